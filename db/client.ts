@@ -1,0 +1,91 @@
+import { mkdir } from "node:fs/promises";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import { type ExtractTablesWithRelations, sql } from "drizzle-orm";
+import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import pg from "pg";
+import * as schema from "#db/schema.ts";
+import type { Env } from "#server/env.ts";
+
+export type Schema = typeof schema;
+
+/**
+ * The Drizzle database every service uses, whichever engine runs underneath. Only the query
+ * builders are engine-neutral: the shape of a raw `db.execute()` result differs (read `.rows`).
+ */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** The transaction `db.transaction(async (tx) => …)` hands out. */
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+type Common = {
+  db: Db;
+  /** Resolves when the database answers a trivial query, rejects otherwise. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+/** An open database. `client` is the driver underneath, for what only one engine can do. */
+export type Database =
+  | (Common & { engine: "pglite"; client: PGlite })
+  | (Common & { engine: "postgres"; client: pg.Pool });
+
+export type OpenDatabaseOptions = {
+  /** A postgres:// URL: connect to PostgreSQL. Without it the database is an embedded PGlite. */
+  url?: string;
+  /** PostgreSQL: connections in the pool (10 by default). */
+  poolSize?: number;
+  /** PGlite: folder of the data files, created on first open; in memory when omitted. */
+  dataDir?: string;
+  /** PGlite: start from a `dumpDataDir()` tarball instead of an empty cluster. */
+  loadDataDir?: Blob;
+};
+
+// PGlite only loads the contrib extensions it is given; the migrations then create them.
+const pgliteExtensions = { pg_trgm, unaccent };
+
+export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
+  if (options.url !== undefined) return openPostgres(options.url, options.poolSize ?? 10);
+  return openPglite(options.dataDir, options.loadDataDir);
+}
+
+/** The server's database: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR. */
+export function databaseFromEnv(env: Pick<Env, "DATABASE_URL" | "DATA_DIR">): Promise<Database> {
+  if (env.DATABASE_URL !== undefined) return openDatabase({ url: env.DATABASE_URL });
+  return openDatabase({ dataDir: env.DATA_DIR });
+}
+
+async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
+  if (dataDir !== undefined) await mkdir(dataDir, { recursive: true });
+  const client = await PGlite.create({ dataDir, loadDataDir, extensions: pgliteExtensions });
+  const db: Db = drizzlePglite({ client, schema });
+  return {
+    engine: "pglite",
+    client,
+    db,
+    ping: () => ping(db),
+    close: () => client.close(),
+  };
+}
+
+function openPostgres(url: string, poolSize: number): Database {
+  const client = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection dropped by the server (restart, failover) must not crash the process:
+  // the pool discards it and the next query opens a new one.
+  client.on("error", () => {});
+  const db: Db = drizzleNodePostgres({ client, schema });
+  return {
+    engine: "postgres",
+    client,
+    db,
+    ping: () => ping(db),
+    close: () => client.end(),
+  };
+}
+
+async function ping(db: Db) {
+  await db.execute(sql`select 1`);
+}

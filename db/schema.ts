@@ -1,0 +1,3 @@
+/** Every table of every module, for Drizzle's typed queries and for drizzle-kit's migrations. */
+export * from "#db/meta-schema.ts";
+export * from "#platform/commerce/schema.ts";

@@ -1,0 +1,68 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import type { TestProject } from "vitest/node";
+import { openDatabase } from "#db/client.ts";
+import { migrate } from "#db/migrate.ts";
+import { testDatabaseUrl, uniqueDatabaseName, withDatabase } from "#db/testing/url.ts";
+
+/**
+ * Migrates one template database per test run, so that each test file gets a fresh copy in well
+ * under a second: a PGlite data-directory dump, or a PostgreSQL `TEMPLATE` database.
+ */
+export default async function setup(project: TestProject) {
+  if (project.name === "postgres") return setupPostgres(project);
+  if (project.name === "pglite") return setupPglite(project);
+}
+
+async function setupPglite(project: TestProject) {
+  const folder = await mkdtemp(join(tmpdir(), "comptoir-pglite-"));
+  const database = await openDatabase();
+  try {
+    await migrate(database);
+    if (database.engine !== "pglite") throw new Error("expected an embedded PGlite");
+    const dump = await database.client.dumpDataDir("none");
+    const file = join(folder, "template.tar");
+    await writeFile(file, new Uint8Array(await dump.arrayBuffer()));
+    project.provide("pgliteTemplate", file);
+  } finally {
+    await database.close();
+  }
+  return () => rm(folder, { recursive: true, force: true });
+}
+
+async function setupPostgres(project: TestProject) {
+  const url = testDatabaseUrl();
+  const template = uniqueDatabaseName("comptoir_template");
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  const drop = async () => {
+    await admin.query(`drop database if exists ${template} with (force)`);
+    await admin.end();
+  };
+  try {
+    await admin.query(`create database ${template}`);
+    const database = await openDatabase({ url: withDatabase(url, template), poolSize: 1 });
+    try {
+      await migrate(database);
+    } finally {
+      // A template must have no open connection when it is copied.
+      await database.close();
+    }
+  } catch (error) {
+    await drop();
+    throw error;
+  }
+  project.provide("postgresTemplate", template);
+  return drop;
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** Path of a tarball of a migrated PGlite data directory. */
+    pgliteTemplate: string;
+    /** Name of a migrated PostgreSQL database to copy with `CREATE DATABASE … TEMPLATE`. */
+    postgresTemplate: string;
+  }
+}

@@ -1,0 +1,60 @@
+import { readFile } from "node:fs/promises";
+import { setTimeout as sleep } from "node:timers/promises";
+import pg from "pg";
+import { inject } from "vitest";
+import { type Database, openDatabase } from "#db/client.ts";
+import { testDatabaseUrl, uniqueDatabaseName, withDatabase } from "#db/testing/url.ts";
+
+export type TestEngine = Database["engine"];
+
+/** The engine of the running Vitest project (`pglite` or `postgres`). */
+export function testEngine(): TestEngine {
+  return process.env.TEST_ENGINE === "postgres" ? "postgres" : "pglite";
+}
+
+/**
+ * A fresh, migrated, empty database for a test file, on the engine of the running Vitest
+ * project. Close it in `afterAll`: on PostgreSQL closing also drops it.
+ */
+export async function createTestDatabase(): Promise<Database> {
+  if (testEngine() === "postgres") return createPostgresDatabase();
+  const template = await readFile(inject("pgliteTemplate"));
+  return openDatabase({ loadDataDir: new Blob([template]) });
+}
+
+async function createPostgresDatabase(): Promise<Database> {
+  const url = testDatabaseUrl();
+  const name = uniqueDatabaseName("comptoir_test");
+  const template = inject("postgresTemplate");
+  await withAdmin(url, async (admin) => {
+    // PostgreSQL refuses to copy a template while another session is connected to it, which
+    // happens for an instant when test files start together: try again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await admin.query(`create database ${name} template ${template}`);
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code !== "55006" || attempt >= 20) throw error;
+        await sleep(50 * attempt);
+      }
+    }
+  });
+  const database = await openDatabase({ url: withDatabase(url, name), poolSize: 5 });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await withAdmin(url, (admin) => admin.query(`drop database if exists ${name} with (force)`));
+    },
+  };
+}
+
+async function withAdmin<T>(url: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    return await work(admin);
+  } finally {
+    await admin.end();
+  }
+}

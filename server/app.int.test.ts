@@ -1,0 +1,147 @@
+import pino from "pino";
+import type { ServerBuild } from "react-router";
+import { createServer, type ViteDevServer } from "vite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "#db/client.ts";
+import { createTestDatabase } from "#db/testing/index.ts";
+import { createServerApp } from "#server/app.ts";
+import { type Env, parseEnv } from "#server/env.ts";
+
+/**
+ * The composed server, end to end in-process: the real storefront (loaded through Vite), the
+ * real rules and a real database. Requests carry a socket address as @hono/node-server does.
+ */
+let vite: ViteDevServer;
+let database: Database;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  vite = await createServer({
+    server: { middlewareMode: true, hmr: false },
+    appType: "custom",
+    logLevel: "silent",
+  });
+});
+
+afterAll(async () => {
+  await vite?.close();
+  await database?.close();
+});
+
+function shop(overrides: Record<string, string> = {}) {
+  const env: Env = parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", ...overrides });
+  const { app, pageCache } = createServerApp({
+    env,
+    database,
+    logger: pino({ level: "silent" }),
+    build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+  });
+  const request = (path: string, init: RequestInit = {}, remoteAddress = "203.0.113.9") =>
+    app.request(path, { redirect: "manual", ...init }, { incoming: { socket: { remoteAddress } } });
+  return { request, pageCache };
+}
+
+describe("the composed server", () => {
+  it("redirects a path without its trailing slash, keeping the query", async () => {
+    const { request } = shop();
+    const faq = await request("/faq");
+    expect(faq.status).toBe(301);
+    expect(faq.headers.get("location")).toMatch(/\/faq\/$/);
+    expect((await request("/faq?x=1")).headers.get("location")).toMatch(/\/faq\/\?x=1$/);
+    expect((await request("/c/x?page=2")).status).not.toBe(301);
+    expect((await request("/robots.txt")).status).not.toBe(301);
+  });
+
+  it("renders the home page on the server", async () => {
+    const res = await shop().request("/");
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<html lang="fr">');
+    expect(html).toContain("Bienvenue au Comptoir");
+  });
+
+  it("answers an unknown page with 404 and the error page", async () => {
+    const res = await shop().request("/nowhere/");
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain("This page could not be found");
+    expect(html).toContain("Retour à la page d&#x27;accueil");
+    expect(html).toContain('href="/faq/"');
+  });
+
+  it("serves the second visit of a page from the cache, never /cart.js", async () => {
+    const { request } = shop();
+    expect((await request("/")).headers.get("x-cache")).toBe("MISS");
+    const second = await request("/");
+    expect(second.headers.get("x-cache")).toBe("HIT");
+    expect(await second.text()).toContain("Bienvenue au Comptoir");
+    await request("/cart.js");
+    expect((await request("/cart.js")).headers.get("x-cache")).not.toBe("HIT");
+  });
+
+  it("evicts the least recently used page when an eleventh is cached", async () => {
+    const { request, pageCache } = shop();
+    await request("/");
+    for (let i = 1; i <= 9; i++) await request(`/?p=${i}`);
+    await request("/"); // touch: "/" is now the most recently used
+    await request("/?p=10"); // the eleventh URL evicts "/?p=1"
+    expect(pageCache.size).toBe(10);
+    expect((await request("/")).headers.get("x-cache")).toBe("HIT");
+    expect((await request("/?p=1")).headers.get("x-cache")).toBe("MISS");
+  });
+
+  it("keeps the admin area from outsiders, even with a forged X-Forwarded-For", async () => {
+    const { request } = shop({ ADMIN_ALLOWLIST: "192.0.2.0/24", TRUSTED_PROXIES: "10.0.0.1" });
+    const outsider = await request("/middleware/");
+    expect(outsider.status).toBe(302);
+    expect(outsider.headers.get("location")).toBe("/");
+    const forged = await request("/middleware/", {
+      headers: { "x-forwarded-for": "192.0.2.7" },
+    });
+    expect(forged.headers.get("location")).toBe("/");
+
+    const office = await request("/middleware/", {}, "192.0.2.7");
+    expect(office.status).not.toBe(302);
+    const proxied = await request(
+      "/middleware/",
+      { headers: { "x-forwarded-for": "192.0.2.7" } },
+      "10.0.0.1",
+    );
+    expect(proxied.status).not.toBe(302);
+  });
+
+  it("asks for the site password and lets the visitor back in for 5 days", async () => {
+    const { request } = shop({ SITE_PASSWORD: "ouvre-toi" });
+    const gated = await request("/c/x/");
+    expect(gated.status).toBe(302);
+    const form = new URL(gated.headers.get("location") ?? "", "http://shop");
+    expect(form.pathname).toBe("/password/");
+    expect(form.searchParams.get("redirect")).toBe("/c/x/");
+
+    const wrong = await request(form.pathname, {
+      method: "POST",
+      body: new URLSearchParams({ password: "non", redirect: "/c/x/" }),
+    });
+    expect(wrong.status).toBe(401);
+    expect(await wrong.text()).toContain("Mot de passe incorrect.");
+
+    const right = await request(form.pathname, {
+      method: "POST",
+      body: new URLSearchParams({ password: "ouvre-toi", redirect: "/c/x/" }),
+    });
+    expect(right.headers.get("location")).toBe("/c/x/");
+    const cookie = right.headers.get("set-cookie") ?? "";
+    expect(cookie).toMatch(/Max-Age=432000/);
+
+    const back = await request("/c/x/", { headers: { cookie: cookie.split(";")[0] ?? "" } });
+    expect(back.status).toBe(404); // no such category yet, but past the gate
+  });
+
+  it("reports liveness and readiness", async () => {
+    const { request } = shop({ SITE_PASSWORD: "ouvre-toi" });
+    expect((await request("/healthz")).status).toBe(200);
+    const ready = await request("/readyz");
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: "ready" });
+  });
+});

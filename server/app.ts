@@ -1,0 +1,77 @@
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { requestId } from "hono/request-id";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import type { Database } from "#db/client.ts";
+import type { Env } from "#server/env.ts";
+import { healthRoutes } from "#server/health.ts";
+import type { Logger } from "#server/logger.ts";
+import { requestLog } from "#server/request-log.ts";
+import { adminGuard } from "#server/rules/admin-guard.ts";
+import { PageCache, pageCacheMiddleware } from "#server/rules/page-cache.ts";
+import { passwordGate } from "#server/rules/password-gate.ts";
+import { trailingSlash } from "#server/rules/trailing-slash.ts";
+
+export type ServerDependencies = {
+  env: Env;
+  database: Database;
+  logger: Logger;
+  /** The storefront's server build: an object in production, a loader in development. */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Where the built browser assets are; absent in development, where Vite serves them. */
+  clientDirectory?: string;
+};
+
+/** Paths that belong to APIs, not pages: no trailing-slash redirect there. */
+const API_PREFIXES = ["/api/", "/content/", "/ordering/", "/healthz", "/readyz"];
+
+const IMMUTABLE = "public, max-age=31536000, immutable";
+const SHORT_LIVED = "public, max-age=3600";
+
+/**
+ * The whole shop as one Hono application, in the order of DESIGN.md §3: guards, redirects, static
+ * files, then (as they arrive) the platform services, the own API routes and the storefront.
+ */
+export function createServerApp(deps: ServerDependencies) {
+  const { env, database, logger } = deps;
+  const pageCache = new PageCache({
+    maxEntries: env.PAGE_CACHE_MAX_ENTRIES,
+    ttlMs: env.PAGE_CACHE_TTL_SECONDS * 1000,
+  });
+
+  const app = new Hono();
+  app.use(requestId());
+  app.use(requestLog(logger));
+  app.route("/", healthRoutes(database));
+  app.use(passwordGate({ password: env.SITE_PASSWORD }));
+  app.use(adminGuard({ allowlist: env.ADMIN_ALLOWLIST, trustedProxies: env.TRUSTED_PROXIES }));
+  app.use(trailingSlash({ skipPrefixes: API_PREFIXES }));
+
+  if (deps.clientDirectory) {
+    // Vite puts hashed files under /assets/: their name changes with their content.
+    app.use(
+      "/assets/*",
+      serveStatic({
+        root: deps.clientDirectory,
+        onFound: (_path, c) => c.header("Cache-Control", IMMUTABLE),
+      }),
+    );
+    // Other public files (favicon, robots.txt…): only paths that name a file are looked up.
+    const publicFiles = serveStatic({
+      root: deps.clientDirectory,
+      onFound: (_path, c) => c.header("Cache-Control", SHORT_LIVED),
+    });
+    app.use("*", (c, next) => (/\.[^/]+$/.test(c.req.path) ? publicFiles(c, next) : next()));
+  }
+
+  const handleDocument = createRequestHandler(deps.build, env.NODE_ENV);
+  app.use(pageCacheMiddleware(pageCache));
+  app.all("*", (c) => handleDocument(c.req.raw));
+
+  app.onError((error, c) => {
+    logger.error({ err: error, path: c.req.path }, "unhandled error");
+    return c.text("Oops...Something went wrong", 500);
+  });
+
+  return { app, pageCache };
+}

@@ -1,0 +1,87 @@
+import { existsSync } from "node:fs";
+import { z } from "zod";
+import { parseIpRange } from "#server/rules/client-ip.ts";
+
+/**
+ * Every environment variable the server reads, validated once at boot. Code elsewhere receives
+ * the typed `Env` value; nothing else reads `process.env`.
+ */
+
+/** A comma-separated list, e.g. `127.0.0.1, 10.0.0.0/8`. */
+const list = (fallback = "") =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value) =>
+      value
+        .split(",")
+        .map((item) => item.trim())
+        .filter(Boolean),
+    );
+
+/** A list of IP addresses or CIDR ranges, IPv4 or IPv6. */
+const ipList = (fallback = "") =>
+  list(fallback).refine((entries) => entries.every((entry) => parseIpRange(entry)), {
+    message: "each entry must be an IP address or a CIDR range (e.g. 10.0.0.0/8, ::1)",
+  });
+
+const flag = z
+  .enum(["true", "false", "1", "0"])
+  .transform((value) => value === "true" || value === "1");
+
+const postgresUrl = z
+  .string()
+  .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL");
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+
+  DATABASE_URL: postgresUrl.optional(),
+  DATA_DIR: z.string().min(1).default("data"),
+  SEED_ON_START: flag.default(true),
+
+  SITE_PASSWORD: z.string().min(1).optional(),
+  ADMIN_ALLOWLIST: ipList("127.0.0.1,::1"),
+  TRUSTED_PROXIES: ipList(),
+
+  PAGE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(10),
+  PAGE_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).default(604_800),
+
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {}
+
+/** Parses an environment; on a bad value throws one line that names the variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  // An empty string means "unset", as in a .env file with `KEY=`.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
+  const result = envSchema.safeParse(cleaned);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const name = issue?.path.join(".") ?? "environment";
+  throw new EnvError(`Invalid environment variable ${name}: ${issue?.message ?? "invalid value"}`);
+}
+
+/**
+ * Reads the environment for the server's entry points, after a `.env` file in the working
+ * directory if there is one (real environment variables win); prints one line and exits on a bad
+ * value.
+ */
+export function loadEnv(): Env {
+  if (existsSync(".env")) process.loadEnvFile(".env");
+  try {
+    return parseEnv(process.env);
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

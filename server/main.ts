@@ -1,0 +1,18 @@
+/** Production entry: serves the built storefront (`npm run build`) with everything else. */
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import type { ServerBuild } from "react-router";
+import { boot } from "#server/boot.ts";
+import { loadEnv } from "#server/env.ts";
+
+const env = loadEnv();
+const root = resolve(import.meta.dirname, "..");
+const serverBuild = resolve(root, "build/server/index.js");
+if (!existsSync(serverBuild)) {
+  console.error(
+    "No production build found: run `npm run build` first (npm start does it for you).",
+  );
+  process.exit(1);
+}
+const build = (await import(serverBuild)) as ServerBuild;
+await boot({ env, build, clientDirectory: resolve(root, "build/client") });

@@ -1,0 +1,157 @@
+import type { Context, MiddlewareHandler } from "hono";
+import { getCookie } from "hono/cookie";
+import { isAdminPath } from "./admin-guard.ts";
+
+/** The cookie that marks a signed-in customer; its requests never touch the shared cache. */
+export const CUSTOMER_SESSION_COOKIE = "customerAccessToken";
+export const PROVINCE_COOKIE = "isProvince";
+
+const ONE_WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** `url` is path plus query string, as requested. */
+export type PageKey = { url: string; isProvince: boolean };
+
+export type CachedPage = {
+  status: number;
+  headers: [string, string][];
+  body: Uint8Array<ArrayBuffer>;
+};
+
+export type PageCacheOptions = {
+  maxEntries?: number;
+  ttlMs?: number;
+  now?: () => number;
+};
+
+type Entry = CachedPage & { url: string; expiresAt: number };
+
+const idOf = (key: PageKey) => `${key.isProvince ? "province" : "default"} ${key.url}`;
+
+/** In-memory LRU of whole responses, as the spec's server cache (10 entries, one week). */
+export class PageCache {
+  readonly maxEntries: number;
+  readonly ttlMs: number;
+  readonly #now: () => number;
+  // A Map iterates in insertion order: re-inserting on every hit keeps the least recently used first.
+  readonly #entries = new Map<string, Entry>();
+
+  constructor(options: PageCacheOptions = {}) {
+    this.maxEntries = options.maxEntries ?? 10;
+    this.ttlMs = options.ttlMs ?? ONE_WEEK_MS;
+    this.#now = options.now ?? Date.now;
+  }
+
+  /** A fresh Response for each hit, so one reader never consumes another's body. */
+  get(key: PageKey): Response | undefined {
+    const id = idOf(key);
+    const entry = this.#entries.get(id);
+    if (!entry) return undefined;
+    this.#entries.delete(id);
+    if (entry.expiresAt <= this.#now()) return undefined;
+    this.#entries.set(id, entry);
+    return new Response(entry.body.slice(), { status: entry.status, headers: entry.headers });
+  }
+
+  set(key: PageKey, page: CachedPage): void {
+    if (this.maxEntries <= 0) return;
+    const id = idOf(key);
+    this.#entries.delete(id);
+    this.#entries.set(id, { ...page, url: key.url, expiresAt: this.#now() + this.ttlMs });
+    for (const oldest of this.#entries.keys()) {
+      if (this.#entries.size <= this.maxEntries) break;
+      this.#entries.delete(oldest);
+    }
+  }
+
+  /** Drops every entry, or every entry for one URL (path plus query) whatever its marker. */
+  purge(url?: string): number {
+    const before = this.#entries.size;
+    if (url === undefined) {
+      this.#entries.clear();
+    } else {
+      for (const [id, entry] of this.#entries) {
+        if (entry.url === url) this.#entries.delete(id);
+      }
+    }
+    return before - this.#entries.size;
+  }
+
+  get size(): number {
+    const now = this.#now();
+    for (const [id, entry] of this.#entries) {
+      if (entry.expiresAt <= now) this.#entries.delete(id);
+    }
+    return this.#entries.size;
+  }
+}
+
+/** Spec: never `/cart.js`, `/cart/update.js`, nor anything under `/account/` or `/middleware/`. */
+export function isCacheablePath(path: string): boolean {
+  const lower = path.toLowerCase();
+  return (
+    lower !== "/cart.js" &&
+    lower !== "/cart/update.js" &&
+    !lower.includes("/account/") &&
+    !isAdminPath(path)
+  );
+}
+
+/** Requests that speak for one visitor: their pages must neither come from nor go to the cache. */
+function isPersonal(c: Context): boolean {
+  return (
+    Boolean(getCookie(c, CUSTOMER_SESSION_COOKIE)) || c.req.header("Authorization") !== undefined
+  );
+}
+
+/** A response that sets a cookie or says it is private would hand one visitor's data to the next. */
+function isStorable(res: Response): boolean {
+  const cacheControl = res.headers.get("Cache-Control") ?? "";
+  return (
+    res.status === 200 &&
+    !res.headers.has("Set-Cookie") &&
+    !/(^|[\s,])(private|no-store)\b/i.test(cacheControl)
+  );
+}
+
+export type PageCacheMiddlewareOptions = {
+  /** Requests for which the cache is neither read nor written (still marked `X-Cache: MISS`). */
+  bypass?: (c: Context) => boolean;
+};
+
+export function pageCacheMiddleware(
+  cache: PageCache,
+  options: PageCacheMiddlewareOptions = {},
+): MiddlewareHandler {
+  return async (c, next) => {
+    const method = c.req.method;
+    if ((method !== "GET" && method !== "HEAD") || !isCacheablePath(c.req.path)) return next();
+
+    if (isPersonal(c) || options.bypass?.(c)) {
+      await next();
+      c.header("X-Cache", "MISS");
+      return;
+    }
+
+    const url = new URL(c.req.url);
+    const key = {
+      url: url.pathname + url.search,
+      isProvince: getCookie(c, PROVINCE_COOKIE) === "true",
+    };
+    const hit = cache.get(key);
+    if (hit) {
+      const res = method === "HEAD" ? new Response(null, hit) : hit;
+      res.headers.set("X-Cache", "HIT");
+      return res;
+    }
+
+    await next();
+    // A HEAD response may have no body, so only a GET fills the cache.
+    if (method === "GET" && isStorable(c.res)) {
+      const res = c.res;
+      const body = new Uint8Array(await res.arrayBuffer());
+      cache.set(key, { status: res.status, headers: [...res.headers], body });
+      c.res = new Response(body, res);
+    }
+    c.header("X-Cache", "MISS");
+  };
+}

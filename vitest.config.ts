@@ -1,0 +1,50 @@
+import { defineConfig } from "vitest/config";
+
+/**
+ * Three projects:
+ * - `unit`: pure tests beside the code (`*.test.ts`), no database;
+ * - `pglite`: integration tests (`*.int.test.ts`) on an embedded PGlite, always;
+ * - `postgres`: the same integration tests on a real PostgreSQL, when TEST_DATABASE_URL is set.
+ */
+const integration = ["**/*.int.test.ts"];
+const ignored = ["**/node_modules/**", "build/**", "e2e/**", "data/**"];
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["**/*.test.ts", "**/*.test.tsx"],
+          exclude: [...ignored, ...integration],
+        },
+      },
+      {
+        test: {
+          name: "pglite",
+          include: integration,
+          exclude: ignored,
+          env: { TEST_ENGINE: "pglite" },
+          globalSetup: ["db/testing/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              test: {
+                name: "postgres",
+                include: integration,
+                exclude: ignored,
+                env: { TEST_ENGINE: "postgres" },
+                globalSetup: ["db/testing/global-setup.ts"],
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
