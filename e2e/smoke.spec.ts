@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 
-test("the home page renders on the server and hydrates", async ({ page }) => {
+test("the home page renders on the server", async ({ page }) => {
   const response = await page.goto("/");
   expect(response?.status()).toBe(200);
   await expect(
@@ -30,4 +30,25 @@ test("an unknown page answers 404 with the error page", async ({ page }) => {
 test("a path without a trailing slash is redirected before it renders", async ({ page }) => {
   await page.goto("/nowhere?x=1");
   expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe("/nowhere/?x=1");
+});
+
+test("navigation happens in the page and scrolls to the top", async ({ page }) => {
+  await page.goto("/");
+  // Hydrated: React Router has taken over the document.
+  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  await page.evaluate(() => {
+    document.body.style.minHeight = "5000px";
+    window.scrollTo(0, 1200);
+    Object.assign(window, { samePage: true });
+  });
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+
+  // A click on a header link, without scrolling it into view first.
+  await page.evaluate(() =>
+    document.querySelector<HTMLAnchorElement>('header a[href="/faq/"]')?.click(),
+  );
+  await expect(page).toHaveURL(/\/faq\/$/);
+  await expect(page.getByRole("heading", { name: "This page could not be found" })).toBeVisible();
+  expect(await page.evaluate(() => "samePage" in window)).toBe(true);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });

@@ -52,6 +52,11 @@ describe("the composed server", () => {
     expect((await request("/robots.txt")).status).not.toBe(301);
   });
 
+  it("leaves React Router's route-discovery requests alone", async () => {
+    const res = await shop().request("/__manifest?paths=%2Ffaq%2F&version=x");
+    expect(res.status).not.toBe(301);
+  });
+
   it("renders the home page on the server", async () => {
     const res = await shop().request("/");
     expect(res.status).toBe(200);

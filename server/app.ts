@@ -22,8 +22,11 @@ export type ServerDependencies = {
   clientDirectory?: string;
 };
 
-/** Paths that belong to APIs, not pages: no trailing-slash redirect there. */
-const API_PREFIXES = ["/api/", "/content/", "/ordering/", "/healthz", "/readyz"];
+/**
+ * Paths that belong to APIs, not pages: no trailing-slash redirect there. `/__manifest` is React
+ * Router's route-discovery endpoint, fetched by the browser during client navigation.
+ */
+const API_PREFIXES = ["/api/", "/content/", "/ordering/", "/healthz", "/readyz", "/__manifest"];
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const SHORT_LIVED = "public, max-age=3600";
