@@ -15,7 +15,10 @@ import { describeError } from "#app/lib/errors.ts";
 import stylesHref from "#app/styles/app.css?url";
 import type { Route } from "./+types/root";
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesHref },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
 
 export function Layout({ children }: { children: ReactNode }) {
   // The payment step is shown without header and footer (ordering-and-server.md §2).
