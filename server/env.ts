@@ -50,6 +50,13 @@ export const envSchema = z.object({
   PAGE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(10),
   PAGE_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).default(604_800),
 
+  // The Storefront API's access tokens: the public one (X-Shopify-Storefront-Access-Token) and the
+  // private one for server calls (Shopify-Storefront-Private-Token). Set real values in production.
+  COMMERCE_STOREFRONT_TOKEN: z.string().min(16).default("comptoir-public-storefront-token"),
+  COMMERCE_PRIVATE_TOKEN: z.string().min(16).default("comptoir-private-storefront-token"),
+  // Resized images (webp variants) are written here; safe to delete, rebuilt on demand.
+  IMAGE_CACHE_DIR: z.string().min(1).default("data/image-cache"),
+
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
 });
 

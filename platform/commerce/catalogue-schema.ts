@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -186,3 +187,22 @@ export const commerceProductFilterValue = pgTable(
     index("commerce_product_filter_value_lookup_idx").on(t.namespace, t.key, t.value),
   ],
 );
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * Original image files (generated demo images, uploads), served and resized by the image
+ * service. Resized variants are derived data and live in a cache directory, not here.
+ */
+export const commerceFile = pgTable("commerce_file", {
+  // The path under the image service, e.g. `products/epicerie-salee-huile-d-olive-1.svg`.
+  path: text("path").primaryKey(),
+  contentType: text("content_type").notNull(),
+  bytes: bytea("bytes").notNull(),
+  width: integer("width"),
+  height: integer("height"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
