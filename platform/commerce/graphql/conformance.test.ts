@@ -1,0 +1,52 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { buildClientSchema, buildSchema, type IntrospectionQuery } from "graphql";
+import { describe, expect, it } from "vitest";
+import { schemaDifferences } from "./conformance.ts";
+import { STOREFRONT_SDL } from "./sdl.ts";
+
+const require = createRequire(import.meta.url);
+const official = buildClientSchema(
+  JSON.parse(
+    readFileSync(require.resolve("@shopify/hydrogen-react/storefront.schema.json"), "utf8"),
+  ) as IntrospectionQuery,
+);
+
+describe("the Storefront API schema", () => {
+  it("is a strict subset of Shopify's official Storefront schema", () => {
+    expect(schemaDifferences(buildSchema(STOREFRONT_SDL), official)).toEqual([]);
+  });
+
+  it("notices a renamed field", () => {
+    const renamed = STOREFRONT_SDL.replace("  vendor: String!\n", "  brand: String!\n");
+    expect(schemaDifferences(buildSchema(renamed), official)).toContain(
+      "Product.brand does not exist in the official schema",
+    );
+  });
+
+  it("notices a changed nullability", () => {
+    const loosened = STOREFRONT_SDL.replace(
+      "  handle: String!\n  id: ID!\n  images",
+      "  handle: String\n  id: ID!\n  images",
+    );
+    expect(schemaDifferences(buildSchema(loosened), official)).toContain(
+      "Product.handle is String, officially String!",
+    );
+  });
+
+  it("notices an invented enum value, argument and type", () => {
+    const invented = STOREFRONT_SDL.replace(
+      "enum CurrencyCode {\n  EUR",
+      "enum CurrencyCode {\n  EUR\n  FRF",
+    )
+      .replace("product(handle: String, id: ID)", "product(handle: String, id: ID, slug: String)")
+      .concat("\ntype Fromage {\n  nom: String\n}\n");
+    expect(schemaDifferences(buildSchema(invented), official)).toEqual(
+      expect.arrayContaining([
+        "enum CurrencyCode has FRF, officially not",
+        "QueryRoot.product(slug) does not exist in the official schema",
+        "type Fromage does not exist in the official schema",
+      ]),
+    );
+  });
+});

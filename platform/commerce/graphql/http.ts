@@ -1,0 +1,140 @@
+import { timingSafeEqual } from "node:crypto";
+import { buildSchema, type DocumentNode, GraphQLError, parse, validate } from "graphql";
+import { createSchema, createYoga } from "graphql-yoga";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { Db } from "#db/client.ts";
+import { queryLimits } from "#platform/commerce/graphql/limits.ts";
+import { createLoaders } from "#platform/commerce/graphql/loaders.ts";
+import { type CommerceContext, createResolvers } from "#platform/commerce/graphql/resolvers.ts";
+import { STOREFRONT_SDL } from "#platform/commerce/graphql/sdl.ts";
+import type { CatalogueSearch } from "#platform/commerce/search-port.ts";
+
+/** Storefront API versions we answer, as Shopify names them (quarterly releases). */
+export const SUPPORTED_VERSIONS = [
+  "2023-04",
+  "2023-07",
+  "2023-10",
+  "2024-01",
+  "2024-04",
+  "2024-07",
+  "2024-10",
+  "2025-01",
+  "2025-04",
+  "2025-07",
+] as const;
+
+export const MAX_BODY_BYTES = 100 * 1024;
+
+export type StorefrontApiOptions = {
+  db: Db;
+  search: CatalogueSearch;
+  publicToken: string;
+  privateToken: string;
+  /** Origin for absolute URLs in answers; the request's own origin when absent. */
+  publicOrigin?: string;
+  /** Show internal error messages (development); masked otherwise. */
+  exposeErrors?: boolean;
+};
+
+const errorBody = (message: string, code: string) => ({
+  errors: [{ message, extensions: { code } }],
+});
+
+function sameSecret(given: string | undefined, expected: string): boolean {
+  if (!given) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * `POST /api/{version}/graphql.json`: the Storefront API of the commerce service. Refuses, the
+ * way Shopify does, a request without a valid public or private access token (401), a version it
+ * does not know (404) and a body over 100 kB (413); bounds depth and cost before executing.
+ */
+export function storefrontApi(options: StorefrontApiOptions) {
+  const schema = createSchema<{ commerce: CommerceContext } & CommerceContext>({
+    typeDefs: STOREFRONT_SDL,
+    resolvers: createResolvers(),
+  });
+  const plainSchema = buildSchema(STOREFRONT_SDL);
+  const yoga = createYoga<{ commerce: CommerceContext }, CommerceContext>({
+    schema,
+    graphqlEndpoint: "/graphql",
+    graphiql: false,
+    landingPage: false,
+    maskedErrors: !options.exposeErrors,
+    context: ({ commerce }) => commerce,
+  });
+
+  const api = new Hono();
+  api.use(
+    "/api/:version/graphql.json",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) =>
+        c.json(errorBody("Request body too large (100 kB at most)", "PAYLOAD_TOO_LARGE"), 413),
+    }),
+  );
+  api.all("/api/:version/graphql.json", async (c) => {
+    const version = c.req.param("version");
+    if (!(SUPPORTED_VERSIONS as readonly string[]).includes(version)) {
+      return c.json(errorBody(`Unsupported API version ${version}`, "NOT_FOUND"), 404);
+    }
+    const publicToken = c.req.header("x-shopify-storefront-access-token");
+    const privateToken = c.req.header("shopify-storefront-private-token");
+    if (
+      !sameSecret(publicToken, options.publicToken) &&
+      !sameSecret(privateToken, options.privateToken)
+    ) {
+      return c.json(
+        errorBody(
+          "Invalid API key or access token (unrecognized login or wrong password)",
+          "UNAUTHORIZED",
+        ),
+        401,
+      );
+    }
+    if (c.req.method === "POST") {
+      const refused = await checkLimits(c.req.raw.clone(), plainSchema);
+      if (refused) return c.json({ errors: refused.map((error) => error.toJSON()) }, 200);
+    }
+
+    const url = new URL(c.req.url);
+    url.pathname = "/graphql";
+    const commerce: CommerceContext = {
+      db: options.db,
+      loaders: createLoaders(options.db),
+      origin: options.publicOrigin ?? new URL(c.req.url).origin,
+      search: options.search,
+    };
+    return yoga.fetch(new Request(url, c.req.raw), { commerce });
+  });
+  return api;
+}
+
+/** Depth and cost, checked with the request's variables known; undefined when within bounds. */
+async function checkLimits(request: Request, schema: ReturnType<typeof buildSchema>) {
+  let body: { query?: unknown; variables?: unknown };
+  try {
+    body = (await request.json()) as typeof body;
+  } catch {
+    return undefined; // yoga answers malformed bodies in GraphQL's own shape
+  }
+  if (typeof body.query !== "string") return undefined;
+  let document: DocumentNode;
+  try {
+    document = parse(body.query);
+  } catch {
+    return undefined;
+  }
+  const variables =
+    body.variables && typeof body.variables === "object"
+      ? (body.variables as Record<string, unknown>)
+      : {};
+  const errors = validate(schema, document, [queryLimits(variables)]);
+  return errors.length > 0
+    ? errors.map((e) => new GraphQLError(e.message, { extensions: e.extensions }))
+    : undefined;
+}

@@ -1,0 +1,642 @@
+import { and, asc, desc, eq, gt, lt, or, sql } from "drizzle-orm";
+import { GraphQLScalarType, Kind } from "graphql";
+import { createGraphQLError } from "graphql-yoga";
+import type { Db } from "#db/client.ts";
+import {
+  commerceCollection,
+  commerceCollectionProduct,
+  commerceMetaobject,
+  type MetafieldOwner,
+} from "#platform/commerce/catalogue-schema.ts";
+import { fromGid, parseGid, toGid } from "#platform/commerce/gid.ts";
+import {
+  type CollectionRow,
+  type ImageRow,
+  type Loaders,
+  type MetafieldRow,
+  type MetaobjectRow,
+  ownerKey,
+  type ProductRow,
+  type VariantRow,
+} from "#platform/commerce/graphql/loaders.ts";
+import {
+  type CursorKey,
+  connection,
+  MAX_PAGE_SIZE,
+  type PageArgs,
+  pageWindow,
+} from "#platform/commerce/graphql/pagination.ts";
+import {
+  type ListingQuery,
+  listingFacets,
+  listingProductIds,
+  listingSort,
+  listProducts,
+  type ProductFilterInput,
+} from "#platform/commerce/listing.ts";
+import { commerceShop } from "#platform/commerce/schema.ts";
+import type { CatalogueSearch } from "#platform/commerce/search-port.ts";
+
+export type CommerceContext = {
+  db: Db;
+  loaders: Loaders;
+  /** Origin for absolute URLs (images, online store), e.g. `http://localhost:3000`. */
+  origin: string;
+  search: CatalogueSearch;
+};
+
+/** Money as the API carries it: `MoneyV2` with a decimal string, `"12.5"`, `"29.0"`. */
+export function money(cents: number) {
+  const amount = (cents / 100).toString();
+  return { amount: amount.includes(".") ? amount : `${amount}.0`, currencyCode: "EUR" };
+}
+
+/** Plain text of an HTML description, optionally cut at a word boundary with an ellipsis. */
+export function plainText(html: string, truncateAt?: number | null): string {
+  const text = html
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&nbsp;/g, " ")
+    .replace(/&amp;/g, "&")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, " ")
+    .trim();
+  if (!truncateAt || text.length <= truncateAt) return text;
+  const cut = text.slice(0, truncateAt);
+  const boundary = cut.lastIndexOf(" ");
+  return `${(boundary > truncateAt / 2 ? cut.slice(0, boundary) : cut).trimEnd()}…`;
+}
+
+const passThrough = (name: string) =>
+  new GraphQLScalarType({
+    name,
+    serialize: (value) => (value instanceof Date ? value.toISOString() : value),
+    parseValue: (value) => value,
+    parseLiteral: (ast) => (ast.kind === Kind.STRING || ast.kind === Kind.INT ? ast.value : null),
+  });
+
+function imageUrl(url: string, origin: string, transform?: Record<string, unknown> | null) {
+  const target = new URL(url, origin);
+  if (transform?.maxHeight) target.searchParams.set("height", String(transform.maxHeight));
+  if (transform?.maxWidth) target.searchParams.set("width", String(transform.maxWidth));
+  const format = transform?.preferredContentType;
+  if (format) target.searchParams.set("format", String(format).toLowerCase());
+  return target.toString();
+}
+
+function sliceList<T extends { id: number }>(items: T[], args: PageArgs) {
+  const window = pageWindow(args);
+  let list = args.reverse ? [...items].reverse() : items;
+  if (window.backwards) list = [...list].reverse();
+  if (window.after) {
+    const index = list.findIndex((item) => item.id === window.after?.id);
+    list = list.slice(index + 1);
+  }
+  return connection(list.slice(0, window.limit + 1), window, (item) => ({ v: [], id: item.id }));
+}
+
+function metafieldResolvers(owner: MetafieldOwner) {
+  return {
+    metafield: async (
+      parent: { id: number },
+      args: { namespace?: string | null; key: string },
+      ctx: CommerceContext,
+    ) => {
+      const all = await ctx.loaders.metafields(ownerKey(owner, parent.id));
+      return all?.get(`${args.namespace ?? "custom"}.${args.key}`) ?? null;
+    },
+    metafields: async (
+      parent: { id: number },
+      args: { identifiers: { namespace?: string | null; key: string }[] },
+      ctx: CommerceContext,
+    ) => {
+      if (args.identifiers.length > MAX_PAGE_SIZE) {
+        throw createGraphQLError(`identifiers accepts at most ${MAX_PAGE_SIZE} items`);
+      }
+      const all = await ctx.loaders.metafields(ownerKey(owner, parent.id));
+      return args.identifiers.map(
+        (id) => all?.get(`${id.namespace ?? "custom"}.${id.key}`) ?? null,
+      );
+    },
+  };
+}
+
+type Referenceable =
+  | (ProductRow & { __typename: "Product" })
+  | (VariantRow & { __typename: "ProductVariant" })
+  | (CollectionRow & { __typename: "Collection" })
+  | (MetaobjectRow & { __typename: "Metaobject" });
+
+/** Loads what a GID points at, among the references we serve; null when it does not exist. */
+async function loadReference(gid: string, ctx: CommerceContext): Promise<Referenceable | null> {
+  const parsed = parseGid(gid);
+  if (!parsed) return null;
+  switch (parsed.type) {
+    case "Product": {
+      const row = await ctx.loaders.product(parsed.id);
+      return row && !row.archived ? { ...row, __typename: "Product" } : null;
+    }
+    case "ProductVariant": {
+      const row = await ctx.loaders.variant(parsed.id);
+      return row ? { ...row, __typename: "ProductVariant" } : null;
+    }
+    case "Collection": {
+      const row = await ctx.loaders.collection(parsed.id);
+      return row ? { ...row, __typename: "Collection" } : null;
+    }
+    case "Metaobject": {
+      const row = await ctx.loaders.metaobject(parsed.id);
+      return row ? { ...row, __typename: "Metaobject" } : null;
+    }
+    default:
+      return null;
+  }
+}
+
+const isReferenceType = (type: string) =>
+  /(^|\.)(metaobject|product|variant|collection)_reference$/.test(type);
+
+async function singleReference(type: string, value: string | null, ctx: CommerceContext) {
+  if (!value || !isReferenceType(type) || type.startsWith("list.")) return null;
+  return loadReference(value, ctx);
+}
+
+async function listReferences(
+  type: string,
+  value: string | null,
+  args: PageArgs,
+  ctx: CommerceContext,
+) {
+  if (!value || !type.startsWith("list.") || !isReferenceType(type)) return null;
+  let gids: string[];
+  try {
+    gids = JSON.parse(value) as string[];
+  } catch {
+    return null;
+  }
+  const loaded = (await Promise.all(gids.map((gid) => loadReference(gid, ctx)))).filter(
+    (item): item is Referenceable => item !== null,
+  );
+  const window = pageWindow(
+    args.first == null && args.last == null ? { ...args, first: 250 } : args,
+  );
+  const keyed = loaded.map((node, index) => ({ node, index }));
+  let list = window.backwards ? [...keyed].reverse() : keyed;
+  if (window.after)
+    list = list.filter((item) =>
+      window.backwards
+        ? item.index < (window.after?.id ?? 0)
+        : item.index > (window.after?.id ?? -1),
+    );
+  const page = connection(list.slice(0, window.limit + 1), window, (item) => ({
+    v: [],
+    id: item.index,
+  }));
+  return {
+    edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: edge.node.node })),
+    nodes: page.nodes.map((item) => item.node),
+    pageInfo: page.pageInfo,
+  };
+}
+
+async function loadNode(id: string, ctx: CommerceContext) {
+  const parsed = parseGid(id);
+  if (!parsed) return null;
+  if (parsed.type === "Metafield") {
+    const row = await ctx.loaders.metafield(parsed.id);
+    return row ? { ...row, __typename: "Metafield" } : null;
+  }
+  if (parsed.type === "Shop") return null;
+  return loadReference(id, ctx);
+}
+
+async function productConnection(
+  ctx: CommerceContext,
+  query: ListingQuery,
+  args: PageArgs,
+  withFacets: boolean,
+) {
+  const window = pageWindow(args);
+  const [{ rows, keyOf }, facets] = await Promise.all([
+    listProducts(ctx.db, query, window),
+    withFacets ? listingFacets(ctx.db, query) : Promise.resolve([]),
+  ]);
+  return connection(rows, window, keyOf, { filters: facets });
+}
+
+export function createResolvers() {
+  return {
+    DateTime: passThrough("DateTime"),
+    Decimal: passThrough("Decimal"),
+    HTML: passThrough("HTML"),
+    JSON: passThrough("JSON"),
+    URL: passThrough("URL"),
+    UnsignedInt64: passThrough("UnsignedInt64"),
+
+    Node: { __resolveType: (node: { __typename: string }) => node.__typename },
+    HasMetafields: { __resolveType: (node: { __typename: string }) => node.__typename },
+    MetafieldReference: { __resolveType: (node: { __typename: string }) => node.__typename },
+    SearchResultItem: { __resolveType: () => "Product" },
+
+    QueryRoot: {
+      shop: async (_: unknown, __: unknown, ctx: CommerceContext) => {
+        const [shop] = await ctx.db.select().from(commerceShop).limit(1);
+        if (!shop) throw createGraphQLError("The shop is not set up");
+        return shop;
+      },
+      product: async (
+        _: unknown,
+        args: { id?: string | null; handle?: string | null },
+        ctx: CommerceContext,
+      ) => {
+        let row: ProductRow | undefined;
+        if (args.id) {
+          const id = fromGid(args.id, "Product");
+          row = id === undefined ? undefined : await ctx.loaders.product(id);
+        } else if (args.handle) {
+          row = await ctx.loaders.productByHandle(args.handle);
+        } else {
+          throw createGraphQLError("product requires an id or a handle", {
+            extensions: { code: "BAD_USER_INPUT" },
+          });
+        }
+        return row && !row.archived ? row : null;
+      },
+      products: (
+        _: unknown,
+        args: PageArgs & { sortKey?: string; query?: string | null },
+        ctx: CommerceContext,
+      ) =>
+        productConnection(
+          ctx,
+          {
+            sort: listingSort(args.sortKey, false),
+            reverse: Boolean(args.reverse),
+            filters: parseProductQuery(args.query),
+          },
+          args,
+          false,
+        ),
+      collection: async (
+        _: unknown,
+        args: { id?: string | null; handle?: string | null },
+        ctx: CommerceContext,
+      ) => {
+        if (args.id) {
+          const id = fromGid(args.id, "Collection");
+          return id === undefined ? null : ((await ctx.loaders.collection(id)) ?? null);
+        }
+        if (args.handle) return (await ctx.loaders.collectionByHandle(args.handle)) ?? null;
+        throw createGraphQLError("collection requires an id or a handle", {
+          extensions: { code: "BAD_USER_INPUT" },
+        });
+      },
+      collections: async (
+        _: unknown,
+        args: PageArgs & { sortKey?: string; query?: string | null },
+        ctx: CommerceContext,
+      ) => {
+        const window = pageWindow(args);
+        const byTitle = args.sortKey === "TITLE";
+        const descending = Boolean(args.reverse) !== window.backwards;
+        const column = byTitle ? commerceCollection.title : commerceCollection.id;
+        const after = window.after;
+        const rows = await ctx.db
+          .select()
+          .from(commerceCollection)
+          .where(
+            and(
+              args.query
+                ? sql`${commerceCollection.title} ilike ${`%${args.query.replace(/^title:/, "")}%`}`
+                : undefined,
+              after
+                ? byTitle
+                  ? or(
+                      (descending ? lt : gt)(commerceCollection.title, String(after.v[0])),
+                      and(
+                        eq(commerceCollection.title, String(after.v[0])),
+                        (descending ? lt : gt)(commerceCollection.id, after.id),
+                      ),
+                    )
+                  : (descending ? lt : gt)(commerceCollection.id, after.id)
+                : undefined,
+            ),
+          )
+          .orderBy(
+            descending ? desc(column) : asc(column),
+            descending ? desc(commerceCollection.id) : asc(commerceCollection.id),
+          )
+          .limit(window.limit + 1);
+        const [total] = await ctx.db
+          .select({ count: sql<number>`count(*)::int` })
+          .from(commerceCollection);
+        return connection(
+          rows,
+          window,
+          (row): CursorKey => ({ v: byTitle ? [row.title] : [], id: row.id }),
+          { totalCount: String(total?.count ?? 0) },
+        );
+      },
+      node: (_: unknown, args: { id: string }, ctx: CommerceContext) => loadNode(args.id, ctx),
+      nodes: (_: unknown, args: { ids: string[] }, ctx: CommerceContext) => {
+        if (args.ids.length > MAX_PAGE_SIZE) {
+          throw createGraphQLError(`ids accepts at most ${MAX_PAGE_SIZE} items`, {
+            extensions: { code: "BAD_USER_INPUT" },
+          });
+        }
+        return Promise.all(args.ids.map((id) => loadNode(id, ctx)));
+      },
+      metaobject: async (
+        _: unknown,
+        args: { id?: string | null; handle?: { type: string; handle: string } | null },
+        ctx: CommerceContext,
+      ) => {
+        if (args.id) {
+          const id = fromGid(args.id, "Metaobject");
+          return id === undefined ? null : ((await ctx.loaders.metaobject(id)) ?? null);
+        }
+        if (args.handle) {
+          return (
+            (await ctx.loaders.metaobjectByHandle(args.handle.type, args.handle.handle)) ?? null
+          );
+        }
+        throw createGraphQLError("metaobject requires an id or a handle", {
+          extensions: { code: "BAD_USER_INPUT" },
+        });
+      },
+      metaobjects: async (
+        _: unknown,
+        args: PageArgs & { type: string; sortKey?: string | null },
+        ctx: CommerceContext,
+      ) => {
+        const window = pageWindow(args);
+        const descending = Boolean(args.reverse) !== window.backwards;
+        const rows = await ctx.db
+          .select()
+          .from(commerceMetaobject)
+          .where(
+            and(
+              eq(commerceMetaobject.type, args.type),
+              window.after
+                ? (descending ? lt : gt)(commerceMetaobject.id, window.after.id)
+                : undefined,
+            ),
+          )
+          .orderBy(descending ? desc(commerceMetaobject.id) : asc(commerceMetaobject.id))
+          .limit(window.limit + 1);
+        return connection(rows, window, (row) => ({ v: [], id: row.id }));
+      },
+      predictiveSearch: async (
+        _: unknown,
+        args: { query: string; limit?: number | null; types?: string[] | null },
+        ctx: CommerceContext,
+      ) => {
+        const limit = Math.min(Math.max(args.limit ?? 10, 1), 10);
+        const found = await ctx.search.predictive(args.query, limit);
+        const wants = (type: string) => !args.types || args.types.includes(type);
+        const products = wants("PRODUCT")
+          ? (await Promise.all(found.productIds.map((id) => ctx.loaders.product(id)))).filter(
+              (row): row is ProductRow => Boolean(row && !row.archived),
+            )
+          : [];
+        const collections = wants("COLLECTION")
+          ? (await Promise.all(found.collectionIds.map((id) => ctx.loaders.collection(id)))).filter(
+              (row): row is CollectionRow => Boolean(row),
+            )
+          : [];
+        const queries = wants("QUERY")
+          ? found.queries.map((text) => ({ text, styledText: text }))
+          : [];
+        return { products, collections, queries };
+      },
+      search: async (
+        _: unknown,
+        args: PageArgs & {
+          query: string;
+          sortKey?: string;
+          productFilters?: ProductFilterInput[] | null;
+        },
+        ctx: CommerceContext,
+      ) => {
+        const productIds = await ctx.search.matchingProductIds(args.query);
+        const query: ListingQuery = {
+          productIds: productIds.slice(0, 10_000),
+          filters: args.productFilters ?? [],
+          sort: args.sortKey === "PRICE" ? "PRICE" : "ID",
+          reverse: Boolean(args.reverse),
+        };
+        if (args.sortKey !== "PRICE") {
+          return relevanceConnection(ctx, productIds, query, args);
+        }
+        const page = await productConnection(ctx, query, args, true);
+        const totalCount = await countListing(ctx, query);
+        return { ...page, productFilters: page.filters, totalCount };
+      },
+    },
+
+    Shop: {
+      id: (shop: { id: number }) => toGid("Shop", shop.id),
+      primaryDomain: (shop: { primaryDomainUrl: string }) => {
+        const url = new URL(shop.primaryDomainUrl);
+        return { url: url.origin, host: url.host, sslEnabled: url.protocol === "https:" };
+      },
+      ...metafieldResolvers("SHOP"),
+    },
+
+    Product: {
+      id: (row: ProductRow) => toGid("Product", row.id),
+      description: (row: ProductRow, args: { truncateAt?: number | null }) =>
+        plainText(row.descriptionHtml, args.truncateAt),
+      seo: (row: ProductRow) => ({ title: row.seoTitle, description: row.seoDescription }),
+      isGiftCard: () => false,
+      totalInventory: () => null,
+      onlineStoreUrl: (row: ProductRow, _: unknown, ctx: CommerceContext) =>
+        `${ctx.origin}/p/${row.handle}/`,
+      priceRange: (row: ProductRow) => ({
+        minVariantPrice: money(row.priceMinCents),
+        maxVariantPrice: money(row.priceMaxCents),
+      }),
+      compareAtPriceRange: (row: ProductRow) => ({
+        minVariantPrice: money(row.compareAtMinCents ?? 0),
+        maxVariantPrice: money(row.compareAtMaxCents ?? 0),
+      }),
+      featuredImage: async (row: ProductRow, _: unknown, ctx: CommerceContext) =>
+        (await ctx.loaders.images(row.id))?.[0] ?? null,
+      images: async (row: ProductRow, args: PageArgs, ctx: CommerceContext) =>
+        sliceList((await ctx.loaders.images(row.id)) ?? [], args),
+      variants: async (row: ProductRow, args: PageArgs, ctx: CommerceContext) =>
+        sliceList((await ctx.loaders.variants(row.id)) ?? [], args),
+      collections: async (row: ProductRow, args: PageArgs, ctx: CommerceContext) => {
+        const rows = await ctx.db
+          .select({ collection: commerceCollection })
+          .from(commerceCollectionProduct)
+          .innerJoin(
+            commerceCollection,
+            eq(commerceCollection.id, commerceCollectionProduct.collectionId),
+          )
+          .where(eq(commerceCollectionProduct.productId, row.id))
+          .orderBy(asc(commerceCollection.id));
+        const page = sliceList(
+          rows.map((r) => r.collection),
+          args,
+        );
+        return { ...page, totalCount: String(rows.length) };
+      },
+      ...metafieldResolvers("PRODUCT"),
+    },
+
+    ProductVariant: {
+      id: (row: VariantRow) => toGid("ProductVariant", row.id),
+      price: (row: VariantRow) => money(row.priceCents),
+      compareAtPrice: (row: VariantRow) =>
+        row.compareAtPriceCents != null && row.compareAtPriceCents > row.priceCents
+          ? money(row.compareAtPriceCents)
+          : null,
+      currentlyNotInStock: (row: VariantRow) => !row.availableForSale,
+      requiresShipping: () => true,
+      taxable: () => true,
+      image: async (row: VariantRow, _: unknown, ctx: CommerceContext) =>
+        (await ctx.loaders.images(row.productId))?.[0] ?? null,
+      product: async (row: VariantRow, _: unknown, ctx: CommerceContext) =>
+        ctx.loaders.product(row.productId),
+      ...metafieldResolvers("PRODUCTVARIANT"),
+    },
+
+    Image: {
+      id: (row: ImageRow) => toGid("ProductImage", row.id),
+      url: (
+        row: ImageRow,
+        args: { transform?: Record<string, unknown> | null },
+        ctx: CommerceContext,
+      ) => imageUrl(row.url, ctx.origin, args.transform),
+    },
+
+    Collection: {
+      id: (row: CollectionRow) => toGid("Collection", row.id),
+      description: (row: CollectionRow, args: { truncateAt?: number | null }) =>
+        plainText(row.descriptionHtml, args.truncateAt),
+      seo: (row: CollectionRow) => ({ title: row.seoTitle, description: row.seoDescription }),
+      image: (row: CollectionRow) =>
+        row.imageUrl
+          ? {
+              id: null,
+              url: row.imageUrl,
+              altText: row.imageAlt,
+              width: null,
+              height: null,
+              productId: 0,
+              position: 0,
+            }
+          : null,
+      onlineStoreUrl: (row: CollectionRow, _: unknown, ctx: CommerceContext) =>
+        `${ctx.origin}/c/${row.handle}/`,
+      products: (
+        row: CollectionRow,
+        args: PageArgs & { sortKey?: string; filters?: ProductFilterInput[] | null },
+        ctx: CommerceContext,
+      ) =>
+        productConnection(
+          ctx,
+          {
+            collectionId: row.id,
+            filters: args.filters ?? [],
+            sort: listingSort(args.sortKey, true),
+            reverse: Boolean(args.reverse),
+          },
+          args,
+          true,
+        ),
+      ...metafieldResolvers("COLLECTION"),
+    },
+
+    Metafield: {
+      id: (row: MetafieldRow) => toGid("Metafield", row.id),
+      description: () => null,
+      reference: (row: MetafieldRow, _: unknown, ctx: CommerceContext) =>
+        singleReference(row.type, row.value, ctx),
+      references: (row: MetafieldRow, args: PageArgs, ctx: CommerceContext) =>
+        listReferences(row.type, row.value, args, ctx),
+    },
+
+    Metaobject: {
+      id: (row: MetaobjectRow) => toGid("Metaobject", row.id),
+      field: (row: MetaobjectRow, args: { key: string }) =>
+        row.fields.find((field) => field.key === args.key) ?? null,
+    },
+
+    MetaobjectField: {
+      reference: (
+        field: { type: string; value: string | null },
+        _: unknown,
+        ctx: CommerceContext,
+      ) => singleReference(field.type, field.value, ctx),
+      references: (
+        field: { type: string; value: string | null },
+        args: PageArgs,
+        ctx: CommerceContext,
+      ) => listReferences(field.type, field.value, args, ctx),
+    },
+  };
+}
+
+/** Search results in relevance order: the search module's order, paged by position. */
+async function relevanceConnection(
+  ctx: CommerceContext,
+  rankedIds: number[],
+  query: ListingQuery,
+  args: PageArgs,
+) {
+  const window = pageWindow(args);
+  const rank = new Map(rankedIds.map((id, index) => [id, index]));
+  // Apply filters (and drop archived products) on the whole ranked set, then page by rank.
+  const allowed = new Set(await listingProductIds(ctx.db, query));
+  let ordered = rankedIds.filter((id) => allowed.has(id));
+  if (args.reverse) ordered = ordered.reverse();
+  if (window.backwards) ordered = ordered.reverse();
+  if (window.after) {
+    const at = ordered.indexOf(window.after.id);
+    ordered = ordered.slice(at + 1);
+  }
+  const pageIds = ordered.slice(0, window.limit + 1);
+  const rows = (await Promise.all(pageIds.map((id) => ctx.loaders.product(id)))).filter(
+    (row): row is ProductRow => Boolean(row),
+  );
+  const facets = await listingFacets(ctx.db, query);
+  return connection(rows, window, (row) => ({ v: [rank.get(row.id) ?? 0], id: row.id }), {
+    productFilters: facets,
+    totalCount: allowed.size,
+  });
+}
+
+async function countListing(ctx: CommerceContext, query: ListingQuery) {
+  return (await listingProductIds(ctx.db, query)).length;
+}
+
+/**
+ * The subset of Shopify's product search syntax that listings use: `tag:x`, `vendor:x`,
+ * `product_type:x`, `available_for_sale:true`, joined by spaces or AND.
+ */
+export function parseProductQuery(query: string | null | undefined): ProductFilterInput[] {
+  if (!query) return [];
+  const filters: ProductFilterInput[] = [];
+  for (const match of query.matchAll(/(\w+):(?:"([^"]*)"|'([^']*)'|(\S+))/g)) {
+    const value = match[2] ?? match[3] ?? match[4] ?? "";
+    switch (match[1]) {
+      case "tag":
+        filters.push({ tag: value });
+        break;
+      case "vendor":
+        filters.push({ productVendor: value });
+        break;
+      case "product_type":
+        filters.push({ productType: value });
+        break;
+      case "available_for_sale":
+        filters.push({ available: value === "true" });
+        break;
+    }
+  }
+  return filters;
+}
