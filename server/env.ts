@@ -50,6 +50,11 @@ export const envSchema = z.object({
   PAGE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(10),
   PAGE_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).default(604_800),
 
+  // The shop's public address, for absolute URLs in API answers (images, product links); the
+  // request's own origin when unset.
+  PUBLIC_URL: z.url().optional(),
+  // A remote commerce service (Storefront API) instead of the embedded one.
+  COMMERCE_URL: z.url().optional(),
   // The Storefront API's access tokens: the public one (X-Shopify-Storefront-Access-Token) and the
   // private one for server calls (Shopify-Storefront-Private-Token). Set real values in production.
   COMMERCE_STOREFRONT_TOKEN: z.string().min(16).default("comptoir-public-storefront-token"),
