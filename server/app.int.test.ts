@@ -2,8 +2,10 @@ import pino from "pino";
 import type { ServerBuild } from "react-router";
 import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { storefrontQuery } from "#app/lib/storefront.server.ts";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
+import { commerceShop } from "#platform/commerce/schema.ts";
 import { createServerApp } from "#server/app.ts";
 import { type Env, parseEnv } from "#server/env.ts";
 
@@ -11,6 +13,9 @@ import { type Env, parseEnv } from "#server/env.ts";
  * The composed server, end to end in-process: the real storefront (loaded through Vite), the
  * real rules and a real database. Requests carry a socket address as @hono/node-server does.
  */
+const SHOP_NAME_QUERY = `#graphql
+  query ShopName { shop { name } }`;
+
 let vite: ViteDevServer;
 let database: Database;
 
@@ -140,6 +145,26 @@ describe("the composed server", () => {
 
     const back = await request("/c/x/", { headers: { cookie: cookie.split(";")[0] ?? "" } });
     expect(back.status).toBe(404); // no such category yet, but past the gate
+  });
+
+  it("serves the Storefront API, to browsers with the public token and in-process to the storefront", async () => {
+    await database.db
+      .insert(commerceShop)
+      .values({ name: "Comptoir", primaryDomainUrl: "http://localhost:3000" });
+    const { request } = shop({ COMMERCE_STOREFRONT_TOKEN: "a-public-token-for-tests" });
+    const res = await request("/api/2024-01/graphql.json", {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "x-shopify-storefront-access-token": "a-public-token-for-tests",
+      },
+      body: JSON.stringify({ query: "{ shop { name } }" }),
+    });
+    expect(await res.json()).toEqual({ data: { shop: { name: "Comptoir" } } });
+
+    // The storefront's client reaches the same service without a socket, with the private token.
+    const data = await storefrontQuery<{ shop: { name: string } }>(SHOP_NAME_QUERY);
+    expect(data.shop.name).toBe("Comptoir");
   });
 
   it("reports liveness and readiness", async () => {

@@ -6,6 +6,7 @@ import type { Database } from "#db/client.ts";
 import type { Env } from "#server/env.ts";
 import { healthRoutes } from "#server/health.ts";
 import type { Logger } from "#server/logger.ts";
+import { createPlatform } from "#server/platform.ts";
 import { requestLog } from "#server/request-log.ts";
 import { adminGuard } from "#server/rules/admin-guard.ts";
 import { PageCache, pageCacheMiddleware } from "#server/rules/page-cache.ts";
@@ -26,7 +27,15 @@ export type ServerDependencies = {
  * Paths that belong to APIs, not pages: no trailing-slash redirect there. `/__manifest` is React
  * Router's route-discovery endpoint, fetched by the browser during client navigation.
  */
-const API_PREFIXES = ["/api/", "/content/", "/ordering/", "/healthz", "/readyz", "/__manifest"];
+const API_PREFIXES = [
+  "/api/",
+  "/cdn/",
+  "/content/",
+  "/ordering/",
+  "/healthz",
+  "/readyz",
+  "/__manifest",
+];
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const SHORT_LIVED = "public, max-age=3600";
@@ -49,6 +58,9 @@ export function createServerApp(deps: ServerDependencies) {
   app.use(passwordGate({ password: env.SITE_PASSWORD }));
   app.use(adminGuard({ allowlist: env.ADMIN_ALLOWLIST, trustedProxies: env.TRUSTED_PROXIES }));
   app.use(trailingSlash({ skipPrefixes: API_PREFIXES }));
+
+  const platform = createPlatform({ env, database, logger });
+  for (const [path, routes] of platform.routes) app.route(path, routes);
 
   if (deps.clientDirectory) {
     // Vite puts hashed files under /assets/: their name changes with their content.
@@ -76,5 +88,5 @@ export function createServerApp(deps: ServerDependencies) {
     return c.text("Oops...Something went wrong", 500);
   });
 
-  return { app, pageCache };
+  return { app, pageCache, platform };
 }

@@ -36,7 +36,10 @@ function validateAll(documents: string[]) {
 
 describe("GraphQL documents", () => {
   it("in the storefront and the commerce tests all validate against Shopify's official schema", () => {
-    const found = [...documentsIn(join(root, "app")), ...documentsIn(join(root, "platform/commerce"))];
+    const found = [
+      ...documentsIn(join(root, "app")),
+      ...documentsIn(join(root, "platform/commerce")),
+    ];
     expect(found.length).toBeGreaterThan(0);
     expect(validateAll(found.map((f) => f.document))).toEqual([]);
   });

@@ -18,7 +18,8 @@ export function sourceFiles(folder: string): string[] {
   for (const entry of readdirSync(folder, { withFileTypes: true })) {
     const path = join(folder, entry.name);
     if (entry.isDirectory()) {
-      if (entry.name !== "node_modules" && !entry.name.startsWith("+types")) files.push(...sourceFiles(path));
+      if (entry.name !== "node_modules" && !entry.name.startsWith("+types"))
+        files.push(...sourceFiles(path));
     } else if (/\.tsx?$/.test(entry.name) && !entry.name.endsWith(".d.ts")) {
       files.push(path);
     }

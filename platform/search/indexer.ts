@@ -1,0 +1,353 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { Db, Tx } from "#db/client.ts";
+import {
+  commerceCollection,
+  commerceMetafield,
+  commerceMetaobject,
+  commerceProduct,
+} from "#platform/commerce/catalogue-schema.ts";
+import {
+  PRODUCT_GIN_INDEXES,
+  type SearchKind,
+  searchDocument,
+  searchTerm,
+  searchTermDeletion,
+} from "#platform/search/schema.ts";
+
+/**
+ * Keeps `search_document` in step with the catalogue. Every function takes the ids that changed
+ * and re-reads them from the commerce tables in a few set-based statements: what is still there
+ * and searchable is upserted (unchanged rows are left alone), the rest is deleted. So one call
+ * after any write, creation or deletion is always right, and calling it twice is harmless.
+ */
+
+/** A database or a transaction: the indexer joins the caller's transaction when given one. */
+export type SearchExecutor = Db | Tx;
+
+/** Ids per statement; a rebuild also commits after each batch. */
+export const INDEX_BATCH_SIZE = 2000;
+
+/** Tags that drive behaviour (storefront.md §3) rather than describe the product. */
+const TECHNICAL_TAGS = [
+  "archive",
+  "unavailable",
+  "isclickcollectonly",
+  "restauration",
+  "agelimit",
+  "isprovince",
+];
+
+type IndexOptions = {
+  /**
+   * Words already in the dictionary get this as `seen_at` if theirs is older: how a rebuild
+   * tells the words still in use from those it can drop.
+   */
+  touchWordsBefore?: string;
+};
+
+/** Indexes these products, or removes them when deleted, archived or hidden from search. */
+export async function indexProducts(
+  tx: SearchExecutor,
+  productIds: readonly number[],
+  options: IndexOptions = {},
+): Promise<void> {
+  for (const ids of batches(productIds)) {
+    await tx.execute(sql`
+      with source as (
+        select p.id, p.handle, p.title, p.vendor,
+          concat_ws(' ', nullif(p.product_type, ''), (
+            select string_agg(tag, ' ') from unnest(p.tags) as tag
+            where lower(tag) <> all(${pgTextArray(TECHNICAL_TAGS)})
+          )) as tags,
+          ${plainText(sql`p.description_html`)} as body
+        from ${commerceProduct} p
+        where p.id = any(${pgIntArray(ids)}) and not p.archived and not p.hide_in_search
+      ),
+      removed as (
+        delete from ${searchDocument} d
+        where d.kind = 'product' and d.ref_id = any(${pgIntArray(ids)})
+          and d.ref_id not in (select id from source)
+      )
+      ${upsertDocuments(sql`select 'product', id, handle, title, vendor, tags, body from source`)}`);
+    await addWords(tx, "product", ids, options);
+  }
+}
+
+/** Indexes these collections, or removes them when deleted or archived (`category_archived`). */
+export async function indexCollections(
+  tx: SearchExecutor,
+  collectionIds: readonly number[],
+  options: IndexOptions = {},
+): Promise<void> {
+  for (const ids of batches(collectionIds)) {
+    await tx.execute(sql`
+      with source as (
+        select c.id, c.handle, c.title, ${plainText(sql`c.description_html`)} as body
+        from ${commerceCollection} c
+        where c.id = any(${pgIntArray(ids)})
+          and not exists (
+            select 1 from ${commerceMetafield} m
+            where m.owner_type = 'COLLECTION' and m.owner_id = c.id and m.namespace = 'custom'
+              and m.key = 'category_archived' and m.value = 'true'
+          )
+      ),
+      removed as (
+        delete from ${searchDocument} d
+        where d.kind = 'collection' and d.ref_id = any(${pgIntArray(ids)})
+          and d.ref_id not in (select id from source)
+      )
+      ${upsertDocuments(sql`select 'collection', id, handle, title, '', '', body from source`)}`);
+    await addWords(tx, "collection", ids, options);
+  }
+}
+
+/**
+ * Indexes these metaobjects: brands (`produit_marque`) as `marque`, or `artisan` when
+ * `is_artisan` is true. Other types, and deleted metaobjects, leave the index.
+ */
+export async function indexMetaobjects(
+  tx: SearchExecutor,
+  metaobjectIds: readonly number[],
+  options: IndexOptions = {},
+): Promise<void> {
+  for (const ids of batches(metaobjectIds)) {
+    await tx.execute(sql`
+      with source as (
+        select o.id, o.handle,
+          case when field.is_artisan = 'true' then 'artisan' else 'marque' end as kind,
+          coalesce(nullif(btrim(field.name), ''), o.handle) as title
+        from ${commerceMetaobject} o
+          cross join lateral (
+            select max(f ->> 'value') filter (where f ->> 'key' = 'name') as name,
+              max(f ->> 'value') filter (where f ->> 'key' = 'is_artisan') as is_artisan
+            from jsonb_array_elements(o.fields) as f
+          ) as field
+        where o.id = any(${pgIntArray(ids)}) and o.type = 'produit_marque'
+      ),
+      removed as (
+        delete from ${searchDocument} d
+        where d.kind in ('marque', 'artisan') and d.ref_id = any(${pgIntArray(ids)})
+          and (d.kind, d.ref_id) not in (select kind, id from source)
+      )
+      ${upsertDocuments(sql`select kind, id, handle, title, '', '', '' from source`)}`);
+    await addWords(tx, ["marque", "artisan"], ids, options);
+  }
+}
+
+/** What changed in the catalogue, by commerce id. */
+export type CatalogueChanges = {
+  products?: readonly number[];
+  collections?: readonly number[];
+  metaobjects?: readonly number[];
+};
+
+/**
+ * The one call the catalogue's write functions make after writing, in their transaction:
+ * re-indexes (or un-indexes) whatever they created, changed or deleted.
+ */
+export async function syncSearchIndex(tx: SearchExecutor, changes: CatalogueChanges) {
+  if (changes.products?.length) await indexProducts(tx, changes.products);
+  if (changes.collections?.length) await indexCollections(tx, changes.collections);
+  if (changes.metaobjects?.length) await indexMetaobjects(tx, changes.metaobjects);
+}
+
+/**
+ * Takes documents out of the index whatever the catalogue says; `marque` and `artisan` both
+ * stand for a brand metaobject and remove it under either kind.
+ */
+export async function removeFromIndex(
+  tx: SearchExecutor,
+  kind: SearchKind,
+  ids: readonly number[],
+): Promise<void> {
+  const kinds = kind === "marque" || kind === "artisan" ? ["marque", "artisan"] : [kind];
+  for (const batch of batches(ids)) {
+    await tx.execute(sql`
+      delete from ${searchDocument}
+      where kind = any(${pgTextArray(kinds)}) and ref_id = any(${pgIntArray(batch)})`);
+  }
+}
+
+export type RebuildProgress = {
+  /** What is being indexed. */
+  phase: "products" | "collections" | "metaobjects" | "cleanup";
+  /** Source rows of this phase done so far, and in all. */
+  done: number;
+  total: number;
+};
+
+export type RebuildResult = { documents: number; words: number; milliseconds: number };
+
+/**
+ * Re-indexes the whole catalogue, `INDEX_BATCH_SIZE` objects per transaction, so that searches
+ * and catalogue writes go on meanwhile; then drops documents and words nothing refers to any
+ * more and refreshes the planner's statistics (PGlite has no autovacuum to do it).
+ */
+export async function rebuildSearchIndex(
+  db: Db,
+  options: { onProgress?: (progress: RebuildProgress) => void } = {},
+): Promise<RebuildResult> {
+  const started = performance.now();
+  // The database's clock, to the microsecond: words older than this were not seen again.
+  const [clock] = await rows<{ now: string }>(db, sql`select now()::text as now`);
+  const touchWordsBefore = clock?.now ?? "-infinity";
+  const phases = [
+    { phase: "products", table: commerceProduct, index: indexProducts },
+    { phase: "collections", table: commerceCollection, index: indexCollections },
+    {
+      phase: "metaobjects",
+      table: commerceMetaobject,
+      index: indexMetaobjects,
+    },
+  ] as const;
+  for (const { phase, table, index } of phases) {
+    const [count] = await rows<{ total: number }>(
+      db,
+      sql`select count(*)::int as total from ${table}`,
+    );
+    const total = count?.total ?? 0;
+    let done = 0;
+    let after = 0;
+    options.onProgress?.({ phase, done, total });
+    for (;;) {
+      const page = await rows<{ id: number }>(
+        db,
+        sql`select id from ${table} where id > ${after} order by id limit ${INDEX_BATCH_SIZE}`,
+      );
+      const ids = page.map((row) => row.id);
+      const last = ids.at(-1);
+      if (last === undefined) break;
+      await db.transaction((tx) => index(tx, ids, { touchWordsBefore }));
+      after = last;
+      done += ids.length;
+      options.onProgress?.({ phase, done, total });
+    }
+  }
+  options.onProgress?.({ phase: "cleanup", done: 0, total: 1 });
+  // Documents whose source was deleted without the index being told.
+  await db.execute(sql`
+    delete from ${searchDocument} d
+    where (d.kind = 'product' and not exists (select 1 from ${commerceProduct} p where p.id = d.ref_id))
+      or (d.kind = 'collection'
+        and not exists (select 1 from ${commerceCollection} c where c.id = d.ref_id))
+      or (d.kind in ('marque', 'artisan') and not exists (
+        select 1 from ${commerceMetaobject} o where o.id = d.ref_id and o.type = 'produit_marque'))`);
+  await db.execute(sql`delete from ${searchTerm} where seen_at < ${touchWordsBefore}::timestamptz`);
+  await db.execute(sql`
+    delete from ${searchTermDeletion} d
+    where not exists (select 1 from ${searchTerm} t where t.word = d.word)`);
+  for (const index of PRODUCT_GIN_INDEXES) {
+    await db.execute(sql`select gin_clean_pending_list(${index}::regclass)`);
+  }
+  await db.execute(sql`analyze ${searchDocument}`);
+  await db.execute(sql`analyze ${searchTerm}`);
+  await db.execute(sql`analyze ${searchTermDeletion}`);
+  const [size] = await rows<{ documents: number; words: number }>(
+    db,
+    sql`select (select count(*)::int from ${searchDocument}) as documents,
+      (select count(*)::int from ${searchTerm}) as words`,
+  );
+  options.onProgress?.({ phase: "cleanup", done: 1, total: 1 });
+  return {
+    documents: size?.documents ?? 0,
+    words: size?.words ?? 0,
+    milliseconds: Math.round(performance.now() - started),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Upserts `(kind, ref_id, handle, title, subtitle, tags, body)` rows. Unchanged ones are left
+ * out before the insert: a conflicting insert would still compute the generated vectors, which
+ * is most of the cost of a rebuild that finds little to do.
+ */
+function upsertDocuments(select: SQL): SQL {
+  return sql`
+    insert into ${searchDocument} as d (kind, ref_id, handle, title, subtitle, tags, body)
+    select * from (${select}) as candidate (kind, ref_id, handle, title, subtitle, tags, body)
+    where not exists (
+      select 1 from ${searchDocument} same
+      where same.kind = candidate.kind and same.ref_id = candidate.ref_id
+        and (same.handle, same.title, same.subtitle, same.tags, same.body)
+          is not distinct from (candidate.handle, candidate.title, candidate.subtitle,
+            candidate.tags, candidate.body)
+    )
+    on conflict (kind, ref_id) do update set
+      handle = excluded.handle, title = excluded.title, subtitle = excluded.subtitle,
+      tags = excluded.tags, body = excluded.body, updated_at = now()`;
+}
+
+/**
+ * Adds the words of these documents' titles, vendors and tags to the dictionary (descriptions
+ * would triple the cost of indexing for words hardly anyone types), in word order so that
+ * concurrent indexers lock shared words in the same order. Words under three letters or
+ * starting with a digit (`70cl`, `500g`) correct nothing and are left out.
+ */
+async function addWords(
+  tx: SearchExecutor,
+  kinds: SearchKind | SearchKind[],
+  ids: readonly number[],
+  { touchWordsBefore }: IndexOptions,
+) {
+  const conflict = touchWordsBefore
+    ? sql`do update set seen_at = excluded.seen_at
+        where ${searchTerm.seenAt} < ${touchWordsBefore}::timestamptz`
+    : sql`do nothing`;
+  await tx.execute(sql`
+    with added as (
+      insert into ${searchTerm} (word)
+      select distinct word
+      from ${searchDocument} d
+        cross join lateral unnest(tsvector_to_array(to_tsvector('simple',
+          search_unaccent(lower(concat_ws(' ', d.title, d.subtitle, d.tags)))))) as word
+      where d.kind = any(${pgTextArray(typeof kinds === "string" ? [kinds] : kinds)})
+        and d.ref_id = any(${pgIntArray(ids)})
+        and length(word) between 3 and 40 and word !~ '^[0-9]'
+      order by word
+      on conflict (word) ${conflict}
+      returning word
+    )
+    insert into ${searchTermDeletion} (deletion, word)
+    select deletion, word from added cross join lateral unnest(search_deletions(word)) as deletion
+    order by deletion, word
+    on conflict do nothing`);
+}
+
+/**
+ * HTML to searchable text: tags become spaces; accented-letter entities (`&eacute;`) become
+ * their base letter, which is what unaccent would have made of them; other entities a space.
+ */
+function plainText(html: SQL): SQL {
+  return sql`btrim(regexp_replace(
+    regexp_replace(
+      regexp_replace(
+        regexp_replace(
+          regexp_replace(${html}, '<[^>]*>', ' ', 'g'),
+        '&([a-zA-Z])(acute|grave|circ|uml|cedil|tilde|ring|slash);', '\\1', 'g'),
+      '&(oelig|OElig);', 'oe', 'g'),
+    '&(amp|#38);', '&', 'g'),
+  '(&[a-zA-Z0-9#]+;|\\s)+', ' ', 'g'))`;
+}
+
+function* batches(ids: readonly number[]): Generator<number[]> {
+  const unique = [...new Set(ids)];
+  for (let start = 0; start < unique.length; start += INDEX_BATCH_SIZE) {
+    yield unique.slice(start, start + INDEX_BATCH_SIZE);
+  }
+}
+
+/** An `int[]` parameter (both drivers take a JSON text for it). */
+export function pgIntArray(values: readonly number[]): SQL {
+  return sql`array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb)::int)`;
+}
+
+export function pgTextArray(values: readonly string[]): SQL {
+  return sql`array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
+}
+
+/** The rows of a raw query; both drivers put them in `.rows`. */
+export async function rows<T>(db: SearchExecutor, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,378 @@
+import { type SQL, sql } from "drizzle-orm";
+import { SearchError } from "#platform/search/errors.ts";
+import { rows, type SearchExecutor } from "#platform/search/indexer.ts";
+import { normaliseTerm, planQuery, type QueryPlan, tsquery } from "#platform/search/query.ts";
+
+/**
+ * Searching the index (storefront.md §5): a product matches when any word of the term is in its
+ * title, vendor, tags or description, with French stemming, typo correction and, while typing,
+ * the last word as a prefix. Ranking: products with all the words first, then title matches,
+ * then `ts_rank`, then `rank_boost`, then id. Archived and hidden products are never indexed.
+ */
+
+export type SearchHit = { id: number; handle: string; title: string };
+
+export type PredictiveSearchResult = {
+  products: SearchHit[];
+  collections: SearchHit[];
+  marques: SearchHit[];
+  artisans: SearchHit[];
+  /** Query suggestions: the term with its last word completed or corrected. */
+  queries: string[];
+};
+
+/** Predictive search answers nothing for a normalised term shorter than this (storefront.md §5). */
+export const MIN_PREDICTIVE_LENGTH = 3;
+export const MAX_PREDICTIVE_LIMIT = 50;
+export const MAX_PAGE_SIZE = 250;
+/** Suggestions in a predictive answer. */
+const MAX_QUERIES = 3;
+/**
+ * Rows a predictive tier ranks at most. A word found in thousands of titles would otherwise cost
+ * a ranking of thousands of rows per keystroke; past this many, any of them is as good a guess.
+ */
+const PREDICTIVE_CANDIDATES = 300;
+
+const empty = (): PredictiveSearchResult => ({
+  products: [],
+  collections: [],
+  marques: [],
+  artisans: [],
+  queries: [],
+});
+
+/**
+ * Type-ahead results: up to `limit` products, collections, brands (`marques`) and artisans in
+ * rank order, and query suggestions. Empty when the normalised term has fewer than 3 characters.
+ */
+export async function predictiveSearch(
+  db: SearchExecutor,
+  { query, limit = 10 }: { query: string; limit?: number },
+): Promise<PredictiveSearchResult> {
+  if (normaliseTerm(query).join(" ").length < MIN_PREDICTIVE_LENGTH) return empty();
+  const size = clamp(limit, 1, MAX_PREDICTIVE_LIMIT);
+  const found = await withIndexScans(db, async (tx) => {
+    const plan = await planQuery(tx, query, { prefixLast: true, similarWords: false });
+    if (plan.clauses.length === 0) return undefined;
+    const products = await predictiveProducts(tx, plan, size);
+    return { plan, products, ...(await predictiveOthers(tx, plan, size)) };
+  });
+  if (!found) return empty();
+  const { plan, ...lists } = found;
+  const typed = plan.words.slice(0, -1);
+  const queries = plan.alternatives
+    .toSorted((a, b) => a.length - b.length || a.localeCompare(b))
+    .slice(0, MAX_QUERIES)
+    .map((word) => [...typed, word].join(" "));
+  return { ...lists, queries };
+}
+
+/**
+ * Runs `work` in a transaction where the planner avoids sequential scans. Predictive queries cap
+ * the rows they rank with a LIMIT, and a LIMIT makes a sequential scan look cheap whenever the
+ * planner overestimates the matches (an OR of many rare words, say): it then reads the whole
+ * table to find a handful of rows. The setting is put back as it was, so that a caller's
+ * transaction is left as found.
+ */
+async function withIndexScans<T>(db: SearchExecutor, work: (tx: SearchExecutor) => Promise<T>) {
+  return db.transaction(async (tx) => {
+    const [setting] = await rows<{ previous: string }>(
+      tx,
+      sql`select current_setting('enable_seqscan') as previous,
+        set_config('enable_seqscan', 'off', true)`,
+    );
+    const result = await work(tx);
+    await tx.execute(sql`select set_config('enable_seqscan', ${setting?.previous ?? "on"}, true)`);
+    return result;
+  });
+}
+
+/**
+ * Products in tiers, each queried only while the answer is short: all the words in the title,
+ * vendor or tags; all of them, some only in the description; any of them in the title, vendor
+ * or tags; any of them in the description only. The first tier uses the small head index, so a
+ * keystroke rarely has to look at descriptions.
+ */
+async function predictiveProducts(db: SearchExecutor, plan: QueryPlan, limit: number) {
+  const any = tsquery(plan, { join: "any" });
+  const all = tsquery(plan, { join: "all" });
+  const anyInTitle = sql`head_vector @@ ${tsquery(plan, { join: "any", titleOnly: true })} desc`;
+  const allInTitle = sql`head_vector @@ ${tsquery(plan, { join: "all", titleOnly: true })} desc`;
+  const tiers: { where: SQL; order: SQL[] }[] = [
+    {
+      where: sql`head_vector @@ ${all}`,
+      order: [allInTitle, anyInTitle, sql`ts_rank(head_vector, ${any}, 1) desc`],
+    },
+    {
+      where: sql`search_vector @@ ${all} and not head_vector @@ ${all}`,
+      order: [anyInTitle, sql`ts_rank(search_vector, ${any}, 1) desc`],
+    },
+  ];
+  if (plan.clauses.length > 1) {
+    tiers.push(
+      {
+        where: sql`head_vector @@ ${any} and not search_vector @@ ${all}`,
+        order: [anyInTitle, sql`ts_rank(head_vector, ${any}, 1) desc`],
+      },
+      {
+        where: sql`search_vector @@ ${any} and not head_vector @@ ${any}
+          and not search_vector @@ ${all}`,
+        order: [sql`ts_rank(search_vector, ${any}, 1) desc`],
+      },
+    );
+  }
+  const hits: SearchHit[] = [];
+  for (const tier of tiers) {
+    const found = await rows<SearchHit>(
+      db,
+      sql`
+        select ref_id as id, handle, title
+        from (
+          select ref_id, handle, title, head_vector, search_vector, rank_boost
+          from search_document
+          where kind = 'product' and ${tier.where}
+          limit ${PREDICTIVE_CANDIDATES}
+        ) as candidate
+        order by ${sql.join([...tier.order, sql`rank_boost desc`, sql`ref_id`], sql`, `)}
+        limit ${limit - hits.length}`,
+    );
+    hits.push(...found);
+    if (hits.length >= limit) break;
+  }
+  return hits;
+}
+
+/** Collections, brands and artisans: a few hundred documents, ranked in one statement. */
+async function predictiveOthers(db: SearchExecutor, plan: QueryPlan, limit: number) {
+  const any = tsquery(plan, { join: "any" });
+  const found = await rows<SearchHit & { kind: string }>(
+    db,
+    sql`
+      select kind, id, handle, title from (
+        select kind, ref_id as id, handle, title, row_number() over (
+          partition by kind
+          order by head_vector @@ ${tsquery(plan, { join: "all" })} desc,
+            head_vector @@ ${tsquery(plan, { join: "any", titleOnly: true })} desc,
+            ts_rank(head_vector, ${any}, 1) desc, rank_boost desc, ref_id
+        ) as position
+        from search_document
+        where kind <> 'product' and head_vector @@ ${any}
+      ) as ranked
+      where position <= ${limit}
+      order by kind, position`,
+  );
+  const of = (kind: string) =>
+    found
+      .filter((row) => row.kind === kind)
+      .map(({ id, handle, title }) => ({ id, handle, title }));
+  return { collections: of("collection"), marques: of("marque"), artisans: of("artisan") };
+}
+
+const fallbackTerm = (plan: QueryPlan) => sql`${plan.words.join(" ")}::text`;
+
+// ---------------------------------------------------------------------------------------------
+// Full search
+
+/** Shopify's `ProductFilter`, the part we serve: kinds are ANDed, values of one kind ORed. */
+export type SearchProductFilter = {
+  available?: boolean | null;
+  /** In euros, on the product's lowest price. */
+  price?: { min?: number | null; max?: number | null } | null;
+  productVendor?: string | null;
+  productType?: string | null;
+  tag?: string | null;
+  productMetafield?: { namespace: string; key: string; value: string } | null;
+};
+
+export type SearchProductsInput = {
+  query: string;
+  /** Page size, 1 to 250. */
+  first: number;
+  /** The `endCursor` of the previous page. */
+  after?: string | null;
+  sortKey?: "RELEVANCE" | "PRICE";
+  reverse?: boolean;
+  filters?: readonly SearchProductFilter[];
+};
+
+export type SearchProductsResult = {
+  ids: number[];
+  totalCount: number;
+  hasNextPage: boolean;
+  endCursor: string | null;
+};
+
+/**
+ * One page of the full search: product ids in order, the number of matches and a cursor. With no
+ * word matching anything, falls back to titles close to the whole term.
+ */
+export async function searchProducts(
+  db: SearchExecutor,
+  input: SearchProductsInput,
+): Promise<SearchProductsResult> {
+  if (!Number.isInteger(input.first) || input.first < 1 || input.first > MAX_PAGE_SIZE) {
+    throw new SearchError("INVALID_ARGUMENT", `first must be between 1 and ${MAX_PAGE_SIZE}`);
+  }
+  const cursor = input.after ? decodeCursor(input.after) : { offset: 0, trigram: false };
+  const none = { ids: [], totalCount: 0, hasNextPage: false, endCursor: null };
+  const plan = await planQuery(db, input.query, { prefixLast: false, similarWords: true });
+  if (plan.clauses.length === 0) return none;
+  const options = {
+    filters: input.filters ?? [],
+    sortKey: input.sortKey ?? "RELEVANCE",
+    reverse: input.reverse ?? false,
+    offset: cursor.offset,
+    limit: input.first + 1,
+  };
+  let trigram = cursor.trigram;
+  let page = await rankProducts(db, plan, { ...options, trigram });
+  if (!trigram && page.totalCount === 0 && cursor.offset === 0) {
+    trigram = true;
+    page = await rankProducts(db, plan, { ...options, trigram });
+  }
+  const hasNextPage = page.ids.length > input.first;
+  const ids = page.ids.slice(0, input.first);
+  return {
+    ids,
+    totalCount: page.totalCount,
+    hasNextPage,
+    endCursor:
+      ids.length > 0 ? encodeCursor({ offset: cursor.offset + ids.length, trigram }) : null,
+  };
+}
+
+/** Every matching product id, best first (at most `limit`): for callers that page themselves. */
+export async function matchingProductIds(
+  db: SearchExecutor,
+  query: string,
+  { limit = 10_000 }: { limit?: number } = {},
+): Promise<number[]> {
+  const plan = await planQuery(db, query, { prefixLast: false, similarWords: true });
+  if (plan.clauses.length === 0) return [];
+  const options = { filters: [], sortKey: "RELEVANCE", reverse: false, offset: 0, limit } as const;
+  const page = await rankProducts(db, plan, { ...options, trigram: false });
+  if (page.ids.length > 0) return page.ids;
+  return (await rankProducts(db, plan, { ...options, trigram: true })).ids;
+}
+
+type RankOptions = {
+  filters: readonly SearchProductFilter[];
+  sortKey: "RELEVANCE" | "PRICE";
+  reverse: boolean;
+  offset: number;
+  limit: number;
+  trigram: boolean;
+};
+
+async function rankProducts(db: SearchExecutor, plan: QueryPlan, options: RankOptions) {
+  const term = fallbackTerm(plan);
+  const any = options.trigram ? undefined : tsquery(plan, { join: "any" });
+  // The product row is only read when a filter or the price needs it: joining every match
+  // costs as much as ranking it. The indexer keeps archived and hidden products out either way.
+  const withProduct = options.filters.length > 0 || options.sortKey === "PRICE";
+  const where = [
+    sql`d.kind = 'product'`,
+    any ? sql`d.search_vector @@ ${any}` : sql`${term} <% d.title_norm`,
+    ...(withProduct
+      ? [sql`not p.archived`, sql`not p.hide_in_search`, ...filterConditions(options.filters)]
+      : []),
+  ];
+  const from = withProduct
+    ? sql`search_document d join commerce_product p on p.id = d.ref_id`
+    : sql`search_document d`;
+  // Title checks read the small head vector, which has the title under the same weight A.
+  const relevance = any
+    ? [
+        sql`d.search_vector @@ ${tsquery(plan, { join: "all" })}`,
+        sql`d.head_vector @@ ${tsquery(plan, { join: "all", titleOnly: true })}`,
+        sql`d.head_vector @@ ${tsquery(plan, { join: "any", titleOnly: true })}`,
+        sql`ts_rank(d.search_vector, ${any}, 1)`,
+        sql`d.rank_boost`,
+      ]
+    : [sql`word_similarity(${term}, d.title_norm)`, sql`d.rank_boost`];
+  // Best first, then the lowest id; `reverse` turns the whole order around.
+  const [first, then] = options.reverse ? [sql`asc`, sql`desc`] : [sql`desc`, sql`asc`];
+  const order =
+    options.sortKey === "PRICE"
+      ? [sql`p.price_min_cents ${then}`, sql`d.ref_id ${then}`]
+      : [...relevance.map((key) => sql`${key} ${first}`), sql`d.ref_id ${then}`];
+  const found = await rows<{ id: number; total: number }>(
+    db,
+    sql`
+      select d.ref_id as id, count(*) over ()::int as total
+      from ${from}
+      where ${sql.join(where, sql` and `)}
+      order by ${sql.join(order, sql`, `)}
+      limit ${options.limit} offset ${options.offset}`,
+  );
+  let totalCount = found[0]?.total;
+  if (totalCount === undefined) {
+    // Past the last page: count on its own.
+    const [count] = await rows<{ total: number }>(
+      db,
+      sql`select count(*)::int as total from ${from} where ${sql.join(where, sql` and `)}`,
+    );
+    totalCount = count?.total ?? 0;
+  }
+  return { ids: found.map((row) => row.id), totalCount };
+}
+
+function filterConditions(filters: readonly SearchProductFilter[]): SQL[] {
+  const byKind = new Map<string, SQL[]>();
+  const add = (kind: string, condition: SQL) =>
+    byKind.set(kind, [...(byKind.get(kind) ?? []), condition]);
+  for (const filter of filters) {
+    if (filter.available != null) add("available", sql`p.available_for_sale = ${filter.available}`);
+    else if (filter.price) {
+      const { min, max } = filter.price;
+      add(
+        "price",
+        sql`(${min == null ? sql`true` : sql`p.price_min_cents >= ${Math.round(min * 100)}`}
+          and ${max == null ? sql`true` : sql`p.price_min_cents <= ${Math.round(max * 100)}`})`,
+      );
+    } else if (filter.productVendor != null) add("vendor", sql`p.vendor = ${filter.productVendor}`);
+    else if (filter.productType != null) {
+      add("productType", sql`p.product_type = ${filter.productType}`);
+    } else if (filter.tag != null) add("tag", sql`p.tags @> array[${filter.tag}]::text[]`);
+    else if (filter.productMetafield) {
+      const { namespace, key, value } = filter.productMetafield;
+      add(
+        `metafield.${namespace}.${key}`,
+        sql`exists (select 1 from commerce_product_filter_value fv
+          where fv.product_id = p.id and fv.namespace = ${namespace} and fv.key = ${key}
+            and fv.value = ${value})`,
+      );
+    }
+  }
+  return [...byKind.values()].map((conditions) => sql`(${sql.join(conditions, sql` or `)})`);
+}
+
+// Cursors are opaque to callers: the offset of the next row, and whether the page came from
+// the typo fallback. Relevance is computed over every match anyway, so an offset costs nothing
+// a keyset would save.
+type Cursor = { offset: number; trigram: boolean };
+
+function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify({ o: cursor.offset, t: cursor.trigram ? 1 : 0 })).toString(
+    "base64url",
+  );
+}
+
+function decodeCursor(text: string): Cursor {
+  try {
+    const value = JSON.parse(Buffer.from(text, "base64url").toString("utf8")) as unknown;
+    if (value && typeof value === "object" && "o" in value && "t" in value) {
+      const { o, t } = value as { o: unknown; t: unknown };
+      if (typeof o === "number" && Number.isSafeInteger(o) && o >= 0 && (t === 0 || t === 1)) {
+        return { offset: o, trigram: t === 1 };
+      }
+    }
+  } catch {
+    // reported below
+  }
+  throw new SearchError("INVALID_CURSOR", "after is not a cursor of this search");
+}
+
+function clamp(value: number, min: number, max: number): number {
+  return Math.min(Math.max(Math.trunc(Number.isFinite(value) ? value : min), min), max);
+}

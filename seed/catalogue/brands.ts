@@ -1,0 +1,136 @@
+/**
+ * Fictional brands, ten per top category: every name is made up for the demo. `artisan` brands
+ * are the ones the /nos-artisans pages show. `makes` lists the categories (at any level) a brand
+ * sells in; a brand without it sells in its whole top category.
+ */
+export type BrandSpec = { name: string; artisan?: boolean; makes?: readonly string[] };
+
+export const BRANDS: Record<string, readonly BrandSpec[]> = {
+  "epicerie-salee": [
+    { name: "Maison Albarède" },
+    { name: "Les Conserveries du Ponant", makes: ["conserves-de-la-mer"] },
+    {
+      name: "Moulin de la Roque-Basse",
+      artisan: true,
+      makes: ["huiles-et-vinaigres", "pates-riz-et-legumineuses"],
+    },
+    {
+      name: "Comptoir des Épices Vasseur",
+      makes: ["sel-poivre-et-epices", "condiments-et-sauces"],
+    },
+    { name: "Huilerie Castagnol", artisan: true, makes: ["huiles-et-vinaigres"] },
+    {
+      name: "Domaine Oliviers de Sainte-Lucie",
+      makes: ["huiles-d-olive", "condiments-et-sauces", "aperitif"],
+    },
+    {
+      name: "La Table de Marius",
+      makes: ["condiments-et-sauces", "aperitif", "coffrets-epicerie-fine", "conserves-de-la-mer"],
+    },
+    { name: "Saline de Port-Guérin", makes: ["sel-poivre-et-epices"] },
+    { name: "Pastificio Benvenuti", makes: ["pates-riz-et-legumineuses"] },
+    { name: "Épicerie Delorme & Fils" },
+  ],
+  "epicerie-sucree": [
+    { name: "Chocolaterie Aubrac-Vidal", artisan: true, makes: ["chocolats"] },
+    { name: "Biscuiterie de la Baie", makes: ["biscuits-et-gateaux-secs"] },
+    {
+      name: "Confiturerie Marquisat",
+      artisan: true,
+      makes: ["confitures-miels-et-pates-a-tartiner", "confiseries"],
+    },
+    {
+      name: "Rucher des Quatre Vents",
+      artisan: true,
+      makes: ["confitures-miels-et-pates-a-tartiner"],
+    },
+    { name: "Maison Théodore Lamy" },
+    { name: "Torréfacteur Balthazar", makes: ["cafes"] },
+    { name: "Confiserie Clairefond", makes: ["confiseries", "bouchees-et-pralines"] },
+    { name: "Les Délices d'Augustine" },
+    { name: "Cacaoterie Valmont", makes: ["chocolats"] },
+    { name: "Thés de la Compagnie Orsini", makes: ["thes-et-infusions", "cafes"] },
+  ],
+  cave: [
+    { name: "Domaine des Trois Vallons", artisan: true, makes: ["vins"] },
+    { name: "Château de la Garrigue-Haute", makes: ["vins"] },
+    { name: "Maison Vernay-Duclos", makes: ["vins", "champagnes-et-effervescents"] },
+    { name: "Cave des Coteaux Rieux" },
+    { name: "Champagne Hubert Lescure", artisan: true, makes: ["champagnes-et-effervescents"] },
+    { name: "Distillerie de la Combe Noire", makes: ["spiritueux", "aperitifs-et-liqueurs"] },
+    { name: "Clos Saint-Aurèle", artisan: true, makes: ["vins"] },
+    { name: "Brasserie du Vieux Port", makes: ["bieres-et-cidres"] },
+    { name: "Cidrerie Le Verger Fleuri", makes: ["bieres-et-cidres", "cognacs-et-armagnacs"] },
+    { name: "Maison Fabre-Rouvière", makes: ["spiritueux", "aperitifs-et-liqueurs"] },
+  ],
+  fromagerie: [
+    { name: "Fromagerie des Hautes-Combes", artisan: true, makes: ["pates-pressees"] },
+    { name: "Laiterie Saint-Amans", makes: ["cremerie", "pates-molles"] },
+    { name: "Affinage Marcellin Roux", artisan: true },
+    { name: "Ferme du Bois-Joli", artisan: true, makes: ["fromages-de-chevre", "cremerie"] },
+    { name: "Caves d'Ambérieu", makes: ["bleus-et-persilles", "pates-pressees"] },
+    { name: "Crèmerie Bourdonnais", makes: ["cremerie"] },
+    { name: "Chèvrerie des Garrigues", makes: ["fromages-de-chevre"] },
+    { name: "Fromagerie Vautrin", makes: ["pates-molles", "bleus-et-persilles"] },
+    { name: "Coopérative du Val d'Aurance", makes: ["pates-molles", "pates-pressees"] },
+    { name: "Maison Lefranc Affineur" },
+  ],
+  "boucherie-charcuterie": [
+    { name: "Boucherie Ménard", artisan: true, makes: ["boeuf", "veau-et-agneau", "volailles"] },
+    { name: "Salaisons des Monts d'Arrée", makes: ["charcuterie"] },
+    { name: "Maison Carrère", artisan: true, makes: ["charcuterie", "foie-gras"] },
+    { name: "Volailles de la Bresse Haute", makes: ["volailles"] },
+    { name: "Charcuterie Perrichon", makes: ["charcuterie"] },
+    { name: "Élevage du Grand Pré", makes: ["boeuf", "veau-et-agneau"] },
+    { name: "Foies Gras Lacombe", makes: ["foie-gras"] },
+    { name: "Jambonnerie de l'Adour", makes: ["jambons"] },
+    { name: "Bergerie de Sauveterre", makes: ["veau-et-agneau"] },
+    { name: "Maison Gravelot", makes: ["boeuf", "volailles", "pates-et-terrines"] },
+  ],
+  "fruits-et-legumes": [
+    { name: "Vergers de la Durance", makes: ["fruits"] },
+    { name: "Maraîchers du Val Fleuri", artisan: true, makes: ["legumes", "herbes-aromatiques"] },
+    { name: "Primeurs Rochambeau" },
+    {
+      name: "Jardins de Saint-Clément",
+      makes: ["legumes", "herbes-aromatiques", "fruits-de-saison"],
+    },
+    { name: "Agrumes Santoni", makes: ["agrumes", "fruits-exotiques"] },
+    { name: "Champignonnière des Coteaux", makes: ["champignons"] },
+    { name: "Ferme Lebreton", artisan: true, makes: ["legumes", "fruits-de-saison"] },
+    { name: "Les Halles d'Albin" },
+    { name: "Fruits Secs Mirabeau", makes: ["fruits-secs-et-graines"] },
+    {
+      name: "Cueillette des Aulnes",
+      makes: ["champignons", "herbes-aromatiques", "fruits-de-saison"],
+    },
+  ],
+  traiteur: [
+    { name: "Traiteur Beaumanoir" },
+    { name: "Les Cuisines de Lucie", artisan: true },
+    { name: "Maison Castellane" },
+    { name: "Atelier Fioretti-Roux" },
+    { name: "Fumaison de l'Aber", artisan: true, makes: ["poissons-fumes-et-caviar"] },
+    { name: "La Marmite de Célestin", makes: ["plats-cuisines", "soupes-et-veloutes"] },
+    { name: "Traiteur Oriol" },
+    { name: "Les Bocaux de Jeanne", makes: ["soupes-et-veloutes", "plats-cuisines"] },
+    { name: "Cuisine Nomade Sarrazin", makes: ["sandwichs-et-snacking", "entrees-et-salades"] },
+    { name: "Maison Valrose" },
+  ],
+  "boulangerie-patisserie": [
+    {
+      name: "Boulangerie Saint-Honoré Martel",
+      artisan: true,
+      makes: ["pains", "viennoiseries", "patisseries"],
+    },
+    { name: "Fournil des Amandiers", artisan: true, makes: ["pains", "viennoiseries"] },
+    { name: "Pâtisserie Lemercier", makes: ["patisseries", "gateaux-de-voyage", "macarons"] },
+    { name: "Maison Roussel" },
+    { name: "Le Pétrin d'Antan", makes: ["pains"] },
+    { name: "Macarons Delaunay", artisan: true, makes: ["macarons"] },
+    { name: "Atelier Sucré Colombe", makes: ["patisseries", "gateaux-de-voyage"] },
+    { name: "Moulin Bertrand", makes: ["pains", "gateaux-de-voyage"] },
+    { name: "Viennoiseries Garnier", makes: ["viennoiseries"] },
+    { name: "La Mie Dorée" },
+  ],
+};

@@ -1,0 +1,351 @@
+import { asc, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "#db/client.ts";
+import { createTestDatabase } from "#db/testing/index.ts";
+import {
+  commerceCollection,
+  commerceCollectionProduct,
+  commerceFile,
+  commerceImage,
+  commerceMetafield,
+  commerceMetaobject,
+  commerceProduct,
+  commerceVariant,
+} from "#platform/commerce/catalogue-schema.ts";
+import { toGid } from "#platform/commerce/gid.ts";
+import { DEMO_PRODUCTS } from "#seed/catalogue/index.ts";
+import { seedDatabase } from "#seed/index.ts";
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedDatabase(database, { seed: 1 });
+});
+afterAll(() => database?.close());
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+async function query<T>(db: Database, statement: ReturnType<typeof sql>) {
+  return rowsOf<T>(await db.db.execute(statement));
+}
+async function count(statement: ReturnType<typeof sql>, db = database): Promise<number> {
+  const [row] = await query<{ n: number | string }>(db, statement);
+  return Number(row?.n ?? 0);
+}
+const share = async (tag: string) =>
+  (await count(sql`select count(*) as n from commerce_product where ${tag} = any(tags)`)) /
+  DEMO_PRODUCTS;
+
+/** Collection handle → its custom fields, parsed. */
+async function collectionFields() {
+  const rows = await query<{ handle: string; key: string; value: string }>(
+    database,
+    sql`select c.handle, m.key, m.value from commerce_collection c
+      join commerce_metafield m on m.owner_type = 'COLLECTION' and m.owner_id = c.id`,
+  );
+  const fields = new Map<string, Record<string, string>>();
+  for (const row of rows)
+    fields.set(row.handle, { ...fields.get(row.handle), [row.key]: row.value });
+  return fields;
+}
+
+async function products(db: Database) {
+  return db.db.select().from(commerceProduct).orderBy(asc(commerceProduct.id));
+}
+
+describe("the demo catalogue", () => {
+  it("has about 600 products with their variants, images and custom fields", async () => {
+    expect(await count(sql`select count(*) as n from commerce_product`)).toBe(DEMO_PRODUCTS);
+    const variants = await count(sql`select count(*) as n from commerce_variant`);
+    expect(variants).toBeGreaterThanOrEqual(DEMO_PRODUCTS);
+    expect(variants).toBeLessThan(DEMO_PRODUCTS * 2);
+    const images = await count(sql`select count(*) as n from commerce_image`);
+    expect(images).toBeGreaterThan(DEMO_PRODUCTS * 2);
+    expect(images).toBeLessThanOrEqual(DEMO_PRODUCTS * 4);
+    const fields = await count(
+      sql`select count(*) as n from commerce_metafield where owner_type = 'PRODUCT'`,
+    );
+    expect(fields).toBeGreaterThan(DEMO_PRODUCTS * 10);
+  });
+
+  it("gives every product at least one variant and one image, each image a stored original", async () => {
+    expect(
+      await count(sql`select count(*) as n from commerce_product p
+        where not exists (select 1 from commerce_variant v where v.product_id = p.id)
+           or not exists (select 1 from commerce_image i where i.product_id = p.id)`),
+    ).toBe(0);
+    expect(
+      await count(sql`select count(*) as n from commerce_image i
+        where not exists (select 1 from commerce_file f where '/cdn/images/' || f.path = i.url)`),
+    ).toBe(0);
+    const [file] = await database.db
+      .select()
+      .from(commerceFile)
+      .where(sql`${commerceFile.path} like 'products/%'`)
+      .limit(1);
+    expect(file?.contentType).toBe("image/svg+xml");
+    expect(file?.bytes.toString("utf8")).toMatch(/^<svg /);
+    expect(file?.width).toBeGreaterThan(0);
+  });
+
+  it("has 8 top categories, about 40 sub-categories and a third level", async () => {
+    const fields = await collectionFields();
+    const tops = [...fields].filter(([, field]) => field.homecategory === "true");
+    expect(tops.map(([handle]) => handle).sort()).toEqual([
+      "boucherie-charcuterie",
+      "boulangerie-patisserie",
+      "cave",
+      "epicerie-salee",
+      "epicerie-sucree",
+      "fromagerie",
+      "fruits-et-legumes",
+      "traiteur",
+    ]);
+    const subs = [...fields].filter(
+      ([, field]) => field.category_parent && !field.category_grand_parent,
+    );
+    expect(subs.length).toBeGreaterThanOrEqual(35);
+    expect(subs.length).toBeLessThanOrEqual(50);
+    expect(fields.get("vins-rouges")).toMatchObject({
+      category_parent: "vins",
+      category_grand_parent: "cave",
+    });
+    expect(JSON.parse(fields.get("cave")?.category_enfant ?? "[]")).toContain("vins");
+  });
+
+  it("puts in each category all the products of the categories below it", async () => {
+    const fields = await collectionFields();
+    const members = await database.db
+      .select({ handle: commerceCollection.handle, productId: commerceCollectionProduct.productId })
+      .from(commerceCollectionProduct)
+      .innerJoin(
+        commerceCollection,
+        eq(commerceCollection.id, commerceCollectionProduct.collectionId),
+      );
+    const byHandle = new Map<string, Set<number>>();
+    for (const member of members) {
+      byHandle.set(member.handle, (byHandle.get(member.handle) ?? new Set()).add(member.productId));
+    }
+    for (const [handle, field] of fields) {
+      const children: string[] = JSON.parse(field.category_enfant ?? "[]");
+      if (children.length === 0) continue;
+      const below = new Set(children.flatMap((child) => [...(byHandle.get(child) ?? [])]));
+      expect([...(byHandle.get(handle) ?? [])].sort(), handle).toEqual([...below].sort());
+    }
+    const tops = [...fields].filter(([, field]) => field.homecategory === "true");
+    const inTops = tops.reduce((sum, [handle]) => sum + (byHandle.get(handle)?.size ?? 0), 0);
+    expect(inTops).toBe(DEMO_PRODUCTS);
+  });
+
+  it("keeps manual positions 1, 2, 3… in every collection", async () => {
+    expect(
+      await count(sql`select count(*) as n from (
+        select collection_id, max(position) as top, count(*) as members
+        from commerce_collection_product group by collection_id
+      ) c where top <> members`),
+    ).toBe(0);
+  });
+
+  it("has one archived sub-category with its text, and push blocks on a few collections", async () => {
+    const fields = [...(await collectionFields()).values()];
+    const archived = fields.filter((field) => field.category_archived === "true");
+    expect(archived).toHaveLength(1);
+    expect(archived[0]?.category_archived_text).toMatch(/\w+/);
+    const pushes = fields.filter((field) => field.push_title);
+    expect(pushes.length).toBeGreaterThanOrEqual(3);
+    expect(pushes[0]).toMatchObject({
+      push_link: expect.stringMatching(/^\/c\//),
+      push_image: expect.stringMatching(/^\/cdn\/images\/collections\//),
+    });
+  });
+
+  it("has about 80 brands, about 20 of them artisans, each with handle, slug, name and image", async () => {
+    const brands = await database.db
+      .select()
+      .from(commerceMetaobject)
+      .where(eq(commerceMetaobject.type, "produit_marque"));
+    expect(brands.length).toBeGreaterThanOrEqual(70);
+    expect(brands.length).toBeLessThanOrEqual(90);
+    const value = (fields: { key: string; value: string | null }[], key: string) =>
+      fields.find((field) => field.key === key)?.value;
+    const artisans = brands.filter((brand) => value(brand.fields, "is_artisan") === "true");
+    expect(artisans.length).toBeGreaterThanOrEqual(15);
+    expect(artisans.length).toBeLessThanOrEqual(25);
+    for (const brand of brands) {
+      expect(value(brand.fields, "name")).toBeTruthy();
+      expect(value(brand.fields, "handle")).toBe(brand.handle);
+      expect(value(brand.fields, "slug")).toBe(brand.handle);
+      expect(value(brand.fields, "image")).toMatch(/^\/cdn\/images\/brands\/.+\.svg$/);
+    }
+    // The vendor is the brand's name, and the marque field points at that brand.
+    expect(
+      await count(sql`select count(*) as n from commerce_product p
+        join commerce_metafield m on m.owner_type = 'PRODUCT' and m.owner_id = p.id and m.key = 'marque'
+        join commerce_metaobject b on 'gid://shopify/Metaobject/' || b.id = m.value
+        where b.fields @> jsonb_build_array(jsonb_build_object('key', 'name', 'value', p.vendor))`),
+    ).toBe(DEMO_PRODUCTS);
+  });
+
+  it("has the 14 EU allergens, diets and labels", async () => {
+    const handles = async (type: string) =>
+      (
+        await database.db
+          .select({ handle: commerceMetaobject.handle })
+          .from(commerceMetaobject)
+          .where(eq(commerceMetaobject.type, type))
+      ).map((row) => row.handle);
+    expect(await handles("produit_allergenes")).toHaveLength(14);
+    expect(await handles("produit_regime")).toEqual(
+      expect.arrayContaining([
+        "vegetarien",
+        "vegan",
+        "sans-gluten",
+        "sans-lactose",
+        "halal",
+        "casher",
+      ]),
+    );
+    expect(await handles("produit_label")).toEqual(
+      expect.arrayContaining(["ab", "label-rouge", "aop", "igp", "aoc", "bleu-blanc-coeur"]),
+    );
+    const perProduct = await query<{ n: number }>(
+      database,
+      sql`select max(jsonb_array_length(value::jsonb)) as n from commerce_metafield
+        where owner_type = 'PRODUCT' and key = 'allergens'`,
+    );
+    expect(perProduct[0]?.n).toBeLessThanOrEqual(3);
+  });
+
+  it("tags some products with each special tag", async () => {
+    expect(await share("Archive")).toBeGreaterThan(0.005);
+    expect(await share("Archive")).toBeLessThan(0.05);
+    expect(await share("unavailable")).toBeGreaterThan(0.01);
+    expect(await share("unavailable")).toBeLessThan(0.06);
+    expect(await share("isClickCollectOnly")).toBeGreaterThan(0.02);
+    expect(await share("isProvince")).toBeGreaterThan(0.05);
+    // Every traiteur product is a restauration product; every cave product is age-limited.
+    expect(
+      await count(sql`select count(*) as n from commerce_product p
+        join commerce_collection_product cp on cp.product_id = p.id
+        join commerce_collection c on c.id = cp.collection_id
+        join commerce_metafield top on top.owner_type = 'COLLECTION' and top.owner_id = c.id
+          and top.key = 'homecategory' and top.value = 'true'
+        where (c.handle = 'traiteur') <> ('restauration' = any(p.tags))
+           or (c.handle = 'cave') <> ('ageLimit' = any(p.tags))`),
+    ).toBe(0);
+    expect(await share("restauration")).toBeGreaterThan(0.05);
+    expect(
+      await count(sql`select count(*) as n from commerce_product p where 'ageLimit' = any(tags)
+        and not exists (select 1 from commerce_metafield m where m.owner_type = 'PRODUCT'
+          and m.owner_id = p.id and m.key = 'alcohol')`),
+    ).toBe(0);
+  });
+
+  it("prices products realistically, with compare-at prices on about 15 %", async () => {
+    const [prices] = await query<{ low: number; high: number; compared: number | string }>(
+      database,
+      sql`select min(price_min_cents) as low, max(price_max_cents) as high,
+        count(*) filter (where compare_at_min_cents is not null) as compared
+        from commerce_product`,
+    );
+    expect(prices?.low).toBeGreaterThanOrEqual(50);
+    expect(prices?.high).toBeLessThan(200_000);
+    expect(Number(prices?.compared) / DEMO_PRODUCTS).toBeGreaterThan(0.08);
+    expect(Number(prices?.compared) / DEMO_PRODUCTS).toBeLessThan(0.25);
+    const [unit] = await query<{ value: string }>(
+      database,
+      sql`select value from commerce_metafield where key = 'price_unit' limit 1`,
+    );
+    expect(unit?.value).toMatch(/^\d[\d ]*,\d\d € \/ (kg|l|pièce|part)$/);
+    expect(
+      await count(sql`select count(*) as n from commerce_metafield
+        where owner_type = 'PRODUCT' and key = 'max_quantity'`),
+    ).toBeGreaterThan(10);
+  });
+
+  it("relates products to up to ten others of their own category", async () => {
+    const rows = await query<{ id: number; type: string; value: string }>(
+      database,
+      sql`select p.id, p.product_type as type, m.value from commerce_product p
+        join commerce_metafield m on m.owner_type = 'PRODUCT' and m.owner_id = p.id
+          and m.key = 'produit_associe'`,
+    );
+    expect(rows.length).toBeGreaterThan(DEMO_PRODUCTS * 0.9);
+    const types = new Map(
+      (await database.db.select().from(commerceProduct)).map((p) => [p.id, p.productType]),
+    );
+    for (const row of rows) {
+      const related: string[] = JSON.parse(row.value);
+      expect(related.length).toBeLessThanOrEqual(10);
+      expect(related).not.toContain(toGid("Product", row.id));
+      for (const gid of related) {
+        expect(types.get(Number(gid.split("/").at(-1)))).toBe(row.type);
+      }
+    }
+  });
+
+  it("has the words the search examples look for", async () => {
+    const titled = (pattern: string) =>
+      count(sql`select count(*) as n from commerce_product where title ilike ${pattern}`);
+    expect(await titled("%épicerie%")).toBeGreaterThanOrEqual(3);
+    expect(await titled("camembert%")).toBeGreaterThanOrEqual(1);
+    expect(await titled("%chocolat noir%")).toBeGreaterThanOrEqual(3);
+    expect(await titled("%chocolat au lait%")).toBeGreaterThanOrEqual(1);
+    expect(
+      await count(sql`select count(*) as n from commerce_product
+        where title ~* '\\mnoir\\M' and title !~* 'chocolat'`),
+    ).toBeGreaterThanOrEqual(3);
+    expect(
+      await count(sql`select count(*) as n from commerce_product
+        where title ilike '%fromage%' or description_html ilike '%fromage%'`),
+    ).toBeGreaterThanOrEqual(10);
+  });
+});
+
+describe("seeding the catalogue again", () => {
+  it("gives identical products for the same seed", async () => {
+    const again = await createTestDatabase();
+    try {
+      await seedDatabase(again, { seed: 1 });
+      expect(await products(again)).toEqual(await products(database));
+      const fields = (db: Database) =>
+        db.db
+          .select()
+          .from(commerceMetafield)
+          .orderBy(asc(commerceMetafield.ownerType), asc(commerceMetafield.id));
+      expect(await fields(again)).toEqual(await fields(database));
+      const images = (db: Database) =>
+        db.db.select().from(commerceImage).orderBy(asc(commerceImage.id));
+      expect(await images(again)).toEqual(await images(database));
+    } finally {
+      await again.close();
+    }
+  });
+
+  it("scales to more products that start with the demo ones and reuse its image files", async () => {
+    const larger = await createTestDatabase();
+    try {
+      await seedDatabase(larger, { seed: 1, products: DEMO_PRODUCTS + 150 });
+      const all = await products(larger);
+      expect(all).toHaveLength(DEMO_PRODUCTS + 150);
+      expect(new Set(all.map((product) => product.handle)).size).toBe(all.length);
+      const demo = await products(database);
+      expect(all.slice(0, DEMO_PRODUCTS).map((p) => [p.handle, p.title, p.priceMinCents])).toEqual(
+        demo.map((p) => [p.handle, p.title, p.priceMinCents]),
+      );
+      const productFiles = (db: Database) =>
+        count(sql`select count(*) as n from commerce_file where path like 'products/%'`, db);
+      expect(await productFiles(larger)).toBe(await productFiles(database));
+      expect(
+        await count(
+          sql`select count(*) as n from commerce_image i
+            where not exists (select 1 from commerce_file f where '/cdn/images/' || f.path = i.url)`,
+          larger,
+        ),
+      ).toBe(0);
+      const variants = await larger.db.select({ n: sql<number>`count(*)` }).from(commerceVariant);
+      expect(Number(variants[0]?.n)).toBeGreaterThanOrEqual(DEMO_PRODUCTS + 150);
+    } finally {
+      await larger.close();
+    }
+  });
+});

@@ -1,0 +1,404 @@
+import { slugify } from "#app/lib/slug.ts";
+import type {
+  ImageInput,
+  ProductInput,
+  ProductMetafieldValues,
+  VariantInput,
+} from "#platform/commerce/catalogue.ts";
+import { renderProductSvg } from "#platform/commerce/images/placeholder.ts";
+import type { Format, Range } from "#seed/catalogue/categories.ts";
+import { type FileRow, imageUrlOf, svgFile } from "#seed/catalogue/files.ts";
+import {
+  baseAmount,
+  ean13,
+  frenchDecimal,
+  frenchNumber,
+  quantityLabel,
+  shopPrice,
+  unitPriceLabel,
+} from "#seed/catalogue/format.ts";
+import {
+  ALLERGEN_WORDS,
+  type AllergenKey,
+  type DietKey,
+  LABELS_IN_TITLES,
+  type LabelKey,
+} from "#seed/catalogue/taxonomies.ts";
+import type { Leaf, Name } from "#seed/catalogue/tree.ts";
+import type { Random } from "#seed/random.ts";
+
+/** The metaobjects a product points at, by GID. */
+export type CatalogueRefs = {
+  /** By top-category handle. */
+  brands: ReadonlyMap<string, readonly BrandRef[]>;
+  allergens: Readonly<Record<AllergenKey, string>>;
+  diets: Readonly<Record<DietKey, string>>;
+  labels: Readonly<Record<LabelKey, string>>;
+};
+
+export type BrandRef = { name: string; gid: string; artisan: boolean; makes?: readonly string[] };
+
+/** The brands that sell in a leaf: those of its top category that make one of its categories. */
+export function brandsOfLeaf(leaf: Leaf, refs: CatalogueRefs): BrandRef[] {
+  return (refs.brands.get(leaf.top) ?? []).filter(
+    (brand) => !brand.makes || brand.makes.some((handle) => leaf.lineage.includes(handle)),
+  );
+}
+
+export type GeneratedProduct = {
+  leaf: Leaf;
+  input: ProductInput;
+  /** The image originals this product introduces (none when it reuses a demo product's). */
+  files: FileRow[];
+};
+
+/** Share of products with each special tag, and of the other occasional fields. */
+const RATES = {
+  archive: 0.02,
+  unavailable: 0.03,
+  clickCollectFresh: 0.15,
+  clickCollectOther: 0.02,
+  province: 0.12,
+  compareAt: 0.15,
+  severalVariants: 0.2,
+  maxQuantity: 0.08,
+  gamme: 0.3,
+  hideInSearch: 0.01,
+  diet: 0.7,
+  rareDiet: 0.15,
+  extraLabel: 0.12,
+  outOfStockVariant: 0.03,
+};
+
+/** Top categories whose products are fresh: some are only for click & collect. */
+const FRESH = new Set([
+  "fromagerie",
+  "boucherie-charcuterie",
+  "traiteur",
+  "boulangerie-patisserie",
+]);
+const GAMMES = [
+  "Sélection Comptoir",
+  "Les Incontournables",
+  "Prestige",
+  "Tradition",
+  "Nos terroirs",
+];
+const DISCOUNTS = [10, 15, 20, 25, 30];
+const IMAGE_VIEWS = ["", " – vue de détail", " – présentation", " – suggestion de dégustation"];
+const BRAND_SENTENCES = [
+  "Signé {brand}.",
+  "Une référence {brand}, origine : {origin}.",
+  "Une sélection {brand} ({origin}).",
+];
+const DAY = 86_400_000;
+
+/**
+ * Makes products one at a time, deterministic from `random`: product n is the same whatever the
+ * total, so a 100 000-product catalogue starts with the demo catalogue. The first `demoCount`
+ * products get images of their own; later ones reuse those of a demo product of their leaf.
+ */
+export function createProductFactory(options: {
+  random: Random;
+  nextLeaf: () => Leaf;
+  refs: CatalogueRefs;
+  now: Date;
+  demoCount: number;
+}): () => GeneratedProduct {
+  const { random, nextLeaf, refs, now, demoCount } = options;
+  const usedHandles = new Set<string>();
+  const titleRepeats = new Map<string, number>();
+  const made = new Map<number, number>();
+  const imagePool = new Map<number, ImageInput[][]>();
+  const brandsByLeaf = new Map<number, BrandRef[]>();
+  let sequence = 0;
+
+  const between = ([min, max]: Range) => min + random.next() * (max - min);
+  const someOf = <T>(items: readonly T[], p: number) => items.filter(() => random.chance(p));
+
+  function pickName(leaf: Leaf): Name {
+    const count = made.get(leaf.index) ?? 0;
+    made.set(leaf.index, count + 1);
+    // Every name once, in the order written, before any repeats: each leaf shows its range.
+    return (leaf.names[count] ?? random.pick(leaf.names)) as Name;
+  }
+
+  /** A unique handle: the title's, else with the brand, else numbered in the title too. */
+  function uniqueTitle(title: string, brand: string): { title: string; handle: string } {
+    for (const candidate of [slugify(title), slugify(`${title} ${brand}`)]) {
+      if (!usedHandles.has(candidate)) {
+        usedHandles.add(candidate);
+        return { title, handle: candidate };
+      }
+    }
+    let repeat = titleRepeats.get(title) ?? 1;
+    for (;;) {
+      repeat += 1;
+      const numbered = `${title} n° ${repeat}`;
+      const handle = slugify(numbered);
+      if (!usedHandles.has(handle)) {
+        titleRepeats.set(title, repeat);
+        usedHandles.add(handle);
+        return { title: numbered, handle };
+      }
+    }
+  }
+
+  function variantsFor(leaf: Leaf, name: Name, formats: readonly Format[]) {
+    const perUnit = between(name.pricePer ?? leaf.traits.pricePer ?? [5, 30]);
+    const discount = random.chance(RATES.compareAt) ? random.pick(DISCOUNTS) : 0;
+    return formats.map(([quantity, unit], index): VariantInput & { format: Format } => {
+      // Larger formats cost a little less per kilogram, as in any shop.
+      const { amount } = baseAmount(quantity, unit);
+      const priceCents = shopPrice(amount * perUnit * (1 - 0.04 * index));
+      const compareAtPriceCents =
+        discount > 0 ? shopPrice(priceCents / 100 / (1 - discount / 100)) : null;
+      const outOfStock = random.chance(RATES.outOfStockVariant);
+      return {
+        format: [quantity, unit],
+        title: formats.length > 1 ? quantityLabel(quantity, unit) : "Default Title",
+        sku: `CPT-${String(sequence).padStart(6, "0")}-${index + 1}`,
+        barcode: ean13(`376${String(random.int(0, 999_999_999)).padStart(9, "0")}`),
+        priceCents,
+        compareAtPriceCents,
+        availableForSale: !outOfStock,
+        quantityAvailable: outOfStock ? 0 : random.int(3, 240),
+      };
+    });
+  }
+
+  function formatsFor(leaf: Leaf, name: Name): Format[] {
+    const formats = name.formats ?? leaf.traits.formats ?? [[1, "pièce"]];
+    if (formats.length > 1 && random.chance(RATES.severalVariants)) {
+      const count = random.int(2, Math.min(3, formats.length));
+      return random
+        .shuffle(formats)
+        .slice(0, count)
+        .sort((a, b) => baseAmount(...a).amount - baseAmount(...b).amount);
+    }
+    return [random.pick(formats)];
+  }
+
+  function tagsFor(leaf: Leaf): string[] {
+    const tags: string[] = [];
+    if (random.chance(RATES.archive)) tags.push("Archive");
+    if (random.chance(RATES.unavailable)) tags.push("unavailable");
+    const fresh = FRESH.has(leaf.top);
+    if (random.chance(fresh ? RATES.clickCollectFresh : RATES.clickCollectOther)) {
+      tags.push("isClickCollectOnly");
+    }
+    if (leaf.top === "traiteur") tags.push("restauration");
+    if (random.chance(RATES.province)) tags.push("isProvince");
+    if (leaf.top === "cave") tags.push("ageLimit");
+    return tags;
+  }
+
+  function allergensFor(leaf: Leaf, name: Name) {
+    const contains = (name.allergens ?? leaf.traits.allergens ?? []).slice(0, 3);
+    const traces = someOf(
+      (leaf.traits.traces ?? []).filter((key) => !contains.includes(key)),
+      0.35,
+    ).slice(0, 2);
+    const alert = [
+      contains.length > 0 ? `Contient : ${wordList(contains)}.` : "",
+      traces.length > 0 ? `Peut contenir des traces de ${wordList(traces)}.` : "",
+    ]
+      .filter(Boolean)
+      .join(" ");
+    return { contains, alert };
+  }
+
+  function dietsFor(leaf: Leaf, allergens: readonly AllergenKey[]): DietKey[] {
+    const excluded = new Set<DietKey>();
+    if (allergens.includes("gluten")) excluded.add("sans-gluten");
+    if (allergens.includes("lait")) excluded.add("sans-lactose").add("vegan");
+    if (allergens.includes("oeufs") || allergens.includes("poissons")) excluded.add("vegan");
+    if (leaf.top === "cave") excluded.add("halal").add("casher");
+    const diets = (leaf.traits.diets ?? []).filter(
+      (diet) =>
+        !excluded.has(diet) &&
+        random.chance(diet === "halal" || diet === "casher" ? RATES.rareDiet : RATES.diet),
+    );
+    if (diets.includes("vegan") && !diets.includes("vegetarien")) diets.unshift("vegetarien");
+    return diets;
+  }
+
+  function labelsFor(leaf: Leaf, title: string): LabelKey[] {
+    const labels = LABELS_IN_TITLES.flatMap(([pattern, label]) =>
+      pattern.test(title) ? [label] : [],
+    );
+    const stated = new Set<LabelKey>(["aop", "igp", "aoc", "label-rouge", "stg"]);
+    for (const label of leaf.traits.labels ?? []) {
+      // A name states its appellation itself; others come with some products only.
+      if (!stated.has(label) && !labels.includes(label) && random.chance(RATES.extraLabel)) {
+        labels.push(label);
+      }
+    }
+    return labels.slice(0, 3);
+  }
+
+  function nutritionFor(leaf: Leaf): ProductMetafieldValues {
+    const nutrition = leaf.traits.nutrition;
+    if (!nutrition) return {};
+    const kcal = Math.round(between(nutrition.kcal));
+    const lipids = between(nutrition.lipids);
+    return {
+      energy_value: `${frenchNumber(Math.round(kcal * 4.184), 0)} kJ / ${kcal} kcal`,
+      lipids: `${frenchNumber(lipids, 1)} g`,
+      acids: `${frenchNumber(lipids * between(nutrition.saturated), 1)} g`,
+      glucids: `${frenchNumber(between(nutrition.glucids), 1)} g`,
+      salt: `${frenchNumber(between(nutrition.salt), 2)} g`,
+    };
+  }
+
+  function descriptionFor(leaf: Leaf, brand: BrandRef, origin: string) {
+    const own = random.pick(leaf.traits.sentences ?? leaf.topSentences);
+    const others = leaf.topSentences.filter((sentence) => sentence !== own);
+    const sentences = [own];
+    if (others.length > 0) sentences.push(random.pick(others));
+    if (random.chance(0.7)) {
+      sentences.push(fill(random.pick(BRAND_SENTENCES), { brand: brand.name, origin }));
+    }
+    if (brand.artisan && random.chance(0.5)) {
+      sentences.push(`${brand.name} fait partie des artisans partenaires de Comptoir.`);
+    }
+    const serving = leaf.traits.serving;
+    if (serving && sentences.length < 4 && random.chance(0.6)) sentences.push(random.pick(serving));
+    if (sentences.length < 2) sentences.push(`Une sélection ${brand.name}.`);
+    return sentences.slice(0, 4);
+  }
+
+  function imagesFor(leaf: Leaf, title: string, handle: string, index: number) {
+    const pool = imagePool.get(leaf.index) ?? [];
+    if (index >= demoCount && pool.length > 0) {
+      const reused = pool[random.int(0, pool.length - 1)] ?? [];
+      return {
+        images: reused.map((image, n) => ({
+          ...image,
+          altText: `${title}${IMAGE_VIEWS[n] ?? ""}`,
+        })),
+        files: [],
+      };
+    }
+    const images: ImageInput[] = [];
+    const files: FileRow[] = [];
+    const count = random.int(1, 4);
+    for (let n = 1; n <= count; n++) {
+      const picture = renderProductSvg({
+        title,
+        category: leaf.top,
+        seed: random.int(1, 2 ** 31 - 1),
+      });
+      const path = `products/${handle}-${n}.svg`;
+      images.push({
+        url: imageUrlOf(path),
+        altText: `${title}${IMAGE_VIEWS[n - 1] ?? ""}`,
+        width: picture.width,
+        height: picture.height,
+      });
+      files.push(svgFile(path, picture, now));
+    }
+    pool.push(images);
+    imagePool.set(leaf.index, pool);
+    return { images, files };
+  }
+
+  return () => {
+    sequence += 1;
+    const index = sequence - 1;
+    const leaf = nextLeaf();
+    const name = pickName(leaf);
+    const qualifier = random.pick(name.qualifiers ?? [""]);
+    const brands = brandsByLeaf.get(leaf.index) ?? brandsOfLeaf(leaf, refs);
+    brandsByLeaf.set(leaf.index, brands);
+    const brand = random.pick(brands);
+    const { title, handle } = uniqueTitle(
+      qualifier ? `${name.name} ${qualifier}` : name.name,
+      brand.name,
+    );
+    const formats = formatsFor(leaf, name);
+    const variants = variantsFor(leaf, name, formats);
+    const [quantity, unit] = formats[0] as Format;
+    const first = variants[0] as VariantInput;
+    const origin = name.origin ?? random.pick(leaf.traits.origins ?? ["France"]);
+    const allergens = allergensFor(leaf, name);
+    const diets = dietsFor(leaf, allergens.contains);
+    const labels = labelsFor(leaf, title);
+    const discount =
+      first.compareAtPriceCents != null
+        ? Math.round((1 - first.priceCents / first.compareAtPriceCents) * 100)
+        : 0;
+    const alcohol = leaf.traits.alcohol;
+    const ingredients = leaf.traits.ingredients;
+
+    const metafields: ProductMetafieldValues = {
+      marque: brand.gid,
+      quantity: frenchDecimal(quantity),
+      unit,
+      quantitiesUnit: quantityLabel(quantity, unit),
+      price_unit: unitPriceLabel(first.priceCents, quantity, unit),
+      origin,
+      ...(discount > 0 ? { discountLabel: `-${discount} %` } : {}),
+      ...(random.chance(RATES.gamme) ? { gamme: random.pick(GAMMES) } : {}),
+      ...(name.maxQuantity !== undefined
+        ? { max_quantity: name.maxQuantity }
+        : random.chance(RATES.maxQuantity)
+          ? { max_quantity: random.pick([3, 6]) }
+          : {}),
+      ...(alcohol
+        ? { alcohol: `${frenchDecimal(Math.round(between(alcohol) * 2) / 2)} % vol.` }
+        : {}),
+      ...(ingredients
+        ? { ingredients_composition: fill(random.pick(ingredients), { title }) }
+        : {}),
+      ...nutritionFor(leaf),
+      conservation_text: random.pick(leaf.traits.conservation ?? ["À conserver au frais."]),
+      allergens: allergens.contains.map((key) => refs.allergens[key]),
+      ingredients_alertDetails: allergens.alert,
+      regimes: diets.map((key) => refs.diets[key]),
+      labelsDetails: labels.map((key) => refs.labels[key]),
+      ...(random.chance(RATES.hideInSearch) ? { hideInSearch: true } : {}),
+    };
+
+    const sentences = descriptionFor(leaf, brand, origin);
+    const { images, files } = imagesFor(leaf, title, handle, index);
+    const createdAt = new Date(now.getTime() - random.int(0, 540) * DAY - random.int(0, DAY - 1));
+    const updatedAt = new Date(
+      Math.min(now.getTime(), createdAt.getTime() + random.int(0, 60) * DAY),
+    );
+
+    const input: ProductInput = {
+      handle,
+      title,
+      vendor: brand.name,
+      productType: leaf.title,
+      descriptionHtml: `<p>${sentences.join(" ")}</p>`,
+      tags: tagsFor(leaf),
+      seo: {
+        title: `${title} – ${brand.name}`,
+        description: (sentences[0] ?? "").slice(0, 160),
+      },
+      variants: variants.map(({ format: _format, ...variant }) => variant),
+      images,
+      metafields,
+      createdAt,
+      updatedAt,
+      publishedAt: createdAt,
+    };
+    return { leaf, input, files };
+  };
+}
+
+function wordList(keys: readonly AllergenKey[]): string {
+  const words = keys.map((key) => ALLERGEN_WORDS[key]);
+  if (words.length < 2) return words.join("");
+  return `${words.slice(0, -1).join(", ")} et ${words.at(-1)}`;
+}
+
+/** Fills `{name}` placeholders; `{title}` inside a sentence starts with a small letter. */
+function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (_match, key: string, offset: number) => {
+    const value = values[key] ?? "";
+    return key === "title" && offset > 0 ? value.charAt(0).toLowerCase() + value.slice(1) : value;
+  });
+}

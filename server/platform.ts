@@ -1,0 +1,61 @@
+import type { Hono } from "hono";
+import { configureService } from "#app/lib/services.server.ts";
+import type { Database } from "#db/client.ts";
+import { storefrontApi } from "#platform/commerce/graphql/http.ts";
+import { createImageRoutes } from "#platform/commerce/images/http.ts";
+import { IMAGE_ROUTE_PREFIX } from "#platform/commerce/images/paths.ts";
+import { createImageService } from "#platform/commerce/images/service.ts";
+import type { CatalogueSearch } from "#platform/commerce/search-port.ts";
+import { matchingProductIds, predictiveSearch } from "#platform/search/search.ts";
+import type { Env } from "#server/env.ts";
+import type { Logger } from "#server/logger.ts";
+
+/** The embedded services, mounted on the shop's server and registered for the storefront. */
+export function createPlatform({
+  env,
+  database,
+  logger,
+}: {
+  env: Env;
+  database: Database;
+  logger: Logger;
+}) {
+  const search: CatalogueSearch = {
+    async predictive(query, limit) {
+      const found = await predictiveSearch(database.db, { query, limit });
+      return {
+        productIds: found.products.map((hit) => hit.id),
+        collectionIds: found.collections.map((hit) => hit.id),
+        queries: found.queries,
+      };
+    },
+    matchingProductIds: (query) => matchingProductIds(database.db, query),
+  };
+
+  const commerce = storefrontApi({
+    db: database.db,
+    search,
+    publicToken: env.COMMERCE_STOREFRONT_TOKEN,
+    privateToken: env.COMMERCE_PRIVATE_TOKEN,
+    publicOrigin: env.PUBLIC_URL,
+    exposeErrors: env.NODE_ENV === "development",
+  });
+  const images = createImageService({
+    database,
+    cacheDir: env.IMAGE_CACHE_DIR,
+    onCacheError: (err) => logger.warn({ err }, "image cache write failed"),
+  });
+
+  // The storefront calls the commerce service in-process unless COMMERCE_URL points elsewhere.
+  configureService("commerce", {
+    baseUrl: env.COMMERCE_URL ?? "http://commerce.embedded",
+    handler: env.COMMERCE_URL ? undefined : (request) => commerce.fetch(request),
+    headers: { "Shopify-Storefront-Private-Token": env.COMMERCE_PRIVATE_TOKEN },
+  });
+
+  const routes: [string, Hono][] = [
+    ["/", commerce],
+    [IMAGE_ROUTE_PREFIX, createImageRoutes({ service: images })],
+  ];
+  return { routes, images, search };
+}
