@@ -3,7 +3,6 @@ import type { Database, Tx } from "#db/client.ts";
 import { seedRuns } from "#db/meta-schema.ts";
 import { catalogueSeeder } from "#seed/catalogue/index.ts";
 import { createRandom, deriveSeed } from "#seed/random.ts";
-import { searchSeeder } from "#seed/search.ts";
 import type { Seeder, SeedOptions } from "#seed/seeder.ts";
 import { shopSeeder } from "#seed/shop.ts";
 
@@ -14,7 +13,7 @@ export const DEFAULT_SEED = 1;
 export const SEED_NOW = new Date("2025-01-06T09:00:00.000Z");
 
 /** In order: a seeder may rely on the rows of the ones before it. */
-export const seeders: readonly Seeder[] = [shopSeeder, catalogueSeeder, searchSeeder];
+export const seeders: readonly Seeder[] = [shopSeeder, catalogueSeeder];
 
 export type SeedDatabaseOptions = Partial<SeedOptions> & {
   /** Empty the seeded tables and seed again, even if the database holds data. */

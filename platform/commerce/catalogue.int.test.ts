@@ -21,6 +21,7 @@ import {
   commerceVariant,
 } from "#platform/commerce/catalogue-schema.ts";
 import { toGid } from "#platform/commerce/gid.ts";
+import { predictiveSearch } from "#platform/search/search.ts";
 
 let database: Database;
 const gids = { brand: "", gluten: "", milk: "", vegan: "", organic: "" };
@@ -437,5 +438,33 @@ describe("insertMetaobjects", () => {
         ]),
       ),
     ).rejects.toThrow(/Invalid metaobject "aop": fields/);
+  });
+});
+
+describe("the search index", () => {
+  const find = async (query: string) =>
+    (await predictiveSearch(database.db, { query })).products.map((hit) => hit.handle);
+
+  it("finds a product as soon as it is written, and its brand", async () => {
+    await insert([product("rillettes-du-mans", { title: "Rillettes du Mans pur porc" })]);
+    expect(await find("rillettes")).toEqual(["rillettes-du-mans"]);
+    expect((await predictiveSearch(database.db, { query: "maison test" })).artisans).toEqual([
+      expect.objectContaining({ handle: "maison-test" }),
+    ]);
+  });
+
+  it("drops a product hidden from search, and an archived one", async () => {
+    const [hidden, archived] = await insert([
+      product("terrine-de-canard", { title: "Terrine de canard aux figues" }),
+      product("terrine-de-lapin", { title: "Terrine de lapin", tags: ["Archive"] }),
+    ]);
+    expect(await find("terrine")).toEqual(["terrine-de-canard"]);
+    await database.db.transaction((tx) =>
+      setProductMetafields(tx, [
+        { productId: hidden?.id ?? 0, metafields: { hideInSearch: true } },
+      ]),
+    );
+    expect(await find("terrine")).toEqual([]);
+    expect(archived?.id).toBeGreaterThan(0);
   });
 });

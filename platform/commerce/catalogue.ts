@@ -25,6 +25,7 @@ import {
   PRODUCT_METAFIELDS,
   type ProductMetafieldKey,
 } from "#platform/commerce/metafields.ts";
+import { syncSearchIndex } from "#platform/search/indexer.ts";
 
 /**
  * The catalogue's write side (the demo seed today, the admin area later): products with their
@@ -621,6 +622,7 @@ export async function insertMetaobjects(
     });
     for (const row of found) ids.set(`${row.type}:${row.handle}`, Number(row.id));
   }
+  await syncSearchIndex(tx, { metaobjects: [...ids.values()] });
   return items.map((item) => {
     const id = ids.get(`${item.type}:${item.handle}`) ?? 0;
     return { id, gid: toGid("Metaobject", id), type: item.type, handle: item.handle };
@@ -709,6 +711,7 @@ export async function insertProducts(
     await insertRows(tx, commerceMetafield, metafields);
     await insertRows(tx, commerceProductFilterValue, filters);
   }
+  await syncSearchIndex(tx, { products: [...ids.values()] });
   return items.map((item) => ({ id: ids.get(item.handle) ?? 0, handle: item.handle }));
 }
 
@@ -836,6 +839,8 @@ export async function refreshDerivedFields(tx: Tx, productIds: readonly number[]
       where m.owner_type = 'PRODUCT' and m.namespace = ${CUSTOM_NAMESPACE}
         and m.key in (${filterable}) and m.owner_id in ${ids}`);
   }
+  // Archived and hidden products leave the search index; others are re-indexed.
+  await syncSearchIndex(tx, { products: productIds });
 }
 
 /**
@@ -888,5 +893,6 @@ export async function insertCollections(
       await insertRows(tx, commerceCollectionProduct, members);
     }
   }
+  await syncSearchIndex(tx, { collections: [...ids.values()] });
   return items.map((item) => ({ id: ids.get(item.handle) ?? 0, handle: item.handle }));
 }
