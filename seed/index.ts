@@ -1,6 +1,7 @@
 import { count, getTableName, sql } from "drizzle-orm";
 import type { Database, Tx } from "#db/client.ts";
 import { seedRuns } from "#db/meta-schema.ts";
+import { settleSearchIndex } from "#platform/search/indexer.ts";
 import { catalogueSeeder } from "#seed/catalogue/index.ts";
 import { createRandom, deriveSeed } from "#seed/random.ts";
 import type { Seeder, SeedOptions } from "#seed/seeder.ts";
@@ -46,7 +47,7 @@ export async function seedDatabase(
   }
   const tables = seeders.flatMap((seeder) => seeder.tables);
 
-  return database.db.transaction(async (tx) => {
+  const summary = await database.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     if (options.force) {
       const list = sql.join(tables, sql`, `);
@@ -72,6 +73,10 @@ export async function seedDatabase(
     }
     return { seed, version: SEED_VERSION, rows };
   });
+  // Bulk writes leave the search index's pending entries unmerged and the planner without
+  // statistics (PGlite has no autovacuum): settle them once the data is in.
+  if (summary) await settleSearchIndex(database.db);
+  return summary;
 }
 
 async function holdsData(tx: Tx) {

@@ -206,3 +206,13 @@ export const commerceFile = pgTable("commerce_file", {
   height: integer("height"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * One row whose `version` every catalogue write bumps, in the writing transaction: caches of
+ * derived catalogue data (listing facets) compare it to know they are still true, on every
+ * instance sharing the database.
+ */
+export const commerceCatalogueVersion = pgTable("commerce_catalogue_version", {
+  id: integer("id").primaryKey().default(1),
+  version: integer("version").notNull().default(0),
+});

@@ -12,6 +12,7 @@ import {
   setProductMetafields,
 } from "#platform/commerce/catalogue.ts";
 import {
+  commerceCatalogueVersion,
   commerceCollectionProduct,
   commerceImage,
   commerceMetafield,
@@ -466,5 +467,15 @@ describe("the search index", () => {
     );
     expect(await find("terrine")).toEqual([]);
     expect(archived?.id).toBeGreaterThan(0);
+  });
+});
+
+describe("the catalogue version", () => {
+  it("moves on with every write, so caches of derived data know they are stale", async () => {
+    const version = async () =>
+      (await database.db.select().from(commerceCatalogueVersion))[0]?.version ?? -1;
+    const before = await version();
+    await insert([product("pain-d-epices", { title: "Pain d'épices au miel" })]);
+    expect(await version()).toBeGreaterThan(before);
   });
 });

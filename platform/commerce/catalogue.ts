@@ -3,6 +3,7 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { Tx } from "#db/client.ts";
 import {
+  commerceCatalogueVersion,
   commerceCollection,
   commerceCollectionProduct,
   commerceImage,
@@ -25,7 +26,7 @@ import {
   PRODUCT_METAFIELDS,
   type ProductMetafieldKey,
 } from "#platform/commerce/metafields.ts";
-import { syncSearchIndex } from "#platform/search/indexer.ts";
+import { type CatalogueChanges, syncSearchIndex } from "#platform/search/indexer.ts";
 
 /**
  * The catalogue's write side (the demo seed today, the admin area later): products with their
@@ -622,7 +623,7 @@ export async function insertMetaobjects(
     });
     for (const row of found) ids.set(`${row.type}:${row.handle}`, Number(row.id));
   }
-  await syncSearchIndex(tx, { metaobjects: [...ids.values()] });
+  await catalogueChanged(tx, { metaobjects: [...ids.values()] });
   return items.map((item) => {
     const id = ids.get(`${item.type}:${item.handle}`) ?? 0;
     return { id, gid: toGid("Metaobject", id), type: item.type, handle: item.handle };
@@ -711,7 +712,7 @@ export async function insertProducts(
     await insertRows(tx, commerceMetafield, metafields);
     await insertRows(tx, commerceProductFilterValue, filters);
   }
-  await syncSearchIndex(tx, { products: [...ids.values()] });
+  await catalogueChanged(tx, { products: [...ids.values()] });
   return items.map((item) => ({ id: ids.get(item.handle) ?? 0, handle: item.handle }));
 }
 
@@ -840,7 +841,7 @@ export async function refreshDerivedFields(tx: Tx, productIds: readonly number[]
         and m.key in (${filterable}) and m.owner_id in ${ids}`);
   }
   // Archived and hidden products leave the search index; others are re-indexed.
-  await syncSearchIndex(tx, { products: productIds });
+  await catalogueChanged(tx, { products: productIds });
 }
 
 /**
@@ -893,6 +894,18 @@ export async function insertCollections(
       await insertRows(tx, commerceCollectionProduct, members);
     }
   }
-  await syncSearchIndex(tx, { collections: [...ids.values()] });
+  await catalogueChanged(tx, { collections: [...ids.values()] });
   return items.map((item) => ({ id: ids.get(item.handle) ?? 0, handle: item.handle }));
+}
+
+/**
+ * After any catalogue write, in its transaction: the search index follows, and the catalogue
+ * version moves on so that caches of derived data (listing facets) know they are stale.
+ */
+async function catalogueChanged(tx: Tx, changes: CatalogueChanges) {
+  await syncSearchIndex(tx, changes);
+  await tx
+    .update(commerceCatalogueVersion)
+    .set({ version: sql`${commerceCatalogueVersion.version} + 1` })
+    .where(sql`${commerceCatalogueVersion.id} = 1`);
 }

@@ -1,6 +1,9 @@
-import { type SQL, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
-import type { commerceProduct } from "#platform/commerce/catalogue-schema.ts";
+import {
+  commerceCatalogueVersion,
+  type commerceProduct,
+} from "#platform/commerce/catalogue-schema.ts";
 import type { CursorKey, PageWindow } from "#platform/commerce/graphql/pagination.ts";
 import { CUSTOM_NAMESPACE, FILTERABLE_PRODUCT_METAFIELDS } from "#platform/commerce/metafields.ts";
 
@@ -252,10 +255,47 @@ const METAFIELD_FACET_LABELS: Record<string, string> = {
 };
 
 /**
+ * Facet counts cost a pass over every product of a listing (16 000 in a large department), the
+ * same for every visitor until the catalogue changes: they are kept per listing and filters, and
+ * dropped when the catalogue version (bumped by every catalogue write) moves on.
+ */
+const FACET_CACHE_ENTRIES = 500;
+const facetCache = new Map<string, { version: number; facets: Promise<Facet[]> }>();
+
+async function catalogueVersion(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ version: commerceCatalogueVersion.version })
+    .from(commerceCatalogueVersion)
+    .where(eq(commerceCatalogueVersion.id, 1));
+  return row?.version ?? 0;
+}
+
+/**
  * Facets of a listing, Shopify-style: availability, price range, vendor and the filterable
  * metafields, each counted on the listing filtered by every other facet's selection.
  */
 export async function listingFacets(db: Db, query: ListingQuery): Promise<Facet[]> {
+  if (query.productIds) return computeFacets(db, query); // search results: not worth keeping
+  const key = JSON.stringify([query.collectionId ?? null, query.filters ?? []]);
+  const version = await catalogueVersion(db);
+  const cached = facetCache.get(key);
+  if (cached && cached.version === version) {
+    facetCache.delete(key); // most recently used goes last
+    facetCache.set(key, cached);
+    return cached.facets;
+  }
+  const facets = computeFacets(db, query);
+  facetCache.set(key, { version, facets });
+  facets.catch(() => facetCache.delete(key));
+  while (facetCache.size > FACET_CACHE_ENTRIES) {
+    const oldest = facetCache.keys().next().value;
+    if (oldest === undefined) break;
+    facetCache.delete(oldest);
+  }
+  return facets;
+}
+
+async function computeFacets(db: Db, query: ListingQuery): Promise<Facet[]> {
   const from = baseFrom(query);
   const whereWithout = (kind: string) => sql.join(conditions(query, kind), sql` and `);
 

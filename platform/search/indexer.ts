@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { Db, Tx } from "#db/client.ts";
+import type { Db } from "#db/client.ts";
 import {
   commerceCollection,
   commerceMetafield,
@@ -13,6 +13,7 @@ import {
   searchTerm,
   searchTermDeletion,
 } from "#platform/search/schema.ts";
+import { intArray, rows, type SearchExecutor, textArray } from "#platform/search/sql.ts";
 
 /**
  * Keeps `search_document` in step with the catalogue. Every function takes the ids that changed
@@ -20,9 +21,6 @@ import {
  * and searchable is upserted (unchanged rows are left alone), the rest is deleted. So one call
  * after any write, creation or deletion is always right, and calling it twice is harmless.
  */
-
-/** A database or a transaction: the indexer joins the caller's transaction when given one. */
-export type SearchExecutor = Db | Tx;
 
 /** Ids per statement; a rebuild also commits after each batch. */
 export const INDEX_BATCH_SIZE = 2000;
@@ -57,15 +55,15 @@ export async function indexProducts(
         select p.id, p.handle, p.title, p.vendor,
           concat_ws(' ', nullif(p.product_type, ''), (
             select string_agg(tag, ' ') from unnest(p.tags) as tag
-            where lower(tag) <> all(${pgTextArray(TECHNICAL_TAGS)})
+            where lower(tag) <> all(${textArray(TECHNICAL_TAGS)})
           )) as tags,
           ${plainText(sql`p.description_html`)} as body
         from ${commerceProduct} p
-        where p.id = any(${pgIntArray(ids)}) and not p.archived and not p.hide_in_search
+        where p.id = any(${intArray(ids)}) and not p.archived and not p.hide_in_search
       ),
       removed as (
         delete from ${searchDocument} d
-        where d.kind = 'product' and d.ref_id = any(${pgIntArray(ids)})
+        where d.kind = 'product' and d.ref_id = any(${intArray(ids)})
           and d.ref_id not in (select id from source)
       )
       ${upsertDocuments(sql`select 'product', id, handle, title, vendor, tags, body from source`)}`);
@@ -84,7 +82,7 @@ export async function indexCollections(
       with source as (
         select c.id, c.handle, c.title, ${plainText(sql`c.description_html`)} as body
         from ${commerceCollection} c
-        where c.id = any(${pgIntArray(ids)})
+        where c.id = any(${intArray(ids)})
           and not exists (
             select 1 from ${commerceMetafield} m
             where m.owner_type = 'COLLECTION' and m.owner_id = c.id and m.namespace = 'custom'
@@ -93,7 +91,7 @@ export async function indexCollections(
       ),
       removed as (
         delete from ${searchDocument} d
-        where d.kind = 'collection' and d.ref_id = any(${pgIntArray(ids)})
+        where d.kind = 'collection' and d.ref_id = any(${intArray(ids)})
           and d.ref_id not in (select id from source)
       )
       ${upsertDocuments(sql`select 'collection', id, handle, title, '', '', body from source`)}`);
@@ -122,11 +120,11 @@ export async function indexMetaobjects(
               max(f ->> 'value') filter (where f ->> 'key' = 'is_artisan') as is_artisan
             from jsonb_array_elements(o.fields) as f
           ) as field
-        where o.id = any(${pgIntArray(ids)}) and o.type = 'produit_marque'
+        where o.id = any(${intArray(ids)}) and o.type = 'produit_marque'
       ),
       removed as (
         delete from ${searchDocument} d
-        where d.kind in ('marque', 'artisan') and d.ref_id = any(${pgIntArray(ids)})
+        where d.kind in ('marque', 'artisan') and d.ref_id = any(${intArray(ids)})
           and (d.kind, d.ref_id) not in (select kind, id from source)
       )
       ${upsertDocuments(sql`select kind, id, handle, title, '', '', '' from source`)}`);
@@ -164,7 +162,7 @@ export async function removeFromIndex(
   for (const batch of batches(ids)) {
     await tx.execute(sql`
       delete from ${searchDocument}
-      where kind = any(${pgTextArray(kinds)}) and ref_id = any(${pgIntArray(batch)})`);
+      where kind = any(${textArray(kinds)}) and ref_id = any(${intArray(batch)})`);
   }
 }
 
@@ -181,7 +179,7 @@ export type RebuildResult = { documents: number; words: number; milliseconds: nu
 /**
  * Re-indexes the whole catalogue, `INDEX_BATCH_SIZE` objects per transaction, so that searches
  * and catalogue writes go on meanwhile; then drops documents and words nothing refers to any
- * more and refreshes the planner's statistics (PGlite has no autovacuum to do it).
+ * more, and settles the index (`settleSearchIndex`).
  */
 export async function rebuildSearchIndex(
   db: Db,
@@ -192,18 +190,19 @@ export async function rebuildSearchIndex(
   const [clock] = await rows<{ now: string }>(db, sql`select now()::text as now`);
   const touchWordsBefore = clock?.now ?? "-infinity";
   const phases = [
-    { phase: "products", table: commerceProduct, index: indexProducts },
-    { phase: "collections", table: commerceCollection, index: indexCollections },
+    { phase: "products", table: commerceProduct, index: indexProducts, only: sql`true` },
+    { phase: "collections", table: commerceCollection, index: indexCollections, only: sql`true` },
     {
       phase: "metaobjects",
       table: commerceMetaobject,
       index: indexMetaobjects,
+      only: sql`type = 'produit_marque'`,
     },
   ] as const;
-  for (const { phase, table, index } of phases) {
+  for (const { phase, table, index, only } of phases) {
     const [count] = await rows<{ total: number }>(
       db,
-      sql`select count(*)::int as total from ${table}`,
+      sql`select count(*)::int as total from ${table} where ${only}`,
     );
     const total = count?.total ?? 0;
     let done = 0;
@@ -212,7 +211,8 @@ export async function rebuildSearchIndex(
     for (;;) {
       const page = await rows<{ id: number }>(
         db,
-        sql`select id from ${table} where id > ${after} order by id limit ${INDEX_BATCH_SIZE}`,
+        sql`select id from ${table} where ${only} and id > ${after}
+          order by id limit ${INDEX_BATCH_SIZE}`,
       );
       const ids = page.map((row) => row.id);
       const last = ids.at(-1);
@@ -236,12 +236,7 @@ export async function rebuildSearchIndex(
   await db.execute(sql`
     delete from ${searchTermDeletion} d
     where not exists (select 1 from ${searchTerm} t where t.word = d.word)`);
-  for (const index of PRODUCT_GIN_INDEXES) {
-    await db.execute(sql`select gin_clean_pending_list(${index}::regclass)`);
-  }
-  await db.execute(sql`analyze ${searchDocument}`);
-  await db.execute(sql`analyze ${searchTerm}`);
-  await db.execute(sql`analyze ${searchTermDeletion}`);
+  await settleSearchIndex(db);
   const [size] = await rows<{ documents: number; words: number }>(
     db,
     sql`select (select count(*)::int from ${searchDocument}) as documents,
@@ -253,6 +248,20 @@ export async function rebuildSearchIndex(
     words: size?.words ?? 0,
     milliseconds: Math.round(performance.now() - started),
   };
+}
+
+/**
+ * After a bulk load (a seed, an import) through the index functions: merges the GIN pending
+ * lists, which every search reads through until then, and refreshes the planner's statistics.
+ * PostgreSQL's autovacuum would do both in time; PGlite has no autovacuum. A rebuild ends with it.
+ */
+export async function settleSearchIndex(db: Db): Promise<void> {
+  for (const index of PRODUCT_GIN_INDEXES) {
+    await db.execute(sql`select gin_clean_pending_list(${index}::regclass)`);
+  }
+  for (const table of [searchDocument, searchTerm, searchTermDeletion]) {
+    await db.execute(sql`analyze ${table}`);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -301,8 +310,8 @@ async function addWords(
       from ${searchDocument} d
         cross join lateral unnest(tsvector_to_array(to_tsvector('simple',
           search_unaccent(lower(concat_ws(' ', d.title, d.subtitle, d.tags)))))) as word
-      where d.kind = any(${pgTextArray(typeof kinds === "string" ? [kinds] : kinds)})
-        and d.ref_id = any(${pgIntArray(ids)})
+      where d.kind = any(${textArray(typeof kinds === "string" ? [kinds] : kinds)})
+        and d.ref_id = any(${intArray(ids)})
         and length(word) between 3 and 40 and word !~ '^[0-9]'
       order by word
       on conflict (word) ${conflict}
@@ -335,19 +344,4 @@ function* batches(ids: readonly number[]): Generator<number[]> {
   for (let start = 0; start < unique.length; start += INDEX_BATCH_SIZE) {
     yield unique.slice(start, start + INDEX_BATCH_SIZE);
   }
-}
-
-/** An `int[]` parameter (both drivers take a JSON text for it). */
-export function pgIntArray(values: readonly number[]): SQL {
-  return sql`array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb)::int)`;
-}
-
-export function pgTextArray(values: readonly string[]): SQL {
-  return sql`array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
-}
-
-/** The rows of a raw query; both drivers put them in `.rows`. */
-export async function rows<T>(db: SearchExecutor, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
 }

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
-import { rows, type SearchExecutor } from "#platform/search/indexer.ts";
 import { searchTerm, searchTermDeletion } from "#platform/search/schema.ts";
+import { rows, type SearchExecutor } from "#platform/search/sql.ts";
 
 /**
  * Turns what a shopper typed into text-search queries (storefront.md §5): the term is
@@ -11,9 +11,8 @@ import { searchTerm, searchTermDeletion } from "#platform/search/schema.ts";
  *   (`epiceri` → `epicerie` → `epicer`, which the prefix of a stem alone would miss);
  * - for a word the dictionary does not know, the stems of its closest dictionary words:
  *   those one edit away (a letter missing, extra, wrong or swapped: `camenbert`, `fromgae`),
- *   found through their deletions (`search_term_deletion`), ranked by pg_trgm `similarity`; and
- *   for the
- *   full search, when there is none, the words pg_trgm finds similar.
+ *   found through their deletions (`search_term_deletion`) and ranked by pg_trgm `similarity`;
+ *   for the full search, when there is none, the words pg_trgm's index finds similar.
  */
 
 /** Words kept from one query; the rest are ignored. */
@@ -29,7 +28,7 @@ const CORRECTION_SPREAD = 0.1;
 /** Shorter words are not corrected: too many neighbours, too little to go on. */
 const MIN_CORRECTED_LENGTH = 4;
 
-/** The term as matching sees it: lower case, without accents, split on anything not a letter or digit. */
+/** The term's words as matching sees them: lower case, no accents, letters and digits only. */
 export function normaliseTerm(term: string): string[] {
   return term
     .toLowerCase()
@@ -160,21 +159,17 @@ function wordBranches(
   return branches;
 }
 
-/** Options of `tsquery`: which clauses to join, and how. */
-type QueryShape = { join: "any" | "all"; titleOnly?: boolean };
-
 /**
- * A tsquery literal for the plan: any or all of the clauses, optionally restricted to the
- * title (weight A). The lexemes come from the database's own parser, but are quoted anyway.
+ * A tsquery literal for the plan: any or all of its clauses. The lexemes come from the
+ * database's own parser, but are quoted anyway.
  */
-export function tsquery(plan: QueryPlan, { join, titleOnly = false }: QueryShape): SQL {
+export function tsquery(plan: QueryPlan, join: "any" | "all"): SQL {
   const clauses = plan.clauses.map(
     (clause) =>
       `(${clause
         .map((lexeme) => {
           const quoted = `'${lexeme.text.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`;
-          const flags = `${lexeme.prefix ? "*" : ""}${titleOnly ? "A" : ""}`;
-          return flags ? `${quoted}:${flags}` : quoted;
+          return lexeme.prefix ? `${quoted}:*` : quoted;
         })
         .join(" | ")})`,
   );

@@ -23,7 +23,7 @@ export type SearchKind = (typeof SEARCH_KINDS)[number];
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
-/** A weighted French vector of already-unaccented text; `to_tsvector` lower-cases it. */
+/** A column as a weighted French vector, unaccented (`to_tsvector` lower-cases it). */
 const weighted = (column: string, weight: "A" | "B" | "C" | "D") =>
   `setweight(to_tsvector('french'::regconfig, search_unaccent("${column}")), '${weight}')`;
 
@@ -32,6 +32,7 @@ const SMALL_PENDING_LIST = { gin_pending_list_limit: 256 };
 
 /** The GIN indexes whose pending lists a rebuild merges at the end. */
 export const PRODUCT_GIN_INDEXES = [
+  "search_document_product_title_idx",
   "search_document_product_head_idx",
   "search_document_product_search_idx",
   "search_document_title_trgm_idx",
@@ -55,8 +56,11 @@ export const searchDocument = pgTable(
     titleNorm: text("title_norm")
       .notNull()
       .generatedAlwaysAs(sql.raw(`search_unaccent(lower("title"))`)),
-    // Title, vendor and tags: what predictive search matches first, kept apart from the body so
-    // its index stays small and its matches few.
+    // Three nested vectors, each with its own index, so that every ranking tier of predictive
+    // search (title; title, vendor and tags; everything) is one index lookup with few rows.
+    titleVector: tsvector("title_vector")
+      .notNull()
+      .generatedAlwaysAs(sql.raw(weighted("title", "A"))),
     headVector: tsvector("head_vector")
       .notNull()
       .generatedAlwaysAs(
@@ -64,7 +68,6 @@ export const searchDocument = pgTable(
           [weighted("title", "A"), weighted("subtitle", "B"), weighted("tags", "C")].join(" || "),
         ),
       ),
-    // Everything, body included: what the full search matches.
     searchVector: tsvector("search_vector")
       .notNull()
       .generatedAlwaysAs(
@@ -89,6 +92,10 @@ export const searchDocument = pgTable(
     // GIN's pending list halves the cost of a rebuild; kept small, because every search reads
     // it through until it is merged (by the next insert past the limit, by autovacuum, or by
     // the rebuild — PGlite has no autovacuum).
+    index("search_document_product_title_idx")
+      .using("gin", t.titleVector)
+      .where(sql.raw(`"kind" = 'product'`))
+      .with(SMALL_PENDING_LIST),
     index("search_document_product_head_idx")
       .using("gin", t.headVector)
       .where(sql.raw(`"kind" = 'product'`))

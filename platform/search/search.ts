@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { SearchError } from "#platform/search/errors.ts";
-import { rows, type SearchExecutor } from "#platform/search/indexer.ts";
 import { normaliseTerm, planQuery, type QueryPlan, tsquery } from "#platform/search/query.ts";
+import { rows, type SearchExecutor } from "#platform/search/sql.ts";
 
 /**
  * Searching the index (storefront.md §5): a product matches when any word of the term is in its
@@ -88,31 +88,34 @@ async function withIndexScans<T>(db: SearchExecutor, work: (tx: SearchExecutor) 
 }
 
 /**
- * Products in tiers, each queried only while the answer is short: all the words in the title,
- * vendor or tags; all of them, some only in the description; any of them in the title, vendor
- * or tags; any of them in the description only. The first tier uses the small head index, so a
- * keystroke rarely has to look at descriptions.
+ * Products in tiers, each queried only while the answer is still short, each one index lookup:
+ * 1. all the words in the title;
+ * 2. all of them in the title, vendor or tags;
+ * 3. all of them, some only in the description;
+ * 4. some of them in the title, vendor or tags;
+ * 5. some of them, in the description only.
+ * A tier ranks at most `PREDICTIVE_CANDIDATES` rows: titles before the rest, then `ts_rank`.
  */
 async function predictiveProducts(db: SearchExecutor, plan: QueryPlan, limit: number) {
-  const any = tsquery(plan, { join: "any" });
-  const all = tsquery(plan, { join: "all" });
-  const anyInTitle = sql`head_vector @@ ${tsquery(plan, { join: "any", titleOnly: true })} desc`;
-  const allInTitle = sql`head_vector @@ ${tsquery(plan, { join: "all", titleOnly: true })} desc`;
+  const any = tsquery(plan, "any");
+  const all = tsquery(plan, "all");
+  const titleFirst = sql`title_vector @@ ${any} desc`;
   const tiers: { where: SQL; order: SQL[] }[] = [
+    { where: sql`title_vector @@ ${all}`, order: [sql`ts_rank(title_vector, ${any}, 1) desc`] },
     {
-      where: sql`head_vector @@ ${all}`,
-      order: [allInTitle, anyInTitle, sql`ts_rank(head_vector, ${any}, 1) desc`],
+      where: sql`head_vector @@ ${all} and not title_vector @@ ${all}`,
+      order: [titleFirst, sql`ts_rank(head_vector, ${any}, 1) desc`],
     },
     {
       where: sql`search_vector @@ ${all} and not head_vector @@ ${all}`,
-      order: [anyInTitle, sql`ts_rank(search_vector, ${any}, 1) desc`],
+      order: [titleFirst, sql`ts_rank(search_vector, ${any}, 1) desc`],
     },
   ];
   if (plan.clauses.length > 1) {
     tiers.push(
       {
         where: sql`head_vector @@ ${any} and not search_vector @@ ${all}`,
-        order: [anyInTitle, sql`ts_rank(head_vector, ${any}, 1) desc`],
+        order: [titleFirst, sql`ts_rank(head_vector, ${any}, 1) desc`],
       },
       {
         where: sql`search_vector @@ ${any} and not head_vector @@ ${any}
@@ -128,7 +131,7 @@ async function predictiveProducts(db: SearchExecutor, plan: QueryPlan, limit: nu
       sql`
         select ref_id as id, handle, title
         from (
-          select ref_id, handle, title, head_vector, search_vector, rank_boost
+          select ref_id, handle, title, title_vector, head_vector, search_vector, rank_boost
           from search_document
           where kind = 'product' and ${tier.where}
           limit ${PREDICTIVE_CANDIDATES}
@@ -144,15 +147,14 @@ async function predictiveProducts(db: SearchExecutor, plan: QueryPlan, limit: nu
 
 /** Collections, brands and artisans: a few hundred documents, ranked in one statement. */
 async function predictiveOthers(db: SearchExecutor, plan: QueryPlan, limit: number) {
-  const any = tsquery(plan, { join: "any" });
+  const any = tsquery(plan, "any");
   const found = await rows<SearchHit & { kind: string }>(
     db,
     sql`
       select kind, id, handle, title from (
         select kind, ref_id as id, handle, title, row_number() over (
           partition by kind
-          order by head_vector @@ ${tsquery(plan, { join: "all" })} desc,
-            head_vector @@ ${tsquery(plan, { join: "any", titleOnly: true })} desc,
+          order by head_vector @@ ${tsquery(plan, "all")} desc,
             ts_rank(head_vector, ${any}, 1) desc, rank_boost desc, ref_id
         ) as position
         from search_document
@@ -266,7 +268,7 @@ type RankOptions = {
 
 async function rankProducts(db: SearchExecutor, plan: QueryPlan, options: RankOptions) {
   const term = fallbackTerm(plan);
-  const any = options.trigram ? undefined : tsquery(plan, { join: "any" });
+  const any = options.trigram ? undefined : tsquery(plan, "any");
   // The product row is only read when a filter or the price needs it: joining every match
   // costs as much as ranking it. The indexer keeps archived and hidden products out either way.
   const withProduct = options.filters.length > 0 || options.sortKey === "PRICE";
@@ -280,12 +282,11 @@ async function rankProducts(db: SearchExecutor, plan: QueryPlan, options: RankOp
   const from = withProduct
     ? sql`search_document d join commerce_product p on p.id = d.ref_id`
     : sql`search_document d`;
-  // Title checks read the small head vector, which has the title under the same weight A.
   const relevance = any
     ? [
-        sql`d.search_vector @@ ${tsquery(plan, { join: "all" })}`,
-        sql`d.head_vector @@ ${tsquery(plan, { join: "all", titleOnly: true })}`,
-        sql`d.head_vector @@ ${tsquery(plan, { join: "any", titleOnly: true })}`,
+        sql`d.search_vector @@ ${tsquery(plan, "all")}`,
+        sql`d.title_vector @@ ${tsquery(plan, "all")}`,
+        sql`d.title_vector @@ ${any}`,
         sql`ts_rank(d.search_vector, ${any}, 1)`,
         sql`d.rank_boost`,
       ]

@@ -21,7 +21,7 @@ import {
 } from "#platform/commerce/catalogue-schema.ts";
 import { toGid } from "#platform/commerce/gid.ts";
 import { renderBannerSvg } from "#platform/commerce/images/placeholder.ts";
-import { searchDocument, searchTerm } from "#platform/search/schema.ts";
+import { searchDocument, searchTerm, searchTermDeletion } from "#platform/search/schema.ts";
 import { BRANDS } from "#seed/catalogue/brands.ts";
 import { CATEGORIES } from "#seed/catalogue/categories.ts";
 import { buildCollections } from "#seed/catalogue/collections.ts";
@@ -61,6 +61,7 @@ export const catalogueSeeder: Seeder = {
     // The search index follows the catalogue: the write functions keep it current.
     searchDocument,
     searchTerm,
+    searchTermDeletion,
   ],
   async run(tx, random, context) {
     // One stream per part, so that drawing more numbers in one leaves the others unchanged.

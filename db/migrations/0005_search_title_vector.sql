@@ -1,0 +1,2 @@
+ALTER TABLE "search_document" ADD COLUMN "title_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('french'::regconfig, search_unaccent("title")), 'A')) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "search_document_product_title_idx" ON "search_document" USING gin ("title_vector") WITH (gin_pending_list_limit=256) WHERE "kind" = 'product';
