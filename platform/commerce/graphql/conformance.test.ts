@@ -1,16 +1,10 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { buildClientSchema, buildSchema, type IntrospectionQuery } from "graphql";
+import { buildSchema } from "graphql";
 import { describe, expect, it } from "vitest";
 import { schemaDifferences } from "./conformance.ts";
+import { officialStorefrontSchema } from "./official-schema.ts";
 import { STOREFRONT_SDL } from "./sdl.ts";
 
-const require = createRequire(import.meta.url);
-const official = buildClientSchema(
-  JSON.parse(
-    readFileSync(require.resolve("@shopify/hydrogen-react/storefront.schema.json"), "utf8"),
-  ) as IntrospectionQuery,
-);
+const official = officialStorefrontSchema();
 
 describe("the Storefront API schema", () => {
   it("is a strict subset of Shopify's official Storefront schema", () => {

@@ -1,23 +1,10 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { join } from "node:path";
-import {
-  buildClientSchema,
-  type DocumentNode,
-  type IntrospectionQuery,
-  Kind,
-  parse,
-  validate,
-} from "graphql";
+import { buildClientSchema, type DocumentNode, Kind, parse, validate } from "graphql";
 import { describe, expect, it } from "vitest";
 import { documentsIn, extractGraphqlDocuments } from "./documents.ts";
+import { officialStorefrontSchema } from "./official-schema.ts";
 
-const require = createRequire(import.meta.url);
-const official = buildClientSchema(
-  JSON.parse(
-    readFileSync(require.resolve("@shopify/hydrogen-react/storefront.schema.json"), "utf8"),
-  ) as IntrospectionQuery,
-);
+const official = officialStorefrontSchema();
 const root = join(import.meta.dirname, "../../..");
 
 /** Validates documents together, so fragments defined in one file serve the others. */
