@@ -6,6 +6,7 @@ import { createImageRoutes } from "#platform/commerce/images/http.ts";
 import { IMAGE_ROUTE_PREFIX } from "#platform/commerce/images/paths.ts";
 import { createImageService } from "#platform/commerce/images/service.ts";
 import type { CatalogueSearch } from "#platform/commerce/search-port.ts";
+import { searchApi } from "#platform/search/http.ts";
 import { matchingProductIds, predictiveSearch } from "#platform/search/search.ts";
 import type { Env } from "#server/env.ts";
 import type { Logger } from "#server/logger.ts";
@@ -56,6 +57,7 @@ export function createPlatform({
   const routes: [string, Hono][] = [
     ["/", commerce],
     [IMAGE_ROUTE_PREFIX, createImageRoutes({ service: images })],
+    ["/", searchApi(database.db)],
   ];
   return { routes, images, search };
 }

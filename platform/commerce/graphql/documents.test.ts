@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { buildClientSchema, type DocumentNode, Kind, parse, validate } from "graphql";
+import { type DocumentNode, Kind, parse, validate } from "graphql";
 import { describe, expect, it } from "vitest";
 import { documentsIn, extractGraphqlDocuments } from "./documents.ts";
 import { officialStorefrontSchema } from "./official-schema.ts";
