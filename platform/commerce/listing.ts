@@ -295,10 +295,68 @@ export async function listingFacets(db: Db, query: ListingQuery): Promise<Facet[
   return facets;
 }
 
-async function computeFacets(db: Db, query: ListingQuery): Promise<Facet[]> {
+type FacetCounts = {
+  availability: { value: boolean; count: number }[];
+  maxCents: number;
+  vendors: { value: string; count: number }[];
+  metafields: { key: string; rows: { value: string; count: number; fields: unknown }[] }[];
+};
+
+const METAFIELD_FACETS = FILTERABLE_PRODUCT_METAFIELDS.filter((key) => key !== "marque");
+
+/**
+ * Without filters every facet counts the same products: one pass over them serves all facets.
+ * With filters, each facet counts the listing filtered by the other facets' selections.
+ */
+function countFacets(db: Db, query: ListingQuery): Promise<FacetCounts> {
+  return (query.filters ?? []).length === 0
+    ? countFacetsInOnePass(db, query)
+    : countFacetsPerKind(db, query);
+}
+
+async function countFacetsInOnePass(db: Db, query: ListingQuery): Promise<FacetCounts> {
+  const keys = sql.join(
+    METAFIELD_FACETS.map((key) => sql`${key}`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    with base as materialized (
+      select p.id, p.available_for_sale, p.price_min_cents, p.vendor ${baseFrom(query)}
+      where ${sql.join(conditions(query), sql` and `)}
+    )
+    select 'available' as facet, available_for_sale::text as value, count(*)::int as count,
+      null::jsonb as fields from base group by 2
+    union all
+    select 'price', coalesce(max(price_min_cents), 0)::text, 0, null from base
+    union all
+    select 'vendor', vendor, count(*)::int, null from base where vendor <> '' group by 2
+    union all
+    select 'm.' || fv.key, fv.value, count(*)::int, mo.fields
+    from base join commerce_product_filter_value fv on fv.product_id = base.id
+      and fv.namespace = ${CUSTOM_NAMESPACE} and fv.key in (${keys})
+    left join commerce_metaobject mo on fv.value = 'gid://shopify/Metaobject/' || mo.id::text
+    group by fv.key, fv.value, mo.fields`);
+  const rows = rowsOf<{ facet: string; value: string; count: number; fields: unknown }>(result);
+  const of = (facet: string) => rows.filter((row) => row.facet === facet);
+  return {
+    availability: of("available").map((row) => ({
+      value: row.value === "true",
+      count: row.count,
+    })),
+    maxCents: Number(of("price")[0]?.value ?? 0),
+    vendors: of("vendor")
+      .map(({ value, count }) => ({ value, count }))
+      .sort((a, b) => a.value.localeCompare(b.value)),
+    metafields: METAFIELD_FACETS.map((key) => ({
+      key,
+      rows: of(`m.${key}`).sort((a, b) => a.value.localeCompare(b.value)),
+    })),
+  };
+}
+
+async function countFacetsPerKind(db: Db, query: ListingQuery): Promise<FacetCounts> {
   const from = baseFrom(query);
   const whereWithout = (kind: string) => sql.join(conditions(query, kind), sql` and `);
-
   const [availability, price, vendors, metafields] = await Promise.all([
     db.execute(sql`select p.available_for_sale as value, count(*)::int as count ${from}
       where ${whereWithout("available")} group by 1`),
@@ -307,7 +365,7 @@ async function computeFacets(db: Db, query: ListingQuery): Promise<Facet[]> {
     db.execute(sql`select p.vendor as value, count(*)::int as count ${from}
       where ${whereWithout("vendor")} and p.vendor <> '' group by 1 order by 1`),
     Promise.all(
-      FILTERABLE_PRODUCT_METAFIELDS.filter((key) => key !== "marque").map(async (key) => {
+      METAFIELD_FACETS.map(async (key) => {
         const result = await db.execute(sql`
           select fv.value, count(*)::int as count, mo.fields as fields
           ${from} join commerce_product_filter_value fv on fv.product_id = p.id
@@ -320,9 +378,22 @@ async function computeFacets(db: Db, query: ListingQuery): Promise<Facet[]> {
       }),
     ),
   ]);
+  return {
+    availability: rowsOf<{ value: boolean; count: number }>(availability),
+    maxCents: rowsOf<{ max: number }>(price)[0]?.max ?? 0,
+    vendors: rowsOf<{ value: string; count: number }>(vendors),
+    metafields,
+  };
+}
 
+async function computeFacets(db: Db, query: ListingQuery): Promise<Facet[]> {
+  const {
+    availability: availabilityRows,
+    maxCents,
+    vendors,
+    metafields,
+  } = await countFacets(db, query);
   const facets: Facet[] = [];
-  const availabilityRows = rowsOf<{ value: boolean; count: number }>(availability);
   facets.push({
     id: "filter.v.availability",
     label: "Disponibilité",
@@ -334,7 +405,6 @@ async function computeFacets(db: Db, query: ListingQuery): Promise<Facet[]> {
       input: JSON.stringify({ available }),
     })),
   });
-  const maxCents = rowsOf<{ max: number }>(price)[0]?.max ?? 0;
   facets.push({
     id: "filter.v.price",
     label: "Prix",
@@ -352,7 +422,7 @@ async function computeFacets(db: Db, query: ListingQuery): Promise<Facet[]> {
     id: "filter.p.vendor",
     label: "Marque",
     type: "LIST",
-    values: rowsOf<{ value: string; count: number }>(vendors).map((row) => ({
+    values: vendors.map((row) => ({
       id: `filter.p.vendor.${row.value}`,
       label: row.value,
       count: row.count,
