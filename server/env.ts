@@ -59,8 +59,9 @@ export const envSchema = z.object({
   // private one for server calls (Shopify-Storefront-Private-Token). Set real values in production.
   COMMERCE_STOREFRONT_TOKEN: z.string().min(16).default("comptoir-public-storefront-token"),
   COMMERCE_PRIVATE_TOKEN: z.string().min(16).default("comptoir-private-storefront-token"),
-  // Resized images (webp variants) are written here; safe to delete, rebuilt on demand.
-  IMAGE_CACHE_DIR: z.string().min(1).default("data/image-cache"),
+  // Resized images (webp variants) are written here (default: DATA_DIR/image-cache); safe to
+  // delete, rebuilt on demand.
+  IMAGE_CACHE_DIR: z.string().min(1).optional(),
 
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
 });

@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import type { Hono } from "hono";
 import { configureService } from "#app/lib/services.server.ts";
 import type { Database } from "#db/client.ts";
@@ -43,7 +44,7 @@ export function createPlatform({
   });
   const images = createImageService({
     database,
-    cacheDir: env.IMAGE_CACHE_DIR,
+    cacheDir: env.IMAGE_CACHE_DIR ?? join(env.DATA_DIR, "image-cache"),
     onCacheError: (err) => logger.warn({ err }, "image cache write failed"),
   });
 
