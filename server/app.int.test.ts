@@ -167,6 +167,17 @@ describe("the composed server", () => {
     expect(data.shop.name).toBe("Comptoir");
   });
 
+  it("serves the content delivery API to holders of its token", async () => {
+    const { request } = shop({ CONTENT_DELIVERY_TOKEN: "a-content-token-for-tests" });
+    const entries = "/content/spaces/comptoir/environments/master/entries";
+    const res = await request(`${entries}?access_token=a-content-token-for-tests`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ sys: { type: "Array" }, items: [] });
+    const refused = await request(entries);
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({ sys: { id: "AccessTokenInvalid" } });
+  });
+
   it("reports liveness and readiness", async () => {
     const { request } = shop({ SITE_PASSWORD: "ouvre-toi" });
     expect((await request("/healthz")).status).toBe(200);

@@ -59,6 +59,8 @@ export const envSchema = z.object({
   // private one for server calls (Shopify-Storefront-Private-Token). Set real values in production.
   COMMERCE_STOREFRONT_TOKEN: z.string().min(16).default("comptoir-public-storefront-token"),
   COMMERCE_PRIVATE_TOKEN: z.string().min(16).default("comptoir-private-storefront-token"),
+  // The content service's delivery token (`Authorization: Bearer …` or `?access_token=`).
+  CONTENT_DELIVERY_TOKEN: z.string().min(16).default("comptoir-content-delivery-token"),
   // Resized images (webp variants) are written here (default: DATA_DIR/image-cache); safe to
   // delete, rebuilt on demand.
   IMAGE_CACHE_DIR: z.string().min(1).optional(),

@@ -7,10 +7,14 @@ import { createImageRoutes } from "#platform/commerce/images/http.ts";
 import { IMAGE_ROUTE_PREFIX } from "#platform/commerce/images/paths.ts";
 import { createImageService } from "#platform/commerce/images/service.ts";
 import type { CatalogueSearch } from "#platform/commerce/search-port.ts";
+import { createContentApi } from "#platform/content/http.ts";
 import { searchApi } from "#platform/search/http.ts";
 import { matchingProductIds, predictiveSearch } from "#platform/search/search.ts";
 import type { Env } from "#server/env.ts";
 import type { Logger } from "#server/logger.ts";
+
+// biome-ignore lint/suspicious/noExplicitAny: sub-apps carry their own env, schema and base path
+type SubApp = Hono<any, any, any>;
 
 /** The embedded services, mounted on the shop's server and registered for the storefront. */
 export function createPlatform({
@@ -55,10 +59,11 @@ export function createPlatform({
     headers: { "Shopify-Storefront-Private-Token": env.COMMERCE_PRIVATE_TOKEN },
   });
 
-  const routes: [string, Hono][] = [
+  const routes: [string, SubApp][] = [
     ["/", commerce],
     [IMAGE_ROUTE_PREFIX, createImageRoutes({ service: images })],
     ["/", searchApi(database.db)],
+    ["/", createContentApi({ db: database.db, accessToken: env.CONTENT_DELIVERY_TOKEN })],
   ];
   return { routes, images, search };
 }

@@ -1,0 +1,112 @@
+import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
+import { type Context, Hono } from "hono";
+import type { Db } from "#db/client.ts";
+import {
+  type DeliveryScope,
+  getAsset,
+  getContentType,
+  getEntry,
+  listAssets,
+  listContentTypes,
+  listEntries,
+} from "#platform/content/delivery.ts";
+import { CONTENT_ERROR_STATUS, ContentError } from "#platform/content/errors.ts";
+
+export type ContentApiOptions = {
+  db: Db;
+  /** The Delivery API token clients send as `Authorization: Bearer …` or `?access_token=`. */
+  accessToken: string;
+  /** Contentful's space id (`comptoir` by default). */
+  space?: string;
+  /** Contentful's environment id (`master` by default). */
+  environment?: string;
+};
+
+/**
+ * The content service's Delivery API, Contentful-compatible so the official `contentful` SDK can
+ * talk to it with `host` and `basePath: "/content"`:
+ * `/content/spaces/:space[/environments/:environment]/{entries,assets,content_types}[/:id]`.
+ */
+export function createContentApi(options: ContentApiOptions) {
+  const scope: DeliveryScope = {
+    space: options.space ?? "comptoir",
+    environment: options.environment ?? "master",
+  };
+  const { db } = options;
+  const expectedToken = digest(options.accessToken);
+  const api = new Hono<Env>().basePath("/content");
+
+  api.onError((error, c) => {
+    if (!(error instanceof ContentError)) throw error;
+    const body = {
+      sys: { type: "Error", id: error.id },
+      message: error.message,
+      details: error.details,
+      requestId: c.get("requestId"),
+    };
+    return c.json(body, CONTENT_ERROR_STATUS[error.id]);
+  });
+
+  api.use("*", async (c, next) => {
+    const requestId = randomUUID();
+    c.set("requestId", requestId);
+    c.header("X-Contentful-Request-Id", requestId);
+    const token = bearerToken(c) ?? c.req.query("access_token");
+    if (token === undefined || !timingSafeEqual(digest(token), expectedToken)) {
+      throw new ContentError(
+        "AccessTokenInvalid",
+        "The access token you sent could not be found or is invalid.",
+      );
+    }
+    await next();
+  });
+
+  /** The request's query, once its space and environment are known to be this service's. */
+  const query = (c: Context<Env>) => {
+    const { space, environment = "master" } = c.req.param() as Record<string, string | undefined>;
+    if (space !== scope.space) throw notFound("Space", space);
+    if (environment !== scope.environment) throw notFound("Environment", environment);
+    return new URL(c.req.url).searchParams;
+  };
+
+  for (const prefix of ["/spaces/:space/environments/:environment", "/spaces/:space"]) {
+    api.get(`${prefix}/entries`, async (c) => c.json(await listEntries(db, query(c), scope)));
+    api.get(`${prefix}/entries/:id`, async (c) => {
+      query(c);
+      return c.json(await getEntry(db, c.req.param("id"), scope));
+    });
+    api.get(`${prefix}/assets`, async (c) => c.json(await listAssets(db, query(c), scope)));
+    api.get(`${prefix}/assets/:id`, async (c) => {
+      query(c);
+      return c.json(await getAsset(db, c.req.param("id"), scope));
+    });
+    api.get(`${prefix}/content_types`, (c) => {
+      query(c);
+      return c.json(listContentTypes(scope));
+    });
+    api.get(`${prefix}/content_types/:id`, (c) => {
+      query(c);
+      return c.json(getContentType(c.req.param("id"), scope));
+    });
+  }
+  // Anything else under /content belongs to this service, and does not exist.
+  api.all("/*", () => {
+    throw notFound("Route", undefined);
+  });
+  return api;
+}
+
+type Env = { Variables: { requestId: string } };
+
+function notFound(type: string, id: string | undefined) {
+  return new ContentError("NotFound", "The resource could not be found.", { type, id });
+}
+
+function bearerToken(c: Context<Env>): string | undefined {
+  const header = c.req.header("authorization");
+  const match = header ? /^Bearer\s+(.+)$/i.exec(header) : null;
+  return match?.[1];
+}
+
+/** Tokens are compared as SHA-256 digests, so the comparison takes the same time at any length. */
+const digest = (token: string) => createHash("sha256").update(token).digest();
