@@ -178,6 +178,26 @@ describe("the composed server", () => {
     expect(await refused.json()).toMatchObject({ sys: { id: "AccessTokenInvalid" } });
   });
 
+  it("purges cached pages when content changes, so editors see their change at once", async () => {
+    const { request } = shop({ CONTENT_MANAGEMENT_TOKEN: "a-management-token-for-tests" });
+    await request("/");
+    expect((await request("/")).headers.get("x-cache")).toBe("HIT");
+    const saved = await request(
+      "/content-management/spaces/comptoir/environments/master/entries/mentions-legales",
+      {
+        method: "PUT",
+        headers: {
+          authorization: "Bearer a-management-token-for-tests",
+          "content-type": "application/json",
+          "x-contentful-content-type": "cms",
+        },
+        body: JSON.stringify({ fields: { title: "Mentions légales", slug: "mentions-legales" } }),
+      },
+    );
+    expect(saved.status).toBe(201);
+    expect((await request("/")).headers.get("x-cache")).toBe("MISS");
+  });
+
   it("reports liveness and readiness", async () => {
     const { request } = shop({ SITE_PASSWORD: "ouvre-toi" });
     expect((await request("/healthz")).status).toBe(200);

@@ -59,7 +59,13 @@ export function createServerApp(deps: ServerDependencies) {
   app.use(adminGuard({ allowlist: env.ADMIN_ALLOWLIST, trustedProxies: env.TRUSTED_PROXIES }));
   app.use(trailingSlash({ skipPrefixes: API_PREFIXES }));
 
-  const platform = createPlatform({ env, database, logger });
+  const platform = createPlatform({
+    env,
+    database,
+    logger,
+    // Content shows on pages (menus, footer, editorial): a change must not wait a week.
+    onContentChange: () => pageCache.purge(),
+  });
   for (const [path, routes] of platform.routes) app.route(path, routes);
 
   if (deps.clientDirectory) {

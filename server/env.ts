@@ -61,6 +61,8 @@ export const envSchema = z.object({
   COMMERCE_PRIVATE_TOKEN: z.string().min(16).default("comptoir-private-storefront-token"),
   // The content service's delivery token (`Authorization: Bearer …` or `?access_token=`).
   CONTENT_DELIVERY_TOKEN: z.string().min(16).default("comptoir-content-delivery-token"),
+  // The content service's management token (Bearer), for the admin area and editors' tools.
+  CONTENT_MANAGEMENT_TOKEN: z.string().min(16).default("comptoir-content-management-token"),
   // Resized images (webp variants) are written here (default: DATA_DIR/image-cache); safe to
   // delete, rebuilt on demand.
   IMAGE_CACHE_DIR: z.string().min(1).optional(),

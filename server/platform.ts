@@ -8,6 +8,7 @@ import { IMAGE_ROUTE_PREFIX } from "#platform/commerce/images/paths.ts";
 import { createImageService } from "#platform/commerce/images/service.ts";
 import type { CatalogueSearch } from "#platform/commerce/search-port.ts";
 import { createContentApi } from "#platform/content/http.ts";
+import { type ContentChange, createContentManagementApi } from "#platform/content/management.ts";
 import { searchApi } from "#platform/search/http.ts";
 import { matchingProductIds, predictiveSearch } from "#platform/search/search.ts";
 import type { Env } from "#server/env.ts";
@@ -21,10 +22,13 @@ export function createPlatform({
   env,
   database,
   logger,
+  onContentChange,
 }: {
   env: Env;
   database: Database;
   logger: Logger;
+  /** Called after every content write (pages may show it: the page cache is purged). */
+  onContentChange?: (change: ContentChange) => void;
 }) {
   const search: CatalogueSearch = {
     async predictive(query, limit) {
@@ -64,6 +68,14 @@ export function createPlatform({
     [IMAGE_ROUTE_PREFIX, createImageRoutes({ service: images })],
     ["/", searchApi(database.db)],
     ["/", createContentApi({ db: database.db, accessToken: env.CONTENT_DELIVERY_TOKEN })],
+    [
+      "/",
+      createContentManagementApi({
+        db: database.db,
+        managementToken: env.CONTENT_MANAGEMENT_TOKEN,
+        onChange: (change) => onContentChange?.(change),
+      }),
+    ],
   ];
   return { routes, images, search };
 }

@@ -1,8 +1,11 @@
-/** Contentful's error ids that this delivery API answers, with their HTTP status. */
+/** Contentful's error ids that the delivery and management APIs answer, with their HTTP status. */
 export const CONTENT_ERROR_STATUS = {
+  BadRequest: 400,
   InvalidQuery: 400,
   AccessTokenInvalid: 401,
   NotFound: 404,
+  VersionMismatch: 409,
+  ValidationFailed: 422,
 } as const;
 
 export type ContentErrorId = keyof typeof CONTENT_ERROR_STATUS;
