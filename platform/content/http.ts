@@ -1,6 +1,11 @@
-import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
-import { type Context, Hono } from "hono";
+import type { Context } from "hono";
 import type { Db } from "#db/client.ts";
+import {
+  bearerToken,
+  type ContentEnv,
+  contentApiBase,
+  notFound,
+} from "#platform/content/api-base.ts";
 import {
   type DeliveryScope,
   getAsset,
@@ -10,7 +15,6 @@ import {
   listContentTypes,
   listEntries,
 } from "#platform/content/delivery.ts";
-import { CONTENT_ERROR_STATUS, ContentError } from "#platform/content/errors.ts";
 
 export type ContentApiOptions = {
   db: Db;
@@ -33,36 +37,14 @@ export function createContentApi(options: ContentApiOptions) {
     environment: options.environment ?? "master",
   };
   const { db } = options;
-  const expectedToken = digest(options.accessToken);
-  const api = new Hono<Env>().basePath("/content");
-
-  api.onError((error, c) => {
-    if (!(error instanceof ContentError)) throw error;
-    const body = {
-      sys: { type: "Error", id: error.id },
-      message: error.message,
-      details: error.details,
-      requestId: c.get("requestId"),
-    };
-    return c.json(body, CONTENT_ERROR_STATUS[error.id]);
-  });
-
-  api.use("*", async (c, next) => {
-    const requestId = randomUUID();
-    c.set("requestId", requestId);
-    c.header("X-Contentful-Request-Id", requestId);
-    const token = bearerToken(c) ?? c.req.query("access_token");
-    if (token === undefined || !timingSafeEqual(digest(token), expectedToken)) {
-      throw new ContentError(
-        "AccessTokenInvalid",
-        "The access token you sent could not be found or is invalid.",
-      );
-    }
-    await next();
-  });
+  const api = contentApiBase(
+    "/content",
+    options.accessToken,
+    (c) => bearerToken(c) ?? c.req.query("access_token"),
+  );
 
   /** The request's query, once its space and environment are known to be this service's. */
-  const query = (c: Context<Env>) => {
+  const query = (c: Context<ContentEnv>) => {
     const { space, environment = "master" } = c.req.param() as Record<string, string | undefined>;
     if (space !== scope.space) throw notFound("Space", space);
     if (environment !== scope.environment) throw notFound("Environment", environment);
@@ -95,18 +77,3 @@ export function createContentApi(options: ContentApiOptions) {
   });
   return api;
 }
-
-type Env = { Variables: { requestId: string } };
-
-function notFound(type: string, id: string | undefined) {
-  return new ContentError("NotFound", "The resource could not be found.", { type, id });
-}
-
-function bearerToken(c: Context<Env>): string | undefined {
-  const header = c.req.header("authorization");
-  const match = header ? /^Bearer\s+(.+)$/i.exec(header) : null;
-  return match?.[1];
-}
-
-/** Tokens are compared as SHA-256 digests, so the comparison takes the same time at any length. */
-const digest = (token: string) => createHash("sha256").update(token).digest();

@@ -1,10 +1,15 @@
-import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
-import { type Context, Hono } from "hono";
+import type { Context } from "hono";
 import { z } from "zod";
 import type { Db } from "#db/client.ts";
+import {
+  type ContentEnv,
+  type ContentScope,
+  contentApiBase,
+  notFound,
+} from "#platform/content/api-base.ts";
 import { type ContentField, findContentType } from "#platform/content/content-types.ts";
-import { CONTENT_ERROR_STATUS, ContentError } from "#platform/content/errors.ts";
+import { ContentError } from "#platform/content/errors.ts";
 import { contentAsset, contentEntry } from "#platform/content/schema.ts";
 
 /**
@@ -33,8 +38,6 @@ export type ContentManagementApiOptions = {
 
 type EntryRow = typeof contentEntry.$inferSelect;
 type AssetRow = typeof contentAsset.$inferSelect;
-type Scope = { space: string; environment: string };
-type Env = { Variables: { requestId: string } };
 
 const ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 // Contentful locale codes: `fr`, `fr-FR`, `en-US`, `zh-Hans-CN`…
@@ -154,7 +157,7 @@ function entrySchemas(contentTypeId: string): Record<string, z.ZodType> {
 const localised = (fields: Record<string, unknown>, locale: string) =>
   Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, { [locale]: value }]));
 
-function commonSys(row: EntryRow | AssetRow, scope: Scope) {
+function commonSys(row: EntryRow | AssetRow, scope: ContentScope) {
   return {
     id: row.id,
     space: link("Space", scope.space),
@@ -169,7 +172,7 @@ function commonSys(row: EntryRow | AssetRow, scope: Scope) {
 }
 
 /** An entry as the Management API shows it: fields keyed by locale. */
-export function renderManagementEntry(row: EntryRow, scope: Scope) {
+export function renderManagementEntry(row: EntryRow, scope: ContentScope) {
   return {
     metadata: { tags: [] },
     sys: {
@@ -181,7 +184,7 @@ export function renderManagementEntry(row: EntryRow, scope: Scope) {
   };
 }
 
-export function renderManagementAsset(row: AssetRow, scope: Scope) {
+export function renderManagementAsset(row: AssetRow, scope: ContentScope) {
   const fields: Record<string, unknown> = { title: row.title, file: row.file };
   if (row.description !== "") fields.description = row.description;
   return {
@@ -192,38 +195,12 @@ export function renderManagementAsset(row: AssetRow, scope: Scope) {
 }
 
 export function createContentManagementApi(options: ContentManagementApiOptions) {
-  const scope: Scope = {
+  const scope: ContentScope = {
     space: options.space ?? "comptoir",
     environment: options.environment ?? "master",
   };
   const { db } = options;
-  const expectedToken = digest(options.managementToken);
-  const api = new Hono<Env>().basePath("/content-management");
-
-  api.onError((error, c) => {
-    if (!(error instanceof ContentError)) throw error;
-    const body = {
-      sys: { type: "Error", id: error.id },
-      message: error.message,
-      details: error.details,
-      requestId: c.get("requestId"),
-    };
-    return c.json(body, CONTENT_ERROR_STATUS[error.id]);
-  });
-
-  api.use("*", async (c, next) => {
-    const requestId = randomUUID();
-    c.set("requestId", requestId);
-    c.header("X-Contentful-Request-Id", requestId);
-    const token = bearerToken(c);
-    if (token === undefined || !timingSafeEqual(digest(token), expectedToken)) {
-      throw new ContentError(
-        "AccessTokenInvalid",
-        "The access token you sent could not be found or is invalid.",
-      );
-    }
-    await next();
-  });
+  const api = contentApiBase("/content-management", options.managementToken);
 
   const changed = async (change: ContentChange) => {
     try {
@@ -235,7 +212,7 @@ export function createContentManagementApi(options: ContentManagementApiOptions)
   };
 
   /** The target id, once the space and environment are known to be this service's. */
-  const target = (c: Context<Env>) => {
+  const target = (c: Context<ContentEnv>) => {
     const { space, environment, id = "" } = c.req.param() as Record<string, string | undefined>;
     if (space !== scope.space) throw notFound("Space", space);
     if (environment !== scope.environment) throw notFound("Environment", environment);
@@ -248,7 +225,7 @@ export function createContentManagementApi(options: ContentManagementApiOptions)
   // Entries.
   const findEntry = async (id: string) =>
     (await db.select().from(contentEntry).where(eq(contentEntry.id, id)))[0];
-  const entryResult = async (c: Context<Env>, row: EntryRow | undefined, id: string) => {
+  const entryResult = async (c: Context<ContentEnv>, row: EntryRow | undefined, id: string) => {
     if (!row) throw await conflictOrMissing("Entry", id, findEntry);
     await changed({ kind: "Entry", id: row.id, contentType: row.contentType });
     return c.json(renderManagementEntry(row, scope));
@@ -332,7 +309,7 @@ export function createContentManagementApi(options: ContentManagementApiOptions)
   // Assets.
   const findAsset = async (id: string) =>
     (await db.select().from(contentAsset).where(eq(contentAsset.id, id)))[0];
-  const assetResult = async (c: Context<Env>, row: AssetRow | undefined, id: string) => {
+  const assetResult = async (c: Context<ContentEnv>, row: AssetRow | undefined, id: string) => {
     if (!row) throw await conflictOrMissing("Asset", id, findAsset);
     await changed({ kind: "Asset", id: row.id });
     return c.json(renderManagementAsset(row, scope));
@@ -436,7 +413,7 @@ export function createContentManagementApi(options: ContentManagementApiOptions)
   return api;
 }
 
-async function readBody(c: Context<Env>) {
+async function readBody(c: Context<ContentEnv>) {
   let json: unknown;
   try {
     json = await c.req.json();
@@ -457,7 +434,7 @@ async function readBody(c: Context<Env>) {
   return parsed.data;
 }
 
-function optionalVersion(c: Context<Env>): number | undefined {
+function optionalVersion(c: Context<ContentEnv>): number | undefined {
   const header = c.req.header("x-contentful-version");
   if (header === undefined) return undefined;
   if (!/^\d{1,9}$/.test(header)) throw versionMismatch();
@@ -465,7 +442,7 @@ function optionalVersion(c: Context<Env>): number | undefined {
 }
 
 /** Contentful answers a missing or unparsable version like a stale one. */
-function requiredVersion(c: Context<Env>): number {
+function requiredVersion(c: Context<ContentEnv>): number {
   const version = optionalVersion(c);
   if (version === undefined) throw versionMismatch();
   return version;
@@ -494,15 +471,3 @@ function validationFailed(message: string, errors: unknown[]) {
 function notPublished(type: string, id: string) {
   return new ContentError("BadRequest", `${type} ${id} is not published.`);
 }
-
-function notFound(type: string, id: string | undefined) {
-  return new ContentError("NotFound", "The resource could not be found.", { type, id });
-}
-
-function bearerToken(c: Context<Env>): string | undefined {
-  const header = c.req.header("authorization");
-  const match = header ? /^Bearer\s+(.+)$/i.exec(header) : null;
-  return match?.[1];
-}
-
-const digest = (token: string) => createHash("sha256").update(token).digest();
