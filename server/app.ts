@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { Database } from "#db/client.ts";
+import { ownApiRoutes } from "#server/api/index.ts";
 import type { Env } from "#server/env.ts";
 import { healthRoutes } from "#server/health.ts";
 import type { Logger } from "#server/logger.ts";
@@ -67,6 +68,7 @@ export function createServerApp(deps: ServerDependencies) {
     onContentChange: () => pageCache.purge(),
   });
   for (const [path, routes] of platform.routes) app.route(path, routes);
+  app.route("/api", ownApiRoutes({ env, database, logger }));
 
   if (deps.clientDirectory) {
     // Vite puts hashed files under /assets/: their name changes with their content.

@@ -67,6 +67,25 @@ export const envSchema = z.object({
   // delete, rebuilt on demand.
   IMAGE_CACHE_DIR: z.string().min(1).optional(),
 
+  // Shared secret of admin-style calls (imports, deletes, purge, exports, index rebuild,
+  // webhooks): the `X-Comptoir-Verify` header, or the `password` query parameter.
+  ADMIN_VERIFY_SECRET: z.string().min(16).default("comptoir-admin-verify-secret"),
+
+  // Outgoing mail and SMS are kept in the database outbox; with SMTP_URL set, emails are also
+  // sent through that server (e.g. smtp://user:pass@smtp.example.com:587).
+  SMTP_URL: z.url().optional(),
+  MAIL_FROM: z.string().min(3).default("Comptoir <bonjour@comptoir.example>"),
+
+  // A remote ordering service (Flipdish-shaped REST) instead of the embedded one.
+  ORDERING_URL: z.url().optional(),
+  // The ordering service's administrative bearer credential (menus, vouchers, orders).
+  ORDERING_API_TOKEN: z.string().min(16).default("comptoir-ordering-api-token"),
+  // The white label (brand account) of the shop in the ordering service.
+  ORDERING_WHITE_LABEL: z.string().min(1).default("comptoir"),
+
+  // PDF receipts are written here (default: DATA_DIR/receipts).
+  RECEIPTS_DIR: z.string().min(1).optional(),
+
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
 });
 

@@ -13,6 +13,7 @@ import { searchApi } from "#platform/search/http.ts";
 import { matchingProductIds, predictiveSearch } from "#platform/search/search.ts";
 import type { Env } from "#server/env.ts";
 import type { Logger } from "#server/logger.ts";
+import { clientIp, createIpMatcher } from "#server/rules/client-ip.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: sub-apps carry their own env, schema and base path
 type SubApp = Hono<any, any, any>;
@@ -30,6 +31,7 @@ export function createPlatform({
   /** Called after every content write (pages may show it: the page cache is purged). */
   onContentChange?: (change: ContentChange) => void;
 }) {
+  const isTrustedProxy = createIpMatcher(env.TRUSTED_PROXIES, "TRUSTED_PROXIES");
   const search: CatalogueSearch = {
     async predictive(query, limit) {
       const found = await predictiveSearch(database.db, { query, limit });
@@ -49,6 +51,7 @@ export function createPlatform({
     privateToken: env.COMMERCE_PRIVATE_TOKEN,
     publicOrigin: env.PUBLIC_URL,
     exposeErrors: env.NODE_ENV === "development",
+    clientIp: (c) => clientIp(c, isTrustedProxy),
   });
   const images = createImageService({
     database,

