@@ -20,4 +20,17 @@ describe("RateLimiter", () => {
     limiter.reset("a");
     expect(limiter.hit("a")).toBe(true);
   });
+
+  it("tells whether a key is blocked without counting an attempt", () => {
+    let now = 0;
+    const limiter = new RateLimiter({ limit: 2, windowMs: 1000, now: () => now });
+    expect(limiter.isBlocked("a")).toBe(false);
+    limiter.hit("a");
+    expect(limiter.isBlocked("a")).toBe(false);
+    limiter.hit("a");
+    expect(limiter.isBlocked("a")).toBe(true);
+    expect(limiter.isBlocked("a")).toBe(true);
+    now = 1000;
+    expect(limiter.isBlocked("a")).toBe(false);
+  });
 });

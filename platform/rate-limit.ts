@@ -28,6 +28,13 @@ export class RateLimiter {
     return window.count <= this.#limit;
   }
 
+  /** Whether `key` is over its limit in the current window, without counting an attempt. */
+  isBlocked(key: string): boolean {
+    const window = this.#windows.get(key);
+    if (!window || this.#now() - window.start >= this.#windowMs) return false;
+    return window.count >= this.#limit;
+  }
+
   /** Forgets `key`'s attempts, e.g. after a successful login. */
   reset(key: string): void {
     this.#windows.delete(key);

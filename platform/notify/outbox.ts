@@ -1,0 +1,105 @@
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import type { Db, Tx } from "#db/client.ts";
+import { notifyOutbox } from "#platform/notify/schema.ts";
+
+export type OutboxChannel = "email" | "sms";
+
+/** A message as the outbox shows it; a message being sent right now still reads "pending". */
+export type OutboxMessage = {
+  id: string;
+  channel: OutboxChannel;
+  kind: string;
+  to: string;
+  subject: string | null;
+  text: string;
+  html: string | null;
+  status: "pending" | "sent" | "failed";
+  createdAt: Date;
+  sentAt: Date | null;
+};
+
+export type OutboxFilter = {
+  to?: string;
+  channel?: OutboxChannel;
+  kind?: string;
+  /** 50 by default, at most 500. */
+  limit?: number;
+};
+
+/**
+ * Stores an email in the outbox (inside the caller's transaction when given one), so it exists
+ * exactly when the change that caused it is committed. Delivery sends it later over SMTP.
+ */
+export async function queueEmail(
+  db: Db | Tx,
+  email: { kind: string; to: string; subject: string; text: string; html: string },
+): Promise<{ id: string }> {
+  return insertMessage(db, { channel: "email", ...email });
+}
+
+/**
+ * Stores an SMS in the outbox. There is no SMS gateway: SMS stay in the outbox, where tests and
+ * the admin area read them (docs/notify.md).
+ */
+export async function queueSms(
+  db: Db | Tx,
+  sms: { kind: string; to: string; text: string },
+): Promise<{ id: string }> {
+  return insertMessage(db, { channel: "sms", subject: null, html: null, ...sms });
+}
+
+async function insertMessage(
+  db: Db | Tx,
+  message: {
+    channel: OutboxChannel;
+    kind: string;
+    to: string;
+    subject: string | null;
+    text: string;
+    html: string | null;
+  },
+): Promise<{ id: string }> {
+  // The clock, not the transaction start: two messages of one transaction keep their order.
+  const [row] = await db
+    .insert(notifyOutbox)
+    .values({ ...message, createdAt: sql`clock_timestamp()` })
+    .returning({ id: notifyOutbox.id });
+  if (!row) throw new Error("The outbox message was not stored");
+  return row;
+}
+
+/** Newest first. */
+export async function listOutbox(db: Db, filter: OutboxFilter = {}): Promise<OutboxMessage[]> {
+  const conditions: SQL[] = [];
+  if (filter.to !== undefined) conditions.push(eq(notifyOutbox.to, filter.to));
+  if (filter.channel !== undefined) conditions.push(eq(notifyOutbox.channel, filter.channel));
+  if (filter.kind !== undefined) conditions.push(eq(notifyOutbox.kind, filter.kind));
+  const limit = Math.min(Math.max(Math.trunc(filter.limit ?? 50), 1), 500);
+  const rows = await db
+    .select()
+    .from(notifyOutbox)
+    .where(and(...conditions))
+    .orderBy(desc(notifyOutbox.createdAt), desc(notifyOutbox.id))
+    .limit(limit);
+  return rows.map(toMessage);
+}
+
+function toMessage(row: typeof notifyOutbox.$inferSelect): OutboxMessage {
+  return {
+    id: row.id,
+    channel: row.channel as OutboxChannel,
+    kind: row.kind,
+    to: row.to,
+    subject: row.subject,
+    text: row.text,
+    html: row.html,
+    status: publicStatus(row.status),
+    createdAt: row.createdAt,
+    sentAt: row.sentAt,
+  };
+}
+
+function publicStatus(status: string): OutboxMessage["status"] {
+  if (status === "sent" || status === "failed") return status;
+  return "pending";
+}
