@@ -3,52 +3,17 @@
  * predictive search p95 < 30 ms, a 100-product category page p95 < 150 ms — server time, measured
  * in-process around the Storefront API handler and the search module (no network in the way).
  *
- * The scale catalogue is seeded once into BENCH_DATA_DIR (default: a folder in the system's temp
- * directory) and reused by later runs.
+ * The scale catalogue is seeded once and reused by later runs (bench/measure.ts).
  */
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { count, sql } from "drizzle-orm";
-import { openDatabase } from "#db/client.ts";
-import { migrate } from "#db/migrate.ts";
-import { commerceProduct } from "#platform/commerce/catalogue-schema.ts";
+import { sql } from "drizzle-orm";
 import { storefrontApi } from "#platform/commerce/graphql/http.ts";
-import { settleSearchIndex } from "#platform/search/indexer.ts";
 import { matchingProductIds, predictiveSearch } from "#platform/search/search.ts";
-import { seedDatabase } from "#seed/index.ts";
+import { type BenchResult, openScaleCatalogue, result, SCALE_PRODUCTS, time } from "./measure.ts";
 
-const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
-const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
-const dataDir = process.env.BENCH_DATA_DIR ?? join(tmpdir(), `comptoir-bench-${PRODUCTS}`);
 const TOKEN = "bench-public-token-0123456789";
 
-export type BenchResult = { name: string; p50: number; p95: number; budget: string; ok: boolean };
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-
-async function time(run: (i: number) => Promise<unknown>) {
-  const samples: number[] = [];
-  for (let i = 0; i < ITERATIONS; i++) {
-    const started = performance.now();
-    await run(i);
-    samples.push(performance.now() - started);
-  }
-  return samples.sort((a, b) => a - b);
-}
-
 export async function runCatalogueBench(): Promise<BenchResult[]> {
-  const database = await openDatabase({ dataDir });
-  await migrate(database);
-  const [existing] = await database.db.select({ n: count() }).from(commerceProduct);
-  if ((existing?.n ?? 0) < PRODUCTS) {
-    console.log(`Seeding ${PRODUCTS} products into ${dataDir} (once)…`);
-    const started = performance.now();
-    await seedDatabase(database, { force: true, products: PRODUCTS });
-    console.log(`…seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
-  } else {
-    await settleSearchIndex(database.db);
-  }
+  const database = await openScaleCatalogue();
 
   const api = storefrontApi({
     db: database.db,
@@ -112,20 +77,8 @@ export async function runCatalogueBench(): Promise<BenchResult[]> {
   await database.close();
 
   return [
-    {
-      name: `predictive search, ${PRODUCTS} products`,
-      p50: percentile(searches, 50),
-      p95: percentile(searches, 95),
-      budget: "p95 < 30 ms",
-      ok: percentile(searches, 95) < 30,
-    },
-    {
-      name: `category page (100 products, facets)`,
-      p50: percentile(pages, 50),
-      p95: percentile(pages, 95),
-      budget: "p95 < 150 ms",
-      ok: percentile(pages, 95) < 150,
-    },
+    result(`predictive search, ${SCALE_PRODUCTS} products`, searches, 30),
+    result("category page (100 products, facets)", pages, 150),
   ];
 }
 

@@ -16,11 +16,7 @@ const base = `http://127.0.0.1:${port}`;
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 300);
 const CONCURRENCY = 4;
 
-import type { BenchResult } from "./catalogue.ts";
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}
+import { type BenchResult, percentile } from "./measure.ts";
 
 /** Fires `ITERATIONS` requests, `CONCURRENCY` at a time; returns sorted latencies in ms. */
 async function measure(url: (i: number) => string, check?: (res: Response) => void) {

@@ -3,12 +3,15 @@
  * and the budget; exits non-zero when one is missed. Results and how to read them:
  * docs/performance.md.
  */
-import { type BenchResult, runCatalogueBench } from "./catalogue.ts";
+import { runCartBench } from "./cart.ts";
+import { runCatalogueBench } from "./catalogue.ts";
 import { runHttpBench } from "./http.ts";
+import type { BenchResult } from "./measure.ts";
 
 const only = process.argv[2];
 const results: BenchResult[] = [];
 if (!only || only === "catalogue") results.push(...(await runCatalogueBench()));
+if (!only || only === "cart") results.push(...(await runCartBench()));
 if (!only || only === "http") results.push(...(await runHttpBench()));
 
 console.log("");

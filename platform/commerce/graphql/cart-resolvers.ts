@@ -1,4 +1,253 @@
+import type { Tx } from "#db/client.ts";
+import type { CartAttribute } from "#platform/commerce/cart-schema.ts";
+import {
+  addDeliveryAddresses,
+  addLines,
+  type BuyerIdentityInput,
+  type CartAddressRow,
+  type CartChange,
+  type CartCreateInput,
+  type CartLineView,
+  type CartRow,
+  type CartUserError,
+  type CartView,
+  cartAddresses,
+  cartAddressGid,
+  cartGid,
+  createCart,
+  findCart,
+  type LineInput,
+  type LineUpdate,
+  loadCartView,
+  removeDeliveryAddresses,
+  removeLines,
+  type SelectableAddressInput,
+  updateAttributes,
+  updateBuyerIdentity,
+  updateDiscountCodes,
+  updateLines,
+  updateNote,
+  withLockedCart,
+} from "#platform/commerce/carts.ts";
+import type { EvaluatedDiscount } from "#platform/commerce/discounts.ts";
+import {
+  arrayConnection,
+  formatAddress,
+  formattedArea,
+  pricingValue,
+} from "#platform/commerce/graphql/order-resolvers.ts";
+import type { PageArgs } from "#platform/commerce/graphql/pagination.ts";
+import { type CommerceContext, money } from "#platform/commerce/graphql/resolvers.ts";
+
+/**
+ * The priced view of a cart row, computed once per request and cart object: every field of a
+ * `Cart` reads it, and a mutation's answer is a fresh row, so it is never stale.
+ */
+const views = new WeakMap<CartRow, Promise<CartView>>();
+
+function viewOf(cart: CartRow, ctx: CommerceContext): Promise<CartView> {
+  let view = views.get(cart);
+  if (!view) {
+    view = loadCartView(ctx.db, cart, ctx.now());
+    views.set(cart, view);
+  }
+  return view;
+}
+
+/**
+ * The hosted checkout of a cart (platform/commerce/checkout), with the shop's trailing slash so
+ * the server's trailing-slash redirect never stands between the shopper and the form.
+ */
+export function checkoutUrl(origin: string, cart: Pick<CartRow, "token" | "secretKey">): string {
+  return `${origin}/checkout/${cart.token}/?key=${cart.secretKey}`;
+}
+
+function cartDiscountApplication(discount: EvaluatedDiscount) {
+  return {
+    allocationMethod: "ACROSS",
+    targetSelection: "ALL",
+    targetType: "LINE_ITEM",
+    value: pricingValue(discount),
+  };
+}
+
+function codeAllocation(discount: EvaluatedDiscount, amountCents: number) {
+  return {
+    __typename: "CartCodeDiscountAllocation",
+    code: discount.code,
+    discountApplication: cartDiscountApplication(discount),
+    discountedAmount: money(amountCents),
+    targetType: "LINE_ITEM",
+  };
+}
+
+type LineNode = CartLineView & { applied: EvaluatedDiscount[] };
+
+const attributeOf = (attributes: CartAttribute[], key: string) =>
+  attributes.find((attribute) => attribute.key === key) ?? null;
+
+/** A mutation's payload: the cart afterwards (null when unknown or when creation failed). */
+function payload(change: CartChange) {
+  return { cart: change.cart, userErrors: change.userErrors, warnings: [] };
+}
+
+type Change = (tx: Tx, cart: CartRow) => Promise<CartUserError[]>;
+
+function mutate(ctx: CommerceContext, cartId: string, change: Change) {
+  return withLockedCart(ctx.db, cartId, ctx.now(), change).then(payload);
+}
+
 /** Resolvers of cart.graphql: carts, lines, discount codes, buyer identity, delivery addresses. */
 export function createCartResolvers() {
-  return {};
+  return {
+    BaseCartLine: { __resolveType: () => "CartLine" },
+    Merchandise: { __resolveType: () => "ProductVariant" },
+    CartAddress: { __resolveType: () => "CartDeliveryAddress" },
+    CartDiscountAllocation: { __resolveType: (node: { __typename: string }) => node.__typename },
+
+    QueryRoot: {
+      // A completed cart has become an order: like Shopify, it is no longer found.
+      cart: async (_: unknown, args: { id: string }, ctx: CommerceContext) => {
+        const cart = await findCart(ctx.db, args.id);
+        return cart && !cart.completedAt ? cart : null;
+      },
+    },
+
+    Mutation: {
+      cartCreate: async (
+        _: unknown,
+        args: { input?: CartCreateInput | null },
+        ctx: CommerceContext,
+      ) => payload(await createCart(ctx.db, args.input ?? {}, ctx.now())),
+      cartLinesAdd: (
+        _: unknown,
+        args: { cartId: string; lines: LineInput[] },
+        ctx: CommerceContext,
+      ) => mutate(ctx, args.cartId, (tx, cart) => addLines(tx, cart, args.lines)),
+      cartLinesUpdate: (
+        _: unknown,
+        args: { cartId: string; lines: LineUpdate[] },
+        ctx: CommerceContext,
+      ) => mutate(ctx, args.cartId, (tx, cart) => updateLines(tx, cart, args.lines)),
+      cartLinesRemove: (
+        _: unknown,
+        args: { cartId: string; lineIds: string[] },
+        ctx: CommerceContext,
+      ) => mutate(ctx, args.cartId, (tx, cart) => removeLines(tx, cart, args.lineIds)),
+      cartAttributesUpdate: (
+        _: unknown,
+        args: { cartId: string; attributes: CartAttribute[] },
+        ctx: CommerceContext,
+      ) => mutate(ctx, args.cartId, (tx, cart) => updateAttributes(tx, cart, args.attributes)),
+      cartNoteUpdate: (_: unknown, args: { cartId: string; note: string }, ctx: CommerceContext) =>
+        mutate(ctx, args.cartId, (tx, cart) => updateNote(tx, cart, args.note)),
+      cartDiscountCodesUpdate: (
+        _: unknown,
+        args: { cartId: string; discountCodes: string[] },
+        ctx: CommerceContext,
+      ) =>
+        mutate(ctx, args.cartId, (tx, cart) => updateDiscountCodes(tx, cart, args.discountCodes)),
+      cartBuyerIdentityUpdate: (
+        _: unknown,
+        args: { cartId: string; buyerIdentity: BuyerIdentityInput },
+        ctx: CommerceContext,
+      ) =>
+        mutate(ctx, args.cartId, (tx, cart) =>
+          updateBuyerIdentity(tx, cart, args.buyerIdentity, ctx.now()),
+        ),
+      cartDeliveryAddressesAdd: (
+        _: unknown,
+        args: { cartId: string; addresses: SelectableAddressInput[] },
+        ctx: CommerceContext,
+      ) => mutate(ctx, args.cartId, (tx, cart) => addDeliveryAddresses(tx, cart, args.addresses)),
+      cartDeliveryAddressesRemove: (
+        _: unknown,
+        args: { cartId: string; addressIds: string[] },
+        ctx: CommerceContext,
+      ) =>
+        mutate(ctx, args.cartId, (tx, cart) => removeDeliveryAddresses(tx, cart, args.addressIds)),
+    },
+
+    Cart: {
+      id: (cart: CartRow) => cartGid(cart),
+      checkoutUrl: (cart: CartRow, _: unknown, ctx: CommerceContext) =>
+        checkoutUrl(ctx.origin, cart),
+      attribute: (cart: CartRow, args: { key: string }) => attributeOf(cart.attributes, args.key),
+      buyerIdentity: (cart: CartRow) => ({
+        email: cart.buyerEmail,
+        phone: cart.buyerPhone,
+        countryCode: cart.buyerCountryCode,
+      }),
+      cost: async (cart: CartRow, _: unknown, ctx: CommerceContext) => {
+        const view = await viewOf(cart, ctx);
+        return {
+          subtotalAmount: money(view.subtotalCents),
+          subtotalAmountEstimated: false,
+          totalAmount: money(view.totalCents),
+          totalAmountEstimated: false,
+          checkoutChargeAmount: money(view.totalCents),
+        };
+      },
+      delivery: (cart: CartRow, _: unknown, ctx: CommerceContext) => cartAddresses(ctx.db, cart.id),
+      discountAllocations: async (cart: CartRow, _: unknown, ctx: CommerceContext) =>
+        (await viewOf(cart, ctx)).appliedDiscounts.map((discount) =>
+          codeAllocation(discount, discount.amountCents),
+        ),
+      discountCodes: async (cart: CartRow, _: unknown, ctx: CommerceContext) =>
+        (await viewOf(cart, ctx)).discountCodes.map(({ code, applicable }) => ({
+          code,
+          applicable,
+        })),
+      lines: async (cart: CartRow, args: PageArgs, ctx: CommerceContext) => {
+        const view = await viewOf(cart, ctx);
+        const nodes: LineNode[] = view.lines.map((line) => ({
+          ...line,
+          applied: view.appliedDiscounts,
+        }));
+        return arrayConnection(nodes, args);
+      },
+      totalQuantity: async (cart: CartRow, _: unknown, ctx: CommerceContext) =>
+        (await viewOf(cart, ctx)).totalQuantity,
+    },
+
+    CartDelivery: {
+      addresses: (addresses: CartAddressRow[], args: { selected?: boolean | null }) =>
+        addresses.filter((address) => !args.selected || address.selected),
+    },
+
+    CartSelectableAddress: {
+      id: (address: CartAddressRow) => cartAddressGid(address),
+      address: (address: CartAddressRow) => address,
+    },
+
+    CartDeliveryAddress: {
+      name: (address: CartAddressRow) =>
+        [address.firstName, address.lastName].filter(Boolean).join(" ") || null,
+      formatted: (
+        address: CartAddressRow,
+        args: { withName?: boolean | null; withCompany?: boolean | null },
+      ) => formatAddress(address, args),
+      formattedArea: (address: CartAddressRow) => formattedArea(address),
+    },
+
+    CartLine: {
+      id: (line: LineNode) => line.gid,
+      attribute: (line: LineNode, args: { key: string }) => attributeOf(line.attributes, args.key),
+      instructions: () => ({ canRemove: true, canUpdateQuantity: true }),
+      merchandise: (line: LineNode) => line.variant,
+      cost: (line: LineNode) => ({
+        amountPerQuantity: money(line.unitCents),
+        compareAtAmountPerQuantity:
+          line.compareAtUnitCents === null ? null : money(line.compareAtUnitCents),
+        subtotalAmount: money(line.subtotalCents),
+        totalAmount: money(line.totalCents),
+      }),
+      discountAllocations: (line: LineNode) => {
+        const discount = line.applied[0];
+        return discount && line.discountCents > 0
+          ? [codeAllocation(discount, line.discountCents)]
+          : [];
+      },
+    },
+  };
 }

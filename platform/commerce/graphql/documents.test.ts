@@ -1,23 +1,65 @@
 import { join } from "node:path";
-import { type DocumentNode, Kind, parse, validate } from "graphql";
+import {
+  buildSchema,
+  type DefinitionNode,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  type GraphQLSchema,
+  Kind,
+  parse,
+  validate,
+  visit,
+} from "graphql";
 import { describe, expect, it } from "vitest";
 import { documentsIn, extractGraphqlDocuments } from "./documents.ts";
 import { officialStorefrontSchema } from "./official-schema.ts";
+import { STOREFRONT_SDL } from "./sdl.ts";
 
 const official = officialStorefrontSchema();
 const root = join(import.meta.dirname, "../../..");
 
-/** Validates documents together, so fragments defined in one file serve the others. */
-function validateAll(documents: string[]) {
+/** The fragments an operation uses, directly or through other fragments. */
+function reachableFragments(
+  from: readonly DefinitionNode[],
+  fragments: ReadonlyMap<string, FragmentDefinitionNode>,
+): FragmentDefinitionNode[] {
+  const found = new Map<string, FragmentDefinitionNode>();
+  const pending = [...from];
+  while (pending.length > 0) {
+    const node = pending.pop();
+    visit(node as DefinitionNode, {
+      FragmentSpread(spread) {
+        const fragment = fragments.get(spread.name.value);
+        if (fragment && !found.has(spread.name.value)) {
+          found.set(spread.name.value, fragment);
+          pending.push(fragment);
+        }
+      },
+    });
+  }
+  return [...found.values()];
+}
+
+/**
+ * Validates each operation with the fragments it reaches, wherever they are defined, so that
+ * fragments shared between files serve them all.
+ */
+function validateAll(documents: string[], schema: GraphQLSchema = official) {
   const parsed = documents.map((document) => parse(document));
-  const fragments = parsed.flatMap((doc) =>
-    doc.definitions.filter((d) => d.kind === Kind.FRAGMENT_DEFINITION),
+  const fragments = new Map(
+    parsed
+      .flatMap((doc) => doc.definitions)
+      .filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION)
+      .map((fragment) => [fragment.name.value, fragment]),
   );
   return parsed.flatMap((doc) => {
     const operations = doc.definitions.filter((d) => d.kind !== Kind.FRAGMENT_DEFINITION);
     if (operations.length === 0) return [];
-    const whole: DocumentNode = { kind: Kind.DOCUMENT, definitions: [...operations, ...fragments] };
-    return validate(official, whole).map((error) => error.message);
+    const whole: DocumentNode = {
+      kind: Kind.DOCUMENT,
+      definitions: [...operations, ...reachableFragments(operations, fragments)],
+    };
+    return validate(schema, whole).map((error) => error.message);
   });
 }
 
@@ -29,6 +71,16 @@ describe("GraphQL documents", () => {
     ];
     expect(found.length).toBeGreaterThan(0);
     expect(validateAll(found.map((f) => f.document))).toEqual([]);
+  });
+
+  it("in the storefront ask only for what our commerce service serves", () => {
+    const ours = buildSchema(STOREFRONT_SDL);
+    expect(
+      validateAll(
+        documentsIn(join(root, "app")).map((f) => f.document),
+        ours,
+      ),
+    ).toEqual([]);
   });
 
   it("are caught when they ask for a field the platform does not have", () => {

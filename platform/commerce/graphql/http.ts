@@ -4,10 +4,12 @@ import { createSchema, createYoga } from "graphql-yoga";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Db } from "#db/client.ts";
+import { cartJsHandler } from "#platform/commerce/checkout/cart-js.ts";
 import { createCartResolvers } from "#platform/commerce/graphql/cart-resolvers.ts";
 import { createCustomerResolvers } from "#platform/commerce/graphql/customer-resolvers.ts";
 import { queryLimits } from "#platform/commerce/graphql/limits.ts";
 import { createLoaders } from "#platform/commerce/graphql/loaders.ts";
+import { createOrderResolvers } from "#platform/commerce/graphql/order-resolvers.ts";
 import { type CommerceContext, createResolvers } from "#platform/commerce/graphql/resolvers.ts";
 import { STOREFRONT_SDL } from "#platform/commerce/graphql/sdl.ts";
 import type { CatalogueSearch } from "#platform/commerce/search-port.ts";
@@ -62,7 +64,12 @@ function sameSecret(given: string | undefined, expected: string): boolean {
 export function storefrontApi(options: StorefrontApiOptions) {
   const schema = createSchema<{ commerce: CommerceContext } & CommerceContext>({
     typeDefs: STOREFRONT_SDL,
-    resolvers: [createResolvers(), createCartResolvers(), createCustomerResolvers()],
+    resolvers: [
+      createResolvers(),
+      createCartResolvers(),
+      createCustomerResolvers(),
+      createOrderResolvers(),
+    ],
   });
   const plainSchema = buildSchema(STOREFRONT_SDL);
   const yoga = createYoga<{ commerce: CommerceContext }, CommerceContext>({
@@ -119,6 +126,7 @@ export function storefrontApi(options: StorefrontApiOptions) {
     };
     return yoga.fetch(new Request(url, c.req.raw), { commerce });
   });
+  api.get("/cart.js", cartJsHandler(options));
   return api;
 }
 

@@ -1,0 +1,380 @@
+import { eq, like } from "drizzle-orm";
+import { Hono } from "hono";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "#db/client.ts";
+import { createTestDatabase } from "#db/testing/index.ts";
+import { commerceCart } from "#platform/commerce/cart-schema.ts";
+import { parseCartGid } from "#platform/commerce/carts.ts";
+import { commerceProduct } from "#platform/commerce/catalogue-schema.ts";
+import { checkoutRoutes } from "#platform/commerce/checkout/http.ts";
+import {
+  type CatalogueFixture,
+  CUSTOMER_TOKEN,
+  graphqlRequest,
+  NOW,
+  ORIGIN,
+  seedCartFixture,
+  testApi,
+} from "#platform/commerce/graphql/cart-test-fixtures.ts";
+import { commerceOrder, commerceOrderLine } from "#platform/commerce/order-schema.ts";
+import { listOutbox } from "#platform/notify/outbox.ts";
+import { paymentCard, paymentCharge } from "#platform/payments/schema.ts";
+
+const STOREFRONT = "http://boutique.test";
+
+let database: Database;
+let app: Hono;
+let api: ReturnType<typeof testApi>;
+let fixture: CatalogueFixture;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  fixture = await seedCartFixture(database.db);
+  api = testApi(database.db);
+  app = new Hono();
+  app.route("/", api);
+  app.route(
+    "/checkout",
+    checkoutRoutes({ db: database.db, storefrontOrigin: STOREFRONT, now: () => NOW }),
+  );
+});
+afterAll(() => database.close());
+
+const CREATE = `#graphql
+  mutation CheckoutCart($input: CartInput) {
+    cartCreate(input: $input) {
+      cart { id checkoutUrl cost { totalAmount { amount } } }
+      userErrors { message }
+    }
+  }`;
+
+const CART = `#graphql
+  query CheckoutCartRead($id: ID!) { cart(id: $id) { id } }`;
+
+const NOTE = `#graphql
+  mutation CheckoutNote($cartId: ID!, $note: String!) {
+    cartNoteUpdate(cartId: $cartId, note: $note) { userErrors { message } }
+  }`;
+
+async function newCart(input: Record<string, unknown>) {
+  const body = await graphqlRequest(api, CREATE, { input });
+  expect(body.data.cartCreate.userErrors).toEqual([]);
+  const cart = body.data.cartCreate.cart;
+  const url = new URL(cart.checkoutUrl);
+  return { ...cart, path: `${url.pathname}${url.search}`, token: parseCartGid(cart.id)?.token };
+}
+
+const paris = {
+  address: {
+    deliveryAddress: {
+      firstName: "Paul",
+      lastName: "Durand",
+      address1: "12 rue des Martyrs",
+      zip: "75009",
+      city: "Paris",
+      countryCode: "FR",
+    },
+  },
+  selected: true,
+};
+
+const validForm = {
+  email: "paul@example.fr",
+  phone: "06 12 34 56 78",
+  deliveryMethod: "domicile",
+  firstName: "Paul",
+  lastName: "Durand",
+  address1: "12 rue des Martyrs",
+  address2: "",
+  zip: "75009",
+  city: "Paris",
+  country: "FR",
+  cardHolder: "Paul Durand",
+  cardNumber: "4242 4242 4242 4242",
+  cardExpiry: "12/29",
+  cardCvc: "123",
+};
+
+function post(path: string, form: Record<string, string>) {
+  return app.request(`${ORIGIN}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(form).toString(),
+  });
+}
+
+async function ordersOf(token: string) {
+  const [cart] = await database.db.select().from(commerceCart).where(eq(commerceCart.token, token));
+  return database.db
+    .select()
+    .from(commerceOrder)
+    .where(eq(commerceOrder.cartId, cart?.id ?? 0));
+}
+
+const chargesOf = (token: string) =>
+  database.db
+    .select()
+    .from(paymentCharge)
+    .where(like(paymentCharge.idempotencyKey, `checkout:${token}:%`));
+
+describe("the hosted checkout page", () => {
+  it("is French, accessible, prefilled from the buyer and the selected address", async () => {
+    const cart = await newCart({
+      lines: [{ merchandiseId: fixture.comte.variantId, quantity: 2 }],
+      buyerIdentity: { customerAccessToken: CUSTOMER_TOKEN },
+      delivery: { addresses: [paris] },
+    });
+    expect(cart.checkoutUrl.startsWith(`${ORIGIN}/checkout/${cart.token}/?key=`)).toBe(true);
+    const res = await app.request(`${ORIGIN}${cart.path}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    const page = await res.text();
+    expect(page).toContain('<html lang="fr">');
+    expect(page).toContain("<legend>Vos coordonnées</legend>");
+    expect(page).toContain('<label for="field-email">Adresse e-mail</label>');
+    expect(page).toMatch(/id="field-email" name="email" type="email" value="claire@example.fr"/);
+    expect(page).toMatch(/name="phone" type="tel" value="\+33612345678"/);
+    expect(page).toMatch(/name="firstName" type="text" value="Paul"/);
+    expect(page).toMatch(/name="address1" type="text" value="12 rue des Martyrs"/);
+    expect(page).toMatch(/name="zip" type="text" value="75009"/);
+    expect(page).toContain("Livraison à domicile — 5,90 €");
+    expect(page).toContain("Retrait au comptoir — gratuit");
+    expect(page).toContain("Frais de service");
+    // 2 × 12,50 € + 0,50 € + 5,90 €, and without delivery.
+    expect(page).toContain('data-total="domicile">31,40 €');
+    expect(page).toContain('data-total="retrait">25,50 €');
+    expect(page).not.toContain(`role="alert"`);
+    // The path without its trailing slash answers as well.
+    expect((await app.request(`${ORIGIN}${cart.path.replace("/?", "?")}`)).status).toBe(200);
+  });
+
+  it("shows 'Votre panier est vide' and no payment form for an empty cart", async () => {
+    const cart = await newCart({});
+    const page = await (await app.request(`${ORIGIN}${cart.path}`)).text();
+    expect(page).toContain("Votre panier est vide");
+    expect(page).not.toContain("<form");
+    const res = await post(cart.path, validForm);
+    expect(await res.text()).toContain("Votre panier est vide");
+    expect(await chargesOf(cart.token)).toEqual([]);
+  });
+
+  it("answers 404 for an unknown cart or a wrong key", async () => {
+    const cart = await newCart({ lines: [{ merchandiseId: fixture.miel.variantId }] });
+    const wrong = cart.path.replace(/key=.*/, `key=${"0".repeat(32)}`);
+    for (const path of [wrong, `/checkout/c1-${"0".repeat(32)}/?key=x`]) {
+      const res = await app.request(`${ORIGIN}${path}`);
+      expect(res.status).toBe(404);
+      expect(await res.text()).toContain("Panier introuvable");
+    }
+  });
+});
+
+describe("paying", () => {
+  it("creates the order once, charges the cart total + 0,50 € + delivery, queues the email and redirects", async () => {
+    const cart = await newCart({
+      lines: [
+        { merchandiseId: fixture.comte.variantId, quantity: 2 },
+        { merchandiseId: fixture.caviar.variantId, quantity: 1 },
+      ],
+      attributes: [{ key: "restauration", value: "false" }],
+      discountCodes: ["BIENVENUE10"],
+      note: "Code porte 1234",
+    });
+    // 25 + 50 = 75 €, -10 % = 67,50 €.
+    expect(cart.cost.totalAmount.amount).toBe("67.5");
+
+    const res = await post(cart.path, validForm);
+    expect(res.status).toBe(303);
+    const [order] = await ordersOf(cart.token);
+    expect(order).toBeDefined();
+    expect(res.headers.get("location")).toBe(
+      `${STOREFRONT}/order/confirmation/?order=${encodeURIComponent(`gid://shopify/Order/${order?.id}?key=${order?.statusKey}`)}`,
+    );
+    expect(order).toMatchObject({
+      orderNumber: expect.any(Number),
+      email: "paul@example.fr",
+      phone: "06 12 34 56 78",
+      financialStatus: "PAID",
+      fulfillmentStatus: "UNFULFILLED",
+      totalDiscountCents: 750,
+      subtotalCents: 6750 + 50,
+      totalShippingCents: 590,
+      totalCents: 6750 + 50 + 590,
+      deliveryMethod: "Livraison à domicile",
+      customAttributes: [{ key: "restauration", value: "false" }],
+      note: "Code porte 1234",
+      discountApplications: [
+        { code: "BIENVENUE10", kind: "percentage", value: 10, amountCents: 750 },
+      ],
+      shippingAddress: { firstName: "Paul", address1: "12 rue des Martyrs", zip: "75009" },
+    });
+    expect(order?.orderNumber).toBeGreaterThanOrEqual(1001);
+    // VAT: 5,5 % of 67,50 € and 5,90 €, 20 % of 0,50 €.
+    expect(order?.totalTaxCents).toBe(352 + 31 + 8);
+
+    const lines = await database.db
+      .select()
+      .from(commerceOrderLine)
+      .where(eq(commerceOrderLine.orderId, order?.id ?? 0));
+    expect(
+      lines.map((l) => [l.title, l.quantity, l.originalTotalCents, l.discountedTotalCents]),
+    ).toEqual([
+      ["Comté AOP 18 mois", 2, 2500, 2250],
+      ["Caviar", 1, 5000, 4500],
+      ["Frais de service", 1, 50, 50],
+    ]);
+
+    const [charge] = await chargesOf(cart.token);
+    expect(charge).toMatchObject({ amountCents: 7390, status: "succeeded" });
+    expect(order?.paymentChargeId).toBe(charge?.id);
+
+    const [email] = await listOutbox(database.db, {
+      to: "paul@example.fr",
+      kind: "order-confirmation",
+    });
+    expect(email?.subject).toBe(`Votre commande #${order?.orderNumber} est confirmée`);
+    expect(email?.text).toContain("Total payé : 73,90 €");
+    expect(email?.text).toContain("/order/confirmation/?order=");
+
+    // The cart is completed: no longer readable, no longer changeable.
+    expect((await graphqlRequest(api, CART, { id: cart.id })).data.cart).toBeNull();
+    const note = await graphqlRequest(api, NOTE, { cartId: cart.id, note: "encore" });
+    expect(note.data.cartNoteUpdate.userErrors).toEqual([
+      { message: "Ce panier a déjà été commandé" },
+    ]);
+
+    // A retried request finds the order and redirects to it without charging again.
+    const again = await post(cart.path, validForm);
+    expect(again.status).toBe(303);
+    expect(again.headers.get("location")).toBe(res.headers.get("location"));
+    expect(await chargesOf(cart.token)).toHaveLength(1);
+    expect(await ordersOf(cart.token)).toHaveLength(1);
+    // Opening the checkout link again leads to the order as well.
+    const reopened = await app.request(`${ORIGIN}${cart.path}`);
+    expect(reopened.status).toBe(303);
+    expect(reopened.headers.get("location")).toBe(res.headers.get("location"));
+  });
+
+  it("creates one order and one charge for two concurrent submissions", async () => {
+    const cart = await newCart({ lines: [{ merchandiseId: fixture.miel.variantId, quantity: 3 }] });
+    const answers = await Promise.all([post(cart.path, validForm), post(cart.path, validForm)]);
+    expect(answers.map((a) => a.status)).toEqual([303, 303]);
+    expect(answers[0]?.headers.get("location")).toBe(answers[1]?.headers.get("location"));
+    expect(await ordersOf(cart.token)).toHaveLength(1);
+    const charges = await chargesOf(cart.token);
+    expect(charges).toHaveLength(1);
+    expect(charges[0]?.amountCents).toBe(3 * 890 + 50 + 590);
+  });
+
+  it("charges no delivery for a pickup and keeps no shipping address", async () => {
+    const cart = await newCart({ lines: [{ merchandiseId: fixture.miel.variantId, quantity: 1 }] });
+    const res = await post(cart.path, {
+      ...validForm,
+      deliveryMethod: "retrait",
+      address1: "",
+      zip: "",
+      city: "",
+    });
+    expect(res.status).toBe(303);
+    const [order] = await ordersOf(cart.token);
+    expect(order).toMatchObject({
+      totalCents: 890 + 50,
+      totalShippingCents: 0,
+      shippingAddress: null,
+      deliveryMethod: "Retrait au comptoir",
+    });
+  });
+
+  it("keeps the shopper on the page after a declined card, with the values but not the card, and no order", async () => {
+    const cart = await newCart({ lines: [{ merchandiseId: fixture.miel.variantId, quantity: 1 }] });
+    const res = await post(cart.path, { ...validForm, cardNumber: "4000 0000 0000 0002" });
+    expect(res.status).toBe(422);
+    const page = await res.text();
+    expect(page).toContain("Votre carte a été refusée. Essayez une autre carte.");
+    expect(page).toContain('<a href="#field-cardNumber">Votre carte a été refusée.');
+    expect(page).toMatch(/name="email" type="email" value="paul@example.fr"/);
+    expect(page).toMatch(/name="cardNumber" type="text" value=""/);
+    expect(page).toMatch(/name="cardCvc" type="text" value=""/);
+    expect(page).not.toContain("4000 0000 0000 0002");
+    expect(await ordersOf(cart.token)).toEqual([]);
+
+    // Another card then works: a new attempt, a new idempotency key.
+    const retry = await post(cart.path, validForm);
+    expect(retry.status).toBe(303);
+    expect(await ordersOf(cart.token)).toHaveLength(1);
+    const charges = await chargesOf(cart.token);
+    expect(charges.map((c) => c.status).sort()).toEqual(["declined", "succeeded"]);
+  });
+
+  it("lists each invalid field in the error summary with a link, in French", async () => {
+    const cart = await newCart({ lines: [{ merchandiseId: fixture.miel.variantId, quantity: 1 }] });
+    const res = await post(cart.path, {
+      ...validForm,
+      email: "pas-un-email",
+      phone: "123",
+      zip: "7500",
+      city: "",
+      cardNumber: "",
+      cardExpiry: "13/29",
+      cardCvc: "1",
+    });
+    expect(res.status).toBe(422);
+    const page = await res.text();
+    for (const [field, message] of [
+      ["email", "Saisissez une adresse e-mail valide, par exemple nom@exemple.fr."],
+      ["phone", "Saisissez un numéro de téléphone français, par exemple 06 12 34 56 78."],
+      ["zip", "Saisissez un code postal à 5 chiffres."],
+      ["city", "Saisissez votre ville."],
+      ["cardNumber", "Saisissez le numéro de votre carte."],
+      ["cardExpiry", "Saisissez la date d&#39;expiration au format MM/AA."],
+      ["cardCvc", "Saisissez le code de sécurité (3 ou 4 chiffres)."],
+    ]) {
+      expect(page).toContain(`<li><a href="#field-${field}">${message}</a></li>`);
+      expect(page).toMatch(new RegExp(`aria-describedby="(hint-${field} )?error-${field}"`));
+    }
+    expect(page).toMatch(/name="zip" type="text" value="7500"/);
+    expect(await chargesOf(cart.token)).toEqual([]);
+  });
+
+  it("refuses a card the processor finds invalid, on its field", async () => {
+    const cart = await newCart({ lines: [{ merchandiseId: fixture.miel.variantId, quantity: 1 }] });
+    const res = await post(cart.path, { ...validForm, cardNumber: "4242 4242 4242 4241" });
+    expect(res.status).toBe(422);
+    expect(await res.text()).toContain(
+      '<a href="#field-cardNumber">Le numéro de carte est invalide.</a>',
+    );
+  });
+
+  it("refuses to pay for a product that became unavailable, charging nothing", async () => {
+    const cart = await newCart({ lines: [{ merchandiseId: fixture.miel.variantId, quantity: 1 }] });
+    const setTags = (tags: string[]) =>
+      database.db
+        .update(commerceProduct)
+        .set({ tags })
+        .where(eq(commerceProduct.id, fixture.miel.productId));
+    await setTags(["unavailable"]);
+    try {
+      const res = await post(cart.path, validForm);
+      expect(res.status).toBe(422);
+      expect(await res.text()).toContain(
+        "« Miel de lavande » n&#39;est plus disponible : retirez-le de votre panier pour continuer.",
+      );
+      expect(await chargesOf(cart.token)).toEqual([]);
+      expect(await ordersOf(cart.token)).toEqual([]);
+    } finally {
+      await setTags([]);
+    }
+  });
+
+  it("never stores the card number or the CVC", async () => {
+    const cards = await database.db.select().from(paymentCard);
+    const dump = JSON.stringify([
+      cards,
+      await database.db.select().from(paymentCharge),
+      await database.db.select().from(commerceOrder),
+    ]);
+    expect(cards.length).toBeGreaterThan(0);
+    expect(dump).not.toContain("4242424242424242");
+    expect(dump).not.toContain("4242 4242 4242 4242");
+  });
+});

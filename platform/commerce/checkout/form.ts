@@ -1,0 +1,139 @@
+import { z } from "zod";
+
+/**
+ * The hosted checkout's form: its fields, French messages per field, and how to read a posted
+ * body. Card fields are read here only to be passed to the processor; they are never stored,
+ * logged or sent back to the page.
+ */
+
+/** How the order reaches the shopper (documented in docs/storefront-api.md). */
+export const DELIVERY_METHODS = {
+  domicile: { code: "domicile", title: "Livraison à domicile", feeCents: 590 },
+  retrait: { code: "retrait", title: "Retrait au comptoir", feeCents: 0 },
+} as const;
+
+export type DeliveryCode = keyof typeof DELIVERY_METHODS;
+
+/** The form's fields in page order: the error summary lists errors in this order. */
+export const FIELDS = [
+  "email",
+  "phone",
+  "deliveryMethod",
+  "firstName",
+  "lastName",
+  "address1",
+  "address2",
+  "zip",
+  "city",
+  "country",
+  "cardHolder",
+  "cardNumber",
+  "cardExpiry",
+  "cardCvc",
+] as const;
+
+export type FieldName = (typeof FIELDS)[number];
+export type CheckoutValues = Record<FieldName, string>;
+export type FieldErrors = Partial<Record<FieldName, string>>;
+
+/** The card fields: never written back into the page nor kept anywhere. */
+export const CARD_FIELDS: readonly FieldName[] = ["cardNumber", "cardExpiry", "cardCvc"];
+
+export const MESSAGES = {
+  email: "Saisissez une adresse e-mail valide, par exemple nom@exemple.fr.",
+  phone: "Saisissez un numéro de téléphone français, par exemple 06 12 34 56 78.",
+  deliveryMethod: "Choisissez un mode de livraison.",
+  firstName: "Saisissez votre prénom.",
+  lastName: "Saisissez votre nom.",
+  address1: "Saisissez votre adresse.",
+  zip: "Saisissez un code postal à 5 chiffres.",
+  city: "Saisissez votre ville.",
+  country: "Nous livrons uniquement en France.",
+  cardNumber: "Saisissez le numéro de votre carte.",
+  cardExpiry: "Saisissez la date d'expiration au format MM/AA.",
+  cardCvc: "Saisissez le code de sécurité (3 ou 4 chiffres).",
+  tooLong: "Ce champ est trop long.",
+} as const;
+
+// ordering-and-server.md §5: +33 or 0033 (or a leading 0), a non-zero digit, four pairs.
+const FRENCH_PHONE = /^(?:\+33|0033|0)[\s.-]?[1-9](?:[\s.-]?\d{2}){4}$/;
+
+const text = (message: string, max = 200) =>
+  z.string().trim().min(1, message).max(max, MESSAGES.tooLong);
+const optionalText = z.string().trim().max(200, MESSAGES.tooLong);
+
+const base = z.object({
+  email: z.string().trim().max(254, MESSAGES.tooLong).email(MESSAGES.email),
+  phone: z.string().trim().regex(FRENCH_PHONE, MESSAGES.phone),
+  deliveryMethod: z.enum(["domicile", "retrait"], { message: MESSAGES.deliveryMethod }),
+  firstName: text(MESSAGES.firstName),
+  lastName: text(MESSAGES.lastName),
+  address1: optionalText,
+  address2: optionalText,
+  zip: z.string().trim(),
+  city: optionalText,
+  country: z.literal("FR", { message: MESSAGES.country }),
+  cardHolder: optionalText,
+  cardNumber: z.string().regex(/^[\d ]{12,23}$/, MESSAGES.cardNumber),
+  cardExpiry: z
+    .string()
+    .trim()
+    .regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/, MESSAGES.cardExpiry),
+  cardCvc: z
+    .string()
+    .trim()
+    .regex(/^\d{3,4}$/, MESSAGES.cardCvc),
+});
+
+/** Home delivery needs a full address; a pickup only the name. */
+const schema = base.superRefine((values, context) => {
+  if (values.deliveryMethod !== "domicile") return;
+  if (values.address1 === "") {
+    context.addIssue({ code: "custom", path: ["address1"], message: MESSAGES.address1 });
+  }
+  if (!/^\d{5}$/.test(values.zip)) {
+    context.addIssue({ code: "custom", path: ["zip"], message: MESSAGES.zip });
+  }
+  if (values.city === "") {
+    context.addIssue({ code: "custom", path: ["city"], message: MESSAGES.city });
+  }
+});
+
+export type CheckoutInput = z.infer<typeof base>;
+
+/** The posted values as strings, every field present (missing ones empty). */
+export function readValues(body: Record<string, unknown>): CheckoutValues {
+  const values = {} as CheckoutValues;
+  for (const field of FIELDS) {
+    const value = body[field];
+    values[field] = typeof value === "string" ? value : "";
+  }
+  return values;
+}
+
+/** Validates the form; the first message of each invalid field. */
+export function validate(
+  values: CheckoutValues,
+): { ok: true; input: CheckoutInput } | { ok: false; errors: FieldErrors } {
+  const parsed = schema.safeParse(values);
+  if (parsed.success) return { ok: true, input: parsed.data };
+  const errors: FieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as FieldName;
+    errors[field] ??= issue.message;
+  }
+  return { ok: false, errors };
+}
+
+/** "MM/AA" or "MM/AAAA" as the processor's month and year. */
+export function parseExpiry(expiry: string): { month: number; year: number } {
+  const [month = "", year = ""] = expiry.split("/").map((part) => part.trim());
+  return { month: Number(month), year: Number(year) };
+}
+
+/** The values the page shows again after an error: everything but the card. */
+export function withoutCard(values: CheckoutValues): CheckoutValues {
+  const kept = { ...values };
+  for (const field of CARD_FIELDS) kept[field] = "";
+  return kept;
+}

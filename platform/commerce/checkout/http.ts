@@ -1,0 +1,143 @@
+import { type Context, Hono } from "hono";
+import type { Db } from "#db/client.ts";
+import {
+  type CartRow,
+  type CartView,
+  cartAddresses,
+  findCartByToken,
+  loadCartView,
+} from "#platform/commerce/carts.ts";
+import {
+  type CheckoutValues,
+  type FieldErrors,
+  readValues,
+  validate,
+  withoutCard,
+} from "#platform/commerce/checkout/form.ts";
+import { cartNotFoundPage, checkoutPage, emptyCartPage } from "#platform/commerce/checkout/page.ts";
+import { confirmationUrl, placeOrder } from "#platform/commerce/checkout/place-order.ts";
+import { customerById } from "#platform/commerce/customers.ts";
+import { orderForCart } from "#platform/commerce/orders.ts";
+
+export type CheckoutOptions = {
+  db: Db;
+  /** The storefront's origin (confirmation page, links back); the request's origin when absent. */
+  storefrontOrigin?: string;
+  /** The clock (tests fix it). */
+  now?: () => Date;
+};
+
+/** The form's first values: the buyer identity or signed-in customer, the selected address. */
+async function prefilledValues(db: Db, view: CartView): Promise<CheckoutValues> {
+  const values = readValues({});
+  const { cart } = view;
+  const customer = cart.customerId ? await customerById(db, cart.customerId) : undefined;
+  const addresses = await cartAddresses(db, cart.id);
+  const address = addresses.find((a) => a.selected) ?? addresses[0];
+  values.email = cart.buyerEmail ?? customer?.email ?? "";
+  values.phone = cart.buyerPhone ?? customer?.phone ?? address?.phone ?? "";
+  values.deliveryMethod = "domicile";
+  values.firstName = address?.firstName ?? customer?.firstName ?? "";
+  values.lastName = address?.lastName ?? customer?.lastName ?? "";
+  values.address1 = address?.address1 ?? "";
+  values.address2 = address?.address2 ?? "";
+  values.zip = address?.zip ?? "";
+  values.city = address?.city ?? "";
+  values.country = "FR";
+  return values;
+}
+
+/**
+ * The hosted checkout, mounted at `/checkout`: `GET /checkout/{token}/?key=…` shows the form,
+ * `POST` the same URL pays and places the order, then redirects (303) to the storefront's
+ * `/order/confirmation/`. Pages are private and never cached.
+ */
+export function checkoutRoutes(options: CheckoutOptions) {
+  const app = new Hono();
+  const now = options.now ?? (() => new Date());
+  const shopOf = (c: Context) => new URL(options.storefrontOrigin ?? c.req.url).origin;
+
+  app.use("*", async (c, next) => {
+    await next();
+    c.header("Cache-Control", "no-store");
+    c.header("Referrer-Policy", "no-referrer");
+    c.header("X-Frame-Options", "DENY");
+  });
+
+  const render = async (
+    c: Context,
+    cart: CartRow,
+    values: CheckoutValues | null,
+    refusal: { errors: FieldErrors; general: string | null } = { errors: {}, general: null },
+  ) => {
+    const view = await loadCartView(options.db, cart, now());
+    if (view.lines.length === 0) return c.html(emptyCartPage(shopOf(c)));
+    const url = new URL(c.req.url);
+    const status = refusal.general || Object.keys(refusal.errors).length > 0 ? 422 : 200;
+    return c.html(
+      checkoutPage({
+        view,
+        values: values ?? (await prefilledValues(options.db, view)),
+        errors: refusal.errors,
+        general: refusal.general,
+        action: `${url.pathname}?key=${encodeURIComponent(url.searchParams.get("key") ?? "")}`,
+        shopUrl: `${shopOf(c)}/`,
+      }),
+      status,
+    );
+  };
+
+  /** The cart of the URL, or the reason to stop: a 404 page or the redirect to its order. */
+  const cartOf = async (c: Context) => {
+    const cart = await findCartByToken(
+      options.db,
+      c.req.param("token") ?? "",
+      c.req.query("key") ?? "",
+    );
+    if (!cart) return { stop: c.html(cartNotFoundPage(`${shopOf(c)}/`), 404) };
+    const order = await orderForCart(options.db, cart.id);
+    if (order) return { stop: c.redirect(confirmationUrl(shopOf(c), order), 303) };
+    if (cart.completedAt) return { stop: c.html(cartNotFoundPage(`${shopOf(c)}/`), 404) };
+    return { cart };
+  };
+
+  const show = async (c: Context) => {
+    const found = await cartOf(c);
+    return found.stop ?? render(c, found.cart, null);
+  };
+
+  const pay = async (c: Context) => {
+    const found = await cartOf(c);
+    if (found.stop) return found.stop;
+    const body = await c.req.parseBody();
+    const values = readValues(body);
+    const checked = validate(values);
+    if (!checked.ok) {
+      return render(c, found.cart, withoutCard(values), { errors: checked.errors, general: null });
+    }
+    const result = await placeOrder(options.db, {
+      token: found.cart.token,
+      key: found.cart.secretKey,
+      input: checked.input,
+      now: now(),
+      storefrontOrigin: shopOf(c),
+    });
+    switch (result.kind) {
+      case "ordered":
+        return c.redirect(confirmationUrl(shopOf(c), result.order), 303);
+      case "not-found":
+        return c.html(cartNotFoundPage(`${shopOf(c)}/`), 404);
+      case "empty":
+        return c.html(emptyCartPage(`${shopOf(c)}/`));
+      case "refused":
+        return render(c, found.cart, withoutCard(values), result);
+    }
+  };
+
+  // `checkoutUrl` ends with a slash, as the shop's pages do; the bare form answers too.
+  for (const path of ["/:token/", "/:token"]) {
+    app.get(path, show);
+    app.post(path, pay);
+  }
+  return app;
+}

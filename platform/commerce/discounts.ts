@@ -1,0 +1,95 @@
+import { inArray } from "drizzle-orm";
+import type { Db, Tx } from "#db/client.ts";
+import { commerceDiscountCode, type DiscountKind } from "#platform/commerce/cart-schema.ts";
+
+export type DiscountCodeRow = typeof commerceDiscountCode.$inferSelect;
+
+/** A code the shopper entered, as the cart shows it, with what it takes off (0 if not applicable). */
+export type EvaluatedDiscount = {
+  code: string;
+  applicable: boolean;
+  kind: DiscountKind;
+  value: number;
+  amountCents: number;
+};
+
+/** Codes are matched case-insensitively, as on Shopify: stored and compared upper-cased. */
+export function normaliseCode(code: string): string {
+  return code.trim().toUpperCase();
+}
+
+/** The shop's discount codes among `codes`, keyed by their normalised code. */
+export async function findDiscountCodes(
+  db: Db | Tx,
+  codes: string[],
+): Promise<Map<string, DiscountCodeRow>> {
+  if (codes.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(commerceDiscountCode)
+    .where(inArray(commerceDiscountCode.code, codes.map(normaliseCode)));
+  return new Map(rows.map((row) => [row.code, row]));
+}
+
+/** Whether a code can apply now to a cart of this subtotal (enabled, in its dates, minimum met). */
+export function isApplicable(rule: DiscountCodeRow, subtotalCents: number, now: Date): boolean {
+  return (
+    rule.enabled &&
+    rule.startsAt.getTime() <= now.getTime() &&
+    (rule.endsAt === null || now.getTime() < rule.endsAt.getTime()) &&
+    subtotalCents >= rule.minimumSubtotalCents
+  );
+}
+
+/** What a code takes off a subtotal: a percentage (rounded to the cent) or a fixed amount. */
+export function discountAmount(rule: DiscountCodeRow, subtotalCents: number): number {
+  const raw =
+    rule.kind === "percentage" ? Math.round((subtotalCents * rule.value) / 100) : rule.value;
+  return Math.max(0, Math.min(raw, subtotalCents));
+}
+
+/**
+ * Evaluates the cart's codes in the order entered. Codes do not combine (Shopify's default): the
+ * first applicable one applies, the others show `applicable: false`; so does an unknown code.
+ */
+export function evaluateDiscounts(
+  codes: string[],
+  rules: Map<string, DiscountCodeRow>,
+  subtotalCents: number,
+  now: Date,
+): EvaluatedDiscount[] {
+  let applied = false;
+  return codes.map((code) => {
+    const rule = rules.get(normaliseCode(code));
+    if (!rule || applied || !isApplicable(rule, subtotalCents, now)) {
+      return {
+        code,
+        applicable: false,
+        kind: rule?.kind ?? "fixed",
+        value: rule?.value ?? 0,
+        amountCents: 0,
+      };
+    }
+    applied = true;
+    return {
+      code,
+      applicable: true,
+      kind: rule.kind,
+      value: rule.value,
+      amountCents: discountAmount(rule, subtotalCents),
+    };
+  });
+}
+
+/**
+ * Spreads a cart-level discount over lines in proportion to their subtotals (Shopify's `ACROSS`
+ * allocation); rounding leftovers go to the last line so the parts add up to the whole.
+ */
+export function allocateAcross(amountCents: number, lineSubtotals: number[]): number[] {
+  const total = lineSubtotals.reduce((sum, value) => sum + value, 0);
+  if (total === 0 || amountCents === 0) return lineSubtotals.map(() => 0);
+  const parts = lineSubtotals.map((value) => Math.floor((amountCents * value) / total));
+  const rest = amountCents - parts.reduce((sum, value) => sum + value, 0);
+  parts[parts.length - 1] = (parts.at(-1) ?? 0) + rest;
+  return parts;
+}

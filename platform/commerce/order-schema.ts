@@ -1,0 +1,137 @@
+import { sql } from "drizzle-orm";
+import {
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import type { CartAttribute, DiscountKind } from "#platform/commerce/cart-schema.ts";
+import { commerceCart } from "#platform/commerce/cart-schema.ts";
+import { commerceVariant } from "#platform/commerce/catalogue-schema.ts";
+import { commerceCustomer } from "#platform/commerce/customer-schema.ts";
+
+/**
+ * Orders of the commerce service (storefront.md §3), shaped like Shopify's. An order is a
+ * snapshot: titles, prices, addresses and discounts are copied when it is placed, so later
+ * catalogue changes never rewrite what the customer bought. Money is integer cents, tax included.
+ */
+
+/** Order numbers, as Shopify's: the first order is #1001. */
+export const commerceOrderNumber = pgSequence("commerce_order_number_seq", {
+  startWith: 1001,
+  minValue: 1001,
+});
+
+/** An address copied onto an order (shipping or billing). */
+export type OrderAddress = {
+  firstName: string | null;
+  lastName: string | null;
+  company: string | null;
+  address1: string | null;
+  address2: string | null;
+  city: string | null;
+  zip: string | null;
+  province: string | null;
+  countryCode: string;
+  phone: string | null;
+};
+
+/** A discount code as it applied to the order. */
+export type OrderDiscountApplication = {
+  code: string;
+  kind: DiscountKind;
+  value: number;
+  amountCents: number;
+};
+
+export type OrderFinancialStatus = "PAID" | "PENDING" | "AUTHORIZED" | "REFUNDED" | "VOIDED";
+export type OrderFulfillmentStatus = "UNFULFILLED" | "FULFILLED" | "IN_PROGRESS";
+
+export const commerceOrder = pgTable(
+  "commerce_order",
+  {
+    id: serial("id").primaryKey(),
+    orderNumber: integer("order_number")
+      .notNull()
+      .default(sql`nextval('commerce_order_number_seq')`),
+    // One order per cart: a double-submitted or retried checkout finds the first one.
+    cartId: integer("cart_id").references(() => commerceCart.id, { onDelete: "set null" }),
+    customerId: integer("customer_id").references(() => commerceCustomer.id, {
+      onDelete: "set null",
+    }),
+    // Random; the order status page is `/order/confirmation/?order=…&key={statusKey}`.
+    statusKey: text("status_key").notNull(),
+    email: text("email"),
+    phone: text("phone"),
+    currencyCode: text("currency_code").notNull().default("EUR"),
+    processedAt: timestamp("processed_at", { withTimezone: true }).notNull(),
+    financialStatus: text("financial_status").$type<OrderFinancialStatus>().notNull(),
+    fulfillmentStatus: text("fulfillment_status")
+      .$type<OrderFulfillmentStatus>()
+      .notNull()
+      .default("UNFULFILLED"),
+    // Sum of the line items after discounts (the service fee line included).
+    subtotalCents: integer("subtotal_cents").notNull(),
+    totalDiscountCents: integer("total_discount_cents").notNull().default(0),
+    totalShippingCents: integer("total_shipping_cents").notNull().default(0),
+    // The VAT included in the total (French prices include it).
+    totalTaxCents: integer("total_tax_cents").notNull(),
+    totalCents: integer("total_cents").notNull(),
+    totalRefundedCents: integer("total_refunded_cents").notNull().default(0),
+    deliveryMethod: text("delivery_method").notNull(),
+    shippingAddress: jsonb("shipping_address").$type<OrderAddress | null>(),
+    billingAddress: jsonb("billing_address").$type<OrderAddress | null>(),
+    discountApplications: jsonb("discount_applications")
+      .$type<OrderDiscountApplication[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    customAttributes: jsonb("custom_attributes")
+      .$type<CartAttribute[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    note: text("note"),
+    // The payment processor's charge; the card itself is never stored here.
+    paymentChargeId: text("payment_charge_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("commerce_order_number_key").on(t.orderNumber),
+    uniqueIndex("commerce_order_cart_key").on(t.cartId),
+    index("commerce_order_customer_idx").on(t.customerId, t.processedAt),
+  ],
+);
+
+export const commerceOrderLine = pgTable(
+  "commerce_order_line",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => commerceOrder.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    title: text("title").notNull(),
+    variantTitle: text("variant_title"),
+    sku: text("sku"),
+    // Null for the service fee line, and once the variant is deleted from the catalogue.
+    variantId: integer("variant_id").references(() => commerceVariant.id, {
+      onDelete: "set null",
+    }),
+    productId: integer("product_id"),
+    quantity: integer("quantity").notNull(),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    originalTotalCents: integer("original_total_cents").notNull(),
+    discountedTotalCents: integer("discounted_total_cents").notNull(),
+    // VAT rate in basis points (550 = 5.5 %), for the included-tax computation.
+    taxRateBasisPoints: integer("tax_rate_basis_points").notNull(),
+    customAttributes: jsonb("custom_attributes")
+      .$type<CartAttribute[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+  },
+  (t) => [index("commerce_order_line_order_idx").on(t.orderId, t.position)],
+);
