@@ -1,0 +1,82 @@
+/**
+ * The ordering service's refusals, answered in Flipdish's shape
+ * `{ Success: false, UserMessage, Code }` by `http.ts`. `UserMessage` is French, for the shopper;
+ * `Code` is stable, for the client's logic.
+ */
+export const ORDERING_ERROR_STATUS = {
+  bad_request: 400,
+  invalid_phone: 400,
+  invalid_code: 400,
+  code_expired: 400,
+  code_used: 400,
+  too_many_attempts: 429,
+  rate_limited: 429,
+  unauthorized: 401,
+  not_found: 404,
+  store_unavailable: 400,
+  mode_unavailable: 400,
+  slot_unavailable: 409,
+  slot_full: 409,
+  outside_delivery_zone: 400,
+  empty_basket: 400,
+  item_unavailable: 400,
+  invalid_options: 400,
+  voucher_invalid: 400,
+  payment_account_required: 400,
+  payment_failed: 402,
+  idempotency_key_required: 400,
+} as const;
+
+export type OrderingErrorCode = keyof typeof ORDERING_ERROR_STATUS;
+
+export class OrderingError extends Error {
+  readonly code: OrderingErrorCode;
+  /** Extra fields for the client (the field that failed, the processor's code…). */
+  readonly details: Record<string, unknown>;
+  constructor(code: OrderingErrorCode, userMessage: string, details: Record<string, unknown> = {}) {
+    super(userMessage);
+    this.name = "OrderingError";
+    this.code = code;
+    this.details = details;
+  }
+
+  get status() {
+    return ORDERING_ERROR_STATUS[this.code];
+  }
+}
+
+/** The French texts shown to shoppers, in one place. */
+export const MESSAGES = {
+  badRequest: "La demande est incomplète ou mal formée.",
+  internalError: "Une erreur est survenue. Réessayez dans un instant.",
+  notFound: "Cette ressource est introuvable.",
+  unauthorized: "Votre session a expiré. Reconnectez-vous.",
+  invalidPhone:
+    "Ce numéro de téléphone n'est pas valide. Saisissez un numéro français, par exemple 06 12 34 56 78.",
+  invalidCode: "Ce code est incorrect.",
+  codeExpired: "Ce code a expiré. Demandez-en un nouveau.",
+  codeUsed: "Ce code a déjà été utilisé. Demandez-en un nouveau.",
+  tooManyAttempts: "Trop de tentatives. Demandez un nouveau code.",
+  rateLimited: "Trop de demandes. Réessayez dans quelques minutes.",
+  storeNotFound: "Ce magasin est introuvable.",
+  modeUnavailable: "Ce magasin ne propose pas ce mode de commande.",
+  slotRequired: "Choisissez un créneau.",
+  slotUnavailable: "Ce créneau n'est plus disponible. Choisissez-en un autre.",
+  slotFull: "Ce créneau est complet. Choisissez-en un autre.",
+  deliveryAddressRequired: "Indiquez l'adresse de livraison.",
+  outsideDeliveryZone: "Ce magasin ne livre pas à cette adresse.",
+  emptyBasket: "Votre panier est vide.",
+  itemUnavailable: "Un produit de votre panier n'est plus disponible.",
+  invalidOptions: "Les options choisies pour un produit ne sont pas valides.",
+  voucherNotFound: "Ce code promo n'existe pas.",
+  voucherDisabled: "Ce code promo n'est plus actif.",
+  voucherExpired: "Ce code promo a expiré.",
+  voucherMinimum: (amount: string) => `Ce code promo est valable à partir de ${amount} d'achats.`,
+  voucherDelivery: "Ce code promo n'est pas valable en livraison.",
+  voucherPickup: "Ce code promo n'est pas valable en retrait.",
+  voucherExhausted: "Ce code promo a atteint son nombre maximal d'utilisations.",
+  voucherNoDiscount: "Ce code promo ne donne aucune remise sur ce panier.",
+  paymentAccountRequired: "Choisissez une carte de paiement.",
+  paymentAccountNotFound: "Cette carte est introuvable.",
+  idempotencyKeyRequired: "L'en-tête Idempotency-Key est obligatoire.",
+} as const;

@@ -1,0 +1,414 @@
+import { type Context, Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { type ZodType, z } from "zod";
+import type { Db } from "#db/client.ts";
+import { orderingAdminRoutes } from "#platform/ordering/admin-api.ts";
+import { orderView, storeView, zoneView } from "#platform/ordering/admin-views.ts";
+import {
+  type Customer,
+  customerForToken,
+  customerView,
+  revokeCustomerToken,
+  updateCustomer,
+} from "#platform/ordering/customers.ts";
+import { MESSAGES, OrderingError } from "#platform/ordering/errors.ts";
+import {
+  type BasketInput,
+  basketView,
+  priceBasket,
+  submitOrder,
+} from "#platform/ordering/orders.ts";
+import {
+  addCardPaymentAccount,
+  deletePaymentAccount,
+  listPaymentAccounts,
+  paymentAccountView,
+} from "#platform/ordering/payment-accounts.ts";
+import {
+  loginWithPhoneCode,
+  type PhoneLoginLimits,
+  phoneLoginLimits,
+  requestPhoneLoginCode,
+} from "#platform/ordering/phone-login.ts";
+import {
+  firstEnabledZone,
+  storeById,
+  storeByRestaurantId,
+} from "#platform/ordering/restaurants.ts";
+import { listSlots } from "#platform/ordering/slots.ts";
+
+export type OrderingApiOptions = {
+  db: Db;
+  /** The bearer credential of the administrative API (`ORDERING_API_TOKEN`). */
+  apiToken: string;
+  /** The shop's white label (`ORDERING_WHITE_LABEL`): vouchers are looked up in it. */
+  whiteLabel: string;
+  /** The clock of slots, codes, vouchers and orders; injectable for tests. */
+  now?: () => Date;
+  /**
+   * The client's network address, for the phone-login rate limits (behind the shop's trusted
+   * proxies); undefined for an in-process call, which then names the shopper in `SHOPPER_IP_HEADER`.
+   */
+  clientIp?: (c: Context) => string | undefined;
+  /** Phone-login rate limits; the defaults of `phoneLoginLimits()` otherwise. */
+  phoneLoginLimits?: PhoneLoginLimits;
+  /** Makes phone login codes; random unless a test fixes it. */
+  generatePhoneCode?: () => string;
+  /** Called with every unexpected error (the answer is a generic 500). */
+  onError?: (error: unknown) => void;
+};
+
+/** The header of customer calls: the token `LoginUsingPhoneNumber` answered. */
+export const CUSTOMER_TOKEN_HEADER = "X-Customer-Token";
+/**
+ * The shopper's address, sent by the storefront server on its in-process calls: read only when
+ * `clientIp` finds no network peer (a request from the network always has one), so a shopper
+ * cannot choose the address their rate limits count by.
+ */
+export const SHOPPER_IP_HEADER = "X-Comptoir-Shopper-Ip";
+/** The header that makes `SubmitOrder` safe to retry. */
+export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
+
+type CustomerEnv = { Variables: { customer: Customer; customerToken: string } };
+
+/**
+ * The ordering service (Flipdish-shaped) under `/ordering`: the administrative API
+ * (`/ordering/api/v1.0/…`, bearer credential, `admin-api.ts`) and the customer API (stores,
+ * slots, phone login, account, cards, orders; customer token in `X-Customer-Token`). Answers are
+ * `{ Success: true, Data }`, refusals `{ Success: false, UserMessage, Code }` (docs/ordering-api.md).
+ */
+export function createOrderingApi(options: OrderingApiOptions) {
+  const api = new Hono().basePath("/ordering");
+  api.onError((error, c) => errorAnswer(c, error, options.onError));
+  api.route(
+    "/",
+    orderingAdminRoutes({
+      db: options.db,
+      apiToken: options.apiToken,
+      whiteLabel: options.whiteLabel,
+    }),
+  );
+  api.route("/", customerRoutes(options));
+  // Anything else under /ordering belongs to this service, and does not exist.
+  api.all("/*", (c) => errorAnswer(c, new OrderingError("not_found", MESSAGES.notFound)));
+  return api;
+}
+
+/** The customer API (DESIGN.md §5: the restauration checkout). */
+function customerRoutes(options: OrderingApiOptions) {
+  const { db, whiteLabel } = options;
+  const now = options.now ?? (() => new Date());
+  const limits = options.phoneLoginLimits ?? phoneLoginLimits();
+  const api = new Hono<CustomerEnv>();
+  api.onError((error, c) => errorAnswer(c, error, options.onError));
+
+  const loginContext = (c: Context) => ({
+    db,
+    limits,
+    now: now(),
+    clientIp: options.clientIp?.(c) ?? c.req.header(SHOPPER_IP_HEADER) ?? "unknown",
+    generateCode: options.generatePhoneCode,
+  });
+  const orderingContext = () => ({ db, whiteLabel, now: now() });
+
+  const signedIn = async (c: Context<CustomerEnv>, next: () => Promise<void>) => {
+    const token = c.req.header(CUSTOMER_TOKEN_HEADER)?.trim();
+    const customer = token ? await customerForToken(db, token, now()) : null;
+    if (!token || !customer) throw new OrderingError("unauthorized", MESSAGES.unauthorized);
+    c.set("customer", customer);
+    c.set("customerToken", token);
+    await next();
+  };
+
+  api.get("/Restaurant/DeliveryRestaurantDetails/:restaurantId", async (c) => {
+    const store = await requireStore(db, idParam(c.req.param("restaurantId")));
+    const zone = await firstEnabledZone(db, store.id);
+    return success(c, {
+      ...storeView(store),
+      DeliveryZone: zone ? zoneView(zone, store) : null,
+      DeliveryLocationId: c.req.query("deliveryLocationId") ?? null,
+    });
+  });
+
+  api.get("/Restaurant/DeliverySlots/:restaurantId", async (c) => {
+    const store = await requireStore(db, idParam(c.req.param("restaurantId")));
+    const { deliveryType } = parse(slotsQuery, c.req.query());
+    const slots = await listSlots(db, store, deliveryType, now());
+    return success(
+      c,
+      slots.map((slot) => ({
+        Key: slot.key,
+        IsFull: slot.isFull,
+        StartTime: slot.start.toISOString(),
+        EndTime: slot.end.toISOString(),
+      })),
+    );
+  });
+
+  api.post("/Account/RequestPhoneLoginCodeSms", async (c) => {
+    const body = parse(phoneCodeRequestBody, await jsonBody(c));
+    const sent = await requestPhoneLoginCode(loginContext(c), body.PhoneNumber);
+    return success(c, {
+      RequestId: sent.requestId,
+      PhoneNumber: sent.phone,
+      ExpiresAt: sent.expiresAt.toISOString(),
+    });
+  });
+
+  api.post("/Account/LoginUsingPhoneNumber", async (c) => {
+    const body = parse(phoneLoginBody, await jsonBody(c));
+    const { token, customer } = await loginWithPhoneCode(loginContext(c), {
+      phone: body.PhoneNumber,
+      requestId: body.RequestId,
+      code: body.Code,
+    });
+    return success(c, { Token: token, Customer: customerView(customer) });
+  });
+
+  api.get("/Account/Details", signedIn, (c) => success(c, customerView(c.var.customer)));
+
+  api.post("/Account/Logout", signedIn, async (c) => {
+    await revokeCustomerToken(db, c.var.customerToken);
+    return success(c, null);
+  });
+
+  api.put("/Account/CustomerName", signedIn, async (c) => {
+    const { customerName } = parse(customerNameBody, await jsonBody(c));
+    const customer = await updateCustomer(db, c.var.customer.id, { name: customerName }, now());
+    return success(c, customerView(customer));
+  });
+
+  api.post("/Account/SetEmailAddress", signedIn, async (c) => {
+    const { Email } = parse(emailBody, await jsonBody(c));
+    const customer = await updateCustomer(db, c.var.customer.id, { email: Email }, now());
+    return success(c, customerView(customer));
+  });
+
+  api.put("/Account/SmsPromotionsEnabledFlag", signedIn, async (c) => {
+    const { enabled } = parse(smsFlagBody, await jsonBody(c));
+    const customer = await updateCustomer(
+      db,
+      c.var.customer.id,
+      { smsPromotionsEnabled: enabled },
+      now(),
+    );
+    return success(c, customerView(customer));
+  });
+
+  api.get("/Payment/PaymentAccounts", signedIn, async (c) => {
+    const accounts = await listPaymentAccounts(db, c.var.customer.id);
+    return success(c, accounts.map(paymentAccountView));
+  });
+
+  api.post("/Payment/CardPaymentAccount", signedIn, async (c) => {
+    const card = parse(cardBody, await jsonBody(c));
+    const account = await addCardPaymentAccount(
+      db,
+      c.var.customer.id,
+      {
+        number: card.CardNumber,
+        expMonth: card.ExpiryMonth,
+        expYear: card.ExpiryYear,
+        cvc: card.Cvc,
+        holderName: card.CardHolderName,
+      },
+      now(),
+    );
+    return success(c, paymentAccountView(account));
+  });
+
+  api.delete("/Payment/PaymentAccount", signedIn, async (c) => {
+    const { PaymentAccountId } = parse(paymentAccountBody, await jsonBody(c));
+    await deletePaymentAccount(db, c.var.customer.id, PaymentAccountId);
+    return success(c, null);
+  });
+
+  api.post("/Order/Order", async (c) => {
+    const basket = basketInput(parse(basketBody, await jsonBody(c)));
+    return success(c, basketView(await priceBasket(orderingContext(), basket)));
+  });
+
+  api.post("/Order/ApplyVoucherCodeToOrder", async (c) => {
+    const body = parse(voucherBasketBody, await jsonBody(c));
+    const basket = basketInput(body);
+    return success(c, basketView(await priceBasket(orderingContext(), basket)));
+  });
+
+  api.post("/order/SubmitOrder", signedIn, async (c) => {
+    const idempotencyKey = c.req.header(IDEMPOTENCY_KEY_HEADER)?.trim();
+    if (!idempotencyKey || idempotencyKey.length > 200) {
+      throw new OrderingError("idempotency_key_required", MESSAGES.idempotencyKeyRequired);
+    }
+    const body = parse(submitBody, await jsonBody(c));
+    const customer = c.var.customer;
+    const order = await submitOrder(orderingContext(), {
+      customer,
+      basket: basketInput(body),
+      paymentAccountId: body.PaymentAccountId,
+      idempotencyKey,
+    });
+    const store = await storeById(db, order.storeId);
+    if (!store) throw new Error("The order's store vanished");
+    return success(c, orderView(order, store, customer));
+  });
+
+  return api;
+}
+
+// --- Bodies and queries ----------------------------------------------------------------------
+
+const id = z.number().int().positive().max(2_147_483_647);
+const mode = z.union([z.literal(1), z.literal(2)]);
+
+const slotsQuery = z
+  .object({ deliveryType: z.coerce.number().pipe(mode), deviceId: z.string().optional() })
+  .strict();
+
+const phoneCodeRequestBody = z.object({ PhoneNumber: z.string().min(1).max(40) }).strict();
+
+const phoneLoginBody = z
+  .object({
+    PhoneNumber: z.string().min(1).max(40),
+    RequestId: z.string().min(1).max(100),
+    Code: z.string().regex(/^\s*\d{6}\s*$/, "doit compter 6 chiffres"),
+  })
+  .strict();
+
+const customerNameBody = z.object({ customerName: z.string().trim().min(1).max(100) }).strict();
+const emailBody = z.object({ Email: z.email().max(254) }).strict();
+const smsFlagBody = z.object({ enabled: z.boolean() }).strict();
+
+const cardBody = z
+  .object({
+    CardNumber: z.string().min(1).max(30),
+    ExpiryMonth: z.number().int(),
+    ExpiryYear: z.number().int(),
+    Cvc: z.string().min(1).max(4),
+    CardHolderName: z.string().max(100).optional(),
+  })
+  .strict();
+
+const paymentAccountBody = z.object({ PaymentAccountId: id }).strict();
+
+const basketFields = {
+  PhysicalRestaurantId: id,
+  DeliveryType: mode,
+  DeliverySlotKey: z.string().min(1).max(64).optional(),
+  OrderItems: z
+    .array(
+      z
+        .object({
+          MenuItemId: id,
+          Quantity: z.number().int().min(1).max(99).default(1),
+          MenuItemOptionSetItemIds: z.array(id).max(50).default([]),
+        })
+        .strict(),
+    )
+    .max(100),
+  VoucherCode: z.string().max(64).optional(),
+  DeliveryLocation: z
+    .object({
+      Address: z.string().trim().min(1).max(200),
+      Postcode: z
+        .string()
+        .trim()
+        .regex(/^\d{5}$/, "doit compter 5 chiffres"),
+      City: z.string().trim().min(1).max(100),
+      Latitude: z.number().min(-90).max(90).optional(),
+      Longitude: z.number().min(-180).max(180).optional(),
+      Instructions: z.string().max(500).optional(),
+    })
+    .strict()
+    .optional(),
+};
+
+const basketBody = z.object(basketFields).strict();
+const voucherBasketBody = z
+  .object({ ...basketFields, VoucherCode: z.string().trim().min(1).max(64) })
+  .strict();
+const submitBody = z
+  .object({ ...basketFields, PaymentAccountId: id, AppType: z.string().max(20).optional() })
+  .strict();
+
+function basketInput(body: z.infer<typeof basketBody>): BasketInput {
+  const location = body.DeliveryLocation;
+  return {
+    physicalRestaurantId: body.PhysicalRestaurantId,
+    mode: body.DeliveryType,
+    slotKey: body.DeliverySlotKey,
+    items: body.OrderItems.map((item) => ({
+      menuItemId: item.MenuItemId,
+      quantity: item.Quantity,
+      optionSetItemIds: item.MenuItemOptionSetItemIds,
+    })),
+    voucherCode: body.VoucherCode,
+    deliveryLocation: location && {
+      address: location.Address,
+      postcode: location.Postcode,
+      city: location.City,
+      latitude: location.Latitude,
+      longitude: location.Longitude,
+      instructions: location.Instructions,
+    },
+  };
+}
+
+// --- Answers ---------------------------------------------------------------------------------
+
+function success(c: Context, data: unknown) {
+  return c.json({ Success: true, Data: data });
+}
+
+function errorAnswer(c: Context, error: unknown, onError?: (error: unknown) => void) {
+  if (error instanceof OrderingError) {
+    return c.json(
+      { Success: false, UserMessage: error.message, Code: error.code, ...error.details },
+      error.status,
+    );
+  }
+  if (error instanceof HTTPException && error.status < 500) {
+    return c.json(
+      { Success: false, UserMessage: MESSAGES.badRequest, Code: "bad_request" },
+      error.status,
+    );
+  }
+  onError?.(error);
+  return c.json(
+    { Success: false, UserMessage: MESSAGES.internalError, Code: "internal_error" },
+    500,
+  );
+}
+
+/** Validates input with a zod schema; a failure is a 400 naming the field and the reason. */
+function parse<T>(schema: ZodType<T>, input: unknown): T {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const field = issue?.path.join(".") || "body";
+  throw new OrderingError("bad_request", MESSAGES.badRequest, {
+    Field: field,
+    Reason: issue?.message ?? "invalide",
+  });
+}
+
+async function jsonBody(c: Context): Promise<unknown> {
+  try {
+    return await c.req.json();
+  } catch {
+    throw new OrderingError("bad_request", MESSAGES.badRequest, { Reason: "JSON invalide" });
+  }
+}
+
+function idParam(value: string | undefined): number {
+  const parsed = id.safeParse(Number(value));
+  if (!parsed.success || !/^\d+$/.test(value ?? "")) {
+    throw new OrderingError("not_found", MESSAGES.storeNotFound);
+  }
+  return parsed.data;
+}
+
+async function requireStore(db: Db, physicalRestaurantId: number) {
+  const store = await storeByRestaurantId(db, physicalRestaurantId);
+  if (!store) throw new OrderingError("not_found", MESSAGES.storeNotFound);
+  return store;
+}

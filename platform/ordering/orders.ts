@@ -1,0 +1,413 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Db, Tx } from "#db/client.ts";
+import type { Customer } from "#platform/ordering/customers.ts";
+import { MESSAGES, OrderingError } from "#platform/ordering/errors.ts";
+import { euros, lineTotalCents, orderTotals, type Totals } from "#platform/ordering/money.ts";
+import { ownPaymentAccount } from "#platform/ordering/payment-accounts.ts";
+import {
+  firstEnabledZone,
+  type Store,
+  storeByRestaurantId,
+  zoneCovers,
+} from "#platform/ordering/restaurants.ts";
+import {
+  type DeliveryLocation,
+  type OrderingMode,
+  type OrderLine,
+  orderingMenuSection,
+  orderingOptionSet,
+  orderingOptionSetItem,
+  orderingOrder,
+  orderingSectionItem,
+  orderingSlotBooking,
+} from "#platform/ordering/schema.ts";
+import { bookSlot, findSlot, type SlotCandidate, slotCapacity } from "#platform/ordering/slots.ts";
+import {
+  automaticVoucher,
+  consumeVoucher,
+  type Voucher,
+  voucherForCode,
+} from "#platform/ordering/vouchers.ts";
+import { chargeCard } from "#platform/payments/processor.ts";
+
+export type Order = typeof orderingOrder.$inferSelect;
+
+/** A basket as the customer API receives it (`POST /Order/Order`, `/order/SubmitOrder`). */
+export type BasketInput = {
+  physicalRestaurantId: number;
+  mode: OrderingMode;
+  /** Required to submit; checked when given to `Order/Order`. */
+  slotKey?: string;
+  items: { menuItemId: number; quantity: number; optionSetItemIds: number[] }[];
+  voucherCode?: string;
+  /** Required to submit a delivery (mode 1); checked against the store's zone when given. */
+  deliveryLocation?: DeliveryLocation;
+};
+
+export type AppliedVoucher = { voucher: Voucher; discountCents: number; automatic: boolean };
+
+/** A basket priced on the server from the menu: prices are never taken from the client. */
+export type PricedBasket = {
+  store: Store;
+  mode: OrderingMode;
+  slot: SlotCandidate | null;
+  deliveryLocation: DeliveryLocation | null;
+  lines: OrderLine[];
+  voucher: AppliedVoucher | null;
+  totals: Totals;
+};
+
+export type OrderingContext = { db: Db; whiteLabel: string; now: Date };
+
+/**
+ * Checks a basket and prices it: the store offers the mode, the slot is offered and not full,
+ * the address is in the store's zone, every item is on the store's menu and available with valid
+ * options, and the voucher (the code given, else the automatic one) applies.
+ */
+export async function priceBasket(
+  context: OrderingContext,
+  input: BasketInput,
+): Promise<PricedBasket> {
+  const { db, now } = context;
+  const store = await storeByRestaurantId(db, input.physicalRestaurantId);
+  if (!store) throw new OrderingError("not_found", MESSAGES.storeNotFound);
+  if (slotCapacity(store, input.mode) <= 0) {
+    throw new OrderingError("mode_unavailable", MESSAGES.modeUnavailable);
+  }
+  const slot = input.slotKey === undefined ? null : await offeredSlot(db, store, input, now);
+  const deliveryLocation = await checkedLocation(db, store, input);
+  const lines = await priceLines(db, store, input.items);
+  const subtotalCents = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
+  const voucher = await applicableVoucher(context, input, subtotalCents);
+  const totals = orderTotals({
+    subtotalCents,
+    discountCents: voucher?.discountCents ?? 0,
+    mode: input.mode,
+    storeDeliveryFeeCents: store.deliveryFeeCents,
+  });
+  return { store, mode: input.mode, slot, deliveryLocation, lines, voucher, totals };
+}
+
+async function offeredSlot(
+  db: Db,
+  store: Store,
+  input: BasketInput,
+  now: Date,
+): Promise<SlotCandidate> {
+  const slot = findSlot(store, input.mode, input.slotKey ?? "", now);
+  if (!slot) throw new OrderingError("slot_unavailable", MESSAGES.slotUnavailable);
+  const [booking] = await db
+    .select({ booked: orderingSlotBooking.booked })
+    .from(orderingSlotBooking)
+    .where(
+      and(
+        eq(orderingSlotBooking.storeId, store.id),
+        eq(orderingSlotBooking.mode, input.mode),
+        eq(orderingSlotBooking.slotStart, slot.start),
+      ),
+    );
+  if ((booking?.booked ?? 0) >= slotCapacity(store, input.mode)) {
+    throw new OrderingError("slot_full", MESSAGES.slotFull);
+  }
+  return slot;
+}
+
+async function checkedLocation(
+  db: Db,
+  store: Store,
+  input: BasketInput,
+): Promise<DeliveryLocation | null> {
+  if (input.mode !== 1 || input.deliveryLocation === undefined) return null;
+  const zone = await firstEnabledZone(db, store.id);
+  if (!zone || !zoneCovers(zone, store, input.deliveryLocation)) {
+    throw new OrderingError("outside_delivery_zone", MESSAGES.outsideDeliveryZone);
+  }
+  return input.deliveryLocation;
+}
+
+/** Each line from the store's menu: (item price + option prices) × quantity. */
+async function priceLines(db: Db, store: Store, items: BasketInput["items"]): Promise<OrderLine[]> {
+  if (items.length === 0) throw new OrderingError("empty_basket", MESSAGES.emptyBasket);
+  const menuItemIds = [...new Set(items.map((item) => item.menuItemId))];
+  const menuItems = await menuItemsOfStore(db, store, menuItemIds);
+  const optionIds = [...new Set(items.flatMap((item) => item.optionSetItemIds))];
+  const options = await optionItems(db, optionIds);
+  const sets = await optionSetsOf(db, menuItemIds);
+  return items.map((item) => {
+    const menuItem = menuItems.get(item.menuItemId);
+    if (!menuItem) {
+      throw new OrderingError("item_unavailable", MESSAGES.itemUnavailable, {
+        MenuItemId: item.menuItemId,
+      });
+    }
+    const chosen = chosenOptions(item, options, sets.get(item.menuItemId) ?? []);
+    const line: OrderLine = {
+      menuItemId: menuItem.id,
+      name: menuItem.name,
+      quantity: item.quantity,
+      unitPriceCents: menuItem.priceCents,
+      options: chosen.map((option) => ({
+        optionSetItemId: option.id,
+        name: option.name,
+        priceCents: option.priceCents,
+      })),
+      lineTotalCents: 0,
+    };
+    line.lineTotalCents = lineTotalCents({
+      unitPriceCents: line.unitPriceCents,
+      optionPricesCents: line.options.map((option) => option.priceCents),
+      quantity: line.quantity,
+    });
+    return line;
+  });
+}
+
+/** The available items among `ids` that are on the store's menu, by id. */
+async function menuItemsOfStore(db: Db, store: Store, ids: number[]) {
+  if (store.menuId === null) return new Map<number, typeof orderingSectionItem.$inferSelect>();
+  const rows = await db
+    .select({ item: orderingSectionItem })
+    .from(orderingSectionItem)
+    .innerJoin(orderingMenuSection, eq(orderingMenuSection.id, orderingSectionItem.sectionId))
+    .where(
+      and(
+        inArray(orderingSectionItem.id, ids),
+        eq(orderingMenuSection.menuId, store.menuId),
+        eq(orderingMenuSection.isAvailable, true),
+        eq(orderingSectionItem.isAvailable, true),
+      ),
+    );
+  return new Map(rows.map(({ item }) => [item.id, item]));
+}
+
+type OptionChoice = typeof orderingOptionSetItem.$inferSelect & { set: OptionSet };
+type OptionSet = typeof orderingOptionSet.$inferSelect;
+
+/** The option sets of each menu item, by item id. */
+async function optionSetsOf(db: Db, menuItemIds: number[]): Promise<Map<number, OptionSet[]>> {
+  const rows = await db
+    .select()
+    .from(orderingOptionSet)
+    .where(inArray(orderingOptionSet.menuItemId, menuItemIds));
+  const sets = new Map<number, OptionSet[]>();
+  for (const set of rows) sets.set(set.menuItemId, [...(sets.get(set.menuItemId) ?? []), set]);
+  return sets;
+}
+
+async function optionItems(db: Db, ids: number[]): Promise<Map<number, OptionChoice>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ option: orderingOptionSetItem, set: orderingOptionSet })
+    .from(orderingOptionSetItem)
+    .innerJoin(orderingOptionSet, eq(orderingOptionSet.id, orderingOptionSetItem.optionSetId))
+    .where(
+      and(inArray(orderingOptionSetItem.id, ids), eq(orderingOptionSetItem.isAvailable, true)),
+    );
+  return new Map(rows.map(({ option, set }) => [option.id, { ...option, set }]));
+}
+
+/**
+ * The options chosen for a line, each an available choice of one of the item's option sets, at
+ * most once, and within each set's min and max counts (sets with a minimum must be answered).
+ */
+function chosenOptions(
+  item: BasketInput["items"][number],
+  options: Map<number, OptionChoice>,
+  itemSets: OptionSet[],
+): OptionChoice[] {
+  const invalid = () =>
+    new OrderingError("invalid_options", MESSAGES.invalidOptions, { MenuItemId: item.menuItemId });
+  if (new Set(item.optionSetItemIds).size !== item.optionSetItemIds.length) throw invalid();
+  const chosen = item.optionSetItemIds.map((id) => {
+    const option = options.get(id);
+    if (!option || option.set.menuItemId !== item.menuItemId) throw invalid();
+    return option;
+  });
+  const counts = new Map<number, number>();
+  for (const option of chosen) counts.set(option.set.id, (counts.get(option.set.id) ?? 0) + 1);
+  for (const set of itemSets) {
+    const count = counts.get(set.id) ?? 0;
+    if (count < set.minSelectCount || count > set.maxSelectCount) throw invalid();
+  }
+  return chosen;
+}
+
+/**
+ * The voucher of a basket: the code given (refused with its reason when it does not apply), else
+ * the automatic voucher when its five conditions hold. A code replaces the automatic voucher,
+ * they never add up.
+ */
+async function applicableVoucher(
+  context: OrderingContext,
+  input: BasketInput,
+  subtotalCents: number,
+): Promise<AppliedVoucher | null> {
+  const voucherContext = { subtotalCents, mode: input.mode, now: context.now };
+  if (input.voucherCode !== undefined && input.voucherCode.trim() !== "") {
+    const found = await voucherForCode(
+      context.db,
+      context.whiteLabel,
+      input.voucherCode,
+      voucherContext,
+    );
+    return { ...found, automatic: false };
+  }
+  const automatic = await automaticVoucher(context.db, context.whiteLabel, voucherContext);
+  return automatic ? { ...automatic, automatic: true } : null;
+}
+
+export type SubmitInput = {
+  customer: Customer;
+  basket: BasketInput;
+  paymentAccountId: number;
+  /** Required: a retried submission with the same key returns the first order. */
+  idempotencyKey: string;
+};
+
+/**
+ * Places an order in one transaction: books the slot by its atomic conditional update, counts the
+ * voucher use, charges the card once (the processor's idempotency key is derived from the
+ * order's), and stores the order. Any refusal (slot full, voucher used up, card declined) rolls
+ * everything back: no order, no slot taken, no charge. The same customer and key return the first
+ * order, even when the submissions race (they queue on an advisory lock of the key).
+ */
+export async function submitOrder(context: OrderingContext, input: SubmitInput): Promise<Order> {
+  const { db, now } = context;
+  const key = `${input.customer.id}:${input.idempotencyKey}`;
+  const first = await orderByIdempotencyKey(db, key);
+  if (first) return first;
+
+  if (input.basket.slotKey === undefined) {
+    throw new OrderingError("bad_request", MESSAGES.slotRequired, { Field: "DeliverySlotKey" });
+  }
+  const priced = await priceBasket(context, input.basket);
+  if (!priced.slot) throw new OrderingError("slot_unavailable", MESSAGES.slotUnavailable);
+  if (priced.mode === 1 && !priced.deliveryLocation) {
+    throw new OrderingError("bad_request", MESSAGES.deliveryAddressRequired, {
+      Field: "DeliveryLocation",
+    });
+  }
+  const account = await ownPaymentAccount(db, input.customer.id, input.paymentAccountId);
+  const slot = priced.slot;
+
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`ordering-order:${key}`}))`);
+    const replay = await orderByIdempotencyKey(tx, key);
+    if (replay) return replay;
+
+    const booked = await bookSlot(tx, {
+      storeId: priced.store.id,
+      mode: priced.mode,
+      start: slot.start,
+      capacity: slotCapacity(priced.store, priced.mode),
+    });
+    if (!booked) throw new OrderingError("slot_full", MESSAGES.slotFull);
+    if (priced.voucher && !(await consumeVoucher(tx, priced.voucher.voucher.id))) {
+      throw new OrderingError("voucher_invalid", MESSAGES.voucherExhausted, {
+        Reason: "exhausted",
+      });
+    }
+    const charge = await chargeCard(
+      tx,
+      {
+        token: account.cardToken,
+        amountCents: priced.totals.totalCents,
+        idempotencyKey: `ordering:${key}`,
+        description: `Commande Comptoir – ${priced.store.name} – ${slot.key}`,
+      },
+      now,
+    );
+    if (!charge.ok) {
+      throw new OrderingError("payment_failed", charge.message, { Reason: charge.code });
+    }
+    return insertOrder(tx, { ...input, priced, slot, key, chargeId: charge.chargeId, now });
+  });
+}
+
+async function insertOrder(
+  tx: Tx,
+  order: SubmitInput & {
+    priced: PricedBasket;
+    slot: SlotCandidate;
+    key: string;
+    chargeId: string;
+    now: Date;
+  },
+): Promise<Order> {
+  const { priced, slot } = order;
+  const [row] = await tx
+    .insert(orderingOrder)
+    .values({
+      storeId: priced.store.id,
+      customerId: order.customer.id,
+      mode: priced.mode,
+      slotKey: slot.key,
+      slotStart: slot.start,
+      deliveryLocation: priced.deliveryLocation,
+      lines: priced.lines,
+      subtotalCents: priced.totals.subtotalCents,
+      voucherId: priced.voucher?.voucher.id ?? null,
+      voucherCode: priced.voucher?.voucher.code ?? null,
+      discountCents: priced.totals.discountCents,
+      serviceFeeCents: priced.totals.serviceFeeCents,
+      deliveryFeeCents: priced.totals.deliveryFeeCents,
+      totalCents: priced.totals.totalCents,
+      paymentAccountId: order.paymentAccountId,
+      chargeId: order.chargeId,
+      idempotencyKey: order.key,
+      createdAt: order.now,
+      updatedAt: order.now,
+    })
+    .returning();
+  if (!row) throw new Error("The order was not stored");
+  return row;
+}
+
+async function orderByIdempotencyKey(db: Db | Tx, key: string): Promise<Order | null> {
+  const [order] = await db
+    .select()
+    .from(orderingOrder)
+    .where(eq(orderingOrder.idempotencyKey, key));
+  return order ?? null;
+}
+
+/** A priced basket in the API's shape (the answer of `POST /Order/Order`), named like an order. */
+export function basketView(basket: PricedBasket) {
+  return {
+    StoreId: basket.store.id,
+    PhysicalRestaurantId: basket.store.physicalRestaurantId,
+    Mode: basket.mode,
+    DeliveryType: basket.mode === 1 ? "Delivery" : "Pickup",
+    DeliverySlotKey: basket.slot?.key ?? null,
+    OrderItems: basket.lines.map((line) => {
+      const optionsCents = line.options.reduce((sum, option) => sum + option.priceCents, 0);
+      return {
+        MenuItemId: line.menuItemId,
+        Name: line.name,
+        Quantity: line.quantity,
+        Price: euros(line.unitPriceCents),
+        PriceIncludingOptionSetItems: euros(line.unitPriceCents + optionsCents),
+        OrderItemOptions: line.options.map((option) => ({
+          MenuItemOptionSetItemId: option.optionSetItemId,
+          Name: option.name,
+          Price: euros(option.priceCents),
+        })),
+        LineTotal: euros(line.lineTotalCents),
+      };
+    }),
+    Voucher: basket.voucher
+      ? {
+          VoucherId: basket.voucher.voucher.id,
+          Code: basket.voucher.voucher.code,
+          Description: basket.voucher.voucher.description,
+          IsAutomatic: basket.voucher.automatic,
+          Amount: euros(basket.totals.discountCents),
+        }
+      : null,
+    OrderItemsAmount: euros(basket.totals.subtotalCents),
+    ServiceChargeAmount: euros(basket.totals.serviceFeeCents),
+    DeliveryAmount: euros(basket.totals.deliveryFeeCents),
+    Amount: euros(basket.totals.totalCents),
+    Currency: "EUR",
+  };
+}

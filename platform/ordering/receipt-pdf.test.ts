@@ -1,0 +1,153 @@
+import { PDFDocument } from "pdf-lib";
+import { describe, expect, it } from "vitest";
+import { receiptDataSchema } from "#platform/ordering/receipt-data.ts";
+import {
+  includedVatCents,
+  receiptDate,
+  receiptMoney,
+  receiptSlot,
+  renderReceiptPdf,
+  SHOP_DETAILS,
+} from "#platform/ordering/receipt-pdf.ts";
+import { pdfTextLines, sampleReceipt } from "#platform/ordering/receipt-testing.ts";
+
+describe("receipt formats", () => {
+  it("prints money with a comma, two decimals and the euro sign", () => {
+    expect(receiptMoney(1250)).toBe("12,50\u00a0€");
+    expect(receiptMoney(50)).toBe("0,50\u00a0€");
+    expect(receiptMoney(123456)).toBe("1\u00a0234,56\u00a0€");
+    expect(receiptMoney(-500)).toBe("-5,00\u00a0€");
+  });
+
+  it("prints a slot as its day and hours in Paris", () => {
+    const slot = { start: new Date("2026-11-24T11:00:00Z"), end: new Date("2026-11-24T12:00:00Z") };
+    expect(receiptSlot(slot)).toBe("mardi 24 novembre 2026, 12:00–13:00");
+    const summer = {
+      start: new Date("2026-07-01T10:00:00Z"),
+      end: new Date("2026-07-01T11:00:00Z"),
+    };
+    expect(receiptSlot(summer)).toBe("mercredi 1 juillet 2026, 12:00–13:00");
+  });
+
+  it("prints the order's date in Paris", () => {
+    expect(receiptDate(new Date("2026-11-22T23:30:00Z"))).toBe("23 novembre 2026 à 00:30");
+  });
+
+  it("computes the VAT included in a total", () => {
+    expect(includedVatCents(1100, 10)).toBe(100);
+    expect(includedVatCents(3790, 10)).toBe(345);
+  });
+});
+
+describe("renderReceiptPdf", () => {
+  it("makes a one-page A4 PDF that opens", async () => {
+    const pdf = await renderReceiptPdf(sampleReceipt());
+    const document = await PDFDocument.load(pdf);
+    expect(document.getPageCount()).toBe(1);
+    const size = document.getPage(0).getSize();
+    expect(Math.round(size.width)).toBe(595);
+    expect(Math.round(size.height)).toBe(842);
+    expect(document.getTitle()).toBe("Reçu de la commande n° 1042");
+  });
+
+  it("shows the shop, the order, the customer, the mode, the store and the slot", async () => {
+    const lines = pdfTextLines(await renderReceiptPdf(sampleReceipt()));
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        "Comptoir",
+        SHOP_DETAILS.legalName,
+        `SIRET ${SHOP_DETAILS.siret}`,
+        `TVA intracommunautaire ${SHOP_DETAILS.vatNumber}`,
+        "Commande n° 1042",
+        "Passée le 22 novembre 2026 à 09:15",
+        "Camille Dupont",
+        "Livraison",
+        "Comptoir Montorgueil",
+        "21 rue Montorgueil",
+        "5 rue de Rivoli",
+        "Instructions : Digicode 1234B",
+        "mardi 24 novembre 2026, 12:00–13:00",
+        "Emballage cadeau",
+      ]),
+    );
+  });
+
+  it("shows the lines with their options, the voucher, the fees, the total and the card", async () => {
+    const text = pdfTextLines(await renderReceiptPdf(sampleReceipt())).join("\n");
+    for (const expected of [
+      "Blanquette de veau\nRiz pilaf\nSupplément champignons (+1,50 €)\n2\n16,00 €\n32,00 €",
+      "Tarte Tatin\n1\n6,50 €\n6,50 €",
+      "Sous-total\n38,50 €",
+      "Bon de réduction BIENVENUE\n-5,00 €",
+      "Frais de service\n0,50 €",
+      "Frais de livraison\n3,90 €",
+      "Total TTC\n37,90 €",
+      "dont TVA (10 %)\n3,45 €",
+      "Payé par carte Visa •••• 4242",
+    ]) {
+      expect(text).toContain(expected);
+    }
+  });
+
+  it("shows a pickup without delivery fee, address, voucher, gift wrap or card", async () => {
+    const pickup = sampleReceipt({
+      mode: 2,
+      deliveryAddress: null,
+      deliveryFeeCents: 0,
+      voucher: null,
+      subtotalCents: 3850,
+      totalCents: 3900,
+      giftWrap: false,
+      payment: null,
+    });
+    const lines = pdfTextLines(await renderReceiptPdf(pickup));
+    expect(lines).toContain("Retrait en magasin");
+    expect(lines).toContain("Créneau de retrait");
+    expect(lines).toContain("39,00 €");
+    for (const absent of [
+      "Livraison",
+      "Frais de livraison",
+      "Adresse de livraison",
+      "Emballage cadeau",
+    ]) {
+      expect(lines).not.toContain(absent);
+    }
+    expect(lines.join("\n")).not.toContain("Bon de réduction");
+    expect(lines.join("\n")).not.toContain("Payé par carte");
+  });
+
+  it("continues on more pages when the lines do not fit on one", async () => {
+    const line = {
+      name: "Macaron",
+      options: [],
+      quantity: 1,
+      unitPriceCents: 200,
+      totalCents: 200,
+    };
+    const lines = Array.from({ length: 40 }, (_, i) => ({ ...line, name: `Macaron n° ${i + 1}` }));
+    const pdf = await renderReceiptPdf(sampleReceipt({ lines }));
+    expect((await PDFDocument.load(pdf)).getPageCount()).toBe(2);
+    const text = pdfTextLines(pdf);
+    expect(text).toContain("Macaron n° 40");
+    expect(text).toContain("Total TTC");
+  });
+
+  it("compresses its content unless told not to", async () => {
+    const compressed = await renderReceiptPdf(sampleReceipt());
+    const plain = await renderReceiptPdf(sampleReceipt(), { compress: false });
+    expect(compressed.toString("latin1")).toContain("/FlateDecode");
+    expect(plain.toString("latin1")).not.toContain("/FlateDecode");
+    expect(pdfTextLines(plain)).toEqual(pdfTextLines(compressed));
+  });
+});
+
+describe("receiptDataSchema", () => {
+  it("accepts a receipt sent as JSON, dates as ISO strings", () => {
+    const parsed = receiptDataSchema.parse(JSON.parse(JSON.stringify(sampleReceipt())));
+    expect(parsed).toEqual(sampleReceipt());
+  });
+
+  it("refuses amounts that are not whole cents", () => {
+    expect(receiptDataSchema.safeParse(sampleReceipt({ totalCents: 37.9 })).success).toBe(false);
+  });
+});

@@ -1,0 +1,277 @@
+import PDFDocument from "pdfkit";
+import type { ReceiptData, ReceiptLine } from "#platform/ordering/receipt-data.ts";
+
+/**
+ * The PDF receipt of an order (issue 6 §6): French, A4, the shop's legal details, the order, its
+ * slot and mode, its lines, voucher, fees and total (VAT included), and the card charged.
+ * Standard PDF fonts only (Helvetica), whose WinAnsi encoding covers French and the euro sign.
+ */
+
+/** The shop's details printed on every receipt. Demonstration values: set the real ones here. */
+export const SHOP_DETAILS = {
+  name: "Comptoir",
+  legalName: "Comptoir SAS",
+  addressLines: ["12 rue des Halles", "75001 Paris"],
+  email: "bonjour@comptoir.example",
+  siret: "123 456 789 00012",
+  vatNumber: "FR32123456789",
+} as const;
+
+/** The VAT rate of prepared food sold for immediate consumption or delivered (10 % in France). */
+export const RECEIPT_VAT_RATE_PERCENT = 10;
+
+const TIME_ZONE = "Europe/Paris";
+const MARGIN = 50;
+const INK = "#222222";
+const MUTED = "#666666";
+const ACCENT = "#7a2e1d";
+const BRAND_NAMES = {
+  visa: "Visa",
+  mastercard: "Mastercard",
+  amex: "American Express",
+  other: "Carte",
+};
+
+export type RenderReceiptOptions = {
+  /** Deflate the content streams (default true); tests turn it off to read the text. */
+  compress?: boolean;
+};
+
+/** `1250` → `12,50 €`, thousands grouped with a no-break space (`1 234,56 €`). */
+export function receiptMoney(cents: number): string {
+  const sign = cents < 0 ? "-" : "";
+  const absolute = Math.abs(Math.round(cents));
+  const whole = String(Math.floor(absolute / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, "\u00a0");
+  return `${sign}${whole},${String(absolute % 100).padStart(2, "0")}\u00a0€`;
+}
+
+function parisParts(instant: Date, options: Intl.DateTimeFormatOptions): string {
+  return new Intl.DateTimeFormat("fr-FR", { timeZone: TIME_ZONE, ...options }).format(instant);
+}
+
+function clock(instant: Date): string {
+  return parisParts(instant, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+}
+
+/** A slot as the receipt prints it: `mardi 24 novembre 2026, 12:00–13:00` (Paris time). */
+export function receiptSlot(slot: { start: Date; end: Date }): string {
+  const day = parisParts(slot.start, {
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+  });
+  return `${day}, ${clock(slot.start)}–${clock(slot.end)}`;
+}
+
+/** The order's date: `22 novembre 2026 à 09:15` (Paris time). */
+export function receiptDate(instant: Date): string {
+  const day = parisParts(instant, { day: "numeric", month: "long", year: "numeric" });
+  return `${day} à ${clock(instant)}`;
+}
+
+/** The VAT included in a total at `ratePercent`, rounded to the cent. */
+export function includedVatCents(totalCents: number, ratePercent: number): number {
+  return Math.round((totalCents * ratePercent) / (100 + ratePercent));
+}
+
+/** Prints the receipt; resolves with the PDF file's bytes. */
+export function renderReceiptPdf(
+  receipt: ReceiptData,
+  options: RenderReceiptOptions = {},
+): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: "A4",
+    margin: MARGIN,
+    compress: options.compress ?? true,
+    info: {
+      Title: `Reçu de la commande n° ${receipt.orderNumber}`,
+      Author: SHOP_DETAILS.legalName,
+      CreationDate: receipt.placedAt,
+    },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+  writeHeader(doc, receipt);
+  writeOrderDetails(doc, receipt);
+  writeLines(doc, receipt.lines);
+  writeTotals(doc, receipt);
+  writeFooter(doc, receipt);
+  doc.end();
+  return done;
+}
+
+type Doc = PDFKit.PDFDocument;
+
+function contentWidth(doc: Doc): number {
+  return doc.page.width - 2 * MARGIN;
+}
+
+/** Starts a new page when fewer than `height` points are left. */
+function ensureRoom(doc: Doc, height: number) {
+  if (doc.y + height > doc.page.height - MARGIN) doc.addPage();
+}
+
+function writeHeader(doc: Doc, receipt: ReceiptData) {
+  const top = doc.y;
+  doc.font("Helvetica-Bold").fontSize(22).fillColor(ACCENT).text(SHOP_DETAILS.name, MARGIN, top);
+  doc.font("Helvetica").fontSize(9).fillColor(MUTED);
+  for (const line of [
+    SHOP_DETAILS.legalName,
+    ...SHOP_DETAILS.addressLines,
+    SHOP_DETAILS.email,
+    `SIRET ${SHOP_DETAILS.siret}`,
+    `TVA intracommunautaire ${SHOP_DETAILS.vatNumber}`,
+  ]) {
+    doc.text(line);
+  }
+  const bottom = doc.y;
+
+  const right = { width: 250, align: "right" as const };
+  const x = doc.page.width - MARGIN - right.width;
+  doc.font("Helvetica-Bold").fontSize(16).fillColor(INK).text("Reçu de commande", x, top, right);
+  doc.font("Helvetica").fontSize(10);
+  doc.text(`Commande n° ${receipt.orderNumber}`, x, doc.y + 4, right);
+  doc.text(`Passée le ${receiptDate(receipt.placedAt)}`, x, doc.y, right);
+  doc.y = Math.max(bottom, doc.y) + 20;
+  doc.x = MARGIN;
+}
+
+function writeField(doc: Doc, label: string, lines: string[]) {
+  const y = doc.y;
+  doc.font("Helvetica-Bold").fontSize(10).fillColor(INK).text(label, MARGIN, y, { width: 140 });
+  doc.font("Helvetica").text(lines.join("\n"), MARGIN + 150, y, { width: contentWidth(doc) - 150 });
+  doc.y += 4;
+  doc.x = MARGIN;
+}
+
+function writeOrderDetails(doc: Doc, receipt: ReceiptData) {
+  const delivery = receipt.mode === 1;
+  writeField(doc, "Client", [receipt.customer.name]);
+  writeField(doc, "Mode", [delivery ? "Livraison" : "Retrait en magasin"]);
+  writeField(doc, "Magasin", [receipt.store.name, ...receipt.store.addressLines]);
+  if (delivery && receipt.deliveryAddress) {
+    const { addressLines, instructions } = receipt.deliveryAddress;
+    writeField(doc, "Adresse de livraison", [
+      ...addressLines,
+      ...(instructions ? [`Instructions : ${instructions}`] : []),
+    ]);
+  }
+  writeField(doc, delivery ? "Créneau de livraison" : "Créneau de retrait", [
+    receiptSlot(receipt.slot),
+  ]);
+  if (receipt.giftWrap) writeField(doc, "Emballage cadeau", ["Oui"]);
+  doc.moveDown(1);
+}
+
+const COLUMNS = { quantity: 300, unit: 350, total: 435 };
+
+function writeLineHeading(doc: Doc) {
+  const y = doc.y;
+  doc.font("Helvetica-Bold").fontSize(10).fillColor(INK);
+  doc.text("Article", MARGIN, y, { width: COLUMNS.quantity - MARGIN - 10 });
+  doc.text("Qté", COLUMNS.quantity, y, { width: 40, align: "right" });
+  doc.text("Prix unitaire", COLUMNS.unit, y, { width: 75, align: "right" });
+  doc.text("Total", COLUMNS.total, y, {
+    width: doc.page.width - MARGIN - COLUMNS.total,
+    align: "right",
+  });
+  rule(doc, doc.y + 4);
+  doc.y += 10;
+}
+
+function rule(doc: Doc, y: number) {
+  doc
+    .moveTo(MARGIN, y)
+    .lineTo(doc.page.width - MARGIN, y)
+    .lineWidth(0.5)
+    .strokeColor("#cccccc")
+    .stroke();
+}
+
+function writeLines(doc: Doc, lines: ReceiptLine[]) {
+  writeLineHeading(doc);
+  for (const line of lines) {
+    const nameWidth = COLUMNS.quantity - MARGIN - 10;
+    const options = line.options.map((option) =>
+      option.priceCents > 0 ? `${option.name} (+${receiptMoney(option.priceCents)})` : option.name,
+    );
+    doc.font("Helvetica").fontSize(10);
+    const height =
+      doc.heightOfString(line.name, { width: nameWidth }) +
+      (options.length
+        ? doc.fontSize(9).heightOfString(options.join("\n"), { width: nameWidth })
+        : 0);
+    ensureRoom(doc, height + 8);
+    const y = doc.y;
+    doc
+      .font("Helvetica")
+      .fontSize(10)
+      .fillColor(INK)
+      .text(line.name, MARGIN, y, { width: nameWidth });
+    if (options.length)
+      doc.fontSize(9).fillColor(MUTED).text(options.join("\n"), { width: nameWidth });
+    const after = doc.y;
+    doc.fontSize(10).fillColor(INK);
+    doc.text(String(line.quantity), COLUMNS.quantity, y, { width: 40, align: "right" });
+    doc.text(receiptMoney(line.unitPriceCents), COLUMNS.unit, y, { width: 75, align: "right" });
+    doc.text(receiptMoney(line.totalCents), COLUMNS.total, y, {
+      width: doc.page.width - MARGIN - COLUMNS.total,
+      align: "right",
+    });
+    doc.y = Math.max(after, doc.y) + 6;
+  }
+  rule(doc, doc.y);
+  doc.y += 10;
+}
+
+function writeAmount(doc: Doc, label: string, amount: string, bold = false) {
+  ensureRoom(doc, 18);
+  const y = doc.y;
+  doc
+    .font(bold ? "Helvetica-Bold" : "Helvetica")
+    .fontSize(bold ? 12 : 10)
+    .fillColor(INK);
+  doc.text(label, COLUMNS.unit - 100, y, { width: 180, align: "right" });
+  doc.text(amount, COLUMNS.total, y, {
+    width: doc.page.width - MARGIN - COLUMNS.total,
+    align: "right",
+  });
+  doc.y += 4;
+}
+
+function writeTotals(doc: Doc, receipt: ReceiptData) {
+  writeAmount(doc, "Sous-total", receiptMoney(receipt.subtotalCents));
+  if (receipt.voucher) {
+    writeAmount(
+      doc,
+      `Bon de réduction ${receipt.voucher.code}`,
+      receiptMoney(-receipt.voucher.amountCents),
+    );
+  }
+  writeAmount(doc, "Frais de service", receiptMoney(receipt.serviceFeeCents));
+  if (receipt.mode === 1)
+    writeAmount(doc, "Frais de livraison", receiptMoney(receipt.deliveryFeeCents));
+  doc.y += 4;
+  writeAmount(doc, "Total TTC", receiptMoney(receipt.totalCents), true);
+  const vat = includedVatCents(receipt.totalCents, RECEIPT_VAT_RATE_PERCENT);
+  writeAmount(doc, `dont TVA (${RECEIPT_VAT_RATE_PERCENT} %)`, receiptMoney(vat));
+  doc.moveDown(1);
+}
+
+function writeFooter(doc: Doc, receipt: ReceiptData) {
+  ensureRoom(doc, 60);
+  doc.x = MARGIN;
+  doc.font("Helvetica").fontSize(10).fillColor(INK);
+  if (receipt.payment) {
+    const brand = BRAND_NAMES[receipt.payment.brand];
+    doc.text(`Payé par carte ${brand} •••• ${receipt.payment.last4}`, MARGIN, doc.y);
+  }
+  doc.moveDown(1);
+  doc.fillColor(MUTED).fontSize(9).text("Merci pour votre commande !", MARGIN, doc.y);
+  doc.text(`${SHOP_DETAILS.legalName} · ${SHOP_DETAILS.addressLines.join(", ")}`);
+}
