@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { CONTENT_TYPES } from "#platform/content/content-types.ts";
 import {
   categoryPath,
+  LINK_KIND_BY_CONTENT_TYPE,
   linkTo,
   normaliseLinkable,
   productPath,
@@ -189,5 +191,66 @@ describe("helpers", () => {
       fields: { slug: "bordier" },
     });
     expect(normaliseLinkable("nope")).toEqual({ kind: undefined, fields: {} });
+  });
+});
+
+describe("linkTo with the content model's real type ids", () => {
+  it.each([
+    ["cms", { slug: "cgv" }, "/cms/cgv/"],
+    ["product", { slug: "terrine-de-campagne" }, "/p/terrine-de-campagne/"],
+    ["pageCategorie", { slug: "cave" }, "/c/cave/"],
+    [
+      "subCategory",
+      {
+        slug: "vins-rouges",
+        category: entry("pageCategorie", { slug: "cave" }),
+        subcategory: entry("subCategory", { slug: "vins" }),
+      },
+      "/c/cave/vins/vins-rouges/",
+    ],
+    ["pageMarque", { slug: "rucher-des-quatre-vents" }, "/m/rucher-des-quatre-vents/"],
+    ["pageArtisan", { slug: "huilerie-castagnol" }, "/nos-artisans/c/huilerie-castagnol/"],
+    ["blogpost", { slug: "la-galette-des-rois" }, "/b/la-galette-des-rois/"],
+    ["blog_category", { slug: "recettes" }, "/b/recettes/"],
+    ["homepage", { slug: "accueil" }, "/e/accueil/"],
+    ["callToAction", { internal_link: entry("cms", { slug: "cgv" }) }, "/cms/cgv/"],
+    [
+      "banner",
+      { external_link: "https://example.com", internal_link: "/c/cave" },
+      "https://example.com",
+    ],
+    ["carousel", { internal_link: entry("blog_category", { slug: "recettes" }) }, "/b/recettes/"],
+    ["menu_item", { internal_link: entry("pageCategorie", { slug: "cave" }) }, "/c/cave/"],
+    ["reassurance_item", { internal_link: entry("cms", { slug: "livraison" }) }, "/cms/livraison/"],
+    [
+      "social_link",
+      { url: "https://www.instagram.com/comptoir" },
+      "https://www.instagram.com/comptoir",
+    ],
+    ["faq_question", { question: "Comment commander ?" }, "/"],
+  ])("%s", (type, fields, expected) => {
+    expect(linkTo(entry(type, fields))).toBe(expected);
+  });
+
+  it("knows only ids the content model has", () => {
+    const ids = new Set(CONTENT_TYPES.map((type) => type.id));
+    for (const id of Object.keys(LINK_KIND_BY_CONTENT_TYPE)) expect(ids).toContain(id);
+  });
+
+  it("links every page type of the model to the path the model documents", () => {
+    for (const type of CONTENT_TYPES.filter((candidate) => candidate.path)) {
+      const fields = {
+        slug: "x",
+        category: entry("pageCategorie", { slug: "a" }),
+        subcategory: entry("subCategory", { slug: "b" }),
+      };
+      const expected = type.path?.replace("{category}", "a").replace("{subcategory}", "b");
+      expect(linkTo(entry(type.id, fields))).toBe(expected?.replace("{slug}", "x"));
+    }
+  });
+
+  it("does not take inherited object keys for content types", () => {
+    expect(linkTo({ type: "constructor", slug: "x" })).toBe("/");
+    expect(linkTo(entry("toString", { slug: "x" }))).toBe("/");
   });
 });

@@ -34,37 +34,66 @@ type LinkKind =
   | "homepage"
   | "callToAction";
 
-/** Content type ids, compared lowercased with separators dropped (`call-to-action` = `callToAction`). */
-const KIND_BY_TYPE: Readonly<Record<string, LinkKind>> = {
+/**
+ * The link kind of each content type of the content model (`platform/content/content-types.ts`),
+ * by its exact id. Types that lead somewhere without a page of their own (menu items, banners,
+ * carousels…) follow their external link, else their internal one.
+ */
+export const LINK_KIND_BY_CONTENT_TYPE: Readonly<Record<string, LinkKind>> = {
   cms: "cms",
-  pagecms: "cms",
   product: "product",
+  pageCategorie: "category",
+  subCategory: "subCategory",
+  pageMarque: "brand",
+  pageArtisan: "artisan",
+  blogpost: "blog",
+  blog_category: "blog",
+  homepage: "homepage",
+  callToAction: "callToAction",
+  banner: "callToAction",
+  carousel: "callToAction",
+  menu_item: "callToAction",
+  reassurance_item: "callToAction",
+};
+
+/**
+ * Other names storefront objects use for the same kinds, compared lowercased with separators
+ * dropped (`call-to-action` = `callToAction`, `PAGE_MARQUE` = `pageMarque`).
+ */
+const KIND_BY_ALIAS: Readonly<Record<string, LinkKind>> = {
+  ...Object.fromEntries(
+    Object.entries(LINK_KIND_BY_CONTENT_TYPE).map(([type, kind]) => [aliasKey(type), kind]),
+  ),
+  pagecms: "cms",
   produit: "product",
   pageproduit: "product",
-  pagecategorie: "category",
   category: "category",
   categorie: "category",
-  subcategory: "subCategory",
   souscategorie: "subCategory",
   pagesouscategorie: "subCategory",
-  pagemarque: "brand",
   brand: "brand",
   marque: "brand",
   blog: "blog",
-  blogpost: "blog",
   pageblog: "blog",
   article: "blog",
-  blogcategory: "blog",
   categorieblog: "blog",
   artisan: "artisan",
-  pageartisan: "artisan",
-  homepage: "homepage",
   pagehomepage: "homepage",
-  calltoaction: "callToAction",
   cta: "callToAction",
-  banner: "callToAction",
   banniere: "callToAction",
 };
+
+function aliasKey(type: string): string {
+  return type.toLowerCase().replace(/[^a-z0-9]/g, "");
+}
+
+function kindOf(type: string | undefined): LinkKind | undefined {
+  if (type === undefined) return undefined;
+  // Own keys only: "constructor" is no content type.
+  if (Object.hasOwn(LINK_KIND_BY_CONTENT_TYPE, type)) return LINK_KIND_BY_CONTENT_TYPE[type];
+  const key = aliasKey(type);
+  return Object.hasOwn(KIND_BY_ALIAS, key) ? KIND_BY_ALIAS[key] : undefined;
+}
 
 type NormalisedItem = { kind: LinkKind | undefined; fields: Record<string, unknown> };
 
@@ -85,9 +114,7 @@ export function normaliseLinkable(item: unknown): NormalisedItem {
   const contentType = sys && isRecord(sys.contentType) ? sys.contentType : undefined;
   const entryType = contentType && isRecord(contentType.sys) ? text(contentType.sys.id) : undefined;
   const fields = isRecord(item.fields) ? { ...item, ...item.fields } : item;
-  const type = entryType ?? text(fields.type);
-  const key = type?.toLowerCase().replace(/[^a-z0-9]/g, "");
-  return { kind: key === undefined ? undefined : KIND_BY_TYPE[key], fields };
+  return { kind: kindOf(entryType ?? text(fields.type)), fields };
 }
 
 const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;

@@ -1,7 +1,8 @@
 /**
  * The shop's content model, as Contentful content types (fields with `id`, `name`, `type`,
- * `linkType`): the types the storefront reads (ordering-and-server.md §3 "Content service",
- * storefront.md §3 "Menu item"). Static for now; a management API may later store them.
+ * `linkType`): every type the storefront reads (ordering-and-server.md §3 and §7 "Content
+ * service", storefront.md §2 and §3 "Menu item"). Static: editors change entries, not the model.
+ * `docs/content.md` describes each type and the page that shows it.
  */
 
 export type ContentLinkType = "Entry" | "Asset";
@@ -14,6 +15,7 @@ export type ContentFieldType =
   | "Boolean"
   | "Date"
   | "Object"
+  | "RichText"
   | "Link"
   | "Array";
 
@@ -32,6 +34,8 @@ export type ContentTypeDefinition = {
   description: string;
   displayField: string;
   fields: ContentField[];
+  /** The storefront path of an entry of this type, `{slug}` standing for its slug; none for parts of pages. */
+  path?: string;
 };
 
 const symbol = (id: string, name: string, required = false): ContentField => ({
@@ -44,6 +48,9 @@ const text = (id: string, name: string): ContentField => ({ id, name, type: "Tex
 const boolean = (id: string, name: string): ContentField => ({ id, name, type: "Boolean" });
 const number = (id: string, name: string): ContentField => ({ id, name, type: "Number" });
 const object = (id: string, name: string): ContentField => ({ id, name, type: "Object" });
+const richText = (id: string, name: string): ContentField => ({ id, name, type: "RichText" });
+const integer = (id: string, name: string): ContentField => ({ id, name, type: "Integer" });
+const date = (id: string, name: string): ContentField => ({ id, name, type: "Date" });
 const entry = (id: string, name: string): ContentField => ({
   id,
   name,
@@ -76,25 +83,53 @@ const symbols = (id: string, name: string): ContentField => ({
 });
 
 const seo = [symbol("seoTitle", "SEO title"), text("seoDescription", "SEO description")];
+/** Where a call-to-action-like entry leads: the external link wins over the internal one. */
+const target = [entry("internal_link", "Internal link"), symbol("external_link", "External link")];
+
+/**
+ * The carousel kinds of storefront.md §2. One `carousel` type with a `kind` field rather than ten
+ * types: they share their fields, and an editor switches a carousel's kind without recreating it.
+ */
+export const CAROUSEL_KINDS = [
+  "product",
+  "related-products",
+  "news",
+  "discovery",
+  "argument",
+  "highlights",
+  "brand",
+  "product-images",
+  "article-gallery",
+  "store-discovery",
+] as const;
+export type CarouselKind = (typeof CAROUSEL_KINDS)[number];
+
+/** The product states whose display text comes from the content service (`product_status_text`). */
+export const PRODUCT_STATUSES = [
+  "unavailable",
+  "archived",
+  "clickCollectOnly",
+  "ageLimit",
+] as const;
 
 export const CONTENT_TYPES: readonly ContentTypeDefinition[] = [
   {
     id: "main_menu",
     name: "Main menu",
-    description: "The storefront's main navigation.",
+    description: "The storefront's main navigation: its top-level items in order.",
     displayField: "title",
     fields: [symbol("title", "Title", true), entries("items", "Items")],
   },
   {
     id: "menu_item",
     name: "Menu item",
-    description: "One entry of the main menu, possibly with children.",
+    description:
+      "One item of the main menu: a link, the categories of its sub-menu, its children and its push.",
     displayField: "title",
     fields: [
       symbol("title", "Title", true),
       symbol("label", "Label"),
-      entry("internal_link", "Internal link"),
-      symbol("external_link", "External link"),
+      ...target,
       symbol("titleColor", "Title colour"),
       entries("categories", "Categories"),
       entries("links", "Links"),
@@ -107,21 +142,58 @@ export const CONTENT_TYPES: readonly ContentTypeDefinition[] = [
   {
     id: "footer",
     name: "Footer",
-    description: "The storefront's footer: link columns and legal text.",
+    description:
+      "The storefront's footer: reassurance slider, link menus, social links, seasonal pages, legal text and disclaimers.",
     displayField: "title",
     fields: [
       symbol("title", "Title", true),
-      entries("links", "Links"),
-      object("columns", "Columns"),
-      object("socialLinks", "Social links"),
+      entries("reassurance", "Reassurance items"),
+      entries("link_menus", "Link menus"),
+      entries("social_links", "Social links"),
+      entries("seasonal_pages", "Seasonal pages"),
+      richText("legal_text", "Legal text"),
+      text("health_disclaimer", "Health disclaimer"),
+      text("alcohol_disclaimer", "Alcohol disclaimer"),
+      symbol("copyright", "Copyright"),
+    ],
+  },
+  {
+    id: "reassurance_item",
+    name: "Reassurance item",
+    description: "One slide of the footer's reassurance slider (delivery, payment…).",
+    displayField: "title",
+    fields: [
+      symbol("title", "Title", true),
       text("text", "Text"),
+      asset("icon", "Icon"),
+      ...target,
+    ],
+  },
+  {
+    id: "link_menu",
+    name: "Link menu",
+    description: "A titled column of links in the footer.",
+    displayField: "title",
+    fields: [symbol("title", "Title", true), entries("links", "Links")],
+  },
+  {
+    id: "social_link",
+    name: "Social link",
+    description: "A link to one of the shop's social network accounts.",
+    displayField: "network",
+    fields: [
+      symbol("network", "Network", true),
+      symbol("label", "Label"),
+      symbol("url", "URL", true),
     ],
   },
   {
     id: "pageCategorie",
     name: "Top category",
-    description: "A top category page (/c/{slug}/).",
+    description:
+      "A top category page: its slug is the commerce collection's handle; text, push and merchandising.",
     displayField: "title",
+    path: "/c/{slug}/",
     fields: [
       symbol("title", "Title", true),
       symbol("slug", "Slug", true),
@@ -130,6 +202,7 @@ export const CONTENT_TYPES: readonly ContentTypeDefinition[] = [
       entries("sub_categories", "Sub-categories"),
       entries("selected_products", "Selected products"),
       boolean("category_archived", "Archived"),
+      text("category_archived_text", "Archived text"),
       entry("push", "Push"),
       entries("merchandising_products", "Merchandising products"),
       ...seo,
@@ -138,11 +211,14 @@ export const CONTENT_TYPES: readonly ContentTypeDefinition[] = [
   {
     id: "subCategory",
     name: "Sub-category",
-    description: "A sub-category page under a top category.",
+    description:
+      "A sub-category page under a top category (or under another sub-category, for a third level).",
     displayField: "title",
+    path: "/c/{category}/{subcategory}/{slug}/",
     fields: [
       symbol("title", "Title", true),
       symbol("slug", "Slug", true),
+      text("description", "Description"),
       entry("category", "Parent category"),
       entry("subcategory", "Parent sub-category"),
       entries("sub_categories", "Sub-categories"),
@@ -155,25 +231,49 @@ export const CONTENT_TYPES: readonly ContentTypeDefinition[] = [
   {
     id: "pageMarque",
     name: "Brand",
-    description: "A brand page (/m/{slug}/).",
+    description: "A brand page: its slug is the commerce brand's handle.",
     displayField: "name",
+    path: "/m/{slug}/",
     fields: [
       symbol("name", "Name", true),
       symbol("slug", "Slug", true),
       text("description", "Description"),
       asset("image", "Image"),
       boolean("is_artisan", "Artisan"),
+      entries("selected_products", "Selected products"),
+      ...seo,
+    ],
+  },
+  {
+    id: "pageArtisan",
+    name: "Artisan",
+    description: "An artisan's portrait, beside the brand it makes.",
+    displayField: "name",
+    path: "/nos-artisans/c/{slug}/",
+    fields: [
+      symbol("name", "Name", true),
+      symbol("slug", "Slug", true),
+      symbol("region", "Region"),
+      text("quote", "Quote"),
+      richText("story", "Story"),
+      asset("image", "Portrait"),
+      assets("images", "Workshop pictures"),
+      entry("brand", "Brand"),
+      ...seo,
     ],
   },
   {
     id: "product",
     name: "Product",
-    description: "A product's editorial content (/p/{slug}/).",
+    description:
+      "A product's content-side record: its slug is the commerce handle; `fd_content` ties it to the ordering back end's menu item.",
     displayField: "name",
+    path: "/p/{slug}/",
     fields: [
       symbol("name", "Name", true),
       symbol("slug", "Slug", true),
       entry("manufacturer", "Manufacturer"),
+      entries("categories", "Categories"),
       object("regimes", "Diets"),
       object("allergens", "Allergens"),
       object("labels", "Labels"),
@@ -187,14 +287,23 @@ export const CONTENT_TYPES: readonly ContentTypeDefinition[] = [
     ],
   },
   {
+    id: "product_status_text",
+    name: "Product status text",
+    description:
+      "The text a product card shows for a state (`unavailable`: 'Bientôt disponible !').",
+    displayField: "status",
+    fields: [symbol("status", "Status", true), symbol("text", "Text", true)],
+  },
+  {
     id: "cms",
     name: "CMS page",
-    description: "A free editorial page (/cms/{slug}/).",
+    description: "A free editorial page (legal notices, terms of sale…).",
     displayField: "title",
+    path: "/cms/{slug}/",
     fields: [
       symbol("title", "Title", true),
       symbol("slug", "Slug", true),
-      text("content", "Content"),
+      richText("body", "Body"),
       asset("image", "Image"),
       ...seo,
     ],
@@ -202,11 +311,11 @@ export const CONTENT_TYPES: readonly ContentTypeDefinition[] = [
   {
     id: "errorPage",
     name: "Error page",
-    description: "The text and image shown for an HTTP error.",
+    description: "The title, text and image shown for an HTTP error.",
     displayField: "title",
     fields: [
       symbol("title", "Title", true),
-      { id: "code", name: "Status code", type: "Integer" },
+      integer("code", "Status code"),
       text("message", "Message"),
       asset("image", "Image"),
     ],
@@ -214,39 +323,62 @@ export const CONTENT_TYPES: readonly ContentTypeDefinition[] = [
   {
     id: "page_faq",
     name: "FAQ page",
-    description: "Questions and answers.",
+    description: "The help page (/faq/): questions grouped in categories.",
     displayField: "title",
     fields: [
       symbol("title", "Title", true),
       symbol("slug", "Slug", true),
-      object("questions", "Questions"),
+      text("intro", "Introduction"),
+      entries("categories", "Categories"),
       ...seo,
     ],
   },
   {
-    id: "blog_category",
-    name: "Blog category",
-    description: "A blog category (/b/{slug}/).",
+    id: "faq_category",
+    name: "FAQ category",
+    description: "A group of questions on the FAQ page.",
     displayField: "title",
     fields: [
       symbol("title", "Title", true),
       symbol("slug", "Slug", true),
+      entries("questions", "Questions"),
+    ],
+  },
+  {
+    id: "faq_question",
+    name: "FAQ question",
+    description: "One question and its answer.",
+    displayField: "question",
+    fields: [symbol("question", "Question", true), richText("answer", "Answer")],
+  },
+  {
+    id: "blog_category",
+    name: "Blog category",
+    description: "A blog category.",
+    displayField: "title",
+    path: "/b/{slug}/",
+    fields: [
+      symbol("title", "Title", true),
+      symbol("slug", "Slug", true),
       text("description", "Description"),
+      asset("image", "Image"),
     ],
   },
   {
     id: "blogpost",
     name: "Blog post",
-    description: "A blog post (/b/{slug}/).",
+    description: "A blog post.",
     displayField: "title",
+    path: "/b/{slug}/",
     fields: [
       symbol("title", "Title", true),
       symbol("slug", "Slug", true),
       entry("category", "Category"),
+      symbol("author", "Author"),
       text("excerpt", "Excerpt"),
-      text("body", "Body"),
+      richText("body", "Body"),
       asset("image", "Image"),
-      { id: "publishDate", name: "Publish date", type: "Date" },
+      date("publishDate", "Publish date"),
       symbols("tags", "Tags"),
       entries("related", "Related entries"),
       ...seo,
@@ -255,16 +387,79 @@ export const CONTENT_TYPES: readonly ContentTypeDefinition[] = [
   {
     id: "shop_page",
     name: "Shop page",
-    description: "A physical shop: address, hours, pictures.",
+    description: "The physical shop (/magasin/): address, hours, access, map and pictures.",
     displayField: "title",
     fields: [
       symbol("title", "Title", true),
       symbol("slug", "Slug", true),
+      text("intro", "Introduction"),
       text("address", "Address"),
       symbol("phone", "Phone"),
+      symbol("email", "Email"),
       object("openingHours", "Opening hours"),
+      object("access", "Access"),
+      object("location", "Map coordinates"),
       assets("images", "Images"),
       ...seo,
+    ],
+  },
+  {
+    id: "homepage",
+    name: "Home page",
+    description:
+      "A page made of blocks (banners, carousels, calls to action) in order: the home page (slug `accueil`) and the seasonal pages.",
+    displayField: "title",
+    path: "/e/{slug}/",
+    fields: [
+      symbol("title", "Title", true),
+      symbol("slug", "Slug", true),
+      entries("blocks", "Blocks"),
+      ...seo,
+    ],
+  },
+  {
+    id: "callToAction",
+    name: "Call to action",
+    description: "A short text with a button leading somewhere.",
+    displayField: "title",
+    fields: [
+      symbol("title", "Title", true),
+      text("text", "Text"),
+      symbol("label", "Button label"),
+      asset("image", "Image"),
+      ...target,
+    ],
+  },
+  {
+    id: "banner",
+    name: "Banner",
+    description: "A wide picture with a title, leading somewhere.",
+    displayField: "title",
+    fields: [
+      symbol("title", "Title", true),
+      symbol("subtitle", "Subtitle"),
+      text("text", "Text"),
+      asset("image", "Image"),
+      asset("mobile_image", "Mobile image"),
+      symbol("layout", "Layout"),
+      ...target,
+    ],
+  },
+  {
+    id: "carousel",
+    name: "Carousel",
+    description:
+      "A slider of one of the storefront's kinds (`kind`): products, news, brands, pictures, articles…",
+    displayField: "title",
+    fields: [
+      symbol("title", "Title", true),
+      symbol("kind", "Kind", true),
+      text("subtitle", "Subtitle"),
+      entries("products", "Products"),
+      entries("items", "Items"),
+      assets("images", "Images"),
+      symbol("collection", "Commerce collection handle"),
+      ...target,
     ],
   },
 ];

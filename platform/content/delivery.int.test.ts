@@ -28,6 +28,42 @@ async function get(path: string, token: string | null = TEST_ACCESS_TOKEN) {
 const ids = (items: { sys: { id: string } }[]) => items.map((item) => item.sys.id);
 const sortedIds = (items: { sys: { id: string } }[] | undefined) => ids(items ?? []).sort();
 
+type Linked = { sys: { id: string }; fields: Record<string, unknown> };
+
+/** Every link inside a value, found independently of the service's own walk. */
+function linksIn(value: unknown): { linkType: string; id: string }[] {
+  const found: { linkType: string; id: string }[] = [];
+  JSON.stringify(value, (_key, node) => {
+    if (node?.sys?.type === "Link") found.push({ linkType: node.sys.linkType, id: node.sys.id });
+    return node;
+  });
+  return found;
+}
+
+/**
+ * What `include=depth` must return for these items, computed from single-entry reads: the
+ * entries and assets reachable in at most `depth` links, minus the items themselves.
+ */
+async function linkedClosure(items: Linked[], depth: number) {
+  const itemIds = new Set(ids(items));
+  const entries = new Set<string>();
+  const assets = new Set<string>();
+  let frontier: Linked[] = items;
+  for (let level = 0; level < depth && frontier.length > 0; level++) {
+    const next: Linked[] = [];
+    for (const { linkType, id } of frontier.flatMap((item) => linksIn(item.fields))) {
+      if (linkType === "Asset") assets.add(id);
+      if (linkType !== "Entry" || itemIds.has(id) || entries.has(id)) continue;
+      const res = await get(`/entries/${id}`);
+      if (res.status !== 200) continue;
+      entries.add(id);
+      next.push(res.body);
+    }
+    frontier = next;
+  }
+  return { entries: [...entries].sort(), assets: [...assets].sort() };
+}
+
 describe("GET entries: filters", () => {
   const products = async (filter: string) => {
     const { status, body } = await get(`/entries?content_type=product&${filter}`);
@@ -67,6 +103,39 @@ describe("GET entries: filters", () => {
     expect(await products("fields.tags[exists]=true")).toEqual(["p1", "p2"]);
     expect(await products("fields.name[match]=CHOCO")).toEqual(["p1"]);
     expect(await products("fields.name[match]=100%25")).toEqual([]);
+  });
+
+  it("supports [lt], [lte], [gt] and [gte] on numbers and texts", async () => {
+    expect(await products("fields.prediscount_price[lt]=12.5")).toEqual(["p2"]);
+    expect(await products("fields.prediscount_price[lte]=12.5")).toEqual(["p1", "p2"]);
+    expect(await products("fields.prediscount_price[gt]=12.5")).toEqual(["p3"]);
+    expect(await products("fields.prediscount_price[gte]=9")).toEqual(["p1", "p2", "p3"]);
+    expect(await products("fields.slug[lt]=d")).toEqual(["p1", "p3"]);
+    expect(await products("fields.name[gte]=M")).toEqual(["p2"]);
+  });
+
+  it("compares sys.createdAt and sys.updatedAt with dates", async () => {
+    expect(await products("sys.createdAt[lte]=2999-01-01")).toEqual(["p1", "p2", "p3"]);
+    expect(await products("sys.createdAt[gt]=2999-01-01T00:00:00Z")).toEqual([]);
+    expect(await products("sys.updatedAt[gte]=2000-01-01")).toEqual(["p1", "p2", "p3"]);
+  });
+
+  it("supports [all] on arrays: every value must be there", async () => {
+    expect(await products("fields.tags[all]=bio")).toEqual(["p1"]);
+    expect(await products("fields.tags[all]=bio,Archive")).toEqual([]);
+    const posts = await get("/entries?content_type=blogpost&fields.related.sys.id[all]=post-b");
+    expect(sortedIds(posts.body.items)).toEqual(["post-a"]);
+  });
+
+  it("finds the entries that link to an entry or an asset (links_to_entry, links_to_asset)", async () => {
+    expect(sortedIds((await get("/entries?links_to_entry=post-b")).body.items)).toEqual(["post-a"]);
+    expect(sortedIds((await get("/entries?links_to_entry=cat")).body.items)).toEqual([
+      "post-a",
+      "post-b",
+    ]);
+    expect(await products("links_to_entry=brand")).toEqual(["p2"]);
+    expect(sortedIds((await get("/entries?links_to_asset=img-a")).body.items)).toEqual(["post-a"]);
+    expect((await get("/entries?links_to_entry=nothing")).body.total).toBe(0);
   });
 
   it("matches a link field by the linked id", async () => {
@@ -183,6 +252,19 @@ describe("GET entries: include", () => {
     expect(none.includes).toBeUndefined();
   });
 
+  it("include=5 gives every linked entry and asset once, and none of the items", async () => {
+    const { status, body } = await get("/entries?content_type=blogpost&include=5&order=sys.id");
+    expect(status).toBe(200);
+    const expected = await linkedClosure(body.items, 5);
+    const entries = ids(body.includes.Entry);
+    const assets = ids(body.includes.Asset);
+    expect(new Set(entries).size).toBe(entries.length);
+    expect(new Set(assets).size).toBe(assets.length);
+    expect([...entries].sort()).toEqual(expected.entries);
+    expect([...assets].sort()).toEqual(expected.assets);
+    for (const id of ids(body.items)) expect(entries).not.toContain(id);
+  });
+
   it("never repeats the items themselves in includes", async () => {
     const { body } = await get("/entries?content_type=blogpost&include=10");
     expect(sortedIds(body.items)).toEqual(["post-a", "post-b", "post-c", "post-d"]);
@@ -275,6 +357,15 @@ describe("errors", () => {
     );
     expect(body.message).toContain("foo");
     await expectError("/entries?content_type=blogpost&fields.nope=x", 400, "InvalidQuery");
+    await expectError("/entries?content_type=blogpost&fields.title[near]=1,2", 400, "InvalidQuery");
+    await expectError(
+      "/entries?content_type=product&fields.prediscount_price[lt]=abc",
+      400,
+      "InvalidQuery",
+    );
+    await expectError("/entries?content_type=blogpost&fields.related[gt]=x", 400, "InvalidQuery");
+    await expectError("/entries?sys.id[lt]=x", 400, "InvalidQuery");
+    await expectError("/entries?sys.createdAt[gt]=someday", 400, "InvalidQuery");
     await expectError("/entries?fields.title=x", 400, "InvalidQuery");
     await expectError("/entries?content_type=nope", 400, "InvalidQuery");
     await expectError("/entries?colour=red", 400, "InvalidQuery");

@@ -58,6 +58,11 @@ const linkSchema = (linkType: string) =>
     sys: z.object({ type: z.literal("Link"), linkType: z.literal(linkType), id: z.string() }),
   });
 
+/** A Contentful rich-text document: its nodes are kept as sent. */
+const richTextSchema = z
+  .object({ nodeType: z.literal("document"), data: z.unknown(), content: z.array(z.unknown()) })
+  .passthrough();
+
 /** The zod schema of one field's value, from its definition in the content model. */
 function fieldSchema(field: Pick<ContentField, "type" | "linkType" | "items">): z.ZodType {
   switch (field.type) {
@@ -71,6 +76,8 @@ function fieldSchema(field: Pick<ContentField, "type" | "linkType" | "items">): 
       return z.number();
     case "Boolean":
       return z.boolean();
+    case "RichText":
+      return richTextSchema;
     case "Link":
       return linkSchema(field.linkType ?? "Entry");
     case "Array":

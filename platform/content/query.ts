@@ -1,4 +1,5 @@
 import {
+  and,
   asc,
   desc,
   eq,
@@ -39,7 +40,7 @@ export type ListQuery = {
   select?: string[][];
 };
 
-const OPERATORS = ["in", "nin", "ne", "exists", "match"] as const;
+const OPERATORS = ["in", "nin", "ne", "all", "exists", "match", "lt", "lte", "gt", "gte"] as const;
 type Operator = (typeof OPERATORS)[number] | "eq";
 
 /** A filterable, orderable field: its JSON value in SQL and what paths may follow its id. */
@@ -63,6 +64,8 @@ const ENTRY_PARAMS = new Set([
   "sys.contentType.sys.id",
   "include",
   "query",
+  "links_to_entry",
+  "links_to_asset",
 ]);
 const ASSET_PARAMS = new Set([...COMMON_PARAMS, "query"]);
 
@@ -134,7 +137,20 @@ export function parseEntriesQuery(params: URLSearchParams): ListQuery {
   if (locale !== null && locale !== "*") query.where.push(eq(contentEntry.locale, locale));
   const text = params.get("query");
   if (text !== null) query.where.push(contains(sql`${contentEntry.fields}::text`, text));
+  for (const linkType of ["Entry", "Asset"] as const) {
+    const id = params.get(`links_to_${linkType.toLowerCase()}`);
+    if (id !== null) query.where.push(linksTo(linkType, id));
+  }
   return query;
+}
+
+/**
+ * Entries with a link to the given entry or asset anywhere in their fields (`links_to_entry`,
+ * `links_to_asset`): in a link field, a link array or a rich-text document.
+ */
+function linksTo(linkType: "Entry" | "Asset", id: string): SQL {
+  const path = `$.** ? (@.sys.type == "Link" && @.sys.linkType == "${linkType}" && @.sys.id == $id)`;
+  return sql`jsonb_path_exists(${contentEntry.fields}, ${path}::jsonpath, jsonb_build_object('id', ${id}::text))`;
 }
 
 /** Parses the query of `GET …/assets`. */
@@ -222,12 +238,35 @@ function filter(target: Target, path: string, operator: Operator, value: string,
       parameter: key,
     });
   }
+  if (RANGE_OPERATORS.has(operator)) {
+    if (subPath !== "") throw invalidQuery(`"${key}" cannot be compared.`, { parameter: key });
+    return rangeFilter(source, operator as Comparison, value, key);
+  }
   return fieldFilter(source.json, subPath === "" ? [] : subPath.split("."), operator, value, key);
 }
 
+const RANGE_OPERATORS = new Set<Operator>(["lt", "lte", "gt", "gte"]);
+const COMPARE = { eq: "=", lt: "<", lte: "<=", gt: ">", gte: ">=" } as const;
+type Comparison = keyof typeof COMPARE;
+
+/** `a [op] b` for one of the comparison operators. */
+function compare(left: SQL | AnyPgColumn, operator: Comparison, right: SQL): SQL {
+  return sql`${left} ${sql.raw(COMPARE[operator])} ${right}`;
+}
+
 function sysFilter(target: Target, path: string, operator: Operator, value: string, key: string) {
+  if (path === "sys.createdAt" || path === "sys.updatedAt") {
+    return sysDateFilter(path === "sys.createdAt" ? target.createdAt : target.updatedAt, {
+      operator,
+      value,
+      key,
+    });
+  }
   if (path !== "sys.id") {
-    throw invalidQuery(`"${key}" cannot be queried: only sys.id is supported.`, { parameter: key });
+    throw invalidQuery(
+      `"${key}" cannot be queried: only sys.id, sys.createdAt and sys.updatedAt are supported.`,
+      { parameter: key },
+    );
   }
   switch (operator) {
     case "eq":
@@ -240,6 +279,48 @@ function sysFilter(target: Target, path: string, operator: Operator, value: stri
       return list(value).length > 0 ? notInArray(target.id, list(value)) : sql`true`;
     default:
       throw invalidQuery(`The operator "${operator}" is not supported on sys.id.`, {
+        parameter: key,
+      });
+  }
+}
+
+/** `sys.createdAt[gte]=2024-01-01`: a date comparison on a timestamp column. */
+function sysDateFilter(
+  column: AnyPgColumn,
+  { operator, value, key }: { operator: Operator; value: string; key: string },
+) {
+  if (operator !== "eq" && !RANGE_OPERATORS.has(operator)) {
+    throw invalidQuery(`The operator "${operator}" is not supported on dates.`, {
+      parameter: key,
+    });
+  }
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) throw invalidQuery(`"${key}" takes a date.`, { parameter: key, value });
+  return compare(column, operator as Comparison, sql`${new Date(time).toISOString()}::timestamptz`);
+}
+
+/**
+ * `[lt]`, `[lte]`, `[gt]`, `[gte]` on a field: numbers compare as numbers, dates and texts as
+ * text (ISO dates sort as text); other field types cannot be compared.
+ */
+function rangeFilter(source: FieldSource, operator: Comparison, value: string, key: string) {
+  const { json, field } = source;
+  switch (field.type) {
+    case "Integer":
+    case "Number": {
+      const number = Number(value);
+      if (value.trim() === "" || !Number.isFinite(number)) {
+        throw invalidQuery(`"${key}" takes a number.`, { parameter: key, value });
+      }
+      const numeric = sql`(case jsonb_typeof(${json}) when 'number' then (${json} #>> '{}')::numeric end)`;
+      return compare(numeric, operator, sql`${number}::numeric`);
+    }
+    case "Date":
+    case "Symbol":
+    case "Text":
+      return compare(sql`(${json} #>> '{}')`, operator, sql`${value}::text`);
+    default:
+      throw invalidQuery(`"${key}" cannot be compared: ${field.type} fields have no order.`, {
         parameter: key,
       });
   }
@@ -279,8 +360,15 @@ function fieldFilter(json: SQL, path: string[], operator: Operator, value: strin
       return anyElement(oneOf(list(value).length > 0 ? list(value) : [""]));
     case "nin":
       return list(value).length > 0 ? sql`not ${anyElement(oneOf(list(value)))}` : sql`true`;
+    case "all": {
+      const values = list(value);
+      if (values.length === 0) return sql`true`;
+      return and(...values.map((one) => anyElement(sql`${element} = ${one}`))) as SQL;
+    }
     case "match":
       return anyElement(contains(element, value));
+    default:
+      throw invalidQuery(`The operator "${operator}" is not supported here.`, { parameter: key });
   }
 }
 
