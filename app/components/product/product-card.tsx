@@ -1,0 +1,109 @@
+import { Link } from "react-router";
+import { productPath } from "#app/lib/links.ts";
+import type { ProductCardData } from "#app/lib/product.ts";
+import { Price } from "./price.tsx";
+import { ProductImage } from "./product-image.tsx";
+
+/** Grid cells: two columns on a phone, four from 992 px. */
+const CARD_IMAGE_SIZES = "(min-width: 992px) 280px, 50vw";
+
+/**
+ * The product card every listing uses, in the states of storefront.md §4: archived (overlay,
+ * link disabled), unavailable (struck price and the unavailable text), available (add button
+ * while the cap allows). The add button posts to the cart route; the cart issue wires it.
+ */
+export function ProductCard({
+  product,
+  headingLevel = 2,
+  priority = false,
+}: {
+  product: ProductCardData;
+  headingLevel?: 2 | 3;
+  priority?: boolean;
+}) {
+  const { state } = product;
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const classes = [
+    "product-card",
+    state.archived ? "product-card--archived" : "",
+    state.unavailable ? "product-card--unavailable" : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
+  const body = (
+    <>
+      <div className="product-card__media">
+        {product.image ? (
+          <ProductImage
+            image={product.image}
+            sizes={CARD_IMAGE_SIZES}
+            priority={priority}
+            className="product-card__image"
+          />
+        ) : (
+          <div className="product-card__image product-card__image--empty" aria-hidden="true" />
+        )}
+        <Badges product={product} />
+      </div>
+      <p className="product-card__brand">{product.brand}</p>
+      <Heading className="product-card__title">{product.title}</Heading>
+    </>
+  );
+  return (
+    <article className={classes}>
+      {state.archived ? (
+        <span className="product-card__link" aria-disabled="true">
+          {body}
+        </span>
+      ) : (
+        <Link to={productPath(product.handle)} className="product-card__link" prefetch="intent">
+          {body}
+        </Link>
+      )}
+      {(product.quantityLabel || product.priceUnit) && (
+        <p className="product-card__unit">
+          {[product.quantityLabel, product.priceUnit].filter(Boolean).join(" · ")}
+        </p>
+      )}
+      <Price
+        price={state.price}
+        previousPrice={state.previousPrice}
+        struck={state.unavailable}
+        className="price product-card__price"
+      />
+      {state.unavailableMessage && (
+        <p className="product-card__notice">{state.unavailableMessage}</p>
+      )}
+      {state.showAdd && product.variantId && (
+        <form method="post" action="/cart/add" className="product-card__add">
+          <input type="hidden" name="merchandiseId" value={product.variantId} />
+          <input type="hidden" name="quantity" value="1" />
+          <button type="submit" className="button button--small">
+            Ajouter<span className="visually-hidden"> {product.title} au panier</span>
+          </button>
+        </form>
+      )}
+      {state.archived && (
+        <p className="product-card__overlay">
+          <span>Produit archivé</span>
+        </p>
+      )}
+    </article>
+  );
+}
+
+function Badges({ product }: { product: ProductCardData }) {
+  const badges = [product.discountLabel, product.gamme].filter((badge): badge is string =>
+    Boolean(badge),
+  );
+  if (badges.length === 0) return null;
+  return (
+    <ul className="product-card__badges" aria-label="Particularités">
+      {badges.map((badge) => (
+        <li key={badge} className="badge">
+          {badge}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,108 @@
+/**
+ * How the shop prints prices, quantities and texts (storefront.md §5, §9; DESIGN.md §6). Pure
+ * helpers shared by the server render and the browser, so both print the same characters.
+ */
+
+/** A money amount as the Storefront API carries it (`MoneyV2.amount`, a decimal string). */
+export type MoneyAmount = string | number;
+
+/** Whole cents of an API amount: `"12.5"` → 1250. Anything unreadable counts as 0. */
+export function toCents(amount: MoneyAmount | null | undefined): number {
+  const value = typeof amount === "number" ? amount : Number(amount);
+  return Number.isFinite(value) ? Math.round(value * 100) : 0;
+}
+
+/** `1250` → `12,50 €`; thousands grouped with a space: `123456` → `1 234,56 €`. */
+export function formatCents(cents: number): string {
+  const sign = cents < 0 ? "-" : "";
+  const absolute = Math.abs(Math.round(cents));
+  const whole = String(Math.floor(absolute / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, " ");
+  const fraction = String(absolute % 100).padStart(2, "0");
+  return `${sign}${whole},${fraction} €`;
+}
+
+/** A price with two decimals and the euro sign: `"12.5"` → `12,50 €`. */
+export function formatMoney(amount: MoneyAmount | null | undefined): string {
+  return formatCents(toCents(amount));
+}
+
+/**
+ * The previous (compare-at) price to show, or null: only when it is above the current price and
+ * not zero (storefront.md §5).
+ */
+export function previousPrice(
+  price: MoneyAmount | null | undefined,
+  compareAt: MoneyAmount | null | undefined,
+): number | null {
+  const before = toCents(compareAt);
+  return before > 0 && before > toCents(price) ? before : null;
+}
+
+const PLURAL_UNITS = new Set(["part", "pièce"]);
+
+/**
+ * A quantity and its unit, `part` and `pièce` in the plural above 1 (`6 pièces`, `1 part`,
+ * `250 g`). Decimals use a comma; the quantity may come as the API's text (`"1,5"`).
+ */
+export function formatQuantity(quantity: number | string | null | undefined, unit: string): string {
+  const amount =
+    typeof quantity === "number" ? quantity : Number(String(quantity ?? "").replace(",", "."));
+  const cleanUnit = unit.trim();
+  if (!Number.isFinite(amount) || String(quantity ?? "").trim() === "") return cleanUnit;
+  const plural = amount > 1 && PLURAL_UNITS.has(cleanUnit) ? "s" : "";
+  const printed = String(Math.round(amount * 100) / 100).replace(".", ",");
+  return cleanUnit === "" ? printed : `${printed} ${cleanUnit}${plural}`;
+}
+
+/** Plain text of an HTML fragment: tags dropped, common entities decoded, spaces collapsed. */
+export function plainText(html: string): string {
+  return html
+    .replace(/<(br|\/p|\/li|\/h\d)\s*\/?>/gi, " ")
+    .replace(/<[^>]*>/g, "")
+    .replace(/&nbsp;/g, " ")
+    .replace(/&quot;/g, '"')
+    .replace(/&#0?39;|&apos;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/**
+ * Cuts a text to at most `max` characters at a word boundary and adds an ellipsis; a text that
+ * fits comes back as it is. A single word longer than `max` is cut inside it.
+ */
+export function truncateWords(text: string, max: number): string {
+  const clean = text.replace(/\s+/g, " ").trim();
+  if (clean.length <= max) return clean;
+  const room = clean.slice(0, Math.max(0, max - 1));
+  const boundary = room.lastIndexOf(" ");
+  const cut = boundary > 0 ? room.slice(0, boundary) : room;
+  return `${cut.replace(/[\s,;:.–-]+$/, "")}…`;
+}
+
+/** About the length search engines show of a description (storefront issue: SEO). */
+export const SEO_DESCRIPTION_LENGTH = 156;
+
+/**
+ * A meta description from any text or HTML: the whole text when it fits in `max` characters,
+ * else cut after the last full sentence that fits, else at a word boundary with an ellipsis.
+ */
+export function seoDescription(textOrHtml: string, max = SEO_DESCRIPTION_LENGTH): string {
+  const text = plainText(textOrHtml);
+  if (text.length <= max) return text;
+  const room = text.slice(0, max + 1);
+  let end = -1;
+  for (const match of room.matchAll(/[.!?…](?=\s|$)/g)) {
+    if (match.index < max) end = match.index + 1;
+  }
+  // A sentence end too early would leave a stub: prefer the word cut then.
+  if (end >= max / 3) return text.slice(0, end).trim();
+  return truncateWords(text, max);
+}
+
+/** A search term as the search page uses it: trimmed, spaces collapsed, lower-cased. */
+export function normaliseSearchTerm(term: string | null | undefined): string {
+  return (term ?? "").replace(/\s+/g, " ").trim().toLowerCase();
+}

@@ -1,0 +1,97 @@
+import { Link } from "react-router";
+import { brandLogo } from "#app/components/brand/brand-tiles.tsx";
+import { Breadcrumbs } from "#app/components/listing/breadcrumbs.tsx";
+import { ProductGrid } from "#app/components/listing/product-grid.tsx";
+import { SortForm } from "#app/components/listing/sort-form.tsx";
+import { brandProducts, catalogueReference } from "#app/lib/catalogue.server.ts";
+import { NOT_FOUND_MESSAGE } from "#app/lib/errors.ts";
+import { BRAND_PAGE_SIZE, PARAM, pageHref, readListingParams } from "#app/lib/listing.ts";
+import { PAGE_TYPES, type PageTypeHandle } from "#app/lib/page-type.ts";
+import { toCardData } from "#app/lib/product.ts";
+import { canonicalUrl, seoMeta } from "#app/lib/seo.ts";
+import catalogueStyles from "#app/styles/catalogue.css?url";
+import type { Route } from "./+types/brand";
+
+/** A brand's page, /m/{handle}/: its header and its products, 48 a page. */
+export const handle: PageTypeHandle = { pageType: PAGE_TYPES["m-slug"] };
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
+
+export const meta: Route.MetaFunction = ({ loaderData: data }) =>
+  data
+    ? seoMeta({
+        title: `${data.brand.name} | Comptoir`,
+        description: `Tous les produits ${data.brand.name} au Comptoir, épicerie fine parisienne : livrés chez vous ou à retirer en boutique.`,
+        canonical: data.canonical,
+      })
+    : [];
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const ref = await catalogueReference();
+  const brand = ref.brands.find((item) => item.handle === params.handle);
+  if (!brand) throw new Response(NOT_FOUND_MESSAGE, { status: 404, statusText: "Not Found" });
+  const url = new URL(request.url);
+  const listingParams = readListingParams(url.searchParams);
+  const page = await brandProducts(brand, {
+    first: BRAND_PAGE_SIZE,
+    after: listingParams.after,
+    sort: listingParams.sort,
+  });
+  const stateSearch = new URLSearchParams(url.searchParams);
+  stateSearch.delete(PARAM.after);
+  return {
+    brand: {
+      name: brand.name,
+      handle: brand.handle,
+      isArtisan: brand.isArtisan,
+      logo: brandLogo(brand.image),
+    },
+    sort: listingParams.sort,
+    stateKey: `${url.pathname}?${stateSearch}`,
+    canonical: canonicalUrl(request, `/m/${encodeURIComponent(brand.handle)}/`),
+    listing: {
+      products: page.products.map((product) => toCardData(product)),
+      nextHref:
+        page.hasNextPage && page.endCursor
+          ? pageHref(url.pathname, url.searchParams, page.endCursor)
+          : null,
+    },
+  };
+}
+
+export default function BrandPage({ loaderData }: Route.ComponentProps) {
+  const { brand, listing } = loaderData;
+  return (
+    <div className="listing-page">
+      <Breadcrumbs
+        crumbs={[
+          brand.isArtisan
+            ? { label: "Nos artisans", href: "/nos-artisans/" }
+            : { label: "Nos marques", href: "/nos-marques/" },
+          { label: brand.name, href: `/m/${brand.handle}/` },
+        ]}
+      />
+      <header className="brand-header">
+        {brand.logo && (
+          <img src={brand.logo} alt="" width={320} height={180} className="brand-header__logo" />
+        )}
+        <div>
+          <h1>{brand.name}</h1>
+          {brand.isArtisan && (
+            <p className="brand-header__tag">
+              Artisan partenaire — <Link to="/nos-artisans/">découvrir nos artisans</Link>
+            </p>
+          )}
+        </div>
+      </header>
+      <SortForm sort={loaderData.sort} />
+      {listing.products.length === 0 ? (
+        <p className="listing-empty" role="status">
+          Aucun produit de cette marque n'est disponible pour le moment.
+        </p>
+      ) : (
+        <ProductGrid key={loaderData.stateKey} listing={listing} label={`Produits ${brand.name}`} />
+      )}
+    </div>
+  );
+}

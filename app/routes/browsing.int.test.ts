@@ -1,0 +1,213 @@
+import { sql } from "drizzle-orm";
+import pino from "pino";
+import type { ServerBuild } from "react-router";
+import { createServer, type ViteDevServer } from "vite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clearCatalogueReference } from "#app/lib/catalogue.server.ts";
+import type { Database } from "#db/client.ts";
+import { createTestDatabase } from "#db/testing/index.ts";
+import { seedDatabase } from "#seed/index.ts";
+import { createServerApp } from "#server/app.ts";
+import { parseEnv } from "#server/env.ts";
+
+/**
+ * The browsing pages through the composed server (storefront, rules, commerce service) on the
+ * seeded demo catalogue: what a shopper's first request gets, before any JavaScript runs.
+ */
+let vite: ViteDevServer;
+let database: Database;
+let request: (path: string) => Promise<Response>;
+
+type Row = Record<string, unknown>;
+const rows = async (query: ReturnType<typeof sql>) =>
+  ((await database.db.execute(query)) as unknown as { rows: Row[] }).rows;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedDatabase(database, { seed: 1 });
+  clearCatalogueReference();
+  vite = await createServer({
+    server: { middlewareMode: true, hmr: false },
+    appType: "custom",
+    logLevel: "silent",
+  });
+  const { app } = createServerApp({
+    env: parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent" }),
+    database,
+    logger: pino({ level: "silent" }),
+    build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+  });
+  request = (path) =>
+    Promise.resolve(
+      app.request(
+        path,
+        { redirect: "manual" },
+        { incoming: { socket: { remoteAddress: "203.0.113.9" } } },
+      ),
+    );
+}, 180_000);
+
+afterAll(async () => {
+  await vite?.close();
+  await database?.close();
+});
+
+async function page(path: string) {
+  const response = await request(path);
+  return { status: response.status, html: await response.text() };
+}
+
+/** A product for sale, with allergens, its brand and a compare-at price when asked. */
+async function productWhere(condition: ReturnType<typeof sql>) {
+  const [row] = await rows(sql`select p.handle, p.title, p.vendor from commerce_product p
+    where p.archived = false and ${condition} order by p.id limit 1`);
+  if (!row) throw new Error("no such product in the demo catalogue");
+  return row as { handle: string; title: string; vendor: string };
+}
+
+describe("the product page", () => {
+  it("renders a product with its price, brand link, allergens, nutrition and JSON-LD", async () => {
+    const product = await productWhere(sql`exists (select 1 from commerce_product_filter_value fv
+      where fv.product_id = p.id and fv.key = 'allergens')
+      and not (p.tags @> array['unavailable']::text[])`);
+    const { status, html } = await page(`/p/${product.handle}/`);
+    expect(status).toBe(200);
+    expect(html).toContain(
+      `<h1 class="product-page__title">${product.title.replace(/'/g, "&#x27;")}</h1>`,
+    );
+    expect(html).toMatch(/\d+,\d{2} €/);
+    expect(html).toContain("Allergènes");
+    expect(html).toMatch(/href="\/m\/[a-z0-9-]+\/"/);
+    expect(html).toContain('"@type":"Product"');
+    expect(html).toMatch(/<link rel="canonical" href="http:\/\/localhost\/p\/[^"]+\/"/);
+    expect(html).toContain('action="/cart/add"');
+    expect(html).toMatch(/srcSet="\/cdn\/images\/[^"]+height=450[^"]* \d+w/);
+  });
+
+  it("answers 404 with the error page for an unknown or archived product", async () => {
+    const unknown = await page("/p/produit-qui-n-existe-pas/");
+    expect(unknown.status).toBe(404);
+    expect(unknown.html).toContain("This page could not be found");
+    const [archived] = await rows(sql`select handle from commerce_product where archived limit 1`);
+    expect(archived).toBeDefined();
+    expect((await page(`/p/${archived?.handle}/`)).status).toBe(404);
+  });
+});
+
+describe("category pages", () => {
+  it("render a top category with sub-category links, filters and up to 100 products", async () => {
+    const { status, html } = await page("/c/fromagerie/");
+    expect(status).toBe(200);
+    expect(html).toContain("<h1>Fromagerie</h1>");
+    expect(html).toContain('aria-label="Sous-catégories"');
+    expect(html).toContain('name="marque"');
+    expect(html).toContain('name="sans"');
+    const cards = html.match(/class="product-card[ "]/g) ?? [];
+    expect(cards.length).toBeGreaterThan(0);
+    expect(cards.length).toBeLessThanOrEqual(100);
+  });
+
+  it("check the ancestors a deeper URL names, and 404 when they are wrong", async () => {
+    const [sub] = await rows(sql`select c.handle, m.value as parent from commerce_collection c
+      join commerce_metafield m on m.owner_id = c.id and m.owner_type = 'COLLECTION' and m.key = 'category_parent'
+      order by c.id limit 1`);
+    expect(sub).toBeDefined();
+    expect((await page(`/c/${sub?.parent}/${sub?.handle}/`)).status).toBe(200);
+    expect((await page(`/c/cave/${sub?.handle}/`)).status).toBe(sub?.parent === "cave" ? 200 : 404);
+    expect((await page("/c/rayon-inconnu/")).status).toBe(404);
+  });
+
+  it("filter by brand and keep only that brand's products", async () => {
+    const [row] = await rows(sql`select p.vendor from commerce_product p
+      join commerce_collection_product cp on cp.product_id = p.id
+      join commerce_collection c on c.id = cp.collection_id and c.handle = 'fromagerie'
+      where not p.archived group by p.vendor order by count(*) desc limit 1`);
+    const vendor = String(row?.vendor);
+    const { html } = await page(`/c/fromagerie/?marque=${encodeURIComponent(vendor)}`);
+    const brands = [...html.matchAll(/<p class="product-card__brand">([^<]+)<\/p>/g)].map((m) =>
+      m[1]?.replace(/&#x27;/g, "'"),
+    );
+    expect(brands.length).toBeGreaterThan(0);
+    expect(new Set(brands)).toEqual(new Set([vendor]));
+  });
+
+  it("leave out every product holding an excluded allergen, and still fill the page", async () => {
+    const { html } = await page("/c/epicerie-sucree/?sans=lait");
+    const [row] = await rows(sql`select count(*)::int as n from commerce_product p
+      join commerce_collection_product cp on cp.product_id = p.id
+      join commerce_collection c on c.id = cp.collection_id and c.handle = 'epicerie-sucree'
+      where not p.archived and not exists (select 1 from commerce_product_filter_value fv
+        join commerce_metaobject mo on fv.value = 'gid://shopify/Metaobject/' || mo.id
+        where fv.product_id = p.id and fv.key = 'allergens' and mo.handle = 'lait')`);
+    const withoutMilk = Number(row?.n);
+    expect(withoutMilk).toBeGreaterThan(0);
+    const handles = [...html.matchAll(/href="\/p\/([^/"]+)\/"/g)].map((m) => m[1] ?? "");
+    expect(handles.length).toBe(Math.min(100, withoutMilk));
+    const withMilk = await rows(sql`select p.handle from commerce_product p
+      join commerce_product_filter_value fv on fv.product_id = p.id and fv.key = 'allergens'
+      join commerce_metaobject mo on fv.value = 'gid://shopify/Metaobject/' || mo.id and mo.handle = 'lait'
+      where p.handle in (${sql.join(
+        handles.map((h) => sql`${h}`),
+        sql`, `,
+      )})`);
+    expect(withMilk).toEqual([]);
+  });
+
+  it("sort by price and link 'Voir plus' to the next cursor, keeping the sort", async () => {
+    const { html } = await page("/c/epicerie-salee/?tri=price-asc");
+    const prices = [
+      ...html.matchAll(
+        /<span class="price__current"><span class="visually-hidden">Prix : <\/span>([\d {2}]+,\d{2}) €/g,
+      ),
+    ].map((m) => Number(m[1]?.replace(/\s/g, "").replace(",", ".")));
+    expect(prices.length).toBeGreaterThan(1);
+    expect([...prices].sort((a, b) => a - b)).toEqual(prices);
+    const more = /href="(\/c\/epicerie-salee\/\?tri=price-asc&amp;apres=[^"]+)"/.exec(html);
+    expect(more).not.toBeNull();
+    const next = await page((more?.[1] ?? "").replace(/&amp;/g, "&"));
+    expect(next.status).toBe(200);
+  });
+
+  it("show the first page for a cursor the API refuses, never an error", async () => {
+    const alien = Buffer.from(JSON.stringify({ v: ["2024-01-01T00:00:00Z"], id: 3 })).toString(
+      "base64url",
+    );
+    const { status, html } = await page(`/c/epicerie-salee/?tri=price-asc&apres=${alien}`);
+    expect(status).toBe(200);
+    expect(html).toMatch(/class="product-card[ "]/);
+  });
+});
+
+describe("brands, artisans and search", () => {
+  it("list brands from A to Z and show a brand's products", async () => {
+    const list = await page("/nos-marques/");
+    expect(list.status).toBe(200);
+    expect(list.html).toContain("<h1>Nos marques</h1>");
+    const brand = /href="(\/m\/[a-z0-9-]+\/)"/.exec(list.html)?.[1];
+    expect(brand).toBeDefined();
+    const brandPage = await page(brand ?? "/m/x/");
+    expect(brandPage.status).toBe(200);
+    expect(brandPage.html).toMatch(/class="product-card[ "]/);
+    expect((await page("/m/marque-inconnue/")).status).toBe(404);
+  });
+
+  it("list artisans, by category too", async () => {
+    const artisans = await page("/nos-artisans/");
+    expect(artisans.status).toBe(200);
+    expect(artisans.html).toContain("Fromagerie des Hautes-Combes");
+    expect(artisans.html).not.toContain("Laiterie Saint-Amans");
+    expect((await page("/nos-artisans/c/")).html).toContain('href="/nos-artisans/c/fromagerie/"');
+    const cheese = await page("/nos-artisans/c/fromagerie/");
+    expect(cheese.html).toContain("Fromagerie des Hautes-Combes");
+    expect(cheese.html).not.toContain("Chocolaterie Aubrac-Vidal");
+  });
+
+  it("search a lower-cased term and say 'Aucun résultat' when nothing matches", async () => {
+    const found = await page("/search/?q=COMT%C3%89");
+    expect(found.status).toBe(200);
+    expect(found.html).toContain("« comté »");
+    expect(found.html).toMatch(/class="product-card[ "]/);
+    const none = await page("/search/?q=zzzxqw");
+    expect(none.html).toContain("Aucun résultat");
+  });
+});

@@ -1,0 +1,257 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { Breadcrumbs } from "#app/components/listing/breadcrumbs.tsx";
+import { AddToCartForm } from "#app/components/product/add-to-cart-form.tsx";
+import { Price } from "#app/components/product/price.tsx";
+import { ProductCard } from "#app/components/product/product-card.tsx";
+import { ProductGallery } from "#app/components/product/product-gallery.tsx";
+import { productByHandle } from "#app/lib/catalogue.server.ts";
+import { NOT_FOUND_MESSAGE } from "#app/lib/errors.ts";
+import { plainText } from "#app/lib/format.ts";
+import { PAGE_TYPES, type PageTypeHandle } from "#app/lib/page-type.ts";
+import { ARCHIVE_TAG, cardState, quantityLabelOf, toCardData } from "#app/lib/product.ts";
+import { canonicalUrl, jsonLd, seoMeta } from "#app/lib/seo.ts";
+import catalogueStyles from "#app/styles/catalogue.css?url";
+import productStyles from "#app/styles/product.css?url";
+import type { Route } from "./+types/product";
+
+/** The product page, /p/{handle}/ (storefront.md §2, issue: product page). */
+export const handle: PageTypeHandle = { pageType: PAGE_TYPES["p-slug"] };
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: catalogueStyles },
+  { rel: "stylesheet", href: productStyles },
+];
+
+export const meta: Route.MetaFunction = ({ loaderData: data }) =>
+  data
+    ? seoMeta({
+        title: data.seo.title,
+        description: data.seo.description,
+        canonical: data.seo.canonical,
+        image: data.seo.image,
+        type: "product",
+      })
+    : [];
+
+const NUTRITION_ROWS = [
+  ["energy_value", "Énergie"],
+  ["lipids", "Matières grasses"],
+  ["acids", "dont acides gras saturés"],
+  ["glucids", "Glucides"],
+  ["salt", "Sel"],
+] as const;
+
+const AGE_LIMIT_TAG = "ageLimit";
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const found = params.slug ? await productByHandle(params.slug) : null;
+  if (!found || found.product.tags.includes(ARCHIVE_TAG)) {
+    throw new Response(NOT_FOUND_MESSAGE, { status: 404, statusText: "Not Found" });
+  }
+  const { product, details, related, descriptionHtml, seo } = found;
+  const origin = new URL(request.url).origin;
+  const path = `/p/${encodeURIComponent(product.handle)}/`;
+  const canonical = canonicalUrl(request, path);
+  const state = cardState(product);
+  const description = plainText(descriptionHtml);
+  const brandName = product.marque?.name ?? product.vendor;
+  const structured = {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: product.title,
+    description,
+    image: product.images.map((image) => new URL(image.url, origin).toString()),
+    sku: product.variants[0]?.sku ?? undefined,
+    gtin13: product.variants[0]?.barcode ?? undefined,
+    brand: { "@type": "Brand", name: brandName },
+    offers: {
+      "@type": "Offer",
+      url: canonical,
+      priceCurrency: product.currency,
+      price: (state.price / 100).toFixed(2),
+      availability: state.available
+        ? "https://schema.org/InStock"
+        : "https://schema.org/OutOfStock",
+    },
+  };
+  return {
+    product,
+    details,
+    descriptionHtml,
+    state,
+    quantityLabel: quantityLabelOf(product),
+    ageLimit: product.tags.includes(AGE_LIMIT_TAG),
+    related: related.map((item) => toCardData(item)),
+    productLd: jsonLd(structured),
+    seo: {
+      title: seo.title ?? `${product.title} – ${brandName} | Comptoir`,
+      description: seo.description ?? description ?? product.title,
+      canonical,
+      image: product.featuredImage ? new URL(product.featuredImage.url, origin).toString() : null,
+    },
+  };
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product, details, state } = loaderData;
+  const brand = product.marque;
+  return (
+    <article className="product-page">
+      <Breadcrumbs crumbs={[{ label: product.title, href: `/p/${product.handle}/` }]} />
+      <div className="product-page__top">
+        <ProductGallery images={product.images} title={product.title} />
+        <div className="product-page__summary">
+          {brand ? (
+            <Link to={`/m/${encodeURIComponent(brand.handle)}/`} className="product-page__brand">
+              {brand.name}
+            </Link>
+          ) : (
+            <p className="product-page__brand">{product.vendor}</p>
+          )}
+          <h1 className="product-page__title">{product.title}</h1>
+          {(product.discountLabel || product.gamme || product.labels.length > 0) && (
+            <ul className="product-page__badges" aria-label="Particularités">
+              {product.discountLabel && (
+                <li className="badge badge--accent">{product.discountLabel}</li>
+              )}
+              {product.gamme && <li className="badge">{product.gamme}</li>}
+              {product.labels.map((label) => (
+                <li key={label.handle} className="badge">
+                  {label.title}
+                </li>
+              ))}
+            </ul>
+          )}
+          <Price
+            price={state.price}
+            previousPrice={state.previousPrice}
+            struck={state.unavailable}
+            className="price product-page__price"
+          />
+          {(loaderData.quantityLabel || product.price_unit) && (
+            <p className="product-page__unit">
+              {[loaderData.quantityLabel, product.price_unit].filter(Boolean).join(" · ")}
+            </p>
+          )}
+          <AddToCartForm
+            variants={product.variants}
+            state={state}
+            maxQuantity={product.max_quantity}
+            title={product.title}
+          />
+          {product.alcohol && (
+            <p className="product-page__notice">
+              Teneur en alcool : {product.alcohol}. L'abus d'alcool est dangereux pour la santé, à
+              consommer avec modération.
+            </p>
+          )}
+          {loaderData.ageLimit && (
+            <p className="product-page__notice">
+              La vente d'alcool est interdite aux mineurs de moins de 18 ans.
+            </p>
+          )}
+        </div>
+      </div>
+
+      <div className="product-page__details">
+        {loaderData.descriptionHtml && (
+          <Section title="Description">
+            <div
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: the merchandiser's HTML from the commerce service
+              dangerouslySetInnerHTML={{ __html: loaderData.descriptionHtml }}
+            />
+          </Section>
+        )}
+        {details.origin && (
+          <Section title="Origine">
+            <p>{details.origin}</p>
+          </Section>
+        )}
+        {details.ingredients && (
+          <Section title="Ingrédients et composition">
+            <p className="product-page__multiline">{details.ingredients}</p>
+          </Section>
+        )}
+        <NutritionTable nutrition={details.nutrition} />
+        {(product.allergens.length > 0 || details.allergenAlert) && (
+          <Section title="Allergènes">
+            {product.allergens.length > 0 && (
+              <ul className="product-page__list">
+                {product.allergens.map((allergen) => (
+                  <li key={allergen.handle}>{allergen.title}</li>
+                ))}
+              </ul>
+            )}
+            {details.allergenAlert && <p>{details.allergenAlert}</p>}
+          </Section>
+        )}
+        {(product.labels.length > 0 || product.regimes.length > 0) && (
+          <Section title="Labels et régimes">
+            <ul className="product-page__list">
+              {[...product.labels, ...product.regimes].map((item) => (
+                <li key={item.id}>{item.title}</li>
+              ))}
+            </ul>
+          </Section>
+        )}
+        {details.conservation && (
+          <Section title="Conservation">
+            <p className="product-page__multiline">{details.conservation}</p>
+          </Section>
+        )}
+      </div>
+
+      {loaderData.related.length > 0 && (
+        <section className="related-products" aria-labelledby="related-title">
+          <h2 id="related-title">Vous aimerez aussi</h2>
+          <ul className="related-products__list">
+            {loaderData.related.map((item) => (
+              <li key={item.id}>
+                <ProductCard product={item} headingLevel={3} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <script
+        type="application/ld+json"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD, escaped by jsonLd()
+        dangerouslySetInnerHTML={{ __html: loaderData.productLd }}
+      />
+    </article>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="product-page__section">
+      <h2>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function NutritionTable({
+  nutrition,
+}: {
+  nutrition: Record<(typeof NUTRITION_ROWS)[number][0], string | null>;
+}) {
+  const rows = NUTRITION_ROWS.filter(([key]) => nutrition[key]);
+  if (rows.length === 0) return null;
+  return (
+    <Section title="Valeurs nutritionnelles">
+      <table className="nutrition-table">
+        <caption>Valeurs moyennes pour 100 g</caption>
+        <tbody>
+          {rows.map(([key, label]) => (
+            <tr key={key}>
+              <th scope="row">{label}</th>
+              <td>{nutrition[key]}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Section>
+  );
+}

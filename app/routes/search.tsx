@@ -1,0 +1,120 @@
+import { Form } from "react-router";
+import { Breadcrumbs } from "#app/components/listing/breadcrumbs.tsx";
+import { ProductGrid } from "#app/components/listing/product-grid.tsx";
+import { SortForm } from "#app/components/listing/sort-form.tsx";
+import { searchProducts } from "#app/lib/catalogue.server.ts";
+import { normaliseSearchTerm } from "#app/lib/format.ts";
+import {
+  type ListingSort,
+  PARAM,
+  pageHref,
+  readListingParams,
+  SEARCH_PAGE_SIZE,
+  SORT_OPTIONS,
+} from "#app/lib/listing.ts";
+import { PAGE_TYPES, type PageTypeHandle } from "#app/lib/page-type.ts";
+import { toCardData } from "#app/lib/product.ts";
+import catalogueStyles from "#app/styles/catalogue.css?url";
+import type { Route } from "./+types/search";
+
+/** Search results, /search/?q=…: 100 products a page (storefront.md §9). */
+export const handle: PageTypeHandle = { pageType: PAGE_TYPES.search };
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
+
+export const meta: Route.MetaFunction = ({ loaderData: data }) => [
+  { title: data?.term ? `Recherche « ${data.term} » | Comptoir` : "Recherche | Comptoir" },
+  // Result pages are endless variations: kept out of search engines.
+  { name: "robots", content: "noindex, follow" },
+];
+
+// Search has no "newest first" order: relevance, or price.
+const SEARCH_SORTS = SORT_OPTIONS.filter((option) => option.value !== "created-recently").map(
+  (option) => (option.value === "default" ? { ...option, label: "Pertinence" } : option),
+);
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const term = normaliseSearchTerm(url.searchParams.get(PARAM.query)).slice(0, 200);
+  const listingParams = readListingParams(url.searchParams);
+  const sort: ListingSort =
+    listingParams.sort === "created-recently" ? "default" : listingParams.sort;
+  if (!term) {
+    return {
+      term,
+      sort,
+      total: 0,
+      stateKey: url.search,
+      listing: { products: [], nextHref: null },
+    };
+  }
+  const page = await searchProducts(term, {
+    first: SEARCH_PAGE_SIZE,
+    after: listingParams.after,
+    sort,
+  });
+  const stateSearch = new URLSearchParams(url.searchParams);
+  stateSearch.delete(PARAM.after);
+  return {
+    term,
+    sort,
+    total: page.totalCount,
+    stateKey: `${url.pathname}?${stateSearch}`,
+    listing: {
+      products: page.products.map((product) => toCardData(product)),
+      nextHref:
+        page.hasNextPage && page.endCursor
+          ? pageHref(url.pathname, url.searchParams, page.endCursor)
+          : null,
+    },
+  };
+}
+
+export default function SearchPage({ loaderData }: Route.ComponentProps) {
+  const { term, listing } = loaderData;
+  return (
+    <div className="listing-page">
+      <Breadcrumbs crumbs={[{ label: "Recherche", href: "/search/" }]} />
+      <header className="listing-page__header">
+        <h1>{term ? `Résultats pour « ${term} »` : "Rechercher un produit"}</h1>
+        <Form method="get" action="/search/" role="search" className="search-form">
+          <label htmlFor="search-page-q" className="visually-hidden">
+            Rechercher un produit
+          </label>
+          <input
+            id="search-page-q"
+            key={term}
+            type="search"
+            name={PARAM.query}
+            defaultValue={term}
+            placeholder="Un produit, une marque…"
+            autoComplete="off"
+          />
+          <button type="submit" className="button button--primary">
+            Rechercher
+          </button>
+        </Form>
+      </header>
+      {term && listing.products.length === 0 && (
+        <p className="listing-empty" role="status">
+          Aucun résultat
+        </p>
+      )}
+      {listing.products.length > 0 && (
+        <>
+          <SortForm
+            sort={loaderData.sort}
+            options={SEARCH_SORTS}
+            hidden={{ [PARAM.query]: term }}
+            total={loaderData.total}
+          />
+          <ProductGrid
+            key={loaderData.stateKey}
+            listing={listing}
+            label={`Résultats pour ${term}`}
+          />
+        </>
+      )}
+    </div>
+  );
+}
