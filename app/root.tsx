@@ -21,8 +21,10 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function Layout({ children }: { children: ReactNode }) {
-  // The payment step is shown without header and footer (ordering-and-server.md §2).
-  const chrome = !useLocation().pathname.includes("paiement");
+  // The payment step is shown without header and footer, and the admin area has its own layout
+  // (ordering-and-server.md §2).
+  const { pathname } = useLocation();
+  const chrome = !pathname.includes("paiement") && !pathname.startsWith("/middleware/");
   return (
     <html lang="fr">
       <head>

@@ -241,4 +241,20 @@ describe("PageCache", () => {
     expect(cache.get(key("/p/miel/", true))).toBeUndefined();
     expect(cache.get(key("/faq/"))).toBeDefined();
   });
+
+  it("lists the pages it holds, with their marker and expiry, expired ones left out", () => {
+    let now = 0;
+    const cache = new PageCache({ ttlMs: 1000, now: () => now });
+    cache.set(key("/p/miel/"), page("paris"));
+    now = 500;
+    cache.set(key("/p/miel/", true), page("province"));
+    expect(cache.pages()).toEqual([
+      { url: "/p/miel/", isProvince: false, expiresAt: new Date(1000) },
+      { url: "/p/miel/", isProvince: true, expiresAt: new Date(1500) },
+    ]);
+    now = 1000;
+    expect(cache.pages()).toEqual([
+      { url: "/p/miel/", isProvince: true, expiresAt: new Date(1500) },
+    ]);
+  });
 });

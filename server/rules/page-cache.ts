@@ -76,6 +76,18 @@ export class PageCache {
     return before - this.#entries.size;
   }
 
+  /** What is cached now, most recently used last (the admin area's purge screen). */
+  pages(): { url: string; isProvince: boolean; expiresAt: Date }[] {
+    const now = this.#now();
+    return [...this.#entries.entries()]
+      .filter(([, entry]) => entry.expiresAt > now)
+      .map(([id, entry]) => ({
+        url: entry.url,
+        isProvince: id.startsWith("province "),
+        expiresAt: new Date(entry.expiresAt),
+      }));
+  }
+
   get size(): number {
     const now = this.#now();
     for (const [id, entry] of this.#entries) {

@@ -1,0 +1,79 @@
+/**
+ * The product custom fields the admin product screen edits, with their French labels: shared by
+ * the form (browser) and the change log written on save (server), so both name a field alike.
+ */
+export type TextFieldKey =
+  | "discountLabel"
+  | "gamme"
+  | "quantity"
+  | "unit"
+  | "quantitiesUnit"
+  | "price_unit"
+  | "origin"
+  | "alcohol"
+  | "ingredients_composition"
+  | "ingredients_alertDetails"
+  | "conservation_text"
+  | "energy_value"
+  | "lipids"
+  | "acids"
+  | "glucids"
+  | "salt";
+
+export type TextField = { key: TextFieldKey; label: string; multiline?: boolean; hint?: string };
+
+export const TEXT_FIELD_GROUPS: { title: string; fields: TextField[] }[] = [
+  {
+    title: "Vente",
+    fields: [
+      { key: "discountLabel", label: "Libellé de promotion", hint: "Par exemple « -20 % »." },
+      { key: "gamme", label: "Gamme" },
+      { key: "quantity", label: "Quantité", hint: "Par exemple 250." },
+      { key: "unit", label: "Unité", hint: "Par exemple g, cl, pièce." },
+      { key: "quantitiesUnit", label: "Unité de vente" },
+      { key: "price_unit", label: "Prix au kilo ou au litre", hint: "Par exemple 32,00 € / kg." },
+    ],
+  },
+  {
+    title: "Origine et composition",
+    fields: [
+      { key: "origin", label: "Origine" },
+      { key: "alcohol", label: "Degré d'alcool" },
+      { key: "ingredients_composition", label: "Ingrédients", multiline: true },
+      { key: "ingredients_alertDetails", label: "Mentions sur les allergènes", multiline: true },
+      { key: "conservation_text", label: "Conservation", multiline: true },
+    ],
+  },
+  {
+    title: "Valeurs nutritionnelles (pour 100 g)",
+    fields: [
+      { key: "energy_value", label: "Énergie" },
+      { key: "lipids", label: "Matières grasses" },
+      { key: "acids", label: "dont acides gras saturés" },
+      { key: "glucids", label: "Glucides" },
+      { key: "salt", label: "Sel" },
+    ],
+  },
+];
+
+export const TEXT_FIELDS: TextField[] = TEXT_FIELD_GROUPS.flatMap((group) => group.fields);
+
+export const LIST_FIELDS = [
+  { key: "allergens", label: "Allergènes", choices: "allergens" },
+  { key: "regimes", label: "Régimes", choices: "regimes" },
+  { key: "labelsDetails", label: "Labels", choices: "labels" },
+] as const;
+
+export const OTHER_FIELD_LABELS = {
+  title: "Titre",
+  vendor: "Fabricant (vendor)",
+  productType: "Type de produit",
+  descriptionHtml: "Description (HTML)",
+  tags: "Étiquettes",
+  seoTitle: "Titre SEO",
+  seoDescription: "Description SEO",
+  marque: "Marque",
+  max_quantity: "Quantité maximale par commande",
+  produit_associe: "Produits associés",
+  hideInSearch: "Masquer de la recherche",
+} as const;

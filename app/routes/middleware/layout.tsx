@@ -1,0 +1,67 @@
+import { Form, NavLink, Outlet, useLoaderData } from "react-router";
+import { CsrfField } from "#app/components/admin/csrf-field.tsx";
+import { requireStaff, staffContext } from "#app/lib/admin.server.ts";
+import adminStylesHref from "#app/styles/admin.css?url";
+import type { Route } from "./+types/layout";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminStylesHref }];
+
+export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
+
+export const middleware: Route.MiddlewareFunction[] = [requireStaff];
+
+export function loader({ context }: Route.LoaderArgs) {
+  const { staff, csrfToken } = context.get(staffContext);
+  return { staff, csrfToken };
+}
+
+/** The screens of the admin area, in the order of the office's day. */
+const SCREENS = [
+  { path: "dashboard", label: "Tableau de bord" },
+  { path: "algolia", label: "Index de recherche" },
+  { path: "purge", label: "Cache des pages" },
+  { path: "products", label: "Produits" },
+  { path: "product-price", label: "Prix en masse" },
+  { path: "images", label: "Images" },
+  { path: "export-flux-produit", label: "Flux produits" },
+  { path: "products-maj-log", label: "Journal des modifications" },
+] as const;
+
+const ROLE_LABELS = { admin: "Administrateur", editor: "Éditeur" } as const;
+
+/** The admin area's own layout: no shop header or footer, a sidebar of screens. */
+export default function AdminLayout() {
+  const { staff } = useLoaderData<typeof loader>();
+  return (
+    <div className="admin">
+      <header className="admin__bar">
+        <a className="admin__brand" href="/middleware/dashboard/">
+          Comptoir <span>Administration</span>
+        </a>
+        <div className="admin__who">
+          <span>
+            {staff.name} · {ROLE_LABELS[staff.role]}
+          </span>
+          <Form method="post" action="/middleware/logout/">
+            <CsrfField />
+            <button type="submit" className="admin-button">
+              Se déconnecter
+            </button>
+          </Form>
+        </div>
+      </header>
+      <nav className="admin__nav" aria-label="Écrans d'administration">
+        <ul>
+          {SCREENS.map((screen) => (
+            <li key={screen.path}>
+              <NavLink to={`/middleware/${screen.path}/`}>{screen.label}</NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="admin__main">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import { expect, type Page, test } from "@playwright/test";
+import { E2E_ADMIN } from "./admin-account.ts";
+
+/** A 2×2 PNG, written out so the journey needs no fixture file. */
+const TINY_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAFElEQVQImWM4M5PhzEwGED4zkwEAKkoFlSDGebQAAAAASUVORK5CYII=",
+  "base64",
+);
+
+async function signIn(page: Page) {
+  await page.goto("/middleware/login/");
+  await page.getByLabel("Adresse e-mail").fill(E2E_ADMIN.email);
+  await page.getByLabel("Mot de passe").fill(E2E_ADMIN.password);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page).toHaveURL(/\/middleware\/dashboard\/$/);
+}
+
+/**
+ * Opens the edit screen of a published product on sale; each browser project takes a different
+ * one so that parallel runs never edit the same product.
+ */
+async function openProduct(page: Page, row: number): Promise<string> {
+  await page.goto("/middleware/products/?archive=non&dispo=en-vente");
+  const table = page.getByRole("table");
+  await table.getByRole("row").nth(row).getByRole("link").click();
+  await expect(page).toHaveURL(/\/middleware\/products\/[a-z0-9-]+\/$/);
+  return new URL(page.url()).pathname.split("/")[3] ?? "";
+}
+
+test("staff edit a product's price and the product page shows it", async ({ page }, info) => {
+  await signIn(page);
+  const handle = await openProduct(page, info.project.name === "mobile" ? 2 : 1);
+  const price = info.project.name === "mobile" ? "31,17" : "23,45";
+
+  // A wrong value is refused next to its field, and nothing is saved.
+  await page
+    .getByLabel(/^Prix de /)
+    .first()
+    .fill("douze");
+  await page.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(page.getByRole("alert")).toContainText("Rien n'a été enregistré");
+  await expect(page.getByText("Écrivez un prix en euros, par exemple 12,50.")).toBeVisible();
+
+  await page
+    .getByLabel(/^Prix de /)
+    .first()
+    .fill(price);
+  await page
+    .getByLabel(/^Prix barré de /)
+    .first()
+    .fill("");
+  await page.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(page.getByRole("status")).toHaveText("Modifications enregistrées.");
+
+  await page.goto(`/p/${handle}/`);
+  await expect(page.locator("main").getByText(`${price} €`).first()).toBeVisible();
+
+  await page.goto(`/middleware/products-maj-log/?sujet=${handle}`);
+  await expect(page.getByText(`→ ${price} €`).first()).toBeVisible();
+});
+
+test("staff upload an image, attach it, reorder it, and delete it once unused", async ({
+  page,
+}, info) => {
+  test.skip(info.project.name === "mobile", "one upload is enough; the desktop run covers it");
+  await signIn(page);
+  await page.goto("/middleware/images/");
+  await page.getByLabel(/^Image \(JPEG, PNG ou WebP/).setInputFiles({
+    name: "Plateau de fromages.jpg",
+    mimeType: "image/jpeg",
+    buffer: TINY_PNG,
+  });
+  await page.getByRole("button", { name: "Envoyer", exact: true }).click();
+  const stored = page.getByRole("status");
+  // The real type wins over the name: a PNG called .jpg is stored as a PNG.
+  await expect(stored).toContainText(/uploads\/plateau-de-fromages-[0-9a-f]{8}\.png/);
+  const path = /uploads\/plateau-de-fromages-[0-9a-f]{8}\.png/.exec(
+    (await stored.textContent()) ?? "",
+  )?.[0];
+
+  const handle = await openProduct(page, 3);
+  await page.getByLabel("Image de la bibliothèque").fill(path ?? "");
+  await page.getByLabel("Texte alternatif", { exact: true }).fill("Plateau de fromages");
+  await page.getByRole("button", { name: "Ajouter l'image" }).click();
+  await expect(page.getByRole("status")).toHaveText("Modifications enregistrées.");
+  await expect(page.getByRole("img", { name: "Plateau de fromages" })).toBeVisible();
+
+  // An image in use cannot be deleted.
+  await page.goto(`/middleware/images/?q=plateau`);
+  await page.getByRole("button", { name: `Supprimer ${path}` }).click();
+  await expect(page.getByRole("alert")).toContainText("Image encore utilisée");
+
+  // Once the product no longer shows it, it can go.
+  await page.goto(`/middleware/products/${handle}/`);
+  // The seeded product already has pictures: the new one comes last, and can move up.
+  const count = await page.getByRole("button", { name: /^Retirer l'image \d+$/ }).count();
+  expect(count).toBeGreaterThan(1);
+  await page.getByRole("button", { name: `Monter l'image ${count}` }).click();
+  await expect(page.getByRole("status")).toHaveText("Modifications enregistrées.");
+  await expect(page.getByLabel(`Texte alternatif de l'image ${count - 1}`)).toHaveValue(
+    "Plateau de fromages",
+  );
+  await page.getByRole("button", { name: `Retirer l'image ${count - 1}` }).click();
+  await expect(page.getByRole("img", { name: "Plateau de fromages" })).toHaveCount(0);
+  await page.goto(`/middleware/images/?q=plateau`);
+  await page.getByRole("button", { name: `Supprimer ${path}` }).click();
+  await expect(page.getByRole("status")).toHaveText(`Image ${path} supprimée.`);
+});
+
+test("staff preview a bulk price change before applying it", async ({ page }, info) => {
+  test.skip(info.project.name === "mobile", "the desktop run covers it");
+  await signIn(page);
+  await page.goto("/middleware/product-price/");
+  await page.getByLabel("Recherche", { exact: true }).fill("zzz-aucun-produit");
+  await page.getByLabel("Opération", { exact: true }).selectOption("pourcent");
+  await page.getByLabel("Valeur", { exact: true }).fill("-10");
+  await page.getByRole("button", { name: "Voir l'aperçu" }).click();
+  await expect(page.getByRole("heading", { name: "Aperçu" })).toBeVisible();
+  await expect(page.getByText("0 produit(s) sélectionné(s)")).toBeVisible();
+});
+
+test("staff download the product feed", async ({ page }, info) => {
+  test.skip(info.project.name === "mobile", "the desktop run covers it");
+  await signIn(page);
+  await page.goto("/middleware/export-flux-produit/");
+  await expect(page.getByRole("heading", { name: /produit\(s\) dans le flux/ })).toBeVisible();
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Télécharger le CSV" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^produits-\d{4}-\d{2}-\d{2}\.csv$/);
+});

@@ -1,0 +1,70 @@
+import { sql } from "drizzle-orm";
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+/**
+ * The office staff who use the admin area (`/middleware/…`), their sign-in sessions, and the log
+ * of what they changed. Roles: `admin` (everything, staff accounts included) and `editor`
+ * (catalogue, content, exports).
+ */
+export const STAFF_ROLES = ["admin", "editor"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const adminStaff = pgTable(
+  "admin_staff",
+  {
+    id: serial("id").primaryKey(),
+    // Stored lower-cased: one account per address whatever its case.
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    role: text("role").$type<StaffRole>().notNull(),
+    passwordHash: text("password_hash").notNull(),
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("admin_staff_email_key").on(table.email)],
+);
+
+/** A signed-in browser: only the SHA-256 of its cookie's token is kept. */
+export const adminSession = pgTable(
+  "admin_session",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    staffId: integer("staff_id")
+      .notNull()
+      .references(() => adminStaff.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("admin_session_staff_idx").on(table.staffId)],
+);
+
+/** Who changed what and when, with the values before and after (`products-maj-log`). */
+export const adminAuditLog = pgTable(
+  "admin_audit_log",
+  {
+    id: serial("id").primaryKey(),
+    staffId: integer("staff_id").references(() => adminStaff.id, { onDelete: "set null" }),
+    // Kept as written at the time, so the log still reads after an account is deleted.
+    staffEmail: text("staff_email").notNull(),
+    action: text("action").notNull(),
+    subjectType: text("subject_type").notNull(),
+    subjectId: text("subject_id").notNull(),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (table) => [
+    index("admin_audit_log_subject_idx").on(table.subjectType, table.subjectId),
+    index("admin_audit_log_created_idx").on(table.createdAt),
+  ],
+);
