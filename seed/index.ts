@@ -3,18 +3,29 @@ import type { Database, Tx } from "#db/client.ts";
 import { seedRuns } from "#db/meta-schema.ts";
 import { settleSearchIndex } from "#platform/search/indexer.ts";
 import { catalogueSeeder } from "#seed/catalogue/index.ts";
+import { customersSeeder } from "#seed/commerce/customers.ts";
+import { discountsSeeder } from "#seed/commerce/discounts.ts";
+import { contentSeeder } from "#seed/content/index.ts";
+import { orderingSeeder } from "#seed/ordering/index.ts";
 import { createRandom, deriveSeed } from "#seed/random.ts";
 import type { Seeder, SeedOptions } from "#seed/seeder.ts";
 import { shopSeeder } from "#seed/shop.ts";
 
 /** Bump when the demo data changes, so `seed_runs` tells which data a database holds. */
-export const SEED_VERSION = 2;
+export const SEED_VERSION = 3;
 export const DEFAULT_SEED = 1;
 /** The seeded data's "now" (see `SeedContext.now`). */
 export const SEED_NOW = new Date("2025-01-06T09:00:00.000Z");
 
 /** In order: a seeder may rely on the rows of the ones before it. */
-export const seeders: readonly Seeder[] = [shopSeeder, catalogueSeeder];
+export const seeders: readonly Seeder[] = [
+  shopSeeder,
+  catalogueSeeder,
+  discountsSeeder,
+  customersSeeder,
+  contentSeeder,
+  orderingSeeder,
+];
 
 export type SeedDatabaseOptions = Partial<SeedOptions> & {
   /** Empty the seeded tables and seed again, even if the database holds data. */

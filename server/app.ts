@@ -1,8 +1,11 @@
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { requestId } from "hono/request-id";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { serverContext } from "#app/lib/server-context.ts";
 import type { Database } from "#db/client.ts";
+import { SearchRebuild } from "#server/admin/search-rebuild.ts";
+import { adminApiRoutes } from "#server/api/admin.ts";
 import { ownApiRoutes } from "#server/api/index.ts";
 import type { Env } from "#server/env.ts";
 import { healthRoutes } from "#server/health.ts";
@@ -10,6 +13,8 @@ import type { Logger } from "#server/logger.ts";
 import { createPlatform } from "#server/platform.ts";
 import { requestLog } from "#server/request-log.ts";
 import { adminGuard } from "#server/rules/admin-guard.ts";
+import { clientIp, createIpMatcher } from "#server/rules/client-ip.ts";
+import { asBrowserSaw } from "#server/rules/forwarded-proto.ts";
 import { PageCache, pageCacheMiddleware } from "#server/rules/page-cache.ts";
 import { passwordGate } from "#server/rules/password-gate.ts";
 import { trailingSlash } from "#server/rules/trailing-slash.ts";
@@ -68,6 +73,8 @@ export function createServerApp(deps: ServerDependencies) {
     onContentChange: () => pageCache.purge(),
   });
   for (const [path, routes] of platform.routes) app.route(path, routes);
+  const searchRebuild = new SearchRebuild(database.db, logger);
+  app.route("/api", adminApiRoutes({ env, pageCache, searchRebuild }));
   app.route("/api", ownApiRoutes({ env, database, logger }));
 
   if (deps.clientDirectory) {
@@ -89,12 +96,24 @@ export function createServerApp(deps: ServerDependencies) {
 
   const handleDocument = createRequestHandler(deps.build, env.NODE_ENV);
   app.use(pageCacheMiddleware(pageCache));
-  app.all("*", (c) => handleDocument(c.req.raw));
+  const isTrustedProxy = createIpMatcher(env.TRUSTED_PROXIES, "TRUSTED_PROXIES");
+  app.all("*", (c) => {
+    const context = new RouterContextProvider();
+    context.set(serverContext, {
+      env,
+      database,
+      logger,
+      clientIp: clientIp(c, isTrustedProxy),
+      pageCache,
+      searchRebuild,
+    });
+    return handleDocument(asBrowserSaw(c, isTrustedProxy), context);
+  });
 
   app.onError((error, c) => {
     logger.error({ err: error, path: c.req.path }, "unhandled error");
     return c.text("Oops...Something went wrong", 500);
   });
 
-  return { app, pageCache, platform };
+  return { app, pageCache, platform, searchRebuild };
 }

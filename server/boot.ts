@@ -1,11 +1,13 @@
 import { createServer, type RequestListener } from "node:http";
 import { getRequestListener } from "@hono/node-server";
-import { databaseFromEnv } from "#db/client.ts";
+import { loadContentConfiguration } from "#app/lib/content.server.ts";
+import { type Database, databaseFromEnv } from "#db/client.ts";
 import { migrate } from "#db/migrate.ts";
 import { seedDatabase } from "#seed/index.ts";
+import { ensureFirstAdmin, hasAdministrator } from "#server/admin/staff.ts";
 import { createServerApp, type ServerDependencies } from "#server/app.ts";
 import type { Env } from "#server/env.ts";
-import { createLogger } from "#server/logger.ts";
+import { createLogger, type Logger } from "#server/logger.ts";
 import { closeGracefully } from "#server/shutdown.ts";
 
 type BootOptions = Pick<ServerDependencies, "build" | "clientDirectory"> & {
@@ -14,6 +16,19 @@ type BootOptions = Pick<ServerDependencies, "build" | "clientDirectory"> & {
   wrapListener?: (listener: RequestListener) => RequestListener;
   onShutdown?: () => Promise<void>;
 };
+
+/** The first administrator from ADMIN_EMAIL / ADMIN_PASSWORD, or a word on how to make one. */
+async function ensureAdministrator(env: Env, database: Database, logger: Logger) {
+  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
+    const created = await ensureFirstAdmin(database.db, {
+      email: env.ADMIN_EMAIL,
+      password: env.ADMIN_PASSWORD,
+    });
+    if (created) logger.info({ email: created.email }, "first administrator created");
+  } else if (!(await hasAdministrator(database.db))) {
+    logger.warn("no administrator yet: set ADMIN_EMAIL and ADMIN_PASSWORD to open /middleware/");
+  }
+}
 
 /** Opens and migrates the database, seeds an empty one, serves the shop, and stops gently. */
 export async function boot(options: BootOptions) {
@@ -26,12 +41,17 @@ export async function boot(options: BootOptions) {
     if (seeded) logger.info("empty database: demo data seeded");
   }
 
-  const { app } = createServerApp({ ...options, database, logger });
+  await ensureAdministrator(env, database, logger);
+
+  const { app, platform } = createServerApp({ ...options, database, logger });
   const listener = getRequestListener(app.fetch);
   const server = createServer(options.wrapListener ? options.wrapListener(listener) : listener);
   server.listen(env.PORT, env.HOST);
   await new Promise<void>((resolve) => server.once("listening", resolve));
   logger.info({ engine: database.engine }, `Comptoir is open on http://localhost:${env.PORT}/`);
+  // The menu and footer every page shows, loaded now rather than by the first visitor; a failure
+  // is logged and the first page tries again.
+  void loadContentConfiguration();
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -39,6 +59,8 @@ export async function boot(options: BootOptions) {
     stopping = true;
     logger.info({ signal }, "shutting down");
     await closeGracefully(server, env.SHUTDOWN_TIMEOUT_MS);
+    // An email being handed to the SMTP server is finished before the database closes.
+    await platform.mail.stop();
     await options.onShutdown?.();
     await database.close();
     logger.info("stopped");

@@ -67,6 +67,11 @@ export const envSchema = z.object({
   // delete, rebuilt on demand.
   IMAGE_CACHE_DIR: z.string().min(1).optional(),
 
+  // The first administrator of the admin area (/middleware/), created at start when no
+  // administrator exists yet. The password needs at least 12 characters.
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(12).optional(),
+
   // Shared secret of admin-style calls (imports, deletes, purge, exports, index rebuild,
   // webhooks): the `X-Comptoir-Verify` header, or the `password` query parameter.
   ADMIN_VERIFY_SECRET: z.string().min(16).default("comptoir-admin-verify-secret"),

@@ -1,7 +1,9 @@
 import { join } from "node:path";
 import type { Hono } from "hono";
+import { invalidateContentCache, setContentLogger } from "#app/lib/content.server.ts";
 import { configureService } from "#app/lib/services.server.ts";
 import type { Database } from "#db/client.ts";
+import { checkoutRoutes } from "#platform/commerce/checkout/http.ts";
 import { storefrontApi } from "#platform/commerce/graphql/http.ts";
 import { createImageRoutes } from "#platform/commerce/images/http.ts";
 import { IMAGE_ROUTE_PREFIX } from "#platform/commerce/images/paths.ts";
@@ -9,6 +11,8 @@ import { createImageService } from "#platform/commerce/images/service.ts";
 import type { CatalogueSearch } from "#platform/commerce/search-port.ts";
 import { createContentApi } from "#platform/content/http.ts";
 import { type ContentChange, createContentManagementApi } from "#platform/content/management.ts";
+import { createMailDelivery } from "#platform/notify/delivery.ts";
+import { createOrderingApi } from "#platform/ordering/http.ts";
 import { searchApi } from "#platform/search/http.ts";
 import { matchingProductIds, predictiveSearch } from "#platform/search/search.ts";
 import type { Env } from "#server/env.ts";
@@ -66,19 +70,57 @@ export function createPlatform({
     headers: { "Shopify-Storefront-Private-Token": env.COMMERCE_PRIVATE_TOKEN },
   });
 
+  // The storefront reads content in-process, with the delivery token; content writes clear its cache.
+  const content = createContentApi({ db: database.db, accessToken: env.CONTENT_DELIVERY_TOKEN });
+  configureService("content", {
+    baseUrl: "http://content.embedded",
+    handler: (request) => content.fetch(request),
+    headers: { Authorization: `Bearer ${env.CONTENT_DELIVERY_TOKEN}` },
+  });
+  setContentLogger(logger);
+
+  // Emails of the outbox go out over SMTP when SMTP_URL is set; kick() after a commit that queued
+  // one, stop() on shutdown. Leftovers of a previous run are sent at once.
+  const mail = createMailDelivery({
+    db: database.db,
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    logger: logger.child({ module: "notify" }),
+  });
+  mail.kick();
+
+  // The ordering service (Flipdish-shaped, under /ordering): in-process unless ORDERING_URL is set.
+  const ordering = createOrderingApi({
+    db: database.db,
+    apiToken: env.ORDERING_API_TOKEN,
+    whiteLabel: env.ORDERING_WHITE_LABEL,
+    clientIp: (c) => clientIp(c, isTrustedProxy),
+    onError: (err) => logger.error({ err }, "ordering request failed"),
+  });
+  configureService("ordering", {
+    baseUrl: env.ORDERING_URL ?? "http://ordering.embedded",
+    handler: env.ORDERING_URL ? undefined : (request) => ordering.fetch(request),
+    headers: { Authorization: `Bearer ${env.ORDERING_API_TOKEN}` },
+  });
+
   const routes: [string, SubApp][] = [
     ["/", commerce],
+    ["/", ordering],
+    ["/checkout", checkoutRoutes({ db: database.db, storefrontOrigin: env.PUBLIC_URL })],
     [IMAGE_ROUTE_PREFIX, createImageRoutes({ service: images })],
     ["/", searchApi(database.db)],
-    ["/", createContentApi({ db: database.db, accessToken: env.CONTENT_DELIVERY_TOKEN })],
+    ["/", content],
     [
       "/",
       createContentManagementApi({
         db: database.db,
         managementToken: env.CONTENT_MANAGEMENT_TOKEN,
-        onChange: (change) => onContentChange?.(change),
+        onChange: (change) => {
+          invalidateContentCache();
+          onContentChange?.(change);
+        },
       }),
     ],
   ];
-  return { routes, images, search };
+  return { routes, images, search, mail };
 }

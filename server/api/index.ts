@@ -1,4 +1,11 @@
 import { Hono } from "hono";
+import { documentRoutes } from "#server/api/documents.ts";
+import { exportRoutes } from "#server/api/exports.ts";
+import { flipdishRoutes } from "#server/api/flipdish.ts";
+import { imageRoutes } from "#server/api/images.ts";
+import { logRoutes } from "#server/api/logs.ts";
+import { orderingReceiptLoader, receiptRoutes } from "#server/api/receipts.ts";
+import { shopifyRoutes } from "#server/api/shopify.ts";
 import type { ApiDependencies } from "#server/api/types.ts";
 
 /**
@@ -6,7 +13,15 @@ import type { ApiDependencies } from "#server/api/types.ts";
  * are JSON; bad input gets `{ success: false, error }` and changes nothing.
  */
 export function ownApiRoutes(deps: ApiDependencies) {
-  const routers: Hono[] = [];
+  const routers: Hono[] = [
+    flipdishRoutes(deps),
+    shopifyRoutes(deps),
+    documentRoutes(deps),
+    logRoutes(deps),
+    receiptRoutes(deps, { loadReceipt: orderingReceiptLoader(deps) }),
+    imageRoutes(deps),
+    exportRoutes(deps),
+  ];
   const api = new Hono();
   for (const router of routers) api.route("/", router);
   return api;
