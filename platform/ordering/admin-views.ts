@@ -1,5 +1,6 @@
 import { euros } from "#platform/ordering/money.ts";
 import type {
+  OrderLine,
   orderingCustomer,
   orderingDeliveryZone,
   orderingMenuItemMetadata,
@@ -287,8 +288,27 @@ export type FlipdishOrder = {
   DeliveryAmount: number;
   Amount: number;
   Currency: "EUR";
+  IsWrap: boolean;
   PlacedTime: string;
 };
+
+/** An order line as the API shows it, in an order or a priced basket. */
+export function orderItemView(line: OrderLine): FlipdishOrder["OrderItems"][number] {
+  const optionsCents = line.options.reduce((sum, option) => sum + option.priceCents, 0);
+  return {
+    MenuItemId: line.menuItemId,
+    Name: line.name,
+    Quantity: line.quantity,
+    Price: euros(line.unitPriceCents),
+    PriceIncludingOptionSetItems: euros(line.unitPriceCents + optionsCents),
+    OrderItemOptions: line.options.map((option) => ({
+      MenuItemOptionSetItemId: option.optionSetItemId,
+      Name: option.name,
+      Price: euros(option.priceCents),
+    })),
+    LineTotal: euros(line.lineTotalCents),
+  };
+}
 
 export function orderView(order: OrderRow, store: StoreRow, customer: CustomerRow): FlipdishOrder {
   const location = order.deliveryLocation;
@@ -314,22 +334,7 @@ export function orderView(order: OrderRow, store: StoreRow, customer: CustomerRo
         }
       : null,
     Customer: { CustomerId: customer.id, Name: customer.name, PhoneNumber: customer.phone },
-    OrderItems: order.lines.map((line) => {
-      const optionsCents = line.options.reduce((sum, option) => sum + option.priceCents, 0);
-      return {
-        MenuItemId: line.menuItemId,
-        Name: line.name,
-        Quantity: line.quantity,
-        Price: euros(line.unitPriceCents),
-        PriceIncludingOptionSetItems: euros(line.unitPriceCents + optionsCents),
-        OrderItemOptions: line.options.map((option) => ({
-          MenuItemOptionSetItemId: option.optionSetItemId,
-          Name: option.name,
-          Price: euros(option.priceCents),
-        })),
-        LineTotal: euros(line.lineTotalCents),
-      };
-    }),
+    OrderItems: order.lines.map(orderItemView),
     Voucher:
       order.discountCents > 0 || order.voucherId !== null
         ? {
@@ -343,6 +348,7 @@ export function orderView(order: OrderRow, store: StoreRow, customer: CustomerRo
     DeliveryAmount: euros(order.deliveryFeeCents),
     Amount: euros(order.totalCents),
     Currency: "EUR",
+    IsWrap: order.giftWrap,
     PlacedTime: order.createdAt.toISOString(),
   };
 }

@@ -246,6 +246,7 @@ function customerRoutes(options: OrderingApiOptions) {
       basket: basketInput(body),
       paymentAccountId: body.PaymentAccountId,
       idempotencyKey,
+      giftWrap: body.IsWrap ?? false,
     });
     const store = await storeById(db, order.storeId);
     if (!store) throw new Error("The order's store vanished");
@@ -327,7 +328,12 @@ const voucherBasketBody = z
   .object({ ...basketFields, VoucherCode: z.string().trim().min(1).max(64) })
   .strict();
 const submitBody = z
-  .object({ ...basketFields, PaymentAccountId: id, AppType: z.string().max(20).optional() })
+  .object({
+    ...basketFields,
+    PaymentAccountId: id,
+    AppType: z.string().max(20).optional(),
+    IsWrap: z.boolean().optional(),
+  })
   .strict();
 
 function basketInput(body: z.infer<typeof basketBody>): BasketInput {

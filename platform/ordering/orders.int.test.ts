@@ -303,6 +303,7 @@ describe("SubmitOrder", () => {
         ...basket({ DeliverySlotKey: slot?.Key }),
         PaymentAccountId: paymentAccountId,
         AppType: "Web",
+        IsWrap: true,
       },
     });
     expect(status).toBe(200);
@@ -312,6 +313,7 @@ describe("SubmitOrder", () => {
       Mode: 2,
       Slot: { Key: slot?.Key },
       Amount: 32.5,
+      IsWrap: true,
       Store: { PhysicalRestaurantId: 101 },
     });
     const [charge] = await database.db

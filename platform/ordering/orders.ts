@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
+import { orderItemView } from "#platform/ordering/admin-views.ts";
 import type { Customer } from "#platform/ordering/customers.ts";
 import { MESSAGES, OrderingError } from "#platform/ordering/errors.ts";
 import { euros, lineTotalCents, orderTotals, type Totals } from "#platform/ordering/money.ts";
@@ -262,6 +263,8 @@ export type SubmitInput = {
   paymentAccountId: number;
   /** Required: a retried submission with the same key returns the first order. */
   idempotencyKey: string;
+  /** Gift wrapping asked for (no charge). */
+  giftWrap?: boolean;
 };
 
 /**
@@ -352,6 +355,7 @@ async function insertOrder(
       serviceFeeCents: priced.totals.serviceFeeCents,
       deliveryFeeCents: priced.totals.deliveryFeeCents,
       totalCents: priced.totals.totalCents,
+      giftWrap: order.giftWrap ?? false,
       paymentAccountId: order.paymentAccountId,
       chargeId: order.chargeId,
       idempotencyKey: order.key,
@@ -379,22 +383,7 @@ export function basketView(basket: PricedBasket) {
     Mode: basket.mode,
     DeliveryType: basket.mode === 1 ? "Delivery" : "Pickup",
     DeliverySlotKey: basket.slot?.key ?? null,
-    OrderItems: basket.lines.map((line) => {
-      const optionsCents = line.options.reduce((sum, option) => sum + option.priceCents, 0);
-      return {
-        MenuItemId: line.menuItemId,
-        Name: line.name,
-        Quantity: line.quantity,
-        Price: euros(line.unitPriceCents),
-        PriceIncludingOptionSetItems: euros(line.unitPriceCents + optionsCents),
-        OrderItemOptions: line.options.map((option) => ({
-          MenuItemOptionSetItemId: option.optionSetItemId,
-          Name: option.name,
-          Price: euros(option.priceCents),
-        })),
-        LineTotal: euros(line.lineTotalCents),
-      };
-    }),
+    OrderItems: basket.lines.map(orderItemView),
     Voucher: basket.voucher
       ? {
           VoucherId: basket.voucher.voucher.id,

@@ -81,7 +81,7 @@ export async function receiptDataForOrder(db: Db, orderId: number): Promise<Rece
     totalCents: order.totalCents,
     payment: order.chargeId && card?.brand ? paymentOf(card.brand, card.last4) : null,
     // Orders carry no gift wrap choice yet (spec §3 `isWrap`).
-    giftWrap: false,
+    giftWrap: order.giftWrap,
   };
 }
 

@@ -367,6 +367,8 @@ export const orderingOrder = pgTable(
     serviceFeeCents: integer("service_fee_cents").notNull(),
     deliveryFeeCents: integer("delivery_fee_cents").notNull().default(0),
     totalCents: integer("total_cents").notNull(),
+    // The shopper asked for gift wrapping (the storefront's `isWrap`).
+    giftWrap: boolean("gift_wrap").notNull().default(false),
     status: text("status").$type<OrderStatus>().notNull().default("Placed"),
     // The card used (no foreign key: deleting a saved card keeps its orders).
     paymentAccountId: integer("payment_account_id"),

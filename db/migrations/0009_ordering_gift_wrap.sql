@@ -1,0 +1,1 @@
+ALTER TABLE "ordering_order" ADD COLUMN "gift_wrap" boolean DEFAULT false NOT NULL;
