@@ -1,3 +1,4 @@
+import { type ProductCardData, type StorefrontProduct, toCardData } from "#app/lib/product.ts";
 /**
  * A listing's state lives in its URL, so a shared link shows the same list (storefront issue:
  * listings): sort, filters and the page cursor, as GET parameters a plain form writes.
@@ -93,6 +94,20 @@ export function pageHref(pathname: string, search: URLSearchParams, cursor: stri
   const next = new URLSearchParams(search);
   next.set(PARAM.after, cursor);
   return `${pathname}?${next}`;
+}
+
+/** A page of products as the listing grid shows it: cards, and the link to the next page. */
+export function listingView(
+  page: { products: StorefrontProduct[]; hasNextPage: boolean; endCursor: string | null },
+  url: URL,
+): { products: ProductCardData[]; nextHref: string | null } {
+  return {
+    products: page.products.map((product) => toCardData(product)),
+    nextHref:
+      page.hasNextPage && page.endCursor
+        ? pageHref(url.pathname, url.searchParams, page.endCursor)
+        : null,
+  };
 }
 
 /** Products per page (ordering-and-server.md §9): categories 100, two fewer beside a push block. */

@@ -5,9 +5,8 @@ import { ProductGrid } from "#app/components/listing/product-grid.tsx";
 import { SortForm } from "#app/components/listing/sort-form.tsx";
 import { brandProducts, catalogueReference } from "#app/lib/catalogue.server.ts";
 import { NOT_FOUND_MESSAGE } from "#app/lib/errors.ts";
-import { BRAND_PAGE_SIZE, PARAM, pageHref, readListingParams } from "#app/lib/listing.ts";
+import { BRAND_PAGE_SIZE, listingView, PARAM, readListingParams } from "#app/lib/listing.ts";
 import { PAGE_TYPES, type PageTypeHandle } from "#app/lib/page-type.ts";
-import { toCardData } from "#app/lib/product.ts";
 import { canonicalUrl, seoMeta } from "#app/lib/seo.ts";
 import catalogueStyles from "#app/styles/catalogue.css?url";
 import type { Route } from "./+types/brand";
@@ -49,13 +48,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     sort: listingParams.sort,
     stateKey: `${url.pathname}?${stateSearch}`,
     canonical: canonicalUrl(request, `/m/${encodeURIComponent(brand.handle)}/`),
-    listing: {
-      products: page.products.map((product) => toCardData(product)),
-      nextHref:
-        page.hasNextPage && page.endCursor
-          ? pageHref(url.pathname, url.searchParams, page.endCursor)
-          : null,
-    },
+    listing: listingView(page, url),
   };
 }
 

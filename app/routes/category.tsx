@@ -13,9 +13,9 @@ import {
   toProductFilters,
 } from "#app/lib/catalogue.server.ts";
 import { NOT_FOUND_MESSAGE } from "#app/lib/errors.ts";
-import { categoryPageSize, PARAM, pageHref, readListingParams } from "#app/lib/listing.ts";
+import { categoryPageSize, listingView, PARAM, readListingParams } from "#app/lib/listing.ts";
 import { categoryPageType, type PageTypeHandle } from "#app/lib/page-type.ts";
-import { imageAtHeight, localImageUrl, toCardData } from "#app/lib/product.ts";
+import { imageAtHeight, localImageUrl } from "#app/lib/product.ts";
 import { canonicalUrl, jsonLd, seoMeta } from "#app/lib/seo.ts";
 import catalogueStyles from "#app/styles/catalogue.css?url";
 import type { Route } from "./+types/category";
@@ -145,13 +145,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     filters: filterView(page.facets, listingParams, ref),
     stateKey: `${url.pathname}?${stateSearch}`,
     resetHref: url.pathname,
-    listing: {
-      products: page.products.map((product) => toCardData(product)),
-      nextHref:
-        page.hasNextPage && page.endCursor
-          ? pageHref(url.pathname, url.searchParams, page.endCursor)
-          : null,
-    },
+    listing: listingView(page, url),
     seo: {
       title: page.collection.seo.title ?? `${page.collection.title} | Comptoir`,
       description:

@@ -6,14 +6,13 @@ import { searchProducts } from "#app/lib/catalogue.server.ts";
 import { normaliseSearchTerm } from "#app/lib/format.ts";
 import {
   type ListingSort,
+  listingView,
   PARAM,
-  pageHref,
   readListingParams,
   SEARCH_PAGE_SIZE,
   SORT_OPTIONS,
 } from "#app/lib/listing.ts";
 import { PAGE_TYPES, type PageTypeHandle } from "#app/lib/page-type.ts";
-import { toCardData } from "#app/lib/product.ts";
 import catalogueStyles from "#app/styles/catalogue.css?url";
 import type { Route } from "./+types/search";
 
@@ -60,13 +59,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     sort,
     total: page.totalCount,
     stateKey: `${url.pathname}?${stateSearch}`,
-    listing: {
-      products: page.products.map((product) => toCardData(product)),
-      nextHref:
-        page.hasNextPage && page.endCursor
-          ? pageHref(url.pathname, url.searchParams, page.endCursor)
-          : null,
-    },
+    listing: listingView(page, url),
   };
 }
 
