@@ -18,6 +18,8 @@ export default [
       route("images", "routes/middleware/images.tsx"),
       route("export-flux-produit", "routes/middleware/export-flux-produit.tsx"),
       route("export-flux-produit/:file", "routes/middleware/export-flux-produit.$file.tsx"),
+      route("odp-list", "routes/middleware/odp-list.tsx"),
+      route("odp", "routes/middleware/odp.tsx"),
       route("*", "routes/middleware/unknown.tsx"),
     ]),
   ]),

@@ -902,7 +902,7 @@ export async function insertCollections(
  * After any catalogue write, in its transaction: the search index follows, and the catalogue
  * version moves on so that caches of derived data (listing facets) know they are stale.
  */
-async function catalogueChanged(tx: Tx, changes: CatalogueChanges) {
+export async function catalogueChanged(tx: Tx, changes: CatalogueChanges) {
   await syncSearchIndex(tx, changes);
   await tx
     .update(commerceCatalogueVersion)

@@ -3,7 +3,9 @@ import { documentRoutes } from "#server/api/documents.ts";
 import { exportRoutes } from "#server/api/exports.ts";
 import { flipdishRoutes } from "#server/api/flipdish.ts";
 import { imageRoutes } from "#server/api/images.ts";
+import { importRoutes } from "#server/api/imports.ts";
 import { logRoutes } from "#server/api/logs.ts";
+import { odpRoutes } from "#server/api/odp.ts";
 import { orderingReceiptLoader, receiptRoutes } from "#server/api/receipts.ts";
 import { shopifyRoutes } from "#server/api/shopify.ts";
 import type { ApiDependencies } from "#server/api/types.ts";
@@ -21,6 +23,8 @@ export function ownApiRoutes(deps: ApiDependencies) {
     receiptRoutes(deps, { loadReceipt: orderingReceiptLoader(deps) }),
     imageRoutes(deps),
     exportRoutes(deps),
+    importRoutes(deps),
+    odpRoutes(deps),
   ];
   const api = new Hono();
   for (const router of routers) api.route("/", router);

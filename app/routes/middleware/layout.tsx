@@ -25,6 +25,7 @@ const SCREENS = [
   { path: "images", label: "Images" },
   { path: "export-flux-produit", label: "Flux produits" },
   { path: "products-maj-log", label: "Journal des modifications" },
+  { path: "odp-list", label: "Préparation des commandes" },
 ] as const;
 
 const ROLE_LABELS = { admin: "Administrateur", editor: "Éditeur" } as const;
