@@ -6,25 +6,48 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useMatches,
   useRouteError,
+  useRouteLoaderData,
 } from "react-router";
 import { ErrorPage } from "#app/components/error/error-page.tsx";
 import { Footer } from "#app/components/layout/footer.tsx";
 import { Header } from "#app/components/layout/header.tsx";
+import { getFooter, getMainMenu } from "#app/lib/content.server.ts";
 import { describeError } from "#app/lib/errors.ts";
+import { normaliseFooter, normaliseMenu } from "#app/lib/header.ts";
+import { pageTypeOf } from "#app/lib/page-type.ts";
 import stylesHref from "#app/styles/app.css?url";
+import layoutStylesHref from "#app/styles/layout.css?url";
 import type { Route } from "./+types/root";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesHref },
+  { rel: "stylesheet", href: layoutStylesHref },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
+
+/**
+ * The header's menu and the footer, from the content service's cached configuration, brought to
+ * the small shapes they render. The same for every visitor: nothing here may vary per visitor,
+ * as whole pages are cached (server/rules/page-cache.ts).
+ */
+export async function loader() {
+  const [menu, footer] = await Promise.all([getMainMenu(), getFooter()]);
+  return { menu: normaliseMenu(menu), footer: normaliseFooter(footer) };
+}
+
+// The menu and footer change only with the content: navigations do not reload them.
+export const shouldRevalidate = () => false;
 
 export function Layout({ children }: { children: ReactNode }) {
   // The payment step is shown without header and footer, and the admin area has its own layout
   // (ordering-and-server.md §2).
   const { pathname } = useLocation();
   const chrome = !pathname.includes("paiement") && !pathname.startsWith("/middleware/");
+  // Absent when the root loader itself failed: the error page then shows a bare layout.
+  const data = useRouteLoaderData<typeof loader>("root");
+  const pageType = pageTypeOf(useMatches());
   return (
     <html lang="fr">
       <head>
@@ -34,11 +57,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        {chrome && <Header />}
-        <main id="contenu" className="site-main">
+        {chrome && <Header menu={data?.menu ?? []} />}
+        <main id="contenu" className="site-main" data-page-type={pageType}>
           {children}
         </main>
-        {chrome && <Footer />}
+        {chrome && <Footer footer={data?.footer ?? normaliseFooter(null)} />}
         {/* Restores positions on back/forward and scrolls to the top on every new navigation. */}
         <ScrollRestoration />
         <Scripts />

@@ -1,18 +1,135 @@
-import { Link } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Link, useLocation } from "react-router";
+import { MainNav } from "#app/components/layout/main-nav.tsx";
+import { SearchBar } from "#app/components/layout/search-bar.tsx";
+import {
+  cookieValue,
+  debounce,
+  type HeaderScroll,
+  MODE_COOKIE,
+  modeLabel,
+  type NavItem,
+  NO_MODE_LABEL,
+  nextHeaderScroll,
+  SCROLL_DEBOUNCE_MS,
+} from "#app/lib/header.ts";
 
-/** Placeholder header: the full header (menus, search, cart) comes with the browsing issue. */
-export function Header() {
+type Props = {
+  menu: NavItem[];
+  /** Items in the cart; the cart issue fills it. */
+  cartCount?: number;
+};
+
+/**
+ * The shop's header (storefront.md §2): logo, help and brands links, delivery-mode button,
+ * search, account and favourites links, cart button with its badge, and the main navigation
+ * (a drawer below 992 px). It renders the same for every visitor, so pages stay cacheable: the
+ * mode label is read from its cookie only in the browser. Minified after scrolling (§4); a route
+ * change closes the menu and the search.
+ */
+export function Header({ menu, cartCount = 0 }: Props) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [query, setQuery] = useState("");
+  const minified = useMinifiedOnScroll();
+  const mode = useModeLabel();
+  const location = useLocation();
+  const burgerRef = useRef<HTMLButtonElement>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each route change.
+  useEffect(() => {
+    setMenuOpen(false);
+    setQuery("");
+  }, [location.pathname, location.search]);
+
+  const closeMenu = () => {
+    setMenuOpen(false);
+    burgerRef.current?.focus();
+  };
+
   return (
-    <header className="site-header">
-      <div className="site-header__inner">
+    <header className={`site-header${minified ? " site-header--mini" : ""}`}>
+      <a href="#contenu" className="skip-link">
+        Aller au contenu
+      </a>
+      <div className="site-header__top">
+        <button
+          ref={burgerRef}
+          type="button"
+          className="site-header__burger"
+          aria-expanded={menuOpen}
+          aria-controls="navigation-principale"
+          onClick={() => (menuOpen ? closeMenu() : setMenuOpen(true))}
+        >
+          <span aria-hidden="true" className="icon icon--burger" />
+          <span className="visually-hidden">Menu</span>
+        </button>
         <Link to="/" className="site-header__logo" aria-label="Comptoir, retour à l'accueil">
           Comptoir
         </Link>
-        <nav aria-label="Liens utiles" className="site-header__links">
-          <Link to="/nos-marques/">Nos marques</Link>
-          <Link to="/faq/">Aide</Link>
+        <button type="button" className="site-header__mode" aria-haspopup="dialog">
+          <span className="site-header__mode-caption">Mode :</span> {mode}
+        </button>
+        <SearchBar query={query} onQueryChange={setQuery} />
+        <nav aria-label="Raccourcis" className="site-header__actions">
+          <Link to="/faq/" className="site-header__action">
+            Aide
+          </Link>
+          <Link to="/nos-marques/" className="site-header__action site-header__action--wide">
+            Nos marques
+          </Link>
+          <Link to="/compte/" className="site-header__action">
+            <span aria-hidden="true" className="icon icon--user" />
+            <span className="site-header__action-text">Se connecter</span>
+          </Link>
+          <Link to="/compte/?s=4" className="site-header__action" aria-label="Mes favoris">
+            <span aria-hidden="true" className="icon icon--heart" />
+          </Link>
+          <button
+            type="button"
+            className="site-header__cart"
+            aria-label={`Panier, ${cartCount} ${cartCount > 1 ? "articles" : "article"}`}
+          >
+            <span aria-hidden="true" className="icon icon--bag" />
+            <span aria-hidden="true" className="site-header__badge">
+              {cartCount}
+            </span>
+          </button>
         </nav>
       </div>
+      <MainNav items={menu} open={menuOpen} onClose={closeMenu} />
     </header>
   );
+}
+
+/** Whether the header is minified, from debounced scroll positions (storefront.md §4, §9). */
+function useMinifiedOnScroll(): boolean {
+  const [minified, setMinified] = useState(false);
+  useEffect(() => {
+    // From the top: a page opened (or restored) further down starts minified.
+    let state: HeaderScroll = { minified: false, y: 0 };
+    const update = debounce(() => {
+      state = nextHeaderScroll(state, window.scrollY);
+      setMinified(state.minified);
+    }, SCROLL_DEBOUNCE_MS);
+    const onScroll = () => update.call();
+    window.addEventListener("scroll", onScroll, { passive: true });
+    update.call();
+    return () => {
+      window.removeEventListener("scroll", onScroll);
+      update.cancel();
+    };
+  }, []);
+  return minified;
+}
+
+/**
+ * The mode label: the server (and the first client render) shows the no-mode label to every
+ * visitor; after hydration the `mode` cookie gives the visitor's own.
+ */
+function useModeLabel(): string {
+  const [label, setLabel] = useState(NO_MODE_LABEL);
+  useEffect(() => {
+    setLabel(modeLabel(cookieValue(document.cookie, MODE_COOKIE)));
+  }, []);
+  return label;
 }

@@ -1,0 +1,101 @@
+import { useEffect, useMemo, useState } from "react";
+import { Link } from "react-router";
+import { debounce, predictiveTerm, SEARCH_DEBOUNCE_MS, searchPageHref } from "#app/lib/header.ts";
+import { linkTo } from "#app/lib/links.ts";
+
+type Hit = { id: number; handle: string; title: string };
+type Results = { products: Hit[]; collections: Hit[]; marques: Hit[]; artisans: Hit[] };
+
+/** Suggestions of each kind the overlay shows. */
+const SUGGESTIONS = 6;
+
+const SECTIONS = [
+  { key: "products", title: "Produits", type: "product" },
+  { key: "collections", title: "Catégories", type: "category" },
+  { key: "marques", title: "Marques", type: "brand" },
+  { key: "artisans", title: "Artisans", type: "artisan" },
+] as const;
+
+/**
+ * The predictive search overlay (storefront.md §2, §9): asks `/api/search/predictive` 300 ms
+ * after the last keystroke and nothing under 3 characters, then lists products, categories,
+ * brands and artisans with 'Voir tous les produits', or 'Aucun résultat'. Answers to an older
+ * term are dropped so a slow reply never replaces a newer one.
+ */
+export default function SearchOverlay({ query, onClose }: { query: string; onClose: () => void }) {
+  const [answer, setAnswer] = useState<{ term: string; results: Results } | null>(null);
+  const term = predictiveTerm(query);
+
+  const search = useMemo(
+    () =>
+      debounce((wanted: string, signal: AbortSignal) => {
+        fetch(
+          `/api/search/predictive?${new URLSearchParams({ q: wanted, limit: String(SUGGESTIONS) })}`,
+          {
+            signal,
+            headers: { accept: "application/json" },
+          },
+        )
+          .then((response) => (response.ok ? response.json() : null))
+          .then((body: { success?: boolean; response?: Results } | null) => {
+            if (body?.success && body.response) setAnswer({ term: wanted, results: body.response });
+          })
+          .catch(() => {
+            // Aborted by a newer term, or offline: the form still leads to the results page.
+          });
+      }, SEARCH_DEBOUNCE_MS),
+    [],
+  );
+
+  useEffect(() => {
+    if (term === null) return;
+    const controller = new AbortController();
+    search.call(term, controller.signal);
+    return () => {
+      search.cancel();
+      controller.abort();
+    };
+  }, [term, search]);
+
+  const results = answer !== null && answer.term === term ? answer.results : null;
+  const empty = results !== null && SECTIONS.every(({ key }) => results[key].length === 0);
+
+  return (
+    <section
+      id="suggestions-recherche"
+      className="search-overlay"
+      aria-label="Suggestions de recherche"
+      aria-busy={term !== null && results === null}
+    >
+      <button type="button" className="search-overlay__close" onClick={onClose}>
+        Fermer la recherche
+      </button>
+      <div aria-live="polite">
+        {empty && <p className="search-overlay__empty">Aucun résultat</p>}
+        {results !== null && !empty && (
+          <div className="search-overlay__sections">
+            {SECTIONS.map(({ key, title, type }) =>
+              results[key].length === 0 ? null : (
+                <div key={key} className="search-overlay__section">
+                  <h2 className="search-overlay__title">{title}</h2>
+                  <ul>
+                    {results[key].map((hit) => (
+                      <li key={hit.id}>
+                        <Link to={linkTo({ type, slug: hit.handle })}>{hit.title}</Link>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ),
+            )}
+          </div>
+        )}
+        {results !== null && !empty && (
+          <Link to={searchPageHref(query)} className="search-overlay__all">
+            Voir tous les produits
+          </Link>
+        )}
+      </div>
+    </section>
+  );
+}
