@@ -1,7 +1,7 @@
 /** What every benchmark shares: its result line, percentiles, a sequential timer. */
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { count } from "drizzle-orm";
+import { count, sql } from "drizzle-orm";
 import { type Database, openDatabase } from "#db/client.ts";
 import { migrate } from "#db/migrate.ts";
 import { commerceProduct } from "#platform/commerce/catalogue-schema.ts";
@@ -55,7 +55,9 @@ export async function openScaleCatalogue(): Promise<Database> {
     await seedDatabase(database, { force: true, products: SCALE_PRODUCTS });
     console.log(`…seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   } else {
+    // A catalogue seeded by an older version may lack planner statistics: measure with them.
     await settleSearchIndex(database.db);
+    await database.db.execute(sql`analyze`);
   }
   return database;
 }

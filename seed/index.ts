@@ -85,8 +85,12 @@ export async function seedDatabase(
     return { seed, version: SEED_VERSION, rows };
   });
   // Bulk writes leave the search index's pending entries unmerged and the planner without
-  // statistics (PGlite has no autovacuum): settle them once the data is in.
-  if (summary) await settleSearchIndex(database.db);
+  // statistics (PGlite has no autovacuum): settle them once the data is in. Without statistics
+  // on the catalogue tables a category page on 100 000 products takes twice as long.
+  if (summary) {
+    await settleSearchIndex(database.db);
+    for (const table of tables) await database.db.execute(sql`analyze ${table}`);
+  }
   return summary;
 }
 
