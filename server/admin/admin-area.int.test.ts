@@ -1,64 +1,41 @@
-import pino from "pino";
-import type { ServerBuild } from "react-router";
-import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
 import type { SearchRebuild } from "#server/admin/search-rebuild.ts";
 import { ensureFirstAdmin, recordChange } from "#server/admin/staff.ts";
-import { createServerApp } from "#server/app.ts";
+import {
+  composeTestServer,
+  formPost,
+  signInStaff,
+  type TestRequest,
+} from "#server/admin/testing.ts";
 import { parseEnv } from "#server/env.ts";
 
 /** The admin area through the composed server: guard, sign-in, CSRF, screens, sign-out. */
 const EMAIL = "chef@comptoir.test";
 const PASSWORD = "un mot de passe solide";
-const OFFICE = "127.0.0.1";
 
-let vite: ViteDevServer;
+let server: Awaited<ReturnType<typeof composeTestServer>>;
 let database: Database;
-let request: (path: string, init?: RequestInit, remoteAddress?: string) => Promise<Response>;
+let request: TestRequest;
 let searchRebuild: SearchRebuild;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   await ensureFirstAdmin(database.db, { email: EMAIL, password: PASSWORD });
-  vite = await createServer({
-    server: { middlewareMode: true, hmr: false },
-    appType: "custom",
-    logLevel: "silent",
-  });
-  const composed = createServerApp({
-    env: parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent" }),
-    database,
-    logger: pino({ level: "silent" }),
-    build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
-  });
-  searchRebuild = composed.searchRebuild;
-  request = async (path, init = {}, remoteAddress = OFFICE) =>
-    composed.app.request(
-      path,
-      { redirect: "manual", ...init },
-      { incoming: { socket: { remoteAddress } } },
-    );
+  server = await composeTestServer(database);
+  searchRebuild = server.searchRebuild;
+  request = server.request;
 });
 
 afterAll(async () => {
-  await vite?.close();
+  await server?.close();
   await database?.close();
 });
 
-const form = (fields: Record<string, string>, headers: Record<string, string> = {}) => ({
-  method: "POST",
-  headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
-  body: new URLSearchParams(fields).toString(),
-});
+const form = formPost;
 
-/** A signed-in session's cookie and the CSRF token of its forms. */
-async function signedIn(): Promise<{ cookie: string; csrf: string }> {
-  const cookie = await signInCookie();
-  const page = await (await request("/middleware/dashboard/", { headers: { cookie } })).text();
-  return { cookie, csrf: /name="_csrf" value="([^"]+)"/.exec(page)?.[1] ?? "" };
-}
+const signedIn = () => signInStaff(request, { email: EMAIL, password: PASSWORD });
 
 async function signInCookie(): Promise<string> {
   const res = await request(

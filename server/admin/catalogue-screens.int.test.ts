@@ -1,7 +1,4 @@
-import pino from "pino";
-import type { ServerBuild } from "react-router";
 import sharp from "sharp";
-import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
@@ -9,16 +6,20 @@ import { insertProducts } from "#platform/commerce/catalogue.ts";
 import { readEditableProduct } from "#platform/commerce/catalogue-edit.ts";
 import { readChangeLog } from "#server/admin/change-log.ts";
 import { ensureFirstAdmin } from "#server/admin/staff.ts";
-import { createServerApp } from "#server/app.ts";
-import { parseEnv } from "#server/env.ts";
+import {
+  composeTestServer,
+  formPost,
+  signInStaff,
+  type TestRequest,
+} from "#server/admin/testing.ts";
 
 /** The catalogue screens of the admin area through the composed server (sign-in, CSRF, forms). */
 const EMAIL = "caisse@comptoir.test";
 const PASSWORD = "un mot de passe solide";
 
-let vite: ViteDevServer;
+let server: Awaited<ReturnType<typeof composeTestServer>>;
 let database: Database;
-let request: (path: string, init?: RequestInit) => Promise<Response>;
+let request: TestRequest;
 let session: { cookie: string; csrf: string };
 
 beforeAll(async () => {
@@ -41,41 +42,17 @@ beforeAll(async () => {
       },
     ]),
   );
-  vite = await createServer({
-    server: { middlewareMode: true, hmr: false },
-    appType: "custom",
-    logLevel: "silent",
-  });
-  const composed = createServerApp({
-    env: parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent" }),
-    database,
-    logger: pino({ level: "silent" }),
-    build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
-  });
-  request = async (path, init = {}) =>
-    composed.app.request(
-      path,
-      { redirect: "manual", ...init },
-      { incoming: { socket: { remoteAddress: "127.0.0.1" } } },
-    );
-  const login = await request("/middleware/login/", form({ email: EMAIL, password: PASSWORD }));
-  const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-  const page = await (await request("/middleware/dashboard/", { headers: { cookie } })).text();
-  session = { cookie, csrf: /name="_csrf" value="([^"]+)"/.exec(page)?.[1] ?? "" };
+  server = await composeTestServer(database);
+  request = server.request;
+  session = await signInStaff(request, { email: EMAIL, password: PASSWORD });
 });
 
 afterAll(async () => {
-  await vite?.close();
+  await server?.close();
   await database?.close();
 });
 
-function form(fields: Record<string, string>, headers: Record<string, string> = {}) {
-  return {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
-    body: new URLSearchParams(fields).toString(),
-  };
-}
+const form = formPost;
 
 const page = async (path: string) =>
   (await request(path, { headers: { cookie: session.cookie } })).text();

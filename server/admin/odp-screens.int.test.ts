@@ -1,22 +1,18 @@
-import pino from "pino";
-import type { ServerBuild } from "react-router";
-import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
 import { orderingCustomer, orderingOrder, orderingStore } from "#platform/ordering/schema.ts";
 import { ensureFirstAdmin } from "#server/admin/staff.ts";
-import { createServerApp } from "#server/app.ts";
-import { parseEnv } from "#server/env.ts";
+import { composeTestServer, signInStaff, type TestRequest } from "#server/admin/testing.ts";
 
 /** The order preparation screens (odp-list, odp) through the composed server, signed in. */
 const EMAIL = "cuisine@comptoir.test";
 const PASSWORD = "un mot de passe solide";
 const SLOT = "2026-11-24 12:00-13:00";
 
-let vite: ViteDevServer;
+let server: Awaited<ReturnType<typeof composeTestServer>>;
 let database: Database;
-let request: (path: string, init?: RequestInit) => Promise<Response>;
+let request: TestRequest;
 let cookie: string;
 let storeId: number;
 let orderIds: number[];
@@ -67,33 +63,13 @@ beforeAll(async () => {
     .returning({ id: orderingOrder.id });
   orderIds = rows.map((row) => row.id);
 
-  vite = await createServer({
-    server: { middlewareMode: true, hmr: false },
-    appType: "custom",
-    logLevel: "silent",
-  });
-  const composed = createServerApp({
-    env: parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent" }),
-    database,
-    logger: pino({ level: "silent" }),
-    build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
-  });
-  request = async (path, init = {}) =>
-    composed.app.request(
-      path,
-      { redirect: "manual", ...init },
-      { incoming: { socket: { remoteAddress: "127.0.0.1" } } },
-    );
-  const login = await request("/middleware/login/", {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ email: EMAIL, password: PASSWORD }).toString(),
-  });
-  cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+  server = await composeTestServer(database);
+  request = server.request;
+  ({ cookie } = await signInStaff(request, { email: EMAIL, password: PASSWORD }));
 }, 120_000);
 
 afterAll(async () => {
-  await vite?.close();
+  await server?.close();
   await database?.close();
 });
 
