@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { timestamps } from "#db/columns.ts";
 
 /**
  * The catalogue, shaped like Shopify's: products with variants and images, collections with
@@ -19,11 +20,6 @@ import {
  * kept on the product row as well (price range, availability, archived) so listings can filter
  * and sort without joins; `catalogue.ts` keeps them in step with the variants and tags.
  */
-
-const timestamps = {
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-};
 
 export const commerceProduct = pgTable(
   "commerce_product",

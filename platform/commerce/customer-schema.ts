@@ -10,17 +10,13 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { timestamps } from "#db/columns.ts";
 
 /**
  * Customer accounts of the commerce service, shaped like Shopify's: a customer with addresses,
  * the single-use or expiring tokens that act for them (access, activation, reset), and their
  * named shopping lists. Secrets are never stored: passwords as scrypt hashes, tokens as SHA-256.
  */
-
-const timestamps = {
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-};
 
 /** Shopify's account states we use: `DISABLED` until the activation link is followed. */
 export type CustomerState = "DISABLED" | "ENABLED";

@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { timestamps } from "#db/columns.ts";
 
 /**
  * The ordering service's tables, shaped like Flipdish's: stores with their delivery zones, slot
@@ -20,11 +21,6 @@ import {
  * Secrets are never stored: customer tokens and phone codes as SHA-256 hashes, cards as the
  * payment processor's token with what may be shown (brand, last four digits, expiry).
  */
-
-const timestamps = {
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-};
 
 /** Order modes (spec §9): 1 delivery, 2 pickup. */
 export type OrderingMode = 1 | 2;
