@@ -13,15 +13,23 @@ import {
 import { ErrorPage } from "#app/components/error/error-page.tsx";
 import { Footer } from "#app/components/layout/footer.tsx";
 import { Header } from "#app/components/layout/header.tsx";
+import { ProgressBar } from "#app/components/layout/progress-bar.tsx";
+import { PrivacyCentre } from "#app/components/privacy/privacy-centre.tsx";
+import { PageViews } from "#app/components/privacy/tracking.tsx";
+import { ToastHost } from "#app/components/toast/toast-host.tsx";
 import { getFooter, getMainMenu } from "#app/lib/content.server.ts";
 import { describeError } from "#app/lib/errors.ts";
 import { normaliseFooter, normaliseMenu } from "#app/lib/header.ts";
 import { pageTypeOf } from "#app/lib/page-type.ts";
+import { serverContext } from "#app/lib/server-context.ts";
+import { VisitorLoader } from "#app/lib/visitor.tsx";
 import stylesHref from "#app/styles/app.css?url";
+import fontsHref from "#app/styles/fonts.css?url";
 import layoutStylesHref from "#app/styles/layout.css?url";
 import type { Route } from "./+types/root";
 
 export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: fontsHref },
   { rel: "stylesheet", href: stylesHref },
   { rel: "stylesheet", href: layoutStylesHref },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -32,9 +40,11 @@ export const links: Route.LinksFunction = () => [
  * the small shapes they render. The same for every visitor: nothing here may vary per visitor,
  * as whole pages are cached (server/rules/page-cache.ts).
  */
-export async function loader() {
+export async function loader({ context }: Route.LoaderArgs) {
   const [menu, footer] = await Promise.all([getMainMenu(), getFooter()]);
-  return { menu: normaliseMenu(menu), footer: normaliseFooter(footer) };
+  // The tag manager's id is the same for everyone: fine in the cached page (privacy centre).
+  const gtmId = context.get(serverContext).env.GTM_ID ?? null;
+  return { menu: normaliseMenu(menu), footer: normaliseFooter(footer), gtmId };
 }
 
 // The menu and footer change only with the content: navigations do not reload them.
@@ -57,11 +67,16 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
+        <ProgressBar />
+        {chrome && <PrivacyCentre gtmId={data?.gtmId ?? null} />}
         {chrome && <Header menu={data?.menu ?? []} />}
         <main id="contenu" className="site-main" data-page-type={pageType}>
           {children}
         </main>
         {chrome && <Footer footer={data?.footer ?? normaliseFooter(null)} />}
+        <VisitorLoader />
+        <PageViews pageType={pageType} />
+        <ToastHost />
         {/* Restores positions on back/forward and scrolls to the top on every new navigation. */}
         <ScrollRestoration />
         <Scripts />

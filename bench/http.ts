@@ -2,13 +2,10 @@
  * Page budgets of DESIGN.md §8, measured over HTTP on a production build served on loopback with
  * a throw-away embedded database. Requests go only to 127.0.0.1; loops are bounded in count.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
-import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 
 const root = resolve(import.meta.dirname, "..");
 const port = Number(process.env.BENCH_PORT ?? 3200);
@@ -17,6 +14,7 @@ const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 300);
 const CONCURRENCY = 4;
 
 import { type BenchResult, percentile } from "./measure.ts";
+import { buildStorefront, startShop, waitForReady } from "./serve.ts";
 
 /** Fires `ITERATIONS` requests, `CONCURRENCY` at a time; returns sorted latencies in ms. */
 async function measure(url: (i: number) => string, check?: (res: Response) => void) {
@@ -36,19 +34,6 @@ async function measure(url: (i: number) => string, check?: (res: Response) => vo
   return latencies.sort((a, b) => a - b);
 }
 
-async function waitForReady(server: ChildProcess) {
-  for (let attempt = 0; attempt < 600; attempt++) {
-    if (server.exitCode !== null) throw new Error("the server stopped before it was ready");
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error("the server did not become ready");
-}
-
 /** A plain static file server on the same bytes: the yardstick for cached pages. */
 async function staticServer(body: Buffer, contentType: string) {
   const server = createServer((_req, res) => {
@@ -61,34 +46,19 @@ async function staticServer(body: Buffer, contentType: string) {
 }
 
 export async function runHttpBench(): Promise<BenchResult[]> {
-  const build = spawnSync(
-    process.execPath,
-    [join(root, "node_modules/@react-router/dev/bin.cjs"), "build"],
-    {
-      cwd: root,
-      stdio: "ignore",
-    },
-  );
-  if (build.status !== 0) throw new Error("production build failed");
+  buildStorefront(root, "ignore");
 
-  const dataDir = mkdtempSync(join(tmpdir(), "comptoir-bench-"));
-  const server = spawn(process.execPath, [join(root, "server/main.ts")], {
-    cwd: root,
+  const { server, stop } = startShop({
+    root,
+    port,
+    name: "bench",
     stdio: "ignore",
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "silent",
-      PAGE_CACHE_MAX_ENTRIES: "10",
-    },
+    env: { LOG_LEVEL: "silent", PAGE_CACHE_MAX_ENTRIES: "10" },
   });
 
   const results: BenchResult[] = [];
   try {
-    await waitForReady(server);
+    await waitForReady(server, base);
 
     // Warm up the JIT and the caches.
     await measure(() => `${base}/`);
@@ -100,6 +70,25 @@ export async function runHttpBench(): Promise<BenchResult[]> {
       p95: percentile(uncached, 95),
       budget: "p95 < 80 ms",
       ok: percentile(uncached, 95) < 80,
+    });
+
+    // A product page, uncached: the product query, its related products and the layout.
+    const listing = await (await fetch(`${base}/c/epicerie-salee/`)).text();
+    const productPath = /href="(\/p\/[^"?#]+\/)"/.exec(listing)?.[1];
+    if (!productPath) throw new Error("no product link on the category page");
+    await measure((i) => `${base}${productPath}?warm=${i}`);
+    const product = await measure(
+      (i) => `${base}${productPath}?bench=${i}`,
+      (res) => {
+        if (res.status !== 200) throw new Error(`product page answered ${res.status}`);
+      },
+    );
+    results.push({
+      name: "product page, uncached (SSR)",
+      p50: percentile(product, 50),
+      p95: percentile(product, 95),
+      budget: "p95 < 80 ms",
+      ok: percentile(product, 95) < 80,
     });
 
     await (await fetch(`${base}/`)).arrayBuffer(); // back in the cache after the loop above
@@ -124,9 +113,7 @@ export async function runHttpBench(): Promise<BenchResult[]> {
       ok: percentile(cached, 95) <= 3 * Math.max(percentile(baseline, 95), 1),
     });
   } finally {
-    server.kill("SIGTERM");
-    await once(server, "exit");
-    rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
   return results;
 }

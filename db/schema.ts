@@ -6,6 +6,7 @@ export * from "#platform/commerce/order-schema.ts";
 export * from "#platform/commerce/schema.ts";
 export * from "#platform/content/schema.ts";
 export * from "#platform/documents/schema.ts";
+export * from "#platform/notify/newsletter-schema.ts";
 export * from "#platform/notify/schema.ts";
 export * from "#platform/ordering/schema.ts";
 export * from "#platform/payments/schema.ts";

@@ -1,19 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { E2E_ADMIN } from "./admin-account.ts";
-
-/** A 2×2 PNG, written out so the journey needs no fixture file. */
-const TINY_PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAFElEQVQImWM4M5PhzEwGED4zkwEAKkoFlSDGebQAAAAASUVORK5CYII=",
-  "base64",
-);
-
-async function signIn(page: Page) {
-  await page.goto("/middleware/login/");
-  await page.getByLabel("Adresse e-mail").fill(E2E_ADMIN.email);
-  await page.getByLabel("Mot de passe").fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page).toHaveURL(/\/middleware\/dashboard\/$/);
-}
+import { attachImage, savePrice, signInStaff, uploadImage } from "./admin-account.ts";
 
 /**
  * Opens the edit screen of a published product on sale; each browser project takes a different
@@ -28,7 +14,7 @@ async function openProduct(page: Page, row: number): Promise<string> {
 }
 
 test("staff edit a product's price and the product page shows it", async ({ page }, info) => {
-  await signIn(page);
+  await signInStaff(page);
   const handle = await openProduct(page, info.project.name === "mobile" ? 2 : 1);
   const price = info.project.name === "mobile" ? "31,17" : "23,45";
 
@@ -41,16 +27,7 @@ test("staff edit a product's price and the product page shows it", async ({ page
   await expect(page.getByRole("alert")).toContainText("Rien n'a été enregistré");
   await expect(page.getByText("Écrivez un prix en euros, par exemple 12,50.")).toBeVisible();
 
-  await page
-    .getByLabel(/^Prix de /)
-    .first()
-    .fill(price);
-  await page
-    .getByLabel(/^Prix barré de /)
-    .first()
-    .fill("");
-  await page.getByRole("button", { name: "Enregistrer" }).click();
-  await expect(page.getByRole("status")).toHaveText("Modifications enregistrées.");
+  await savePrice(page, price);
 
   await page.goto(`/p/${handle}/`);
   await expect(page.locator("main").getByText(`${price} €`).first()).toBeVisible();
@@ -63,26 +40,16 @@ test("staff upload an image, attach it, reorder it, and delete it once unused", 
   page,
 }, info) => {
   test.skip(info.project.name === "mobile", "one upload is enough; the desktop run covers it");
-  await signIn(page);
-  await page.goto("/middleware/images/");
-  await page.getByLabel(/^Image \(JPEG, PNG ou WebP/).setInputFiles({
-    name: "Plateau de fromages.jpg",
-    mimeType: "image/jpeg",
-    buffer: TINY_PNG,
-  });
-  await page.getByRole("button", { name: "Envoyer", exact: true }).click();
-  const stored = page.getByRole("status");
+  await signInStaff(page);
   // The real type wins over the name: a PNG called .jpg is stored as a PNG.
-  await expect(stored).toContainText(/uploads\/plateau-de-fromages-[0-9a-f]{8}\.png/);
-  const path = /uploads\/plateau-de-fromages-[0-9a-f]{8}\.png/.exec(
-    (await stored.textContent()) ?? "",
-  )?.[0];
+  const path = await uploadImage(
+    page,
+    { name: "Plateau de fromages.jpg", mimeType: "image/jpeg" },
+    "plateau-de-fromages",
+  );
 
   const handle = await openProduct(page, 3);
-  await page.getByLabel("Image de la bibliothèque").fill(path ?? "");
-  await page.getByLabel("Texte alternatif", { exact: true }).fill("Plateau de fromages");
-  await page.getByRole("button", { name: "Ajouter l'image" }).click();
-  await expect(page.getByRole("status")).toHaveText("Modifications enregistrées.");
+  await attachImage(page, path, "Plateau de fromages");
   await expect(page.getByRole("img", { name: "Plateau de fromages" })).toBeVisible();
 
   // An image in use cannot be deleted.
@@ -109,7 +76,7 @@ test("staff upload an image, attach it, reorder it, and delete it once unused", 
 
 test("staff preview a bulk price change before applying it", async ({ page }, info) => {
   test.skip(info.project.name === "mobile", "the desktop run covers it");
-  await signIn(page);
+  await signInStaff(page);
   await page.goto("/middleware/product-price/");
   await page.getByLabel("Recherche", { exact: true }).fill("zzz-aucun-produit");
   await page.getByLabel("Opération", { exact: true }).selectOption("pourcent");
@@ -121,7 +88,7 @@ test("staff preview a bulk price change before applying it", async ({ page }, in
 
 test("staff download the product feed", async ({ page }, info) => {
   test.skip(info.project.name === "mobile", "the desktop run covers it");
-  await signIn(page);
+  await signInStaff(page);
   await page.goto("/middleware/export-flux-produit/");
   await expect(page.getByRole("heading", { name: /produit\(s\) dans le flux/ })).toBeVisible();
   const download = page.waitForEvent("download");

@@ -1,14 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { DEMO_STORES } from "../seed/ordering/data.ts";
-import { E2E_ADMIN } from "./admin-account.ts";
-
-async function signIn(page: Page) {
-  await page.goto("/middleware/login/");
-  await page.getByLabel("Adresse e-mail").fill(E2E_ADMIN.email);
-  await page.getByLabel("Mot de passe").fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page).toHaveURL(/\/middleware\/dashboard\/$/);
-}
+import { signInStaff } from "./admin-account.ts";
 
 /** Today in Paris, as the screens count days. */
 const today = new Intl.DateTimeFormat("en-CA", {
@@ -19,7 +11,7 @@ const today = new Intl.DateTimeFormat("en-CA", {
 }).format(new Date());
 
 test("staff open today's orders and a printable preparation sheet", async ({ page }) => {
-  await signIn(page);
+  await signInStaff(page);
   await page.getByRole("link", { name: "Préparation des commandes" }).click();
   await expect(page).toHaveURL(/\/middleware\/odp-list\/$/);
   await expect(page.getByRole("heading", { name: "Préparation des commandes" })).toBeVisible();

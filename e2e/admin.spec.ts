@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { E2E_ADMIN } from "./admin-account.ts";
+import { E2E_ADMIN, signInStaff } from "./admin-account.ts";
 
 test("staff sign in to the admin area, see the dashboard, and sign out", async ({ page }) => {
   await page.goto("/middleware/dashboard/");
@@ -28,11 +28,7 @@ test("staff sign in to the admin area, see the dashboard, and sign out", async (
 });
 
 test("an unknown admin screen answers 500 'Unknown middleware'", async ({ page }) => {
-  await page.goto("/middleware/login/");
-  await page.getByLabel("Adresse e-mail").fill(E2E_ADMIN.email);
-  await page.getByLabel("Mot de passe").fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page).toHaveURL(/\/middleware\/dashboard\/$/);
+  await signInStaff(page);
   const response = await page.goto("/middleware/no-such-screen/");
   expect(response?.status()).toBe(500);
   await expect(page.getByRole("heading", { name: "Unknown middleware" })).toBeVisible();

@@ -89,7 +89,10 @@ test("the brand list leads to a brand page", async ({ page }) => {
   await page.goto("/nos-marques/");
   await expect(page.getByRole("heading", { level: 1, name: "Nos marques" })).toBeVisible();
   await page.getByRole("link", { name: /Maison Albarède/ }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Maison Albarède" })).toBeVisible();
+  // The brand's first page asks the content service for its merchandised products too.
+  await expect(page.getByRole("heading", { level: 1, name: "Maison Albarède" })).toBeVisible({
+    timeout: 15_000,
+  });
   await expect(page.getByRole("article").first()).toBeVisible();
 });
 

@@ -129,10 +129,12 @@ test("a route change closes the menu", async ({ page }) => {
   await expect(toggle).toHaveAttribute("aria-expanded", "true");
   await nav.getByRole("link", { name: "Nos marques", exact: true }).click();
   await expect(page).toHaveURL(/\/nos-marques\/$/);
-  await expect(toggle).toHaveAttribute("aria-expanded", "false");
   if (isMobile(page)) {
+    // The drawer closes (and, 500 ms later, leaves the accessibility tree with its sub-menus).
     await expect(burger).toHaveAttribute("aria-expanded", "false");
     await expect(nav).toBeHidden();
+  } else {
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
   }
 });
 

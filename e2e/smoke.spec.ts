@@ -48,7 +48,8 @@ test("navigation happens in the page and scrolls to the top", async ({ page }) =
     document.querySelector<HTMLAnchorElement>('header a[href="/faq/"]')?.click(),
   );
   await expect(page).toHaveURL(/\/faq\/$/);
-  await expect(page.getByRole("heading", { name: "This page could not be found" })).toBeVisible();
+  await expect(page.locator("main")).toHaveAttribute("data-page-type", "faq");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   expect(await page.evaluate(() => "samePage" in window)).toBe(true);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });

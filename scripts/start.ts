@@ -8,7 +8,7 @@ import { join, resolve } from "node:path";
 
 process.env.NODE_ENV ??= "production";
 const root = resolve(import.meta.dirname, "..");
-const buildEntry = join(root, "build/server/index.js");
+const buildEntry = resolve(root, process.env.COMPTOIR_BUILD_DIR ?? "build", "server/index.js");
 
 function newestMtime(path: string): number {
   const stat = statSync(path);

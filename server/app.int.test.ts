@@ -89,6 +89,21 @@ describe("the composed server", () => {
     expect((await request("/cart.js")).headers.get("x-cache")).not.toBe("HIT");
   });
 
+  it("gzips pages for browsers that ask, and caches the plain page for those that do not", async () => {
+    const { request } = shop();
+    const zipped = await request("/", { headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(zipped.headers.get("content-encoding")).toBe("gzip");
+    expect(zipped.headers.get("vary")).toMatch(/accept-encoding/i);
+    const html = new TextDecoder().decode(
+      await new Response(zipped.body?.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer(),
+    );
+    expect(html).toContain('<html lang="fr">');
+    const plain = await request("/");
+    expect(plain.headers.get("x-cache")).toBe("HIT");
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(await plain.text()).toContain('<html lang="fr">');
+  });
+
   it("evicts the least recently used page when an eleventh is cached", async () => {
     const { request, pageCache } = shop();
     await request("/");

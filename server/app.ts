@@ -1,5 +1,6 @@
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
+import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { serverContext } from "#app/lib/server-context.ts";
@@ -60,6 +61,9 @@ export function createServerApp(deps: ServerDependencies) {
   const app = new Hono();
   app.use(requestId());
   app.use(requestLog(logger));
+  // Text answers (pages, scripts, styles, JSON) gzipped for browsers that ask; outside the page
+  // cache, which keeps the plain body.
+  app.use(compress());
   app.route("/", healthRoutes(database));
   app.use(passwordGate({ password: env.SITE_PASSWORD }));
   app.use(adminGuard({ allowlist: env.ADMIN_ALLOWLIST, trustedProxies: env.TRUSTED_PROXIES }));

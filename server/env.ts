@@ -91,6 +91,13 @@ export const envSchema = z.object({
   // PDF receipts are written here (default: DATA_DIR/receipts).
   RECEIPTS_DIR: z.string().min(1).optional(),
 
+  // The tag manager container (GTM-XXXXXXX), loaded in the browser only after the visitor's
+  // consent to audience measurement; no tag manager when unset.
+  GTM_ID: z
+    .string()
+    .regex(/^GTM-[A-Z0-9]{4,12}$/, "must be like GTM-AB12CD3")
+    .optional(),
+
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
 });
 

@@ -7,7 +7,8 @@ import { loadEnv } from "#server/env.ts";
 
 const env = loadEnv();
 const root = resolve(import.meta.dirname, "..");
-const serverBuild = resolve(root, "build/server/index.js");
+const buildDirectory = resolve(root, process.env.COMPTOIR_BUILD_DIR ?? "build");
+const serverBuild = resolve(buildDirectory, "server/index.js");
 if (!existsSync(serverBuild)) {
   console.error(
     "No production build found: run `npm run build` first (npm start does it for you).",
@@ -15,4 +16,4 @@ if (!existsSync(serverBuild)) {
   process.exit(1);
 }
 const build = (await import(serverBuild)) as ServerBuild;
-await boot({ env, build, clientDirectory: resolve(root, "build/client") });
+await boot({ env, build, clientDirectory: resolve(buildDirectory, "client") });

@@ -31,6 +31,7 @@ export type ProductFilter =
   | { available: boolean }
   | { price: { min?: number; max?: number } }
   | { productVendor: string }
+  | { tag: string }
   | { productMetafield: { namespace: string; key: string; value: string } };
 
 export type FacetValue = { id: string; label: string; count: number; input: string };
@@ -427,7 +428,17 @@ export type ListingOptions = {
   /** Allergen metaobject GIDs: products holding any of them are left out. */
   excludeAllergens?: string[];
   sort?: ListingSort;
+  /** A province visitor: only the province assortment (products tagged isProvince). */
+  province?: boolean;
 };
+
+/** The tag of products that can be delivered outside Paris (storefront.md §3). */
+export const PROVINCE_TAG = "isProvince";
+
+/** The API filters that narrow a listing to the province assortment, when it applies. */
+function provinceFilters(province: boolean | undefined): ProductFilter[] {
+  return province ? [{ tag: PROVINCE_TAG }] : [];
+}
 
 export type CollectionPage = {
   collection: {
@@ -457,7 +468,7 @@ export async function collectionPage(
       handle,
       first: excluding ? EXCLUSION_BATCH : options.first,
       after,
-      filters: options.filters ?? [],
+      filters: [...(options.filters ?? []), ...provinceFilters(options.province)],
       ...sortArguments(options.sort ?? "default", true),
     }),
   );
@@ -526,11 +537,12 @@ export function pageOf(
 /** A brand's products, 48 a page by default (ordering-and-server.md §9). */
 export async function brandProducts(
   brand: Brand,
-  options: { first: number; after?: string | null; sort?: ListingSort },
+  options: { first: number; after?: string | null; sort?: ListingSort; province?: boolean },
 ): Promise<ProductPage> {
+  const vendor = `vendor:"${brand.name.replace(/"/g, "")}"`;
   const data = await fromCursor(options.after, (after) =>
     storefrontQuery<{ products: ApiProductConnection }>(CATALOGUE_BRAND_PRODUCTS_QUERY, {
-      query: `vendor:"${brand.name.replace(/"/g, "")}"`,
+      query: options.province ? `${vendor} tag:${PROVINCE_TAG}` : vendor,
       first: options.first,
       after,
       ...sortArguments(options.sort ?? "default", false),
@@ -552,7 +564,7 @@ export async function vendorsOfCollection(handle: string): Promise<string[] | nu
 /** Product search (storefront.md §7): the Storefront API's `search`, products only. */
 export async function searchProducts(
   term: string,
-  options: { first: number; after?: string | null; sort?: ListingSort },
+  options: { first: number; after?: string | null; sort?: ListingSort; province?: boolean },
 ): Promise<ProductPage & { totalCount: number }> {
   const sort = options.sort ?? "default";
   const data = await fromCursor(options.after, (after) =>
@@ -562,6 +574,7 @@ export async function searchProducts(
         query: term,
         first: options.first,
         after,
+        productFilters: provinceFilters(options.province),
         sortKey: sort === "price-asc" || sort === "price-desc" ? "PRICE" : "RELEVANCE",
         reverse: sort === "price-desc",
       },
@@ -607,7 +620,7 @@ const CATALOGUE_METAFIELD_FRAGMENT = `#graphql
   }
 `;
 
-const CATALOGUE_PRODUCT_CARD_FRAGMENT = `#graphql
+export const CATALOGUE_PRODUCT_CARD_FRAGMENT = `#graphql
   fragment CatalogueProductCard on Product {
     id
     handle
@@ -874,12 +887,14 @@ const CATALOGUE_SEARCH_QUERY = `#graphql
     $after: String
     $sortKey: SearchSortKeys
     $reverse: Boolean
+    $productFilters: [ProductFilter!]
   ) {
     search(
       query: $query
       first: $first
       after: $after
       types: [PRODUCT]
+      productFilters: $productFilters
       sortKey: $sortKey
       reverse: $reverse
     ) {

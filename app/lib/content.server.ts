@@ -1,4 +1,5 @@
 import { serviceFetch } from "#app/lib/services.server.ts";
+import { findContentType } from "#platform/content/content-types.ts";
 
 /**
  * The storefront's client of the content service's Delivery API (ordering-and-server.md §7
@@ -147,7 +148,7 @@ async function fetchEntries(params: Record<string, string>): Promise<EntriesResp
 }
 
 /** Entries of a type matching `filters`, Archive excluded where the type has tags. */
-async function entriesOf<F>(
+export async function entriesOf<F>(
   type: string,
   filters: Record<string, string> = {},
 ): Promise<ContentEntry<F>[] | null> {
@@ -353,4 +354,23 @@ export async function getProductsByIds(ids: readonly string[]): Promise<ContentP
   );
   const byId = new Map(pages.flatMap((page) => page ?? []).map((entry) => [entry.sys.id, entry]));
   return unique.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** The fields the sitemaps need of a page: its names, slug, parents and date. */
+const LIST_FIELDS = ["title", "name", "slug", "category", "subcategory", "publishDate"];
+
+/**
+ * Every entry of a page type with only its title or name, slug, parent links and dates (for the
+ * sitemaps), ordered by slug; empty on failure.
+ */
+export async function getPageList(type: PageType): Promise<ContentEntry[]> {
+  const model = findContentType(type);
+  const fields = LIST_FIELDS.filter((id) => model?.fields.some((field) => field.id === id));
+  return (
+    (await entriesOf(type, {
+      order: "fields.slug",
+      include: "1",
+      select: ["sys", ...fields.map((id) => `fields.${id}`)].join(","),
+    })) ?? []
+  );
 }

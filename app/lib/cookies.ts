@@ -3,8 +3,12 @@
 /** The value of cookie `name` in a request, or undefined. */
 export function readCookie(request: Request, name: string): string | undefined {
   const header = request.headers.get("cookie");
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
+  return header ? cookieFrom(header, name) : undefined;
+}
+
+/** The value of cookie `name` in a `Cookie` header or a `document.cookie` string. */
+export function cookieFrom(cookies: string, name: string): string | undefined {
+  for (const part of cookies.split(";")) {
     const eq = part.indexOf("=");
     if (eq === -1 || part.slice(0, eq).trim() !== name) continue;
     try {

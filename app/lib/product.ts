@@ -329,6 +329,9 @@ export type ProductCardData = {
   gamme: string | null;
   variantId: string | null;
   state: CardState;
+  /** The cart's cap for this product and whether it is a restauration dish (the cart's add rules). */
+  maxQuantity?: number;
+  restauration?: boolean;
 };
 
 /** The quantity and unit a product is sold by: `6 pièces`, `250 g`. */
@@ -355,5 +358,7 @@ export function toCardData(
     gamme: product.gamme,
     variantId: product.variants[0]?.id ?? null,
     state: cardState(product, options),
+    maxQuantity: product.max_quantity,
+    restauration: product.tags.includes("restauration"),
   };
 }

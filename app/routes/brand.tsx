@@ -3,10 +3,14 @@ import { brandLogo } from "#app/components/brand/brand-tiles.tsx";
 import { Breadcrumbs } from "#app/components/listing/breadcrumbs.tsx";
 import { ProductGrid } from "#app/components/listing/product-grid.tsx";
 import { SortForm } from "#app/components/listing/sort-form.tsx";
-import { brandProducts, catalogueReference } from "#app/lib/catalogue.server.ts";
+import { TrackListing } from "#app/components/privacy/tracking.tsx";
+import { brandProducts, catalogueReference, productByHandle } from "#app/lib/catalogue.server.ts";
+import { getPage } from "#app/lib/content.server.ts";
 import { NOT_FOUND_MESSAGE } from "#app/lib/errors.ts";
 import { BRAND_PAGE_SIZE, listingView, PARAM, readListingParams } from "#app/lib/listing.ts";
 import { PAGE_TYPES, type PageTypeHandle } from "#app/lib/page-type.ts";
+import { ARCHIVE_TAG, type StorefrontProduct } from "#app/lib/product.ts";
+import { isProvinceVisitor } from "#app/lib/province.ts";
 import { canonicalUrl, seoMeta } from "#app/lib/seo.ts";
 import catalogueStyles from "#app/styles/catalogue.css?url";
 import type { Route } from "./+types/brand";
@@ -25,17 +29,52 @@ export const meta: Route.MetaFunction = ({ loaderData: data }) =>
       })
     : [];
 
+/**
+ * The brand's merchandised products: the `selected_products` of its content page
+ * (`pageMarque`), in the merchandiser's order, archived ones left out.
+ */
+async function merchandisedProducts(handle: string): Promise<StorefrontProduct[]> {
+  const page = await getPage("pageMarque", handle);
+  const selected = page?.fields.selected_products;
+  if (!Array.isArray(selected)) return [];
+  const handles = [
+    ...new Set(
+      selected.flatMap((entry: { fields?: { slug?: unknown } }) =>
+        typeof entry?.fields?.slug === "string" ? [entry.fields.slug] : [],
+      ),
+    ),
+  ].slice(0, BRAND_PAGE_SIZE);
+  const found = await Promise.all(handles.map((item) => productByHandle(item)));
+  return found.flatMap((item) =>
+    item && !item.product.tags.includes(ARCHIVE_TAG) ? [item.product] : [],
+  );
+}
+
 export async function loader({ params, request }: Route.LoaderArgs) {
   const ref = await catalogueReference();
   const brand = ref.brands.find((item) => item.handle === params.handle);
   if (!brand) throw new Response(NOT_FOUND_MESSAGE, { status: 404, statusText: "Not Found" });
   const url = new URL(request.url);
   const listingParams = readListingParams(url.searchParams);
-  const page = await brandProducts(brand, {
-    first: BRAND_PAGE_SIZE,
+  // Merchandised products open page 1 of the default order (ordering-and-server.md §9); the
+  // API's pages leave them out so each product shows once over the pages.
+  const merchandised =
+    listingParams.sort === "default" ? await merchandisedProducts(brand.handle) : [];
+  const firstPage = !listingParams.after;
+  const apiPage = await brandProducts(brand, {
+    first: firstPage ? Math.max(1, BRAND_PAGE_SIZE - merchandised.length) : BRAND_PAGE_SIZE,
     after: listingParams.after,
     sort: listingParams.sort,
+    province: isProvinceVisitor(request),
   });
+  const merchandisedIds = new Set(merchandised.map((product) => product.id));
+  const page = {
+    ...apiPage,
+    products: [
+      ...(firstPage ? merchandised : []),
+      ...apiPage.products.filter((product) => !merchandisedIds.has(product.id)),
+    ],
+  };
   const stateSearch = new URLSearchParams(url.searchParams);
   stateSearch.delete(PARAM.after);
   return {
@@ -85,6 +124,7 @@ export default function BrandPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <ProductGrid key={loaderData.stateKey} listing={listing} label={`Produits ${brand.name}`} />
       )}
+      <TrackListing list="marque" title={brand.name} products={listing.products} />
     </div>
   );
 }

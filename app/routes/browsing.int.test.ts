@@ -1,56 +1,22 @@
 import { sql } from "drizzle-orm";
-import pino from "pino";
-import type { ServerBuild } from "react-router";
-import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clearCatalogueReference } from "#app/lib/catalogue.server.ts";
-import type { Database } from "#db/client.ts";
-import { createTestDatabase } from "#db/testing/index.ts";
-import { seedDatabase } from "#seed/index.ts";
-import { createServerApp } from "#server/app.ts";
-import { parseEnv } from "#server/env.ts";
+import { type ComposedStorefront, composeStorefront } from "#app/routes/testing.ts";
 
 /**
  * The browsing pages through the composed server (storefront, rules, commerce service) on the
  * seeded demo catalogue: what a shopper's first request gets, before any JavaScript runs.
  */
-let vite: ViteDevServer;
-let database: Database;
-let request: (path: string) => Promise<Response>;
-
-type Row = Record<string, unknown>;
-const rows = async (query: ReturnType<typeof sql>) =>
-  ((await database.db.execute(query)) as unknown as { rows: Row[] }).rows;
+let composed: ComposedStorefront;
+let request: ComposedStorefront["request"];
+let app: ComposedStorefront["app"];
+let rows: ComposedStorefront["rows"];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDatabase(database, { seed: 1 });
-  clearCatalogueReference();
-  vite = await createServer({
-    server: { middlewareMode: true, hmr: false },
-    appType: "custom",
-    logLevel: "silent",
-  });
-  const { app } = createServerApp({
-    env: parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent" }),
-    database,
-    logger: pino({ level: "silent" }),
-    build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
-  });
-  request = (path) =>
-    Promise.resolve(
-      app.request(
-        path,
-        { redirect: "manual" },
-        { incoming: { socket: { remoteAddress: "203.0.113.9" } } },
-      ),
-    );
+  composed = await composeStorefront();
+  ({ app, request, rows } = composed);
 }, 180_000);
 
-afterAll(async () => {
-  await vite?.close();
-  await database?.close();
-});
+afterAll(() => composed?.close());
 
 async function page(path: string) {
   const response = await request(path);
@@ -211,5 +177,44 @@ describe("brands, artisans and search", () => {
     expect(found.html).toMatch(/class="product-card[ "]/);
     const none = await page("/search/?q=zzzxqw");
     expect(none.html).toContain("Aucun résultat");
+  });
+});
+
+describe("the province assortment", () => {
+  /** The product handles a listing page links to. */
+  const handlesIn = (html: string) => [
+    ...new Set([...html.matchAll(/href="\/p\/([a-z0-9-]+)\/"/g)].map((match) => String(match[1]))),
+  ];
+
+  async function provincePage(path: string) {
+    const response = await Promise.resolve(
+      app.request(
+        path,
+        { headers: { cookie: "isProvince=true" } },
+        { incoming: { socket: { remoteAddress: "203.0.113.9" } } },
+      ),
+    );
+    return response.text();
+  }
+
+  async function provinceTagged(handles: string[]) {
+    const found = await rows(sql`select handle from commerce_product
+      where handle in ${sql.raw(`(${handles.map((h) => `'${h}'`).join(",")})`)}
+      and tags @> array['isProvince']::text[]`);
+    return found.length;
+  }
+
+  it("shows a visitor with a province address only the products delivered outside Paris", async () => {
+    const everyone = handlesIn((await page("/c/epicerie-salee/")).html);
+    const province = handlesIn(await provincePage("/c/epicerie-salee/"));
+    expect(province.length).toBeGreaterThan(0);
+    expect(province.length).toBeLessThan(everyone.length);
+    expect(await provinceTagged(province)).toBe(province.length);
+
+    const brand = await productWhere(sql`p.tags @> array['isProvince']::text[]`);
+    const term = String(brand.title.split(" ")[0]).toLowerCase();
+    const searched = handlesIn(await provincePage(`/search/?q=${encodeURIComponent(term)}`));
+    expect(searched.length).toBeGreaterThan(0);
+    expect(await provinceTagged(searched)).toBe(searched.length);
   });
 });

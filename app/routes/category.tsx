@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "#app/components/listing/breadcrumbs.tsx";
 import { ListingFilters } from "#app/components/listing/listing-filters.tsx";
 import { ProductGrid } from "#app/components/listing/product-grid.tsx";
+import { TrackListing } from "#app/components/privacy/tracking.tsx";
 import {
   type CatalogueReference,
   type CategoryNode,
@@ -12,10 +13,13 @@ import {
   filterView,
   toProductFilters,
 } from "#app/lib/catalogue.server.ts";
+import { getPage } from "#app/lib/content.server.ts";
 import { NOT_FOUND_MESSAGE } from "#app/lib/errors.ts";
+import { linkTo } from "#app/lib/links.ts";
 import { categoryPageSize, listingView, PARAM, readListingParams } from "#app/lib/listing.ts";
 import { categoryPageType, type PageTypeHandle } from "#app/lib/page-type.ts";
 import { imageAtHeight, localImageUrl } from "#app/lib/product.ts";
+import { isProvinceVisitor } from "#app/lib/province.ts";
 import { canonicalUrl, jsonLd, seoMeta } from "#app/lib/seo.ts";
 import catalogueStyles from "#app/styles/catalogue.css?url";
 import type { Route } from "./+types/category";
@@ -48,11 +52,48 @@ function categoryUrl(handles: string[]): string {
 }
 
 /**
- * Push blocks shown in the grid (each takes two products' room). Today the collection's own
- * push fields give at most one, on top categories; content-service pushes can add to it.
+ * Push blocks shown in the grid (each takes two products' room): the category page's `push`
+ * banner from the content service, else the collection's own push fields.
  */
-function pushCountOf(node: CategoryNode | undefined): number {
-  return node?.hasPush ? 1 : 0;
+function pushCountOf(node: CategoryNode | undefined, contentPush: Push | null): number {
+  return contentPush || node?.hasPush ? 1 : 0;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function textField(fields: Record<string, unknown>, name: string): string | null {
+  const value = fields[name];
+  return typeof value === "string" && value.trim() !== "" ? value.trim() : null;
+}
+
+function assetUrlOf(value: unknown): string | null {
+  if (!isRecord(value) || !isRecord(value.fields) || !isRecord(value.fields.file)) return null;
+  const url = value.fields.file.url;
+  return typeof url === "string" && url !== "" ? localImageUrl(url) : null;
+}
+
+/**
+ * The push banner of a top category's content page (`pageCategorie.push`, docs/content.md), or
+ * null. Sub-category pages have no push in the content model.
+ */
+async function contentPushOf(node: CategoryNode | undefined, handle: string): Promise<Push | null> {
+  if (node?.parent) return null;
+  const page = await getPage("pageCategorie", handle);
+  const banner = page?.fields.push;
+  if (!isRecord(banner) || !isRecord(banner.fields)) return null;
+  const title = textField(banner.fields, "title");
+  if (!title) return null;
+  const link = linkTo(banner as Parameters<typeof linkTo>[0]);
+  return {
+    title,
+    subtitle: textField(banner.fields, "subtitle"),
+    text: textField(banner.fields, "text"),
+    link: link === "/" ? null : link,
+    image: assetUrlOf(banner.fields.image),
+    mobileImage: assetUrlOf(banner.fields.mobile_image),
+  };
 }
 
 /** Links to the category's children, or to its siblings when it has none. */
@@ -86,13 +127,15 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const listingParams = readListingParams(url.searchParams);
   const ref = await catalogueReference();
   const node = ref.categories.get(handle);
-  const size = categoryPageSize(pushCountOf(node));
+  const contentPush = await contentPushOf(node, handle);
+  const size = categoryPageSize(pushCountOf(node, contentPush));
   const page = await collectionPage(handle, {
     first: size,
     after: listingParams.after,
     filters: toProductFilters(listingParams, ref),
     excludeAllergens: excludedAllergens(listingParams, ref),
     sort: listingParams.sort,
+    province: isProvinceVisitor(request),
   });
   if (!page) notFound();
   const fields = page.collection.metafields;
@@ -114,17 +157,19 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (crumbs.length === 0) crumbs.push({ label: page.collection.title, href: path });
 
   const firstPage = !listingParams.after;
-  const push =
-    firstPage && pushCountOf(node) > 0 && fields.push_title
-      ? {
-          title: fields.push_title,
-          subtitle: fields.push_subtitle ?? null,
-          text: fields.push_text ?? null,
-          link: fields.push_link ?? null,
-          image: fields.push_image ? localImageUrl(fields.push_image) : null,
-          mobileImage: fields.push_mobile_image ? localImageUrl(fields.push_mobile_image) : null,
-        }
-      : null;
+  const push: Push | null = !firstPage
+    ? null
+    : (contentPush ??
+      (pushCountOf(node, null) > 0 && fields.push_title
+        ? {
+            title: fields.push_title,
+            subtitle: fields.push_subtitle ?? null,
+            text: fields.push_text ?? null,
+            link: fields.push_link ?? null,
+            image: fields.push_image ? localImageUrl(fields.push_image) : null,
+            mobileImage: fields.push_mobile_image ? localImageUrl(fields.push_mobile_image) : null,
+          }
+        : null));
   const stateSearch = new URLSearchParams(url.searchParams);
   stateSearch.delete(PARAM.after);
   const canonical = canonicalUrl(request, path);
@@ -203,6 +248,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
           push={push ? <PushBlock push={push} /> : undefined}
         />
       )}
+      <TrackListing list="categorie" title={category.title} products={listing.products} />
       <script
         type="application/ld+json"
         // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD, escaped by jsonLd()

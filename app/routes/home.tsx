@@ -1,22 +1,81 @@
+import { Blocks } from "#app/components/content/blocks.tsx";
+import { getHomePage } from "#app/lib/content.server.ts";
+import { blocksPageData } from "#app/lib/content-pages.server.ts";
+import { PAGE_TYPES, type PageTypeHandle } from "#app/lib/page-type.ts";
+import { canonicalUrl, jsonLd, seoMeta } from "#app/lib/seo.ts";
+import catalogueStyles from "#app/styles/catalogue.css?url";
+import contentStyles from "#app/styles/content.css?url";
 import type { Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Comptoir — épicerie fine en ligne" },
-  {
-    name: "description",
-    content:
-      "Épicerie fine, cave, fromagerie et traiteur d'un grand magasin parisien, livrés chez vous ou à retirer en boutique.",
-  },
+/**
+ * The home page, /: the blocks of the content service's `homepage` entry `accueil` — hero
+ * banner, calls to action and carousels of every kind — with the commerce service's prices on
+ * its product cards. Without that entry (content service down) a plain welcome shows.
+ */
+export const handle: PageTypeHandle = { pageType: PAGE_TYPES.index };
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: catalogueStyles },
+  { rel: "stylesheet", href: contentStyles },
 ];
 
-export default function Home() {
+const FALLBACK = {
+  title: "Comptoir — épicerie fine en ligne",
+  description:
+    "Épicerie fine, cave, fromagerie et traiteur d'un grand magasin parisien, livrés chez vous ou à retirer en boutique.",
+};
+
+export const meta: Route.MetaFunction = ({ loaderData: data }) =>
+  data
+    ? seoMeta({
+        title: data.page?.seoTitle ?? FALLBACK.title,
+        description: data.page?.seoDescription ?? FALLBACK.description,
+        canonical: data.canonical,
+        image: data.page?.image ?? null,
+      })
+    : [];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const entry = await getHomePage();
+  const canonical = canonicalUrl(request, "/");
+  const origin = new URL(request.url).origin;
+  return {
+    page: entry ? await blocksPageData(entry, FALLBACK) : null,
+    canonical,
+    organizationLd: jsonLd({
+      "@context": "https://schema.org",
+      "@type": "Organization",
+      name: "Comptoir",
+      url: canonical,
+      logo: new URL("/favicon.svg", origin).toString(),
+    }),
+  };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { page } = loaderData;
   return (
-    <section className="home-hero" aria-labelledby="home-title">
-      <h1 id="home-title">Bienvenue au Comptoir</h1>
-      <p>
-        Épicerie fine, cave, fromagerie et traiteur : le meilleur de la table française, livré chez
-        vous ou à retirer en boutique.
-      </p>
-    </section>
+    <div className="content-page content-page--blocks">
+      {page ? (
+        <>
+          {/* The blocks open with a banner: the page's title is for screen readers and search. */}
+          <h1 className="visually-hidden">Bienvenue au Comptoir</h1>
+          <Blocks blocks={page.blocks} />
+        </>
+      ) : (
+        <section className="home-hero" aria-labelledby="home-title">
+          <h1 id="home-title">Bienvenue au Comptoir</h1>
+          <p>
+            Épicerie fine, cave, fromagerie et traiteur : le meilleur de la table française, livré
+            chez vous ou à retirer en boutique.
+          </p>
+        </section>
+      )}
+      <script
+        type="application/ld+json"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD, escaped by jsonLd()
+        dangerouslySetInnerHTML={{ __html: loaderData.organizationLd }}
+      />
+    </div>
   );
 }

@@ -1,38 +1,29 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { ProductActions } from "#app/components/favourites/product-actions.tsx";
 import { Breadcrumbs } from "#app/components/listing/breadcrumbs.tsx";
+import { TrackListing, TrackProductView } from "#app/components/privacy/tracking.tsx";
 import { AddToCartForm } from "#app/components/product/add-to-cart-form.tsx";
 import { Price } from "#app/components/product/price.tsx";
 import { ProductCard } from "#app/components/product/product-card.tsx";
 import { ProductGallery } from "#app/components/product/product-gallery.tsx";
+import { RecentlyViewed } from "#app/components/product/recently-viewed.tsx";
 import { productByHandle } from "#app/lib/catalogue.server.ts";
 import { NOT_FOUND_MESSAGE } from "#app/lib/errors.ts";
 import { plainText } from "#app/lib/format.ts";
 import { PAGE_TYPES, type PageTypeHandle } from "#app/lib/page-type.ts";
 import { ARCHIVE_TAG, cardState, quantityLabelOf, toCardData } from "#app/lib/product.ts";
-import { canonicalUrl, jsonLd, seoMeta } from "#app/lib/seo.ts";
-import catalogueStyles from "#app/styles/catalogue.css?url";
+import { canonicalUrl, jsonLd } from "#app/lib/seo.ts";
 import productStyles from "#app/styles/product.css?url";
 import type { Route } from "./+types/product";
+import { catalogueStylesWith, seoMetaFrom } from "./content-head.ts";
 
 /** The product page, /p/{handle}/ (storefront.md §2, issue: product page). */
 export const handle: PageTypeHandle = { pageType: PAGE_TYPES["p-slug"] };
 
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: catalogueStyles },
-  { rel: "stylesheet", href: productStyles },
-];
+export const links: Route.LinksFunction = catalogueStylesWith(productStyles);
 
-export const meta: Route.MetaFunction = ({ loaderData: data }) =>
-  data
-    ? seoMeta({
-        title: data.seo.title,
-        description: data.seo.description,
-        canonical: data.seo.canonical,
-        image: data.seo.image,
-        type: "product",
-      })
-    : [];
+export const meta: Route.MetaFunction = seoMetaFrom((data) => ({ ...data.seo, type: "product" }));
 
 const NUTRITION_ROWS = [
   ["energy_value", "Énergie"],
@@ -139,6 +130,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             state={state}
             maxQuantity={product.max_quantity}
             title={product.title}
+            card={toCardData(product)}
+          />
+          <ProductActions
+            productId={product.id}
+            title={product.title}
+            className="product-page__actions"
           />
           {product.alcohol && (
             <p className="product-page__notice">
@@ -214,6 +211,13 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
       )}
+      <RecentlyViewed handle={product.handle} />
+      <TrackProductView product={{ ...product, brand: brand?.name ?? product.vendor, state }} />
+      <TrackListing
+        list="produits-associes"
+        products={loaderData.related}
+        within="[aria-labelledby='related-title']"
+      />
       <script
         type="application/ld+json"
         // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD, escaped by jsonLd()

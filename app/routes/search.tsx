@@ -13,6 +13,7 @@ import {
   SORT_OPTIONS,
 } from "#app/lib/listing.ts";
 import { PAGE_TYPES, type PageTypeHandle } from "#app/lib/page-type.ts";
+import { isProvinceVisitor } from "#app/lib/province.ts";
 import catalogueStyles from "#app/styles/catalogue.css?url";
 import type { Route } from "./+types/search";
 
@@ -51,6 +52,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     first: SEARCH_PAGE_SIZE,
     after: listingParams.after,
     sort,
+    province: isProvinceVisitor(request),
   });
   const stateSearch = new URLSearchParams(url.searchParams);
   stateSearch.delete(PARAM.after);

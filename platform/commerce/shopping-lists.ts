@@ -117,6 +117,24 @@ export async function changeShoppingListItems(
   });
 }
 
+/** Renames one of the customer's lists; undefined when the list is not theirs. */
+export async function renameShoppingList(
+  db: Db,
+  customerId: number,
+  listId: number,
+  title: string,
+  now: Date,
+): Promise<ShoppingList | undefined> {
+  const [row] = await db
+    .update(commerceShoppingList)
+    .set({ title, updatedAt: now })
+    .where(
+      and(eq(commerceShoppingList.id, listId), eq(commerceShoppingList.customerId, customerId)),
+    )
+    .returning();
+  return row ? view(row) : undefined;
+}
+
 /**
  * Deletes lists of the customer; all or nothing: when one of the ids is not theirs, nothing is
  * deleted and the answer is undefined. Otherwise the customer's remaining list ids.

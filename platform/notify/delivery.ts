@@ -153,7 +153,7 @@ async function claimNext(db: Db, at: Date): Promise<Claimed | null> {
     .select({ id: notifyOutbox.id })
     .from(notifyOutbox)
     .where(and(eq(notifyOutbox.channel, "email"), due))
-    .orderBy(asc(notifyOutbox.createdAt))
+    .orderBy(asc(notifyOutbox.seq))
     .limit(1)
     .for("update", { skipLocked: true });
   const [claimed] = await db

@@ -79,7 +79,7 @@ export async function listOutbox(db: Db, filter: OutboxFilter = {}): Promise<Out
     .select()
     .from(notifyOutbox)
     .where(and(...conditions))
-    .orderBy(desc(notifyOutbox.createdAt), desc(notifyOutbox.id))
+    .orderBy(desc(notifyOutbox.seq))
     .limit(limit);
   return rows.map(toMessage);
 }

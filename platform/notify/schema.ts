@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /**
  * The notify outbox: every email and SMS the shop sends, written in the same transaction as the
@@ -10,6 +10,8 @@ export const notifyOutbox = pgTable(
   "notify_outbox",
   {
     id: uuid("id").primaryKey().defaultRandom(),
+    // Insertion order: timestamps of quick successive messages can tie (PGlite's clock is coarse).
+    seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity(),
     // "email" or "sms".
     channel: text("channel").notNull(),
     // What the message is for ("activation", "password_reset", "order_confirmation", "phone_code"…).

@@ -1,15 +1,14 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
-import { createTestDatabase } from "#db/testing/index.ts";
 import { insertProducts } from "#platform/commerce/catalogue.ts";
 import { readEditableProduct } from "#platform/commerce/catalogue-edit.ts";
 import { readChangeLog } from "#server/admin/change-log.ts";
-import { ensureFirstAdmin } from "#server/admin/staff.ts";
 import {
-  composeTestServer,
+  closeTestServer,
+  composeSignedInServer,
+  createAdminTestDatabase,
   formPost,
-  signInStaff,
   type TestRequest,
 } from "#server/admin/testing.ts";
 
@@ -17,14 +16,13 @@ import {
 const EMAIL = "caisse@comptoir.test";
 const PASSWORD = "un mot de passe solide";
 
-let server: Awaited<ReturnType<typeof composeTestServer>>;
+let server: Awaited<ReturnType<typeof composeSignedInServer>>;
 let database: Database;
 let request: TestRequest;
 let session: { cookie: string; csrf: string };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await ensureFirstAdmin(database.db, { email: EMAIL, password: PASSWORD });
+  database = await createAdminTestDatabase({ email: EMAIL, password: PASSWORD });
   await database.db.transaction((tx) =>
     insertProducts(tx, [
       {
@@ -42,15 +40,11 @@ beforeAll(async () => {
       },
     ]),
   );
-  server = await composeTestServer(database);
-  request = server.request;
-  session = await signInStaff(request, { email: EMAIL, password: PASSWORD });
+  server = await composeSignedInServer(database, { email: EMAIL, password: PASSWORD });
+  ({ request, session } = server);
 });
 
-afterAll(async () => {
-  await server?.close();
-  await database?.close();
-});
+afterAll(() => closeTestServer(server, database));
 
 const form = formPost;
 

@@ -1,5 +1,5 @@
 import { asc } from "drizzle-orm";
-import { Hono } from "hono";
+import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
@@ -12,9 +12,8 @@ import {
   commerceVariant,
 } from "#platform/commerce/catalogue-schema.ts";
 import { readChangeLog } from "#server/admin/change-log.ts";
-import { ownApiRoutes } from "#server/api/index.ts";
+import { apiTestApp } from "#server/api/testing.ts";
 import { parseEnv } from "#server/env.ts";
-import { createLogger } from "#server/logger.ts";
 
 /** The import and delete routes of the office API, through the API's router, on a real database. */
 const SECRET = "verify-secret-for-tests";
@@ -82,10 +81,7 @@ beforeAll(async () => {
     ]);
     await insertCollections(tx, [{ handle: "epicerie", title: "Épicerie" }]);
   });
-  app = new Hono().route(
-    "/api",
-    ownApiRoutes({ env, database, logger: createLogger({ LOG_LEVEL: "silent" }) }),
-  );
+  app = apiTestApp(env, database);
 }, 60_000);
 
 afterAll(async () => {

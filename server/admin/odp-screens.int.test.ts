@@ -1,25 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
-import { createTestDatabase } from "#db/testing/index.ts";
 import { orderingCustomer, orderingOrder, orderingStore } from "#platform/ordering/schema.ts";
-import { ensureFirstAdmin } from "#server/admin/staff.ts";
-import { composeTestServer, signInStaff, type TestRequest } from "#server/admin/testing.ts";
+import {
+  closeTestServer,
+  composeSignedInServer,
+  createAdminTestDatabase,
+} from "#server/admin/testing.ts";
 
 /** The order preparation screens (odp-list, odp) through the composed server, signed in. */
 const EMAIL = "cuisine@comptoir.test";
 const PASSWORD = "un mot de passe solide";
 const SLOT = "2026-11-24 12:00-13:00";
 
-let server: Awaited<ReturnType<typeof composeTestServer>>;
+let server: Awaited<ReturnType<typeof composeSignedInServer>>;
 let database: Database;
-let request: TestRequest;
-let cookie: string;
 let storeId: number;
 let orderIds: number[];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await ensureFirstAdmin(database.db, { email: EMAIL, password: PASSWORD });
+  database = await createAdminTestDatabase({ email: EMAIL, password: PASSWORD });
   const db = database.db;
   const [store] = await db
     .insert(orderingStore)
@@ -63,18 +62,13 @@ beforeAll(async () => {
     .returning({ id: orderingOrder.id });
   orderIds = rows.map((row) => row.id);
 
-  server = await composeTestServer(database);
-  request = server.request;
-  ({ cookie } = await signInStaff(request, { email: EMAIL, password: PASSWORD }));
+  server = await composeSignedInServer(database, { email: EMAIL, password: PASSWORD });
 }, 120_000);
 
-afterAll(async () => {
-  await server?.close();
-  await database?.close();
-});
+afterAll(() => closeTestServer(server, database));
 
 const page = async (path: string) => {
-  const response = await request(path, { headers: { cookie } });
+  const response = await server.request(path, { headers: { cookie: server.session.cookie } });
   // React separates adjacent text with empty comments: left out, the text reads as shown.
   return { status: response.status, html: (await response.text()).replaceAll("<!-- -->", "") };
 };

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
@@ -10,9 +10,8 @@ import {
   orderingStore,
 } from "#platform/ordering/schema.ts";
 import { dayOrders, GROCERY_GROUP, pickTotals, slotPreparations } from "#server/admin/odp.ts";
-import { ownApiRoutes } from "#server/api/index.ts";
+import { apiTestApp } from "#server/api/testing.ts";
 import { parseEnv } from "#server/env.ts";
-import { createLogger } from "#server/logger.ts";
 
 /** Order preparation sheets: the API route and the day and slot views, on a real database. */
 const SECRET = "verify-secret-for-tests";
@@ -164,10 +163,7 @@ beforeAll(async () => {
       taxRateBasisPoints: 550,
     })),
   );
-  app = new Hono().route(
-    "/api",
-    ownApiRoutes({ env, database, logger: createLogger({ LOG_LEVEL: "silent" }) }),
-  );
+  app = apiTestApp(env, database);
 }, 60_000);
 
 afterAll(async () => {

@@ -2,6 +2,8 @@ import pino from "pino";
 import type { ServerBuild } from "react-router";
 import { createServer } from "vite";
 import type { Database } from "#db/client.ts";
+import { createTestDatabase } from "#db/testing/index.ts";
+import { ensureFirstAdmin } from "#server/admin/staff.ts";
 import { createServerApp } from "#server/app.ts";
 import { parseEnv } from "#server/env.ts";
 
@@ -58,4 +60,42 @@ export async function signInStaff(
   const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
   const page = await (await request("/middleware/dashboard/", { headers: { cookie } })).text();
   return { cookie, csrf: /name="_csrf" value="([^"]+)"/.exec(page)?.[1] ?? "" };
+}
+
+/**
+ * The composed server with a staff member signed in (`session`: its cookie and CSRF token).
+ * Should the sign-in fail, the server is closed before the error goes up.
+ */
+export async function composeSignedInServer(
+  database: Database,
+  credentials: { email: string; password: string },
+) {
+  const server = await composeTestServer(database);
+  try {
+    return { ...server, session: await signInStaff(server.request, credentials) };
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
+}
+
+/** The end of an admin-area test file: the server (when it started), then the database. */
+export async function closeTestServer(
+  server: { close: () => Promise<unknown> } | undefined,
+  database: Database | undefined,
+) {
+  await server?.close();
+  await database?.close();
+}
+
+/** A fresh test database whose first administrator has the given credentials. */
+export async function createAdminTestDatabase(credentials: { email: string; password: string }) {
+  const database = await createTestDatabase();
+  try {
+    await ensureFirstAdmin(database.db, credentials);
+    return database;
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
 }

@@ -1,21 +1,13 @@
-import { Hono } from "hono";
+import type { Hono } from "hono";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { configureService } from "#app/lib/services.server.ts";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
-import { orderingAdminRoutes } from "#platform/ordering/admin-api.ts";
 import { menuItemIds } from "#seed/content/menu-items.ts";
 import { FIXTURE_PRODUCTS, seedOrderingFixture } from "#seed/ordering/testing.ts";
 import { flipdishRoutes } from "#server/api/flipdish.ts";
-import { parseEnv } from "#server/env.ts";
-import { createLogger } from "#server/logger.ts";
+import { apiTestApp, apiTestEnv, serveTestOrdering } from "#server/api/testing.ts";
 
-const env = parseEnv({
-  NODE_ENV: "test",
-  LOG_LEVEL: "silent",
-  ADMIN_VERIFY_SECRET: "verify-secret-for-tests",
-  ORDERING_API_TOKEN: "ordering-token-for-tests",
-});
+const env = apiTestEnv;
 const VERIFY = { "X-Comptoir-Verify": "verify-secret-for-tests" };
 const MENU = 4101;
 const STEW = menuItemIds(
@@ -31,28 +23,14 @@ let orderingDown: false | "503" | "no answer" = false;
 beforeAll(async () => {
   database = await createTestDatabase();
   await seedOrderingFixture(database.db);
-  const ordering = new Hono().route(
-    "/ordering",
-    orderingAdminRoutes({
-      db: database.db,
-      apiToken: env.ORDERING_API_TOKEN,
-      whiteLabel: "comptoir",
-    }),
-  );
-  configureService("ordering", {
-    baseUrl: "http://ordering.test",
-    handler: (request) => {
-      const url = new URL(request.url);
-      calls.push(`${request.method} ${url.pathname}${url.search}`);
-      if (orderingDown === "no answer") throw new TypeError("fetch failed");
-      if (orderingDown) return new Response("down", { status: 503 });
-      return ordering.fetch(request);
-    },
+  serveTestOrdering(database.db, env.ORDERING_API_TOKEN, (request) => {
+    const url = new URL(request.url);
+    calls.push(`${request.method} ${url.pathname}${url.search}`);
+    if (orderingDown === "no answer") throw new TypeError("fetch failed");
+    if (orderingDown) return new Response("down", { status: 503 });
+    return undefined;
   });
-  api = new Hono().route(
-    "/api",
-    flipdishRoutes({ env, database, logger: createLogger({ LOG_LEVEL: "silent" }) }),
-  );
+  api = apiTestApp(env, database, flipdishRoutes);
 });
 afterAll(() => database?.close());
 beforeEach(() => {

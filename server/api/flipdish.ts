@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { serviceFetch } from "#app/lib/services.server.ts";
 import type { FlipdishMenu, FlipdishStore } from "#platform/ordering/admin-views.ts";
+import { registerMenuCache } from "#server/api/ordering-cache.ts";
 import type { ApiDependencies } from "#server/api/types.ts";
 import { requireVerify } from "#server/api/verify.ts";
 
@@ -27,6 +28,7 @@ export function flipdishRoutes(deps: ApiDependencies) {
     headers.set("Authorization", `Bearer ${deps.env.ORDERING_API_TOKEN}`);
     return serviceFetch("ordering", path, { ...init, headers });
   });
+  registerMenuCache(() => ordering.forgetMenus());
   const api = new Hono();
 
   api.get("/flipdish/stores", async (c) => {

@@ -6,6 +6,7 @@ import { imageRoutes } from "#server/api/images.ts";
 import { importRoutes } from "#server/api/imports.ts";
 import { logRoutes } from "#server/api/logs.ts";
 import { odpRoutes } from "#server/api/odp.ts";
+import { officeRoutes } from "#server/api/office.ts";
 import { orderingReceiptLoader, receiptRoutes } from "#server/api/receipts.ts";
 import { shopifyRoutes } from "#server/api/shopify.ts";
 import type { ApiDependencies } from "#server/api/types.ts";
@@ -25,6 +26,7 @@ export function ownApiRoutes(deps: ApiDependencies) {
     exportRoutes(deps),
     importRoutes(deps),
     odpRoutes(deps),
+    officeRoutes(deps),
   ];
   const api = new Hono();
   for (const router of routers) api.route("/", router);

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
@@ -8,16 +8,9 @@ import { customerByAccessToken, signIn } from "#platform/commerce/customers.ts";
 import { toGid } from "#platform/commerce/gid.ts";
 import { hashPassword } from "#platform/commerce/passwords.ts";
 import { readDocument } from "#platform/documents/documents.ts";
-import { ownApiRoutes } from "#server/api/index.ts";
-import { parseEnv } from "#server/env.ts";
-import { createLogger } from "#server/logger.ts";
+import { apiTestApp, apiTestEnv } from "#server/api/testing.ts";
 
-const env = parseEnv({
-  NODE_ENV: "test",
-  LOG_LEVEL: "silent",
-  ADMIN_VERIFY_SECRET: "verify-secret-for-tests",
-  ORDERING_API_TOKEN: "ordering-token-for-tests",
-});
+const env = apiTestEnv;
 const PASSWORD = "motdepasse-1";
 
 let database: Database;
@@ -85,10 +78,7 @@ beforeAll(async () => {
     ])
     .returning();
   products = rows.map((row) => row.id);
-  app = new Hono().route(
-    "/api",
-    ownApiRoutes({ env, database, logger: createLogger({ LOG_LEVEL: "silent" }) }),
-  );
+  app = apiTestApp(env, database);
 }, 60_000);
 
 afterAll(async () => {

@@ -7,6 +7,7 @@ import {
   createShoppingList,
   deleteShoppingLists,
   productGid,
+  renameShoppingList,
   SHOPPING_LIST_MAX_ITEMS,
   shoppingListsWithProducts,
 } from "#platform/commerce/shopping-lists.ts";
@@ -56,6 +57,7 @@ const BODIES = {
     // `true` takes the products out of the list instead of adding them.
     remove: z.boolean().optional(),
   }),
+  renameShoppingList: z.strictObject({ listId, title: z.string().trim().min(1).max(100) }),
   deleteShoppingList: z.strictObject({
     id: listId,
     customerId: claimedCustomer,
@@ -67,7 +69,7 @@ const BODIES = {
 /**
  * Favourites and shopping lists (storefront.md §7): `POST /shopify/update-wishlist`,
  * `create-shopping-list`, `add-product-to-shopping-list` (adds, or removes with `remove: true`),
- * `delete-shopping-list`, `get-shopping-list`, answering `{ success: true, response }`.
+ * `rename-shopping-list` (an addition), `delete-shopping-list`, `get-shopping-list`, answering `{ success: true, response }`.
  *
  * Unlike the original, which took the customer id from the body, every route acts for the
  * signed-in customer of the request only (docs/own-api.md): a `customerId` in the body must be
@@ -119,6 +121,20 @@ export function shopifyRoutes(deps: ApiDependencies) {
       c.get("customer").id,
       body.data.listId,
       { products: body.data.productsId, remove: body.data.remove ?? false },
+      new Date(),
+    );
+    return list ? c.json({ success: true, response: { shoppingList: list } }) : forbidden(c);
+  });
+
+  // An addition to the original routes: the account page renames lists (issue 8).
+  api.post("/shopify/rename-shopping-list", async (c) => {
+    const body = await parse(c, BODIES.renameShoppingList);
+    if (!body.ok) return body.answer;
+    const list = await renameShoppingList(
+      db,
+      c.get("customer").id,
+      body.data.listId,
+      body.data.title,
       new Date(),
     );
     return list ? c.json({ success: true, response: { shoppingList: list } }) : forbidden(c);

@@ -66,9 +66,17 @@ describe("pageCacheMiddleware", () => {
     expect((await app.request("/c/the/?page=3")).headers.get("X-Cache")).toBe("MISS");
   });
 
-  it("never caches the cart scripts, account pages or admin pages", async () => {
+  it("never caches the cart scripts, JSON state, account pages or admin pages", async () => {
     const { app, cache, renders } = makeApp();
-    const paths = ["/cart.js", "/cart/update.js", "/account/orders/", "/middleware/products/"];
+    const paths = [
+      "/cart.js",
+      "/cart/update.js",
+      "/account/orders/",
+      "/middleware/products/",
+      "/visitor.json",
+      "/visitor.json.data",
+      "/cart.json",
+    ];
     for (const path of [...paths, ...paths]) {
       const res = await app.request(path);
       expect(res.headers.get("X-Cache"), path).toBeNull();

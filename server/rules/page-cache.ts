@@ -103,6 +103,9 @@ export function isCacheablePath(path: string): boolean {
   return (
     lower !== "/cart.js" &&
     lower !== "/cart/update.js" &&
+    // JSON resources (and React Router's `.data` requests for them) answer for one visitor —
+    // /visitor.json, /cart.json — and single fetch does not carry their Cache-Control.
+    !/\.json(\.data)?$/.test(lower) &&
     !lower.includes("/account/") &&
     !isAdminPath(path)
   );

@@ -1,9 +1,7 @@
 import { Link } from "react-router";
 import { ReassuranceSlider } from "#app/components/layout/reassurance-slider.tsx";
+import { CookiesLink } from "#app/components/privacy/cookies-link.tsx";
 import type { FooterData } from "#app/lib/header.ts";
-
-/** Where the 'Cookies' link leads until the privacy centre exists. */
-export const COOKIES_PAGE = "/cms/cookies/";
 
 /**
  * The shop's footer (storefront.md §2) from the `footer` entry: reassurance slider, link menus,
@@ -28,7 +26,7 @@ export function Footer({ footer }: { footer: FooterData }) {
                 ))}
                 {menu === footer.menus.at(-1) && (
                   <li>
-                    <Link to={COOKIES_PAGE}>Cookies</Link>
+                    <CookiesLink />
                   </li>
                 )}
               </ul>
@@ -64,7 +62,7 @@ export function Footer({ footer }: { footer: FooterData }) {
         </div>
         {footer.menus.length === 0 && (
           <p>
-            <Link to={COOKIES_PAGE}>Cookies</Link>
+            <CookiesLink />
           </p>
         )}
         <div className="site-footer__legal">

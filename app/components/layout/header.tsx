@@ -1,23 +1,21 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
+import { AccountMenu } from "#app/components/account/account-menu.tsx";
+import { CartButton } from "#app/components/cart/cart-button.tsx";
+import { FavouritesLink } from "#app/components/favourites/favourites-link.tsx";
 import { MainNav } from "#app/components/layout/main-nav.tsx";
 import { SearchBar } from "#app/components/layout/search-bar.tsx";
+import { OrderModeButton } from "#app/components/order-mode/order-mode-button.tsx";
 import {
-  cookieValue,
   debounce,
   type HeaderScroll,
-  MODE_COOKIE,
-  modeLabel,
   type NavItem,
-  NO_MODE_LABEL,
   nextHeaderScroll,
   SCROLL_DEBOUNCE_MS,
 } from "#app/lib/header.ts";
 
 type Props = {
   menu: NavItem[];
-  /** Items in the cart; the cart issue fills it. */
-  cartCount?: number;
 };
 
 /**
@@ -27,11 +25,10 @@ type Props = {
  * mode label is read from its cookie only in the browser. Minified after scrolling (§4); a route
  * change closes the menu and the search.
  */
-export function Header({ menu, cartCount = 0 }: Props) {
+export function Header({ menu }: Props) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [query, setQuery] = useState("");
   const minified = useMinifiedOnScroll();
-  const mode = useModeLabel();
   const location = useLocation();
   const burgerRef = useRef<HTMLButtonElement>(null);
 
@@ -66,9 +63,7 @@ export function Header({ menu, cartCount = 0 }: Props) {
         <Link to="/" className="site-header__logo" aria-label="Comptoir, retour à l'accueil">
           Comptoir
         </Link>
-        <button type="button" className="site-header__mode" aria-haspopup="dialog">
-          <span className="site-header__mode-caption">Mode :</span> {mode}
-        </button>
+        <OrderModeButton />
         <SearchBar query={query} onQueryChange={setQuery} />
         <nav aria-label="Raccourcis" className="site-header__actions">
           <Link to="/faq/" className="site-header__action">
@@ -77,23 +72,9 @@ export function Header({ menu, cartCount = 0 }: Props) {
           <Link to="/nos-marques/" className="site-header__action site-header__action--wide">
             Nos marques
           </Link>
-          <Link to="/compte/" className="site-header__action">
-            <span aria-hidden="true" className="icon icon--user" />
-            <span className="site-header__action-text">Se connecter</span>
-          </Link>
-          <Link to="/compte/?s=4" className="site-header__action" aria-label="Mes favoris">
-            <span aria-hidden="true" className="icon icon--heart" />
-          </Link>
-          <button
-            type="button"
-            className="site-header__cart"
-            aria-label={`Panier, ${cartCount} ${cartCount > 1 ? "articles" : "article"}`}
-          >
-            <span aria-hidden="true" className="icon icon--bag" />
-            <span aria-hidden="true" className="site-header__badge">
-              {cartCount}
-            </span>
-          </button>
+          <AccountMenu />
+          <FavouritesLink className="site-header__action" />
+          <CartButton />
         </nav>
       </div>
       <MainNav items={menu} open={menuOpen} onClose={closeMenu} />
@@ -120,16 +101,4 @@ function useMinifiedOnScroll(): boolean {
     };
   }, []);
   return minified;
-}
-
-/**
- * The mode label: the server (and the first client render) shows the no-mode label to every
- * visitor; after hydration the `mode` cookie gives the visitor's own.
- */
-function useModeLabel(): string {
-  const [label, setLabel] = useState(NO_MODE_LABEL);
-  useEffect(() => {
-    setLabel(modeLabel(cookieValue(document.cookie, MODE_COOKIE)));
-  }, []);
-  return label;
 }

@@ -44,7 +44,7 @@ export function SearchBar({ query, onQueryChange }: Props) {
           placeholder="Un produit, une marque, un artisan…"
           autoComplete="off"
           enterKeyHint="search"
-          aria-controls="suggestions-recherche"
+          aria-controls={query !== "" ? "suggestions-recherche" : undefined}
           className="search-bar__input"
         />
         <button type="submit" className="search-bar__submit" aria-label="Lancer la recherche">

@@ -2,6 +2,8 @@ import { useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { debounce, predictiveTerm, SEARCH_DEBOUNCE_MS, searchPageHref } from "#app/lib/header.ts";
 import { linkTo } from "#app/lib/links.ts";
+import { searchEvent, track } from "#app/lib/tracking.ts";
+import type { CategoryPaths } from "#app/routes/category-paths.ts";
 
 type Hit = { id: number; handle: string; title: string };
 type Results = { products: Hit[]; collections: Hit[]; marques: Hit[]; artisans: Hit[] };
@@ -24,6 +26,7 @@ const SECTIONS = [
  */
 export default function SearchOverlay({ query, onClose }: { query: string; onClose: () => void }) {
   const [answer, setAnswer] = useState<{ term: string; results: Results } | null>(null);
+  const categoryPaths = useCategoryPaths();
   const term = predictiveTerm(query);
 
   const search = useMemo(
@@ -38,7 +41,15 @@ export default function SearchOverlay({ query, onClose }: { query: string; onClo
         )
           .then((response) => (response.ok ? response.json() : null))
           .then((body: { success?: boolean; response?: Results } | null) => {
-            if (body?.success && body.response) setAnswer({ term: wanted, results: body.response });
+            if (!body?.success || !body.response) return;
+            const results = body.response;
+            setAnswer({ term: wanted, results });
+            track(
+              searchEvent(
+                wanted,
+                SECTIONS.reduce((n, { key }) => n + results[key].length, 0),
+              ),
+            );
           })
           .catch(() => {
             // Aborted by a newer term, or offline: the form still leads to the results page.
@@ -81,7 +92,7 @@ export default function SearchOverlay({ query, onClose }: { query: string; onClo
                   <ul>
                     {results[key].map((hit) => (
                       <li key={hit.id}>
-                        <Link to={linkTo({ type, slug: hit.handle })}>{hit.title}</Link>
+                        <Link to={hrefOf(type, hit.handle, categoryPaths)}>{hit.title}</Link>
                       </li>
                     ))}
                   </ul>
@@ -98,4 +109,42 @@ export default function SearchOverlay({ query, onClose }: { query: string; onClo
       </div>
     </section>
   );
+}
+
+/**
+ * A suggestion's link. Categories come from the index as bare handles: a sub-category's page is
+ * /c/{parent}/{sub}/, so its path comes from the category tree (GET /categories.json).
+ */
+export function hrefOf(
+  type: (typeof SECTIONS)[number]["type"],
+  handle: string,
+  categoryPaths: Readonly<Record<string, string>> | null,
+): string {
+  if (type === "category" && categoryPaths && Object.hasOwn(categoryPaths, handle)) {
+    return categoryPaths[handle] ?? linkTo({ type, slug: handle });
+  }
+  return linkTo({ type, slug: handle });
+}
+
+/** The category paths, loaded once per page when the overlay first opens. */
+let categoryPathsRequest: Promise<Record<string, string> | null> | null = null;
+
+function useCategoryPaths(): Record<string, string> | null {
+  const [paths, setPaths] = useState<Record<string, string> | null>(null);
+  useEffect(() => {
+    let current = true;
+    categoryPathsRequest ??= fetch("/categories.json", { headers: { accept: "application/json" } })
+      .then((response) => (response.ok ? (response.json() as Promise<CategoryPaths>) : null))
+      .then((body) => body?.paths ?? null)
+      .catch(() => null);
+    const request = categoryPathsRequest;
+    void request.then((loaded) => {
+      if (loaded === null && categoryPathsRequest === request) categoryPathsRequest = null;
+      if (current) setPaths(loaded);
+    });
+    return () => {
+      current = false;
+    };
+  }, []);
+  return paths;
 }

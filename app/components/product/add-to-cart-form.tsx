@@ -1,32 +1,66 @@
+import {
+  addToCart,
+  cartProductOfCard,
+  useProductInCart,
+} from "#app/components/cart/cart-actions.ts";
 import { formatCents } from "#app/lib/format.ts";
-import type { CardState, ProductVariant } from "#app/lib/product.ts";
+import type { CardState, ProductCardData, ProductVariant } from "#app/lib/product.ts";
 import { maxQuantityMessage } from "#app/lib/product.ts";
 
 /**
  * Variant, quantity (up to what the cap still allows) and the add button, as a form posting to
- * the cart route; the cart issue gives that route its action. Unavailable products keep the
- * button, disabled, so the page does not jump.
+ * /cart/add — a plain form without JavaScript; with it, the add is optimistic (cart store). The
+ * page's HTML is shared (page cache), so what the visitor's cart already holds is taken off the
+ * quantities in the browser. Unavailable products keep the button, disabled, so the page does
+ * not jump.
  */
 export function AddToCartForm({
   variants,
   state,
   maxQuantity,
   title,
+  card,
 }: {
   variants: ProductVariant[];
   state: CardState;
   maxQuantity: number;
   title: string;
+  /** The product as a card: what the cart needs to add it at once (image, kind, cap). */
+  card?: ProductCardData;
 }) {
   const [first] = variants;
-  const disabled = !state.available || state.addable === 0 || !first;
-  const quantities = Array.from({ length: Math.max(1, state.addable) }, (_, index) => index + 1);
+  const { loaded, addable: left } = useProductInCart(card?.id ?? "", maxQuantity);
+  const addable = card && loaded ? left : state.addable;
+  const disabled = !state.available || addable === 0 || !first;
+  const quantities = Array.from({ length: Math.max(1, addable) }, (_, index) => index + 1);
   return (
     <form
       method="post"
       action="/cart/add"
       className="add-to-cart"
       aria-label={`Ajouter ${title} au panier`}
+      onSubmit={(event) => {
+        const base = card ? cartProductOfCard(card) : null;
+        if (!base) return;
+        event.preventDefault();
+        const form = new FormData(event.currentTarget);
+        const variantId = String(form.get("merchandiseId") ?? base.variantId);
+        const variant = variants.find((v) => v.id === variantId) ?? first;
+        const quantity = Number(form.get("quantity") ?? 1) || 1;
+        void addToCart(
+          {
+            ...base,
+            variantId,
+            variantTitle: variant?.title === "Default Title" ? "" : (variant?.title ?? ""),
+            unitPrice: variant?.price ?? base.unitPrice,
+            compareAtUnitPrice:
+              variant?.compareAtPrice && variant.compareAtPrice > variant.price
+                ? variant.compareAtPrice
+                : null,
+          },
+          quantity,
+        );
+      }}
     >
       {variants.length > 1 ? (
         <fieldset className="add-to-cart__variants">
@@ -52,7 +86,7 @@ export function AddToCartForm({
       <div className="add-to-cart__row">
         <label className="add-to-cart__quantity">
           <span>Quantité</span>
-          <select name="quantity" defaultValue="1" disabled={disabled}>
+          <select name="quantity" defaultValue="1" disabled={disabled} key={quantities.length}>
             {quantities.map((quantity) => (
               <option key={quantity} value={quantity}>
                 {quantity}
@@ -68,12 +102,12 @@ export function AddToCartForm({
           {state.unavailableMessage ?? (state.available ? "Ajouter au panier" : "Indisponible")}
         </button>
       </div>
-      {state.available && state.addable === 0 && (
+      {state.available && addable === 0 && (
         <p className="add-to-cart__cap" role="status">
           {maxQuantityMessage(maxQuantity)}
         </p>
       )}
-      {state.available && state.addable > 0 && (
+      {state.available && addable > 0 && (
         <p className="add-to-cart__hint">Maximum {maxQuantity} par commande.</p>
       )}
     </form>

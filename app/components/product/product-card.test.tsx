@@ -1,5 +1,5 @@
 import { renderToString } from "react-dom/server";
-import { MemoryRouter } from "react-router";
+import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { cardState, type ProductCardData, type StorefrontProduct } from "#app/lib/product.ts";
 import { ProductCard } from "./product-card.tsx";
@@ -42,12 +42,13 @@ function card(tags: string[]): ProductCardData {
   };
 }
 
-const render = (product: ProductCardData) =>
-  renderToString(
-    <MemoryRouter>
-      <ProductCard product={product} />
-    </MemoryRouter>,
-  );
+// A data router: the card's heart and list button use fetchers (the visitor's state).
+const render = (product: ProductCardData) => {
+  const Stub = createRoutesStub([
+    { path: "/", Component: () => <ProductCard product={product} /> },
+  ]);
+  return renderToString(<Stub initialEntries={["/"]} />);
+};
 
 describe("ProductCard", () => {
   it("available: links to the product, shows price, previous price and the add button", () => {

@@ -1,4 +1,6 @@
 import { Link } from "react-router";
+import { CardCartButtons } from "#app/components/cart/card-cart-buttons.tsx";
+import { ProductActions } from "#app/components/favourites/product-actions.tsx";
 import { productPath } from "#app/lib/links.ts";
 import type { ProductCardData } from "#app/lib/product.ts";
 import { Price } from "./price.tsx";
@@ -10,7 +12,7 @@ const CARD_IMAGE_SIZES = "(min-width: 992px) 280px, 50vw";
 /**
  * The product card every listing uses, in the states of storefront.md §4: archived (overlay,
  * link disabled), unavailable (struck price and the unavailable text), available (add button
- * while the cap allows). The add button posts to the cart route; the cart issue wires it.
+ * while the cap allows; remove while the cart holds some — see CardCartButtons).
  */
 export function ProductCard({
   product,
@@ -74,15 +76,13 @@ export function ProductCard({
       {state.unavailableMessage && (
         <p className="product-card__notice">{state.unavailableMessage}</p>
       )}
-      {state.showAdd && product.variantId && (
-        <form method="post" action="/cart/add" className="product-card__add">
-          <input type="hidden" name="merchandiseId" value={product.variantId} />
-          <input type="hidden" name="quantity" value="1" />
-          <button type="submit" className="button button--small">
-            Ajouter<span className="visually-hidden"> {product.title} au panier</span>
-          </button>
-        </form>
-      )}
+      <CardCartButtons product={product} />
+      <ProductActions
+        productId={product.id}
+        title={product.title}
+        compact
+        className="product-card__actions"
+      />
       {state.archived && (
         <p className="product-card__overlay">
           <span>Produit archivé</span>

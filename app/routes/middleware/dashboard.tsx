@@ -1,7 +1,10 @@
 import { useLoaderData } from "react-router";
 import { staffContext } from "#app/lib/admin.server.ts";
+import { formatCents } from "#app/lib/format.ts";
 import { serverContext } from "#app/lib/server-context.ts";
 import { dashboardFigures } from "#server/admin/dashboard.ts";
+import { fillingSlots, todayOrders } from "#server/admin/dashboard-today.ts";
+import { lastJobRuns } from "#server/admin/sync-jobs.ts";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [
@@ -9,15 +12,45 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { database } = context.get(serverContext);
+  const { database, searchRebuild } = context.get(serverContext);
   const { staff } = context.get(staffContext);
-  return { staff, figures: await dashboardFigures(database.db) };
+  const now = new Date();
+  const [figures, today, slots, runs] = await Promise.all([
+    dashboardFigures(database.db),
+    todayOrders(database.db, now),
+    fillingSlots(database.db, now),
+    lastJobRuns(database.db),
+  ]);
+  const rebuild = searchRebuild.state;
+  return {
+    staff,
+    figures,
+    today,
+    slots,
+    runs,
+    index: {
+      status: rebuild.status,
+      startedBy: rebuild.status === "idle" ? null : rebuild.startedBy,
+      finishedAt:
+        rebuild.status === "done" || rebuild.status === "failed" ? rebuild.finishedAt : null,
+      progress:
+        rebuild.status === "running" && rebuild.progress
+          ? { done: rebuild.progress.done, total: rebuild.progress.total }
+          : null,
+    },
+  };
 }
 
 const number = new Intl.NumberFormat("fr-FR");
 const dateTime = new Intl.DateTimeFormat("fr-FR", {
   dateStyle: "long",
   timeStyle: "short",
+  timeZone: "Europe/Paris",
+});
+const slotTime = new Intl.DateTimeFormat("fr-FR", {
+  weekday: "long",
+  hour: "2-digit",
+  minute: "2-digit",
   timeZone: "Europe/Paris",
 });
 
@@ -30,11 +63,75 @@ function Figure({ label, value }: { label: string; value: number | string }) {
   );
 }
 
+const RUNS = [
+  { job: "sync-products", label: "Synchronisation des produits", path: "sync-products-bdd" },
+  { job: "sync-categories", label: "Synchronisation des catégories", path: "sync-categories-bdd" },
+  { job: "export-contentful", label: "Export vers le contenu", path: "export-contentful" },
+  { job: "export-flipdish", label: "Export vers les menus", path: "export-flipdish" },
+] as const;
+
+const INDEX_STATES = {
+  idle: "Pas de reconstruction depuis le démarrage du serveur.",
+  running: "Reconstruction en cours",
+  done: "Dernière reconstruction terminée",
+  failed: "La dernière reconstruction a échoué",
+} as const;
+
 export default function Dashboard() {
-  const { staff, figures } = useLoaderData<typeof loader>();
+  const { staff, figures, today, slots, runs, index } = useLoaderData<typeof loader>();
   return (
     <>
       <h1>{`Bonjour ${staff.name}`}</h1>
+      <section className="admin-card" aria-labelledby="today-title">
+        <h2 id="today-title">Aujourd'hui</h2>
+        <dl className="admin-figures">
+          <Figure label="Commandes restauration" value={today.restaurant.orders} />
+          <Figure label="dont livraison" value={today.restaurant.delivery} />
+          <Figure label="dont retrait" value={today.restaurant.pickup} />
+          <Figure
+            label="Chiffre d'affaires restauration"
+            value={formatCents(today.restaurant.revenueCents)}
+          />
+          <Figure label="Commandes épicerie" value={today.grocery.orders} />
+          <Figure
+            label="Chiffre d'affaires épicerie"
+            value={formatCents(today.grocery.revenueCents)}
+          />
+        </dl>
+        <p>
+          <a href={`/middleware/odp-list/?date=${today.day}`}>Préparer les commandes du jour</a>
+        </p>
+      </section>
+      <section className="admin-card" aria-labelledby="slots-title">
+        <h2 id="slots-title">Créneaux qui se remplissent</h2>
+        {slots.length === 0 ? (
+          <p>Aucun créneau des 48 prochaines heures n'est rempli à moitié.</p>
+        ) : (
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">Magasin</th>
+                <th scope="col">Mode</th>
+                <th scope="col">Créneau</th>
+                <th scope="col">Réservé</th>
+              </tr>
+            </thead>
+            <tbody>
+              {slots.map((slot) => (
+                <tr key={`${slot.storeName} ${slot.mode} ${String(slot.start)}`}>
+                  <td>{slot.storeName}</td>
+                  <td>{slot.mode === 1 ? "Livraison" : "Retrait"}</td>
+                  <td>{slotTime.format(new Date(slot.start))}</td>
+                  <td>
+                    {`${slot.booked} / ${slot.capacity}`}
+                    {slot.booked >= slot.capacity && " (complet)"}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
       <section className="admin-card" aria-labelledby="catalogue-title">
         <h2 id="catalogue-title">Catalogue</h2>
         <dl className="admin-figures">
@@ -42,11 +139,24 @@ export default function Dashboard() {
           <Figure label="En vente" value={figures.catalogue.available} />
           <Figure label="Archivés" value={figures.catalogue.archived} />
           <Figure label="Collections" value={figures.catalogue.collections} />
+        </dl>
+      </section>
+      <section className="admin-card" aria-labelledby="index-title">
+        <h2 id="index-title">Index de recherche</h2>
+        <dl className="admin-figures">
           <Figure
             label="Produits dans l'index de recherche"
             value={figures.search.indexedProducts}
           />
         </dl>
+        <p>
+          {INDEX_STATES[index.status]}
+          {index.progress &&
+            ` : ${number.format(index.progress.done)} / ${number.format(index.progress.total)}`}
+          {index.finishedAt && ` le ${dateTime.format(new Date(index.finishedAt))}`}
+          {index.startedBy && ` (lancée par ${index.startedBy})`}
+          {index.status !== "idle" && "."} <a href="/middleware/algolia/">Voir l'index</a>
+        </p>
       </section>
       <section className="admin-card" aria-labelledby="content-title">
         <h2 id="content-title">Contenus et messages</h2>
@@ -56,6 +166,22 @@ export default function Dashboard() {
           <Figure label="E-mails et SMS en attente" value={figures.outbox.pending} />
           <Figure label="Envois en échec" value={figures.outbox.failed} />
         </dl>
+      </section>
+      <section className="admin-card" aria-labelledby="runs-title">
+        <h2 id="runs-title">Dernières synchronisations</h2>
+        <ul>
+          {RUNS.map(({ job, label, path }) => {
+            const run = runs[job];
+            return (
+              <li key={job}>
+                <a href={`/middleware/${path}/`}>{label}</a>
+                {run
+                  ? ` : le ${dateTime.format(new Date(run.at))} par ${run.staffEmail}`
+                  : " : jamais lancée"}
+              </li>
+            );
+          })}
+        </ul>
       </section>
       <section className="admin-card" aria-labelledby="data-title">
         <h2 id="data-title">Données</h2>

@@ -24,8 +24,13 @@ const SCREENS = [
   { path: "product-price", label: "Prix en masse" },
   { path: "images", label: "Images" },
   { path: "export-flux-produit", label: "Flux produits" },
+  { path: "export-contentful", label: "Export vers le contenu" },
+  { path: "export-flipdish", label: "Export vers les menus" },
+  { path: "sync-products-bdd", label: "Synchro. des produits" },
+  { path: "sync-categories-bdd", label: "Synchro. des catégories" },
   { path: "products-maj-log", label: "Journal des modifications" },
   { path: "odp-list", label: "Préparation des commandes" },
+  { path: "outbox", label: "Messages" },
 ] as const;
 
 const ROLE_LABELS = { admin: "Administrateur", editor: "Éditeur" } as const;

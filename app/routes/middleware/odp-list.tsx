@@ -99,26 +99,32 @@ export default function OdpListScreen() {
           <h2>
             {view.grocery.label} ({plural(view.grocery.orders.length, "commande", "commandes")})
           </h2>
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Commande</th>
-                <th scope="col">Client</th>
-                <th scope="col">Articles</th>
-                <th scope="col">Expédition</th>
-              </tr>
-            </thead>
-            <tbody>
-              {view.grocery.orders.map((order) => (
-                <tr key={order.id}>
-                  <td>n° {order.orderNumber}</td>
-                  <td>{order.email ?? "—"}</td>
-                  <td className="admin-number">{order.itemCount}</td>
-                  <td>{order.fulfillmentStatus}</td>
+          <div className="admin-table-scroll">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">Commande</th>
+                  <th scope="col">Client</th>
+                  <th scope="col">Articles</th>
+                  <th scope="col">Expédition</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {view.grocery.orders.map((order) => (
+                  <tr key={order.id}>
+                    <td>
+                      <Link to={`/middleware/odp/?grocery=${order.id}`}>
+                        n° {order.orderNumber}
+                      </Link>
+                    </td>
+                    <td>{order.email ?? "—"}</td>
+                    <td className="admin-number">{order.itemCount}</td>
+                    <td>{order.fulfillmentStatus}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </section>
       )}
     </>

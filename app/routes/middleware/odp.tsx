@@ -4,11 +4,13 @@ import { serverContext } from "#app/lib/server-context.ts";
 import {
   type OrderPreparation,
   orderPreparation,
+  parisDay,
   parseDay,
   pickTotals,
   slotLabel,
   slotPreparations,
 } from "#server/admin/odp.ts";
+import { groceryPreparation } from "#server/admin/odp-grocery.ts";
 import type { Route } from "./+types/odp";
 
 export const meta: Route.MetaFunction = () => [
@@ -20,7 +22,8 @@ const positiveInteger = (value: string | null) =>
 
 /**
  * One order's sheet (`?order=123`) or a slot's sheets with the slot's totals
- * (`?date=YYYY-MM-DD&store=1&slot=…`); anything else is a 404.
+ * (`?date=YYYY-MM-DD&store=1&slot=…`), or a grocery order's sheet (`?grocery=12`, the commerce
+ * order's id); anything else is a 404.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
@@ -35,6 +38,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       sheets: [sheet],
       totals: null,
     };
+  }
+  const groceryId = positiveInteger(params.get("grocery"));
+  if (groceryId !== null) {
+    const sheet = await groceryPreparation(database.db, groceryId);
+    if (!sheet) throw new Response("Commande introuvable", { status: 404 });
+    const title = `Commande n° ${sheet.order.id}`;
+    return { title, day: parisDay(new Date(sheet.slot.start)), sheets: [sheet], totals: null };
   }
   const storeId = positiveInteger(params.get("store"));
   const slotKey = params.get("slot");
@@ -69,7 +79,8 @@ function Sheet({ sheet }: { sheet: OrderPreparation }) {
   return (
     <article className="admin-card admin-odp-sheet" aria-label={`Commande n° ${sheet.order.id}`}>
       <h2>
-        Commande n° {sheet.order.id} · {sheet.store.name} · Créneau {sheet.slot.label}
+        Commande n° {sheet.order.id} · {sheet.store.name}
+        {sheet.slot.label && ` · Créneau ${sheet.slot.label}`}
       </h2>
       <dl className="admin-odp-facts">
         <dt>Client</dt>

@@ -1,4 +1,5 @@
-import { Form, Link, useLoaderData } from "react-router";
+import { Link, useLoaderData } from "react-router";
+import { FilterForm } from "#app/components/admin/filter-form.tsx";
 import { serverContext } from "#app/lib/server-context.ts";
 import { readChangeLog } from "#server/admin/change-log.ts";
 import type { Route } from "./+types/products-maj-log";
@@ -38,19 +39,18 @@ export default function ChangeLogScreen() {
   return (
     <>
       <h1>Journal des modifications</h1>
-      <Form method="get" className="admin-card admin-inline-form" aria-label="Filtrer le journal">
-        <label className="admin-field">
-          <span>Produit ou sujet</span>
-          <input name="sujet" defaultValue={subject} placeholder="identifiant ou adresse" />
-        </label>
-        <label className="admin-field">
-          <span>Auteur</span>
-          <input name="auteur" defaultValue={staff} placeholder="e-mail" />
-        </label>
-        <button type="submit" className="admin-button">
-          Filtrer
-        </button>
-      </Form>
+      <FilterForm
+        label="Filtrer le journal"
+        fields={[
+          {
+            name: "sujet",
+            label: "Produit ou sujet",
+            value: subject,
+            placeholder: "identifiant ou adresse",
+          },
+          { name: "auteur", label: "Auteur", value: staff, placeholder: "e-mail" },
+        ]}
+      />
       {lines.length === 0 ? (
         <p className="admin-card">Aucune modification enregistrée.</p>
       ) : (

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import {
   buildSchema,
@@ -11,6 +12,7 @@ import {
   visit,
 } from "graphql";
 import { describe, expect, it } from "vitest";
+import { productsByHandlesQuery } from "#app/lib/content-pages.server.ts";
 import { documentsIn, extractGraphqlDocuments } from "./documents.ts";
 import { officialStorefrontSchema } from "./official-schema.ts";
 import { STOREFRONT_SDL } from "./sdl.ts";
@@ -81,6 +83,15 @@ describe("GraphQL documents", () => {
         ours,
       ),
     ).toEqual([]);
+  });
+
+  it("built at run time (product cards by handle) validate against both schemas", () => {
+    const cards = extractGraphqlDocuments(
+      readFileSync(join(root, "app/lib/catalogue.server.ts"), "utf8"),
+    );
+    const documents = [productsByHandlesQuery(3), ...cards];
+    expect(validateAll(documents)).toEqual([]);
+    expect(validateAll(documents, buildSchema(STOREFRONT_SDL))).toEqual([]);
   });
 
   it("are caught when they ask for a field the platform does not have", () => {

@@ -1,0 +1,155 @@
+import { lazy, Suspense, useState } from "react";
+import { Form, Link } from "react-router";
+import { formatMoney } from "#app/lib/format.ts";
+
+/** Lazy: the panel and its fetcher load only when a shopper asks to reorder. */
+const ReorderPanel = lazy(() =>
+  import("./reorder-panel.tsx").then((module) => ({ default: module.ReorderPanel })),
+);
+
+export type OrderRow = {
+  id: string;
+  path: string;
+  name: string;
+  processedAt: string;
+  financialStatus: string | null;
+  fulfillmentStatus: string;
+  totalPrice: { amount: string };
+};
+
+const FINANCIAL: Record<string, string> = {
+  PAID: "Payée",
+  PENDING: "Paiement en attente",
+  AUTHORIZED: "Paiement autorisé",
+  PARTIALLY_PAID: "Partiellement payée",
+  PARTIALLY_REFUNDED: "Partiellement remboursée",
+  REFUNDED: "Remboursée",
+  VOIDED: "Annulée",
+};
+
+const FULFILLMENT: Record<string, string> = {
+  UNFULFILLED: "En préparation",
+  IN_PROGRESS: "En préparation",
+  PENDING_FULFILLMENT: "En préparation",
+  OPEN: "En préparation",
+  SCHEDULED: "Programmée",
+  ON_HOLD: "En attente",
+  PARTIALLY_FULFILLED: "Partiellement livrée",
+  FULFILLED: "Livrée",
+  RESTOCKED: "Annulée",
+};
+
+/** The French words for an order's payment and delivery statuses. */
+export function orderStatus(financial: string | null, fulfillment: string): string {
+  const parts = [financial ? (FINANCIAL[financial] ?? financial) : null, FULFILLMENT[fulfillment]];
+  return parts.filter(Boolean).join(" · ");
+}
+
+export function formatOrderDate(iso: string): string {
+  return new Intl.DateTimeFormat("fr-FR", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "Europe/Paris",
+  }).format(new Date(iso));
+}
+
+/** The order history (storefront.md §7: 20 a page in the account, with cursors). */
+export function OrdersList({
+  orders,
+  totalCount,
+  nextPage,
+  firstPage,
+}: {
+  orders: OrderRow[];
+  totalCount: number;
+  nextPage: string | null;
+  firstPage: string | null;
+}) {
+  return (
+    <section className="account-card" aria-labelledby="commandes-titre">
+      <h2 id="commandes-titre">Mes commandes</h2>
+      {orders.length === 0 ? (
+        <p>Vous n'avez pas encore passé de commande.</p>
+      ) : (
+        <>
+          <p className="account-muted">
+            {totalCount} {totalCount > 1 ? "commandes" : "commande"}
+          </p>
+          <table className="account-orders">
+            <caption className="visually-hidden">Historique des commandes</caption>
+            <thead>
+              <tr>
+                <th scope="col">Commande</th>
+                <th scope="col">Date</th>
+                <th scope="col">Statut</th>
+                <th scope="col">Total</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {orders.map((order) => (
+                <tr key={order.id}>
+                  <th scope="row">
+                    <Link to={order.path} aria-label={`Voir la commande ${order.name}`}>
+                      {order.name}
+                    </Link>
+                  </th>
+                  <td>{formatOrderDate(order.processedAt)}</td>
+                  <td>{orderStatus(order.financialStatus, order.fulfillmentStatus)}</td>
+                  <td>{formatMoney(order.totalPrice.amount)}</td>
+                  <td>
+                    <ReorderButton orderPath={order.path} orderName={order.name} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+      {(nextPage || firstPage) && (
+        <nav className="account-pagination" aria-label="Pages de commandes">
+          {firstPage && <Link to={firstPage}>Commandes les plus récentes</Link>}
+          {nextPage && <Link to={nextPage}>Commandes plus anciennes</Link>}
+        </nav>
+      )}
+    </section>
+  );
+}
+
+/**
+ * 'Commander à nouveau': without JavaScript, a form that adds the order's available lines to the
+ * cart; with it, the reorder side panel first lists the lines and what can still be bought.
+ */
+export function ReorderButton({ orderPath, orderName }: { orderPath: string; orderName: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Form method="post" action={orderPath}>
+        <input type="hidden" name="intent" value="reorder" />
+        <button
+          type="submit"
+          className="account-button"
+          aria-label={`Commander à nouveau la commande ${orderName}`}
+          onClick={(event) => {
+            event.preventDefault();
+            setOpen(true);
+          }}
+        >
+          Commander à nouveau
+        </button>
+      </Form>
+      {open && (
+        <Suspense fallback={null}>
+          <ReorderPanel
+            orderPath={orderPath}
+            orderName={orderName}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,873 @@
+import { z } from "zod";
+import {
+  CART_COOKIE_MAX_AGE_SECONDS,
+  CART_ID_KEY,
+  CART_MESSAGES,
+  type CartActionResult,
+  type CartLineView,
+  type CartView,
+  DELIVERY_MODE,
+  needsModeChange,
+  RESTAURATION_ATTRIBUTE,
+  RESTAURATION_TAG,
+  safeReturnPath,
+} from "#app/lib/cart.ts";
+import { isHttps, readCookie, serializeCookie } from "#app/lib/cookies.ts";
+import { previousPrice } from "#app/lib/format.ts";
+import { localImageUrl, maxQuantityOf, quantityLabelOf } from "#app/lib/product.ts";
+import { serviceFetch } from "#app/lib/services.server.ts";
+import { StorefrontError, storefrontQuery } from "#app/lib/storefront.server.ts";
+
+/**
+ * The storefront's cart on the server (storefront.md §4, §7, §8): a typed client of the commerce
+ * service's Storefront API cart. The cart's GID lives in the `cartId` cookie (about five years,
+ * readable by the page's script so it can mirror it to local storage). A change creates the cart
+ * when there is none; a stored cart that cannot be fetched (unknown, ordered) is dropped and a
+ * new one created, once. Errors follow §8: 'Erreur Shopify lors de la mise à jour du panier' for
+ * top-level errors, else the first `userErrors` message.
+ */
+
+const CART_GID_PREFIX = "gid://shopify/Cart/";
+
+/** The cart id the request carries, when it looks like one. */
+export function cartIdOf(request: Request): string | undefined {
+  const id = readCookie(request, CART_ID_KEY);
+  return id?.startsWith(CART_GID_PREFIX) ? id : undefined;
+}
+
+/** The `Set-Cookie` value storing a cart id: not httpOnly, the client mirrors it locally. */
+export function cartIdCookie(request: Request, id: string): string {
+  return serializeCookie(CART_ID_KEY, id, {
+    maxAgeSeconds: CART_COOKIE_MAX_AGE_SECONDS,
+    httpOnly: false,
+    sameSite: "Lax",
+    secure: isHttps(request),
+  });
+}
+
+export function clearedCartIdCookie(request: Request): string {
+  return serializeCookie(CART_ID_KEY, "", {
+    maxAgeSeconds: 0,
+    httpOnly: false,
+    sameSite: "Lax",
+    secure: isHttps(request),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// API shapes and their normalisation
+
+type ApiMoney = { amount: string };
+type ApiCartLine = {
+  id: string;
+  quantity: number;
+  cost: {
+    amountPerQuantity: ApiMoney;
+    compareAtAmountPerQuantity: ApiMoney | null;
+    subtotalAmount: ApiMoney;
+    totalAmount: ApiMoney;
+  };
+  merchandise: {
+    id?: string;
+    title?: string;
+    image?: { url: string; altText: string | null } | null;
+    product?: {
+      id: string;
+      handle: string;
+      title: string;
+      vendor: string;
+      tags: string[];
+      featuredImage: { url: string; altText: string | null } | null;
+      metafields: ({ key: string; value: string } | null)[];
+    };
+  };
+};
+type ApiCart = {
+  id: string;
+  checkoutUrl: string;
+  totalQuantity: number;
+  note: string | null;
+  attributes: { key: string; value: string | null }[];
+  discountCodes: { code: string; applicable: boolean }[];
+  cost: { subtotalAmount: ApiMoney; totalAmount: ApiMoney };
+  lines: { nodes: ApiCartLine[] };
+};
+type UserError = { code: string | null; field: string[] | null; message: string };
+type MutationPayload = { cart: ApiCart | null; userErrors: UserError[] };
+
+const cents = (money: ApiMoney | null | undefined) =>
+  money ? Math.round(Number(money.amount) * 100) : 0;
+
+function toLine(line: ApiCartLine): CartLineView | null {
+  const variant = line.merchandise;
+  const product = variant.product;
+  if (!variant.id || !product) return null;
+  const fields = new Map(
+    product.metafields.flatMap((field) => (field ? [[field.key, field.value] as const] : [])),
+  );
+  const image = variant.image ?? product.featuredImage;
+  const unitPrice = cents(line.cost.amountPerQuantity);
+  return {
+    id: line.id,
+    quantity: line.quantity,
+    variantId: variant.id,
+    variantTitle: variant.title ?? "",
+    productId: product.id,
+    handle: product.handle,
+    title: product.title,
+    vendor: product.vendor,
+    image: image ? { url: localImageUrl(image.url), alt: image.altText?.trim() || "" } : null,
+    unitLabel: quantityLabelOf({
+      quantity: fields.get("quantity") ?? null,
+      unit: fields.get("unit") ?? null,
+      quantitiesUnit: fields.get("quantitiesUnit") ?? null,
+    }),
+    maxQuantity: maxQuantityOf(fields.get("max_quantity")),
+    restauration: product.tags.includes(RESTAURATION_TAG),
+    unitPrice,
+    compareAtUnitPrice: previousPrice(
+      unitPrice / 100,
+      cents(line.cost.compareAtAmountPerQuantity) / 100,
+    ),
+    subtotal: cents(line.cost.subtotalAmount),
+    total: cents(line.cost.totalAmount),
+  };
+}
+
+/**
+ * The hosted checkout's URL as the shop serves it: the embedded commerce service answers with its
+ * in-process origin (`http://commerce.embedded`), whose `/checkout/…` the shop itself serves.
+ */
+export function shopCheckoutUrl(url: string): string {
+  const match = /^https?:\/\/[^/]+\.embedded(\/checkout\/.*)$/.exec(url);
+  return match?.[1] ?? url;
+}
+
+/** An API cart in the storefront's shape (money in cents). */
+export function toCartView(cart: ApiCart): CartView {
+  return {
+    id: cart.id,
+    checkoutUrl: shopCheckoutUrl(cart.checkoutUrl),
+    totalQuantity: cart.totalQuantity,
+    note: cart.note ?? "",
+    attributes: cart.attributes.map(({ key, value }) => ({ key, value: value ?? "" })),
+    discountCodes: cart.discountCodes,
+    subtotal: cents(cart.cost.subtotalAmount),
+    total: cents(cart.cost.totalAmount),
+    lines: cart.lines.nodes.flatMap((line) => toLine(line) ?? []),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+async function fetchCart(id: string): Promise<CartView | null> {
+  const data = await storefrontQuery<{ cart: ApiCart | null }>(STOREFRONT_CART_QUERY, { id });
+  return data.cart ? toCartView(data.cart) : null;
+}
+
+/**
+ * The visitor's cart, or null when there is none. A stored id whose cart cannot be fetched is
+ * cleared (`headers` then carries the cookie's removal); a failing service throws.
+ */
+export async function getCart(
+  request: Request,
+): Promise<{ cart: CartView | null; headers: Headers }> {
+  const headers = new Headers();
+  const id = cartIdOf(request);
+  if (!id) {
+    if (readCookie(request, CART_ID_KEY))
+      headers.append("Set-Cookie", clearedCartIdCookie(request));
+    return { cart: null, headers };
+  }
+  const cart = await fetchCart(id);
+  if (!cart) headers.append("Set-Cookie", clearedCartIdCookie(request));
+  return { cart, headers };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Changing
+
+/** Expected failures (`userErrors`) and unexpected ones, in the spec's words. */
+export class CartChangeError extends Error {
+  readonly code: string | null;
+  constructor(message: string, code: string | null = null) {
+    super(message);
+    this.code = code;
+  }
+}
+
+/** The outcome of a change: the cart after it, the cookies to set, or the error to show. */
+export type CartChangeOutcome = {
+  result: CartActionResult;
+  headers: Headers;
+};
+
+type Session = { id: string; cart: CartView };
+
+async function createCart(): Promise<CartView> {
+  const data = await storefrontQuery<{ cartCreate: MutationPayload }>(CART_CREATE_MUTATION, {
+    input: {},
+  });
+  const created = data.cartCreate;
+  if (!created.cart) {
+    throw new CartChangeError(
+      created.userErrors[0]?.message ?? CART_MESSAGES.shopifyError,
+      created.userErrors[0]?.code,
+    );
+  }
+  return toCartView(created.cart);
+}
+
+/** The stored cart, or a new one (once) when there is none or it cannot be fetched. */
+async function openSession(request: Request, headers: Headers): Promise<Session> {
+  const id = cartIdOf(request);
+  const stored = id ? await fetchCart(id) : null;
+  if (id && stored) return { id, cart: stored };
+  const cart = await createCart();
+  headers.append("Set-Cookie", cartIdCookie(request, cart.id));
+  return { id: cart.id, cart };
+}
+
+/** Sends one cart mutation; its `userErrors` become a `CartChangeError`. */
+async function mutate(
+  document: string,
+  field: string,
+  variables: Record<string, unknown>,
+): Promise<CartView> {
+  const data = await storefrontQuery<Record<string, MutationPayload>>(document, variables);
+  const payload = data[field];
+  const [error] = payload?.userErrors ?? [];
+  if (error) throw new CartChangeError(error.message, error.code);
+  if (!payload?.cart) throw new CartChangeError(CART_MESSAGES.shopifyError);
+  return toCartView(payload.cart);
+}
+
+const CART_GONE = new Set(["Panier introuvable", "Ce panier a déjà été commandé"]);
+
+/**
+ * Runs a change on the visitor's cart (created when needed). When the cart vanished between the
+ * read and the change (ordered in another tab), a new cart is created and the change run again,
+ * once. Every failure is turned into the answer's `error`, in the spec's words.
+ */
+export async function changeCart(
+  request: Request,
+  run: (session: Session) => Promise<CartView | CartActionResult>,
+  options: { failure?: string; success?: string } = {},
+): Promise<CartChangeOutcome> {
+  const headers = new Headers();
+  let session: Session | null = null;
+  try {
+    session = await openSession(request, headers);
+    let outcome: CartView | CartActionResult;
+    try {
+      outcome = await run(session);
+    } catch (error) {
+      if (!(error instanceof CartChangeError && CART_GONE.has(error.message))) throw error;
+      const cart = await createCart();
+      headers.append("Set-Cookie", cartIdCookie(request, cart.id));
+      session = { id: cart.id, cart };
+      outcome = await run(session);
+    }
+    if ("ok" in outcome) return { result: outcome, headers };
+    return {
+      result: { ok: true, cart: outcome, ...(options.success ? { message: options.success } : {}) },
+      headers,
+    };
+  } catch (error) {
+    const message =
+      error instanceof CartChangeError
+        ? error.message
+        : error instanceof StorefrontError
+          ? (options.failure ?? CART_MESSAGES.shopifyError)
+          : (options.failure ?? CART_MESSAGES.shopifyError);
+    if (!(error instanceof CartChangeError || error instanceof StorefrontError)) {
+      console.error("cart change failed", error);
+    }
+    let cart = session?.cart ?? null;
+    if (session) cart = await fetchCart(session.id).catch(() => cart);
+    return { result: { ok: false, error: message, cart }, headers };
+  }
+}
+
+type Merchandise = { id: string; availableForSale: boolean; restauration: boolean };
+
+async function merchandiseOf(variantId: string): Promise<Merchandise | null> {
+  const data = await storefrontQuery<{
+    node: { id?: string; availableForSale?: boolean; product?: { tags: string[] } } | null;
+  }>(CART_MERCHANDISE_QUERY, { id: variantId });
+  const node = data.node;
+  if (!node?.id || !node.product) return null;
+  return {
+    id: node.id,
+    availableForSale: node.availableForSale === true,
+    restauration: node.product.tags.includes(RESTAURATION_TAG),
+  };
+}
+
+const VARIANT_GID = /^gid:\/\/shopify\/ProductVariant\/[^\s]+$/;
+
+/**
+ * Adds `quantity` units of a variant (storefront.md §4). Refuses a product of the other kind than
+ * the cart's (the order-mode modal must run first), sets the cart's `restauration` attribute to
+ * its kind, and leaves the cap to the commerce service (checked under the cart's lock).
+ */
+export async function addToCart(
+  request: Request,
+  line: { merchandiseId: string; quantity: number },
+): Promise<CartChangeOutcome> {
+  if (!VARIANT_GID.test(line.merchandiseId)) {
+    return {
+      result: { ok: false, error: CART_MESSAGES.unavailable, cart: null },
+      headers: new Headers(),
+    };
+  }
+  return changeCart(
+    request,
+    async ({ id, cart }) => {
+      const merchandise = await merchandiseOf(line.merchandiseId);
+      if (!merchandise)
+        throw new CartChangeError(CART_MESSAGES.unavailable, "INVALID_MERCHANDISE_LINE");
+      if (needsModeChange(cart, merchandise.restauration)) {
+        return {
+          ok: false,
+          error: CART_MESSAGES.otherKind,
+          cart,
+          changeRestauration: { productIsRestauration: merchandise.restauration },
+        } satisfies CartActionResult;
+      }
+      let updated = await mutate(CART_LINES_ADD_MUTATION, "cartLinesAdd", {
+        cartId: id,
+        lines: [{ merchandiseId: merchandise.id, quantity: line.quantity }],
+      });
+      const kind = String(merchandise.restauration);
+      const attribute = updated.attributes.find((a) => a.key === RESTAURATION_ATTRIBUTE);
+      if (attribute?.value !== kind) {
+        updated = await mutate(CART_ATTRIBUTES_UPDATE_MUTATION, "cartAttributesUpdate", {
+          cartId: id,
+          attributes: [{ key: RESTAURATION_ATTRIBUTE, value: kind }],
+        });
+      }
+      return updated;
+    },
+    { failure: CART_MESSAGES.addFailed, success: CART_MESSAGES.added },
+  );
+}
+
+/** The line of a variant, or the line with this id. */
+function findLine(cart: CartView, ref: { lineId?: string; variantId?: string }) {
+  return cart.lines.find(
+    (line) =>
+      (ref.lineId !== undefined && line.id === ref.lineId) ||
+      (ref.variantId !== undefined && line.variantId === ref.variantId),
+  );
+}
+
+const MISSING_LINE = "Cette ligne n'existe pas dans le panier";
+
+/** Sets a line's quantity to `next(current)`; at 0 or less the line is removed. */
+function changeLineQuantity(
+  request: Request,
+  ref: { lineId?: string; variantId?: string },
+  next: (current: number) => number,
+  success: string,
+): Promise<CartChangeOutcome> {
+  return changeCart(
+    request,
+    async ({ id, cart }) => {
+      const line = findLine(cart, ref);
+      if (!line) throw new CartChangeError(MISSING_LINE, "INVALID_MERCHANDISE_LINE");
+      const quantity = next(line.quantity);
+      if (quantity <= 0) {
+        return mutate(CART_LINES_REMOVE_MUTATION, "cartLinesRemove", {
+          cartId: id,
+          lineIds: [line.id],
+        });
+      }
+      return mutate(CART_LINES_UPDATE_MUTATION, "cartLinesUpdate", {
+        cartId: id,
+        lines: [{ id: line.id, quantity }],
+      });
+    },
+    { success },
+  );
+}
+
+/** Sets a line's quantity; 0 removes it. */
+export function updateLineQuantity(
+  request: Request,
+  ref: { lineId?: string; variantId?: string },
+  quantity: number,
+): Promise<CartChangeOutcome> {
+  return changeLineQuantity(request, ref, () => quantity, CART_MESSAGES.updated);
+}
+
+/** Takes `units` (default 1) off a line; the line goes when it would reach 0 (storefront.md §4). */
+export function removeFromCart(
+  request: Request,
+  ref: { lineId?: string; variantId?: string },
+  units = 1,
+): Promise<CartChangeOutcome> {
+  return changeLineQuantity(request, ref, (current) => current - units, CART_MESSAGES.removed);
+}
+
+/** Empties the cart: every line, its note and its kind (before the add of another kind). */
+export function emptyCart(request: Request): Promise<CartChangeOutcome> {
+  return changeCart(
+    request,
+    async ({ id, cart }) => {
+      let updated = cart;
+      if (cart.lines.length > 0) {
+        updated = await mutate(CART_LINES_REMOVE_MUTATION, "cartLinesRemove", {
+          cartId: id,
+          lineIds: cart.lines.map((line) => line.id),
+        });
+      }
+      if (updated.attributes.some((a) => a.key === RESTAURATION_ATTRIBUTE)) {
+        updated = await mutate(CART_ATTRIBUTES_UPDATE_MUTATION, "cartAttributesUpdate", {
+          cartId: id,
+          attributes: [{ key: RESTAURATION_ATTRIBUTE, value: "" }],
+        });
+      }
+      return updated;
+    },
+    { success: CART_MESSAGES.emptied },
+  );
+}
+
+export function updateNote(request: Request, note: string): Promise<CartChangeOutcome> {
+  return changeCart(
+    request,
+    ({ id }) => mutate(CART_NOTE_UPDATE_MUTATION, "cartNoteUpdate", { cartId: id, note }),
+    { success: CART_MESSAGES.noteSaved },
+  );
+}
+
+/** Replaces the cart's discount codes (codes trimmed, upper-cased, without duplicates). */
+export function updateDiscountCodes(
+  request: Request,
+  codes: readonly string[],
+): Promise<CartChangeOutcome> {
+  const clean = [...new Set(codes.map((code) => code.trim().toUpperCase()).filter(Boolean))];
+  return changeCart(
+    request,
+    ({ id }) =>
+      mutate(CART_DISCOUNT_CODES_UPDATE_MUTATION, "cartDiscountCodesUpdate", {
+        cartId: id,
+        discountCodes: clean,
+      }),
+    { success: CART_MESSAGES.codesSaved },
+  );
+}
+
+/** Sets (or, with an empty value, removes) cart attributes by key. */
+export function updateAttributes(
+  request: Request,
+  attributes: readonly { key: string; value: string }[],
+): Promise<CartChangeOutcome> {
+  return changeCart(request, ({ id }) =>
+    mutate(CART_ATTRIBUTES_UPDATE_MUTATION, "cartAttributesUpdate", {
+      cartId: id,
+      attributes,
+    }),
+  );
+}
+
+/**
+ * Adds several lines at once (a reorder, a shopping list): one `cartLinesAdd`. Lines of the other
+ * kind than the cart's, or of both kinds at once, are refused as a whole, like a single add
+ * (`changeRestauration` then says which kind the lines are); the cart's `restauration` attribute
+ * follows its lines.
+ */
+export function addLinesToCart(
+  request: Request,
+  lines: readonly { merchandiseId: string; quantity: number }[],
+): Promise<CartChangeOutcome> {
+  return changeCart(
+    request,
+    async ({ id, cart }) => {
+      const known = (
+        await Promise.all(
+          lines.map((line) =>
+            VARIANT_GID.test(line.merchandiseId) ? merchandiseOf(line.merchandiseId) : null,
+          ),
+        )
+      ).filter((merchandise): merchandise is Merchandise => merchandise !== null);
+      const kinds = new Set(known.map((merchandise) => merchandise.restauration));
+      const [kind] = kinds;
+      if (kinds.size > 1 || (kind !== undefined && needsModeChange(cart, kind))) {
+        return {
+          ok: false,
+          error: CART_MESSAGES.otherKind,
+          cart,
+          changeRestauration: { productIsRestauration: kind ?? false },
+        } satisfies CartActionResult;
+      }
+      let updated = await mutate(CART_LINES_ADD_MUTATION, "cartLinesAdd", { cartId: id, lines });
+      const attribute = updated.attributes.find((a) => a.key === RESTAURATION_ATTRIBUTE);
+      if (kind !== undefined && attribute?.value !== String(kind)) {
+        updated = await mutate(CART_ATTRIBUTES_UPDATE_MUTATION, "cartAttributesUpdate", {
+          cartId: id,
+          attributes: [{ key: RESTAURATION_ATTRIBUTE, value: String(kind) }],
+        });
+      }
+      return updated;
+    },
+    { failure: CART_MESSAGES.addFailed, success: CART_MESSAGES.added },
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Answers of the cart routes
+
+/** A message for the next /panier/ page, after a form sent without JavaScript. */
+export const CART_FLASH_COOKIE = "cartFlash";
+
+export type CartFlash = { kind: "success" | "error"; message: string };
+
+function flashCookie(request: Request, flash: CartFlash): string {
+  return serializeCookie(CART_FLASH_COOKIE, JSON.stringify(flash), {
+    maxAgeSeconds: 60,
+    httpOnly: true,
+    sameSite: "Lax",
+    secure: isHttps(request),
+  });
+}
+
+/** The flash message a request carries, and the header that consumes it. */
+export function readCartFlash(request: Request): { flash: CartFlash | null; setCookie?: string } {
+  const raw = readCookie(request, CART_FLASH_COOKIE);
+  if (!raw) return { flash: null };
+  const setCookie = serializeCookie(CART_FLASH_COOKIE, "", {
+    maxAgeSeconds: 0,
+    httpOnly: true,
+    sameSite: "Lax",
+    secure: isHttps(request),
+  });
+  try {
+    const parsed = JSON.parse(raw) as Partial<CartFlash>;
+    if (
+      (parsed.kind === "success" || parsed.kind === "error") &&
+      typeof parsed.message === "string"
+    ) {
+      return { flash: { kind: parsed.kind, message: parsed.message.slice(0, 300) }, setCookie };
+    }
+  } catch {
+    // A cookie we did not write: dropped.
+  }
+  return { flash: null, setCookie };
+}
+
+/** Whether a cart form came from the page's script (`_fetcher=1`) rather than a plain post. */
+export function wantsJson(form: FormData): boolean {
+  return form.get("_fetcher") === "1";
+}
+
+/**
+ * The answer of a cart route: JSON for the page's script; for a plain form (no JavaScript) a
+ * 303 back to the page it names (`redirectTo`, same-site only; /panier/ by default) with the
+ * outcome as a one-time message.
+ */
+export function cartFormResponse(
+  request: Request,
+  form: FormData,
+  outcome: CartChangeOutcome,
+  status = 200,
+): Response {
+  const headers = new Headers(outcome.headers);
+  headers.set("Cache-Control", "private, no-store");
+  if (wantsJson(form)) {
+    return Response.json(outcome.result, { status: outcome.result.ok ? 200 : status, headers });
+  }
+  const { result } = outcome;
+  const flash: CartFlash | null = result.ok
+    ? result.message
+      ? { kind: "success", message: result.message }
+      : null
+    : { kind: "error", message: result.error };
+  if (flash) headers.append("Set-Cookie", flashCookie(request, flash));
+  // A refused add of the other kind lands on the cart page, where it can be emptied.
+  const back = result.ok ? safeReturnPath(form.get("redirectTo")) : "/panier/";
+  headers.set("Location", back);
+  return new Response(null, { status: 303, headers });
+}
+
+/** A form that does not parse: 400 with the field and the reason. */
+export function invalidCartForm(
+  request: Request,
+  form: FormData,
+  issue: { path: PropertyKey[]; message: string } | undefined,
+  cart: CartView | null = null,
+): Response {
+  const field = issue?.path.join(".") || "formulaire";
+  const error = `Champ « ${field} » invalide : ${issue?.message ?? "valeur incorrecte"}`;
+  return cartFormResponse(
+    request,
+    form,
+    { result: { ok: false, error, cart }, headers: new Headers() },
+    400,
+  );
+}
+
+/** A cart route's form: its own fields, then where to go back to and the page script's marker. */
+export function cartForm<Shape extends z.ZodRawShape>(fields: Shape) {
+  return z
+    .object({
+      ...fields,
+      redirectTo: z.string().optional(),
+      _fetcher: z.literal("1").optional(),
+    })
+    .strict();
+}
+
+/**
+ * The action of a cart route: parses the form with `schema` (400 when it does not parse), runs
+ * the change and answers as `cartFormResponse` does.
+ */
+export function cartFormAction<Data>(
+  schema: z.ZodType<Data>,
+  change: (request: Request, data: Data) => Promise<CartChangeOutcome>,
+) {
+  return async ({ request }: { request: Request }): Promise<Response> => {
+    const form = await request.formData();
+    const parsed = schema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) return invalidCartForm(request, form, parsed.error.issues[0]);
+    return cartFormResponse(request, form, await change(request, parsed.data));
+  };
+}
+
+/**
+ * The action of a route changing one line (by line id or variant id) by the form's `quantity`,
+ * parsed with the given schema: /cart/update and /cart/remove.
+ */
+export function lineQuantityAction(
+  quantity: z.ZodType<number>,
+  change: (
+    request: Request,
+    ref: { lineId?: string; variantId?: string },
+    quantity: number,
+  ) => Promise<CartChangeOutcome>,
+) {
+  const LineForm = cartForm({
+    lineId: z.string().min(1).optional(),
+    merchandiseId: z.string().min(1).optional(),
+    quantity,
+  }).refine((value) => value.lineId || value.merchandiseId, {
+    message: "ligne manquante",
+    path: ["lineId"],
+  });
+  return cartFormAction(LineForm, (request, { lineId, merchandiseId, quantity }) =>
+    change(request, { lineId, variantId: merchandiseId }, quantity),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The delivery fee (ordering-and-server.md §4)
+
+export const MODE_COOKIE = "mode";
+export const DELIVERY_LOCATION_COOKIE = "deliveryLocationId";
+
+type OrderingStore = { StoreId: number; PhysicalRestaurantId: number; DeliveryFee: number };
+
+/**
+ * The delivery store's `DeliveryFee` in cents when the visitor's mode is delivery (1) and a
+ * delivery store is chosen (`deliveryLocationId`, its StoreId or PhysicalRestaurantId); null
+ * otherwise, or when the ordering service does not answer (the line is then left out).
+ */
+export async function deliveryFeeFor(request: Request): Promise<number | null> {
+  if (readCookie(request, MODE_COOKIE) !== DELIVERY_MODE) return null;
+  const location = Number(readCookie(request, DELIVERY_LOCATION_COOKIE));
+  if (!Number.isInteger(location) || location <= 0) return null;
+  try {
+    const response = await serviceFetch("ordering", "/ordering/api/v1.0/stores", {
+      headers: { Accept: "application/json" },
+    });
+    if (!response.ok) return null;
+    const body = (await response.json()) as { Data?: OrderingStore[] };
+    const store = body.Data?.find(
+      (s) => s.StoreId === location || s.PhysicalRestaurantId === location,
+    );
+    return store ? Math.round(store.DeliveryFee * 100) : null;
+  } catch {
+    return null;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// GraphQL documents
+
+const CART_VIEW_FRAGMENT = `#graphql
+  fragment CartViewFields on Cart {
+    id
+    checkoutUrl
+    totalQuantity
+    note
+    attributes {
+      key
+      value
+    }
+    discountCodes {
+      code
+      applicable
+    }
+    cost {
+      subtotalAmount { amount }
+      totalAmount { amount }
+    }
+    lines(first: 100) {
+      nodes {
+        id
+        quantity
+        cost {
+          amountPerQuantity { amount }
+          compareAtAmountPerQuantity { amount }
+          subtotalAmount { amount }
+          totalAmount { amount }
+        }
+        merchandise {
+          ... on ProductVariant {
+            id
+            title
+            image {
+              url(transform: { maxHeight: 450, preferredContentType: WEBP })
+              altText
+            }
+            product {
+              id
+              handle
+              title
+              vendor
+              tags
+              featuredImage {
+                url(transform: { maxHeight: 450, preferredContentType: WEBP })
+                altText
+              }
+              metafields(
+                identifiers: [
+                  { namespace: "custom", key: "max_quantity" }
+                  { namespace: "custom", key: "quantity" }
+                  { namespace: "custom", key: "unit" }
+                  { namespace: "custom", key: "quantitiesUnit" }
+                ]
+              ) {
+                key
+                value
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+`;
+
+const CART_USER_ERRORS_FRAGMENT = `#graphql
+  fragment CartUserErrorFields on CartUserError {
+    code
+    field
+    message
+  }
+`;
+
+const STOREFRONT_CART_QUERY = `#graphql
+  query StorefrontCart($id: ID!) {
+    cart(id: $id) {
+      ...CartViewFields
+    }
+  }
+  ${CART_VIEW_FRAGMENT}
+`;
+
+const CART_MERCHANDISE_QUERY = `#graphql
+  query CartMerchandise($id: ID!) {
+    node(id: $id) {
+      ... on ProductVariant {
+        id
+        availableForSale
+        product {
+          tags
+        }
+      }
+    }
+  }
+`;
+
+// Each mutation answers the cart's view and its user errors. Written out in full (not built by a
+// function) so that platform/commerce/graphql/documents.test.ts validates every one of them.
+
+const CART_CREATE_MUTATION = `#graphql
+  mutation StorefrontCartCreate($input: CartInput) {
+    cartCreate(input: $input) {
+      cart { ...CartViewFields }
+      userErrors { ...CartUserErrorFields }
+    }
+  }
+  ${CART_VIEW_FRAGMENT}
+  ${CART_USER_ERRORS_FRAGMENT}
+`;
+
+const CART_LINES_ADD_MUTATION = `#graphql
+  mutation StorefrontCartLinesAdd($cartId: ID!, $lines: [CartLineInput!]!) {
+    cartLinesAdd(cartId: $cartId, lines: $lines) {
+      cart { ...CartViewFields }
+      userErrors { ...CartUserErrorFields }
+    }
+  }
+  ${CART_VIEW_FRAGMENT}
+  ${CART_USER_ERRORS_FRAGMENT}
+`;
+
+const CART_LINES_UPDATE_MUTATION = `#graphql
+  mutation StorefrontCartLinesUpdate($cartId: ID!, $lines: [CartLineUpdateInput!]!) {
+    cartLinesUpdate(cartId: $cartId, lines: $lines) {
+      cart { ...CartViewFields }
+      userErrors { ...CartUserErrorFields }
+    }
+  }
+  ${CART_VIEW_FRAGMENT}
+  ${CART_USER_ERRORS_FRAGMENT}
+`;
+
+const CART_LINES_REMOVE_MUTATION = `#graphql
+  mutation StorefrontCartLinesRemove($cartId: ID!, $lineIds: [ID!]!) {
+    cartLinesRemove(cartId: $cartId, lineIds: $lineIds) {
+      cart { ...CartViewFields }
+      userErrors { ...CartUserErrorFields }
+    }
+  }
+  ${CART_VIEW_FRAGMENT}
+  ${CART_USER_ERRORS_FRAGMENT}
+`;
+
+const CART_NOTE_UPDATE_MUTATION = `#graphql
+  mutation StorefrontCartNoteUpdate($cartId: ID!, $note: String!) {
+    cartNoteUpdate(cartId: $cartId, note: $note) {
+      cart { ...CartViewFields }
+      userErrors { ...CartUserErrorFields }
+    }
+  }
+  ${CART_VIEW_FRAGMENT}
+  ${CART_USER_ERRORS_FRAGMENT}
+`;
+
+const CART_DISCOUNT_CODES_UPDATE_MUTATION = `#graphql
+  mutation StorefrontCartDiscountCodesUpdate($cartId: ID!, $discountCodes: [String!]!) {
+    cartDiscountCodesUpdate(cartId: $cartId, discountCodes: $discountCodes) {
+      cart { ...CartViewFields }
+      userErrors { ...CartUserErrorFields }
+    }
+  }
+  ${CART_VIEW_FRAGMENT}
+  ${CART_USER_ERRORS_FRAGMENT}
+`;
+
+const CART_ATTRIBUTES_UPDATE_MUTATION = `#graphql
+  mutation StorefrontCartAttributesUpdate($cartId: ID!, $attributes: [AttributeInput!]!) {
+    cartAttributesUpdate(cartId: $cartId, attributes: $attributes) {
+      cart { ...CartViewFields }
+      userErrors { ...CartUserErrorFields }
+    }
+  }
+  ${CART_VIEW_FRAGMENT}
+  ${CART_USER_ERRORS_FRAGMENT}
+`;

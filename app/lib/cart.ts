@@ -1,0 +1,295 @@
+import { DEFAULT_MAX_QUANTITY, maxQuantityMessage } from "#app/lib/product.ts";
+
+/**
+ * The storefront cart's shapes and its pure rules (storefront.md §4, §5; ordering-and-server.md
+ * §4, §9), shared by the server (app/lib/cart.server.ts, the cart routes) and the browser (the
+ * cart store, the panel, the product cards): caps, the restauration kind of a cart, the
+ * optimistic view of a cart while changes are on their way, and the totals with the fixed fee
+ * and the delivery fee. Money in cents.
+ */
+
+/** The cookie (and local-storage key) holding the cart's GID (ordering-and-server.md §3). */
+export const CART_ID_KEY = "cartId";
+/** About five years, as the spec's cart cookie (15768e4 s, ordering-and-server.md §9). */
+export const CART_COOKIE_MAX_AGE_SECONDS = 157_680_000;
+/** The fixed 0.50 € added to every cart total (ordering-and-server.md §4, §9). */
+export const SERVICE_FEE_CENTS = 50;
+/** The product tag and cart attribute that mark restauration dishes (DESIGN.md §5). */
+export const RESTAURATION_TAG = "restauration";
+export const RESTAURATION_ATTRIBUTE = "restauration";
+
+export const CART_MESSAGES = {
+  /** Top-level errors of a cart call (storefront.md §8). */
+  shopifyError: "Erreur Shopify lors de la mise à jour du panier",
+  unavailable: "Le produit est indisponible",
+  addFailed: "Le produit n'a pas pu être ajouté au panier.",
+  added: "Produit ajouté au panier",
+  removed: "Produit retiré du panier",
+  updated: "Panier mis à jour",
+  noteSaved: "Note enregistrée",
+  codesSaved: "Codes promo mis à jour",
+  emptied: "Panier vidé",
+  /** A product of the other kind than the cart's, without JavaScript (no order-mode modal). */
+  otherKind:
+    "Ce produit ne peut pas être commandé avec les articles de votre panier : videz d'abord votre panier.",
+} as const;
+
+export type CartLineView = {
+  id: string;
+  quantity: number;
+  variantId: string;
+  variantTitle: string;
+  productId: string;
+  handle: string;
+  title: string;
+  vendor: string;
+  image: { url: string; alt: string } | null;
+  /** The quantity and unit the product is sold by (`250 g`, `6 pièces`). */
+  unitLabel: string | null;
+  maxQuantity: number;
+  restauration: boolean;
+  /** Price of one unit, and the previous one when it is shown (above and non-zero). */
+  unitPrice: number;
+  compareAtUnitPrice: number | null;
+  /** Before and after the line's discounts. */
+  subtotal: number;
+  total: number;
+};
+
+export type CartView = {
+  id: string;
+  checkoutUrl: string;
+  totalQuantity: number;
+  note: string;
+  attributes: { key: string; value: string }[];
+  discountCodes: { code: string; applicable: boolean }[];
+  /** Lines before discounts, and the cart's total after them (without the fees). */
+  subtotal: number;
+  total: number;
+  lines: CartLineView[];
+};
+
+/** What the cart routes answer to the browser's cart store. */
+export type CartActionResult =
+  | { ok: true; cart: CartView | null; message?: string }
+  | {
+      ok: false;
+      error: string;
+      cart: CartView | null;
+      /** The product is of the other kind than the cart: the order-mode modal should open. */
+      changeRestauration?: { productIsRestauration: boolean };
+    };
+
+/** What GET /cart.json answers: the cart and the delivery fee that applies now. */
+export type CartPayload = { cart: CartView | null; deliveryFee: number | null };
+
+// ---------------------------------------------------------------------------------------------
+// Caps (storefront.md §5)
+
+/** Units of a product the cart holds, over its variants. */
+export function quantityInCart(cart: CartView | null | undefined, productId: string): number {
+  if (!cart) return 0;
+  let total = 0;
+  for (const line of cart.lines) if (line.productId === productId) total += line.quantity;
+  return total;
+}
+
+/** How many more units of a product may go in: the cap minus what is in, never below 0. */
+export function addableUnits(maxQuantity: number | null | undefined, inCart: number): number {
+  const cap = maxQuantity && maxQuantity > 0 ? maxQuantity : DEFAULT_MAX_QUANTITY;
+  return Math.max(0, cap - Math.max(0, inCart));
+}
+
+/** Whether `quantity` more units fit under the cap; the spec's refusal message otherwise. */
+export function checkCap(
+  cart: CartView | null | undefined,
+  product: { productId: string; maxQuantity?: number | null },
+  quantity: number,
+): { ok: true } | { ok: false; message: string } {
+  const cap =
+    product.maxQuantity && product.maxQuantity > 0 ? product.maxQuantity : DEFAULT_MAX_QUANTITY;
+  if (quantity <= addableUnits(cap, quantityInCart(cart, product.productId))) return { ok: true };
+  return { ok: false, message: maxQuantityMessage(cap) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Restauration kind (storefront.md §4, ordering-and-server.md §2 "Order-mode modal")
+
+/**
+ * The cart's kind: null while it is empty, else whether its lines are restauration dishes.
+ * The lines decide (they cannot lie); the `restauration` attribute only mirrors them for the
+ * checkout.
+ */
+export function cartRestauration(cart: CartView | null | undefined): boolean | null {
+  if (!cart || cart.lines.length === 0) return null;
+  return cart.lines.some((line) => line.restauration);
+}
+
+/** True when adding a product of this kind must first go through the order-mode modal. */
+export function needsModeChange(
+  cart: CartView | null | undefined,
+  productIsRestauration: boolean,
+): boolean {
+  const kind = cartRestauration(cart);
+  return kind !== null && kind !== productIsRestauration;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Optimistic changes
+
+/** What a new line shows before the server has answered. */
+export type LineSeed = Omit<CartLineView, "id" | "quantity" | "subtotal" | "total">;
+
+/** One change the shopper asked for; queued, merged and sent one at a time. */
+export type CartChange =
+  | { kind: "add"; variantId: string; quantity: number; seed?: LineSeed }
+  | { kind: "remove"; variantId: string; quantity: number }
+  | { kind: "set"; variantId: string; quantity: number }
+  | { kind: "clear" }
+  | { kind: "note"; note: string }
+  | { kind: "codes"; codes: string[] };
+
+/**
+ * Appends a change to the pending ones, merging it into the last one when both touch the same
+ * line the same way (three quick clicks on "+" become one add of 3). The change already on its
+ * way (`inFlight`) is never merged into: its request has left.
+ */
+export function enqueueChange(
+  pending: readonly CartChange[],
+  change: CartChange,
+  inFlight: number,
+): CartChange[] {
+  const last = pending.at(-1);
+  if (!last || pending.length <= inFlight || last.kind !== change.kind) return [...pending, change];
+  // The latest note, the latest codes win.
+  if (change.kind === "note" || change.kind === "codes") return [...pending.slice(0, -1), change];
+  if ("variantId" in last && "variantId" in change) {
+    const prev = last;
+    const next = change;
+    if (prev.variantId === next.variantId) {
+      let merged: CartChange = next;
+      if (prev.kind === "add" && next.kind === "add") {
+        merged = { ...prev, quantity: prev.quantity + next.quantity, seed: prev.seed ?? next.seed };
+      } else if (prev.kind === "remove" && next.kind === "remove") {
+        merged = { ...prev, quantity: prev.quantity + next.quantity };
+      }
+      return [...pending.slice(0, -1), merged];
+    }
+  }
+  return [...pending, change];
+}
+
+function lineWithQuantity(line: CartLineView, quantity: number): CartLineView {
+  if (quantity === line.quantity) return line;
+  const ratio = line.quantity > 0 ? line.total / (line.unitPrice * line.quantity || 1) : 1;
+  const subtotal = line.unitPrice * quantity;
+  return { ...line, quantity, subtotal, total: Math.round(subtotal * ratio) };
+}
+
+/**
+ * The cart as the shopper should see it: the last cart the server confirmed with the pending
+ * changes applied. Amounts of changed lines are the unit price times the quantity (with the
+ * line's discount ratio); the server's answer replaces them a moment later.
+ */
+export function applyChanges(
+  cart: CartView | null,
+  changes: readonly CartChange[],
+): CartView | null {
+  if (changes.length === 0) return cart;
+  let lines = cart ? [...cart.lines] : [];
+  let note = cart?.note ?? "";
+  for (const change of changes) {
+    if (change.kind === "clear") {
+      lines = [];
+      note = "";
+      continue;
+    }
+    if (change.kind === "note") {
+      note = change.note;
+      continue;
+    }
+    if (change.kind === "codes") continue;
+    const index = lines.findIndex((line) => line.variantId === change.variantId);
+    const line = index >= 0 ? lines[index] : undefined;
+    if (change.kind === "add") {
+      if (line) {
+        lines[index] = lineWithQuantity(line, line.quantity + change.quantity);
+      } else if (change.seed) {
+        const subtotal = change.seed.unitPrice * change.quantity;
+        lines.push({
+          ...change.seed,
+          id: `pending:${change.variantId}`,
+          quantity: change.quantity,
+          subtotal,
+          total: subtotal,
+        });
+      }
+      continue;
+    }
+    if (!line) continue;
+    const quantity =
+      change.kind === "set" ? change.quantity : Math.max(0, line.quantity - change.quantity);
+    if (quantity <= 0) lines.splice(index, 1);
+    else lines[index] = lineWithQuantity(line, quantity);
+  }
+  const before = cart?.lines ?? [];
+  const delta = (pick: (line: CartLineView) => number) =>
+    lines.reduce((sum, line) => sum + pick(line), 0) - before.reduce((sum, l) => sum + pick(l), 0);
+  const totalQuantity = lines.reduce((sum, line) => sum + line.quantity, 0);
+  return {
+    id: cart?.id ?? "",
+    checkoutUrl: cart?.checkoutUrl ?? "",
+    attributes: cart?.attributes ?? [],
+    discountCodes: cart?.discountCodes ?? [],
+    note,
+    lines,
+    totalQuantity,
+    subtotal: Math.max(0, (cart?.subtotal ?? 0) + delta((line) => line.subtotal)),
+    total: lines.length === 0 ? 0 : Math.max(0, (cart?.total ?? 0) + delta((line) => line.total)),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Totals (ordering-and-server.md §4, §9)
+
+export type CartTotals = {
+  /** Lines before discounts. */
+  subtotal: number;
+  /** What the discount codes take off. */
+  discount: number;
+  serviceFee: number;
+  /** The store's delivery fee in delivery mode, else null (no line shown). */
+  deliveryFee: number | null;
+  total: number;
+};
+
+/**
+ * The cart's totals as the panel shows them: the cart's own total (after codes), plus the fixed
+ * 0.50 €, plus the delivery store's `DeliveryFee` when the mode is delivery (1). An empty cart
+ * has no fees.
+ */
+export function cartTotals(cart: CartView | null, deliveryFee: number | null): CartTotals {
+  if (!cart || cart.lines.length === 0) {
+    return { subtotal: 0, discount: 0, serviceFee: 0, deliveryFee: null, total: 0 };
+  }
+  const fee = deliveryFee === null ? null : Math.max(0, deliveryFee);
+  return {
+    subtotal: cart.subtotal,
+    discount: Math.max(0, cart.subtotal - cart.total),
+    serviceFee: SERVICE_FEE_CENTS,
+    deliveryFee: fee,
+    total: cart.total + SERVICE_FEE_CENTS + (fee ?? 0),
+  };
+}
+
+/** The order mode cookie's value meaning delivery (ordering-and-server.md §3). */
+export const DELIVERY_MODE = "1";
+
+/** A path to go back to after a cart form without JavaScript: same-site paths only. */
+export function safeReturnPath(value: unknown, fallback = "/panier/"): string {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//")) {
+    return fallback;
+  }
+  if (value.includes("\\") || /[\r\n]/.test(value)) return fallback;
+  return value;
+}

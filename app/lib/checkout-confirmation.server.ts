@@ -1,0 +1,224 @@
+import { type CheckoutTrackedItem, slotLabel } from "#app/lib/checkout.ts";
+import { toCents } from "#app/lib/format.ts";
+import {
+  accountDetails,
+  type OrderingCustomer,
+  orderById,
+  type PlacedOrder,
+  type Shopper,
+} from "#app/lib/ordering-customer.server.ts";
+import { storefrontQuery } from "#app/lib/storefront.server.ts";
+
+/**
+ * What /order/confirmation/ shows (and /order/confirmation-debug/ dumps for staff): a
+ * restauration order of the ordering service (`?orderId=…`, only to the customer who placed it)
+ * or a grocery order of the commerce service (`?order={GID}` from the hosted checkout; the GID
+ * carries the order's secret key, so knowing it is the permission to read it).
+ */
+
+export type ConfirmationView =
+  | {
+      kind: "restauration";
+      id: string;
+      orderId: number;
+      mode: 1 | 2;
+      store: { name: string; address: string };
+      slot: string;
+      deliveryAddress: string | null;
+      lines: {
+        key: string;
+        name: string;
+        quantity: number;
+        options: string[];
+        totalCents: number;
+      }[];
+      voucher: { code: string | null; amountCents: number } | null;
+      subtotalCents: number;
+      serviceFeeCents: number;
+      deliveryFeeCents: number;
+      totalCents: number;
+      isWrap: boolean;
+      customerName: string | null;
+      items: CheckoutTrackedItem[];
+    }
+  | {
+      kind: "epicerie";
+      id: string;
+      name: string;
+      processedAt: string;
+      lines: { key: string; title: string; quantity: number; totalCents: number }[];
+      subtotalCents: number;
+      shippingCents: number;
+      totalCents: number;
+      statusUrl: string;
+      items: CheckoutTrackedItem[];
+    };
+
+export type ConfirmationData = { view: ConfirmationView; raw: unknown };
+
+/** A restauration order of the customer, or null (unknown, or someone else's). */
+export async function restaurationConfirmation(
+  orderId: number,
+  shopper: Shopper | "staff",
+): Promise<ConfirmationData | null> {
+  let customer: OrderingCustomer | null = null;
+  if (shopper !== "staff") {
+    if (!shopper.token) return null;
+    const details = await accountDetails(shopper);
+    if (!details.ok) return null;
+    customer = details.data;
+  }
+  const order = await orderById(orderId);
+  if (!order) return null;
+  if (customer && order.Customer.CustomerId !== customer.CustomerId) return null;
+  return { view: restaurationView(order), raw: order };
+}
+
+function restaurationView(order: PlacedOrder): ConfirmationView {
+  const address = order.Store.Address;
+  return {
+    kind: "restauration",
+    id: String(order.OrderId),
+    orderId: order.OrderId,
+    mode: order.Mode,
+    store: {
+      name: order.Store.Name,
+      address: `${address.Line1}, ${address.Postcode} ${address.City}`,
+    },
+    slot: slotLabel(order.Slot.Key),
+    deliveryAddress: order.DeliveryLocation
+      ? `${order.DeliveryLocation.Line1}, ${order.DeliveryLocation.Postcode} ${order.DeliveryLocation.City}`
+      : null,
+    lines: order.OrderItems.map((line, index) => ({
+      key: `${index}`,
+      name: line.Name,
+      quantity: line.Quantity,
+      options: line.OrderItemOptions.map((option) => option.Name),
+      totalCents: toCents(line.LineTotal),
+    })),
+    voucher: order.Voucher
+      ? { code: order.Voucher.Code, amountCents: toCents(order.Voucher.Amount) }
+      : null,
+    subtotalCents: toCents(order.OrderItemsAmount),
+    serviceFeeCents: toCents(order.ServiceChargeAmount),
+    deliveryFeeCents: toCents(order.DeliveryAmount),
+    totalCents: toCents(order.Amount),
+    isWrap: order.IsWrap,
+    customerName: order.Customer.Name,
+    items: order.OrderItems.map((line, index) => ({
+      index,
+      item_id: String(line.MenuItemId),
+      item_name: line.Name,
+      item_brand: "Comptoir",
+      price: line.PriceIncludingOptionSetItems,
+      discount: 0,
+      quantity: line.Quantity,
+    })),
+  };
+}
+
+type GroceryOrder = {
+  id: string;
+  name: string;
+  processedAt: string;
+  statusUrl: string;
+  subtotalPrice: { amount: string } | null;
+  totalShippingPrice: { amount: string };
+  totalPrice: { amount: string };
+  lineItems: {
+    nodes: {
+      title: string;
+      quantity: number;
+      originalTotalPrice: { amount: string };
+      discountedTotalPrice: { amount: string };
+      variant: {
+        id: string;
+        price: { amount: string };
+        product: { id: string; vendor: string };
+      } | null;
+    }[];
+  };
+};
+
+/** A grocery order of the commerce service by its GID, or null. */
+export async function groceryConfirmation(gid: string): Promise<ConfirmationData | null> {
+  if (!/^gid:\/\/shopify\/Order\/[\w-]+(\?[\w=&-]*)?$/.test(gid)) return null;
+  const result = await storefrontQuery<{ node: GroceryOrder | null }>(CONFIRMATION_ORDER_QUERY, {
+    id: gid,
+  });
+  const order = result.node;
+  if (!order?.name) return null;
+  return {
+    raw: order,
+    view: {
+      kind: "epicerie",
+      id: order.id,
+      name: order.name,
+      processedAt: order.processedAt,
+      statusUrl: order.statusUrl,
+      lines: order.lineItems.nodes.map((line, index) => ({
+        key: `${index}`,
+        title: line.title,
+        quantity: line.quantity,
+        totalCents: toCents(line.discountedTotalPrice.amount),
+      })),
+      subtotalCents: toCents(order.subtotalPrice?.amount),
+      shippingCents: toCents(order.totalShippingPrice.amount),
+      totalCents: toCents(order.totalPrice.amount),
+      items: order.lineItems.nodes.map((line, index) => ({
+        index,
+        item_id: line.variant?.product.id ?? line.title,
+        item_name: line.title,
+        item_brand: line.variant?.product.vendor ?? "",
+        price: toCents(line.variant?.price.amount) / 100,
+        discount:
+          (toCents(line.originalTotalPrice.amount) - toCents(line.discountedTotalPrice.amount)) /
+          100,
+        quantity: line.quantity,
+      })),
+    },
+  };
+}
+
+/** The confirmation a URL asks for: `?orderId=` (restauration) or `?order=` (grocery). */
+export async function confirmationFor(
+  url: URL,
+  shopper: Shopper | "staff",
+): Promise<ConfirmationData | null> {
+  const orderId = url.searchParams.get("orderId");
+  if (orderId && /^[1-9]\d{0,9}$/.test(orderId)) {
+    return restaurationConfirmation(Number(orderId), shopper);
+  }
+  const gid = url.searchParams.get("order");
+  if (gid) return groceryConfirmation(gid);
+  return null;
+}
+
+const CONFIRMATION_ORDER_QUERY = `#graphql
+  query ConfirmationOrder($id: ID!) {
+    node(id: $id) {
+      ... on Order {
+        id
+        name
+        processedAt
+        statusUrl
+        subtotalPrice { amount }
+        totalShippingPrice { amount }
+        totalPrice { amount }
+        lineItems(first: 100) {
+          nodes {
+            title
+            quantity
+            originalTotalPrice { amount }
+            discountedTotalPrice { amount }
+            variant {
+              id
+              price { amount }
+              product { id vendor }
+            }
+          }
+        }
+      }
+    }
+  }
+`;

@@ -1,0 +1,114 @@
+import { describe, expect, it } from "vitest";
+import {
+  checkoutItems,
+  isFrenchPhone,
+  nationalPhone,
+  type OptionSetView,
+  purchaseEvent,
+  selectedChoices,
+  slotLabel,
+} from "#app/lib/checkout.ts";
+
+describe("French phone numbers (spec §5)", () => {
+  it("accepts +33, 0033 and the national form, with separators", () => {
+    for (const phone of [
+      "+33 6 12 34 56 78",
+      "0033612345678",
+      "06.12.34.56.78",
+      "06-12-34-56-78",
+    ]) {
+      expect(isFrenchPhone(phone)).toBe(true);
+    }
+  });
+
+  it("refuses a zero after the prefix, a short number and other countries", () => {
+    for (const phone of ["+33 0 12 34 56 78", "06 12 34 56", "+44 7911 123456", "12345"]) {
+      expect(isFrenchPhone(phone)).toBe(false);
+    }
+  });
+
+  it("prints E.164 in the national form", () => {
+    expect(nationalPhone("+33612345678")).toBe("06 12 34 56 78");
+  });
+});
+
+describe("slotLabel", () => {
+  it("prints the day in French and the hours of the key (Paris time)", () => {
+    expect(slotLabel("2026-11-24 12:00-13:00")).toBe("mardi 24 novembre 2026, 12:00–13:00");
+  });
+
+  it("leaves an unreadable key as it is", () => {
+    expect(slotLabel("demain midi")).toBe("demain midi");
+  });
+});
+
+describe("selectedChoices", () => {
+  const sets: OptionSetView[] = [
+    {
+      id: 1,
+      name: "Accompagnement",
+      min: 1,
+      max: 1,
+      choices: [
+        { id: 10, name: "Purée maison", priceCents: 0 },
+        { id: 11, name: "Gratin dauphinois", priceCents: 250 },
+      ],
+    },
+    {
+      id: 2,
+      name: "Pour compléter",
+      min: 0,
+      max: 2,
+      choices: [
+        { id: 20, name: "Chips", priceCents: 180 },
+        { id: 21, name: "Limonade", priceCents: 290 },
+        { id: 22, name: "Cookie", priceCents: 250 },
+      ],
+    },
+  ];
+
+  it("gives a required set its first choice when none is made", () => {
+    expect(selectedChoices(sets, undefined)).toEqual([10]);
+  });
+
+  it("keeps the shopper's choices, at most each set's maximum, and drops unknown ones", () => {
+    expect(selectedChoices(sets, [11, 20, 21, 22, 99])).toEqual([11, 20, 21]);
+  });
+});
+
+describe("checkout events", () => {
+  it("describes the lines as data-layer items with their discount", () => {
+    const items = checkoutItems([
+      {
+        productId: "gid://shopify/Product/1",
+        title: "Taboulé",
+        vendor: "Les Cuisines de Lucie",
+        priceCents: 650,
+        compareAtCents: 800,
+        quantity: 2,
+      },
+    ]);
+    expect(items).toEqual([
+      {
+        index: 0,
+        item_id: "gid://shopify/Product/1",
+        item_name: "Taboulé",
+        item_brand: "Les Cuisines de Lucie",
+        price: 6.5,
+        discount: 1.5,
+        quantity: 2,
+      },
+    ]);
+    expect(
+      purchaseEvent({ id: "42", totalCents: 1350, kind: "restauration" }, items),
+    ).toMatchObject({
+      event: "purchase",
+      category: "ecommerce",
+      action: "42",
+      label: "restauration",
+      value: 13.5,
+      currency: "EUR",
+      items,
+    });
+  });
+});

@@ -1,0 +1,246 @@
+/**
+ * The restauration checkout's shapes and pure helpers, shared by the server render and the
+ * browser (docs/checkout.md): what the pages show, the French texts, the slot label, the French
+ * phone check and the data-layer events of the checkout steps and the purchase.
+ */
+
+/** The French texts of the checkout. */
+export const CHECKOUT_ERRORS = {
+  emptyCart: "Votre panier est vide.",
+  notRestauration:
+    "Votre panier contient des produits qui ne peuvent pas être commandés au traiteur. Retirez-les pour continuer.",
+  modeMissing: "Choisissez un mode de commande, un magasin et un créneau.",
+  invalidPhone:
+    "Ce numéro de téléphone n'est pas valide. Saisissez un numéro français, par exemple 06 12 34 56 78.",
+  invalidCode: "Saisissez les 6 chiffres du code reçu par SMS.",
+  codeExpiredRequest: "Demandez un nouveau code.",
+  nameRequired: "Indiquez votre nom.",
+  invalidEmail: "Cette adresse e-mail n'est pas valide.",
+  voucherRequired: "Saisissez un code promo.",
+  signInRequired: "Connectez-vous avec votre numéro de téléphone pour payer.",
+  profileRequired: "Indiquez votre nom et votre adresse e-mail avant de payer.",
+  cardRequired: "Choisissez une carte enregistrée ou saisissez une nouvelle carte.",
+  cardIncomplete: "Complétez le numéro, la date d'expiration et le code de sécurité de la carte.",
+  slotFull: "Ce créneau est complet. Choisissez-en un autre.",
+  failed: "Oops...Something went wrong",
+} as const;
+
+export type OptionSetView = {
+  id: number;
+  name: string;
+  min: number;
+  max: number;
+  choices: { id: number; name: string; priceCents: number }[];
+};
+
+export type CheckoutLineView = {
+  id: string;
+  title: string;
+  vendor: string;
+  handle: string;
+  productId: string;
+  quantity: number;
+  priceCents: number;
+  compareAtCents: number | null;
+  /** The ordering service's menu item, or null when the product cannot be ordered. */
+  menuItemId: number | null;
+  optionSets: OptionSetView[];
+  selected: number[];
+};
+
+export type CheckoutTotals = {
+  subtotalCents: number;
+  discountCents: number;
+  voucher: { code: string | null; description: string; automatic: boolean } | null;
+  serviceFeeCents: number;
+  deliveryFeeCents: number;
+  totalCents: number;
+  lines: {
+    /** Unique within the order (its position). */
+    key: string;
+    menuItemId: number;
+    name: string;
+    quantity: number;
+    options: string[];
+    totalCents: number;
+  }[];
+};
+
+export type CheckoutView = {
+  lines: CheckoutLineView[];
+  /** Why the order cannot be placed yet (French), empty when it can. */
+  problems: string[];
+  mode: 0 | 1 | 2;
+  store: { name: string; address: string } | null;
+  slotKey: string | null;
+  deliveryAddress: string | null;
+  isWrap: boolean;
+  /** The code voucher applied, if any (the automatic one is in `totals.voucher`). */
+  voucherCode: string | null;
+  /** Why the stored code no longer applies. */
+  voucherError: string | null;
+  totals: CheckoutTotals | null;
+};
+
+/** The chosen options of a dish, checked against its sets; a required set gets its first choice. */
+export function selectedChoices(
+  sets: readonly OptionSetView[],
+  wanted: readonly number[] | undefined,
+): number[] {
+  const selected: number[] = [];
+  for (const set of sets) {
+    const ids = set.choices.map((choice) => choice.id);
+    const picked = (wanted ?? []).filter((id) => ids.includes(id)).slice(0, set.max);
+    if (picked.length < set.min) {
+      for (const id of ids) {
+        if (picked.length >= set.min) break;
+        if (!picked.includes(id)) picked.push(id);
+      }
+    }
+    selected.push(...picked);
+  }
+  return selected;
+}
+
+export type CardView = { id: number; description: string; expiry: string };
+
+/** `+33612345678` → `06 12 34 56 78`. */
+export function nationalPhone(e164: string): string {
+  if (!e164.startsWith("+33")) return e164;
+  return `0${e164.slice(3)}`.replace(/(\d{2})(?=\d)/g, "$1 ");
+}
+
+/**
+ * Spec §5: `+33` or `0033`, then a non-zero digit and four pairs of digits, separators allowed;
+ * the national form with a leading 0 too, as French shoppers type it.
+ */
+export function isFrenchPhone(input: string): boolean {
+  return /^(?:\+33|0033|0)[\s.-]?[1-9](?:[\s.-]?\d{2}){4}$/.test(input.trim());
+}
+
+export function isEmail(input: string): boolean {
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.trim());
+}
+
+const DAY_FORMAT = new Intl.DateTimeFormat("fr-FR", {
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
+/** `2026-11-24 12:00-13:00` → `mardi 24 novembre 2026, 12:00–13:00` (the key is Paris time). */
+export function slotLabel(key: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}:\d{2})-(\d{2}:\d{2})$/.exec(key);
+  if (!match) return key;
+  const [, year, month, day, start, end] = match;
+  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+  return `${DAY_FORMAT.format(date)}, ${start}–${end}`;
+}
+
+export function modeLabel(mode: number): string {
+  return mode === 1 ? "Livraison" : mode === 2 ? "Retrait en magasin" : "Non choisi";
+}
+
+// --- Data layer (ordering-and-server.md §7 "Tracking") ---------------------------------------
+
+/** One product of a checkout event, in the shape of the shop's other events (app/lib/tracking.ts). */
+export type CheckoutTrackedItem = {
+  index: number;
+  item_id: string;
+  item_name: string;
+  item_brand: string;
+  price: number;
+  discount: number;
+  quantity: number;
+};
+
+export type CheckoutEvent = {
+  event: "checkout_step" | "purchase";
+  category: "ecommerce";
+  /** The step's name, or the order number for the purchase. */
+  action: string;
+  label: string;
+  items: CheckoutTrackedItem[];
+  step?: number;
+  value?: number;
+  transaction_id?: string;
+  currency?: "EUR";
+};
+
+/** The labels of the checkout steps. */
+export const CHECKOUT_STEPS = {
+  1: "coordonnees",
+  2: "paiement",
+} as const;
+
+export function checkoutItems(
+  lines: readonly Pick<
+    CheckoutLineView,
+    "productId" | "title" | "vendor" | "priceCents" | "compareAtCents" | "quantity"
+  >[],
+): CheckoutTrackedItem[] {
+  return lines.map((line, index) => ({
+    index,
+    item_id: line.productId,
+    item_name: line.title,
+    item_brand: line.vendor,
+    price: line.priceCents / 100,
+    discount:
+      line.compareAtCents !== null && line.compareAtCents > line.priceCents
+        ? (line.compareAtCents - line.priceCents) / 100
+        : 0,
+    quantity: line.quantity,
+  }));
+}
+
+export function checkoutStepEvent(
+  step: keyof typeof CHECKOUT_STEPS,
+  items: CheckoutTrackedItem[],
+): CheckoutEvent {
+  return {
+    event: "checkout_step",
+    category: "ecommerce",
+    action: CHECKOUT_STEPS[step],
+    label: `etape-${step}`,
+    step,
+    items,
+  };
+}
+
+export function purchaseEvent(
+  order: { id: string; totalCents: number; kind: "restauration" | "epicerie" },
+  items: CheckoutTrackedItem[],
+): CheckoutEvent {
+  return {
+    event: "purchase",
+    category: "ecommerce",
+    action: order.id,
+    label: order.kind,
+    transaction_id: order.id,
+    value: order.totalCents / 100,
+    currency: "EUR",
+    items,
+  };
+}
+
+/**
+ * Pushes a checkout event onto the data layer (browser only). With `onceKey`, only once per
+ * browser tab (session storage), so a reload of the confirmation does not count a second sale.
+ */
+export function trackCheckout(event: CheckoutEvent, onceKey?: string): void {
+  if (typeof window === "undefined") return;
+  if (onceKey) {
+    const key = `comptoir:tracked:${onceKey}`;
+    try {
+      if (window.sessionStorage.getItem(key)) return;
+      window.sessionStorage.setItem(key, "1");
+    } catch {
+      // Storage refused (private mode): push anyway.
+    }
+  }
+  const holder = window as Window & { dataLayer?: unknown[] };
+  holder.dataLayer ??= [];
+  holder.dataLayer.push(event);
+}

@@ -1,0 +1,67 @@
+import { isHttps, readCookie, serializeCookie } from "#app/lib/cookies.ts";
+import { storefrontQuery } from "#app/lib/storefront.server.ts";
+import { CUSTOMER_SESSION_COOKIE } from "#server/rules/page-cache.ts";
+
+/**
+ * The signed-in customer's session in the storefront (storefront.md §4, issue 8): the customer
+ * access token lives in an httpOnly, SameSite=Lax cookie for one day, renewed while the customer is
+ * active. A request carrying it bypasses the shared page cache (decision 002).
+ */
+export const CUSTOMER_TOKEN_COOKIE = CUSTOMER_SESSION_COOKIE;
+export const CUSTOMER_TOKEN_MAX_AGE_SECONDS = 24 * 60 * 60;
+
+export function customerTokenOf(request: Request): string | undefined {
+  return readCookie(request, CUSTOMER_TOKEN_COOKIE) || undefined;
+}
+
+/** The `Set-Cookie` value that starts (or renews) a session with `token`. */
+export function customerTokenCookie(request: Request, token: string): string {
+  return serializeCookie(CUSTOMER_TOKEN_COOKIE, token, {
+    maxAgeSeconds: CUSTOMER_TOKEN_MAX_AGE_SECONDS,
+    httpOnly: true,
+    sameSite: "Lax",
+    secure: isHttps(request),
+  });
+}
+
+/** The `Set-Cookie` value that ends the session. */
+export function clearedCustomerTokenCookie(request: Request): string {
+  return serializeCookie(CUSTOMER_TOKEN_COOKIE, "", {
+    maxAgeSeconds: 0,
+    httpOnly: true,
+    sameSite: "Lax",
+    secure: isHttps(request),
+  });
+}
+
+export type CustomerSummary = {
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+};
+
+const CURRENT_CUSTOMER_QUERY = `#graphql
+  query CurrentCustomer($token: String!) {
+    customer(customerAccessToken: $token) {
+      id
+      firstName
+      lastName
+      email
+    }
+  }
+`;
+
+/**
+ * Who is signed in on this request: null without a token, or when the commerce service no longer
+ * knows it (expired or revoked). Other failures throw, so that a service outage is not mistaken
+ * for a sign-out.
+ */
+export async function currentCustomer(request: Request): Promise<CustomerSummary | null> {
+  const token = customerTokenOf(request);
+  if (!token) return null;
+  const data = await storefrontQuery<{ customer: CustomerSummary | null }>(CURRENT_CUSTOMER_QUERY, {
+    token,
+  });
+  return data.customer;
+}

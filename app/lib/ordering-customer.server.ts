@@ -1,0 +1,360 @@
+import { isHttps, readCookie, serializeCookie } from "#app/lib/cookies.ts";
+import { serviceFetch } from "#app/lib/services.server.ts";
+
+/**
+ * The storefront's client of the ordering service's customer API (docs/ordering-api.md): phone
+ * login, account, saved cards, basket pricing, vouchers and order submission, for the
+ * restauration checkout (DESIGN.md §5). Every call goes through `serviceFetch("ordering", …)`,
+ * carries the shopper's address in `X-Comptoir-Shopper-Ip` (the service's rate limits count by
+ * it on in-process calls) and, once signed in, the customer token in `X-Customer-Token`.
+ *
+ * The token lives in the `tokenId` cookie (spec §3 "Persisted browser values"): httpOnly,
+ * SameSite=Lax, one day (spec §9). The receipts route reads the same cookie.
+ */
+export const ORDERING_TOKEN_COOKIE = "tokenId";
+export const ORDERING_TOKEN_MAX_AGE_SECONDS = 86_400;
+
+const CUSTOMER_TOKEN_HEADER = "X-Customer-Token";
+const SHOPPER_IP_HEADER = "X-Comptoir-Shopper-Ip";
+const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
+
+/** Who a call speaks for: the shopper's address and, once signed in, their token. */
+export type Shopper = { ip?: string; token?: string };
+
+/** A refusal of the ordering service, in its own shape (`UserMessage` is French). */
+export type OrderingFailure = {
+  ok: false;
+  status: number;
+  code: string;
+  message: string;
+  /** The voucher's or the processor's reason (`expired`, `card_declined`…), when given. */
+  reason?: string;
+  field?: string;
+};
+export type OrderingResult<T> = { ok: true; data: T } | OrderingFailure;
+
+const UNREACHABLE = "Le service de commande est indisponible. Réessayez dans un instant.";
+
+/** One call; never throws for a refusal or an outage: both are an `OrderingFailure`. */
+export async function orderingCall<T>(
+  shopper: Shopper,
+  method: "GET" | "POST" | "PUT" | "DELETE",
+  path: string,
+  options: { body?: unknown; idempotencyKey?: string } = {},
+): Promise<OrderingResult<T>> {
+  const headers = new Headers({ accept: "application/json" });
+  if (options.body !== undefined) headers.set("content-type", "application/json");
+  if (shopper.ip) headers.set(SHOPPER_IP_HEADER, shopper.ip);
+  if (shopper.token) headers.set(CUSTOMER_TOKEN_HEADER, shopper.token);
+  if (options.idempotencyKey) headers.set(IDEMPOTENCY_KEY_HEADER, options.idempotencyKey);
+  let response: Response;
+  try {
+    response = await serviceFetch("ordering", `/ordering${path}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+  } catch {
+    return { ok: false, status: 503, code: "unavailable", message: UNREACHABLE };
+  }
+  let body: Record<string, unknown>;
+  try {
+    body = (await response.json()) as Record<string, unknown>;
+  } catch {
+    return { ok: false, status: response.status, code: "unavailable", message: UNREACHABLE };
+  }
+  if (response.ok && body.Success !== false && !("error" in body && body.error)) {
+    return { ok: true, data: body.Data as T };
+  }
+  return {
+    ok: false,
+    status: response.status,
+    code: typeof body.Code === "string" ? body.Code : "unknown",
+    message: typeof body.UserMessage === "string" ? body.UserMessage : UNREACHABLE,
+    reason: typeof body.Reason === "string" ? body.Reason : undefined,
+    field: typeof body.Field === "string" ? body.Field : undefined,
+  };
+}
+
+// --- Types of the answers (docs/ordering-api.md) ---------------------------------------------
+
+export type OrderingCustomer = {
+  CustomerId: number;
+  PhoneNumber: string;
+  Name: string | null;
+  EmailAddress: string | null;
+  SmsPromotionsEnabled: boolean;
+};
+
+export type PaymentAccount = {
+  PaymentAccountId: number;
+  PaymentAccountType: "Card";
+  Description: string;
+  CardBrand: string;
+  Last4: string;
+  ExpiryMonth: number;
+  ExpiryYear: number;
+};
+
+export type StoreDetails = {
+  StoreId: number;
+  PhysicalRestaurantId: number;
+  Name: string;
+  MenuId: number;
+  DeliveryFee: number;
+  Address: { Line1: string; Postcode: string; City: string };
+  DeliveryZone: { Name: string; IsEnabled: boolean } | null;
+};
+
+export type Slot = { Key: string; IsFull: boolean; StartTime: string; EndTime: string };
+
+export type BasketItem = {
+  MenuItemId: number;
+  Quantity: number;
+  MenuItemOptionSetItemIds: number[];
+};
+
+export type Basket = {
+  PhysicalRestaurantId: number;
+  DeliveryType: 1 | 2;
+  DeliverySlotKey?: string;
+  OrderItems: BasketItem[];
+  VoucherCode?: string;
+  DeliveryLocation?: {
+    Address: string;
+    Postcode: string;
+    City: string;
+    Latitude?: number;
+    Longitude?: number;
+    Instructions?: string;
+  };
+};
+
+export type PricedLine = {
+  MenuItemId: number;
+  Name: string;
+  Quantity: number;
+  Price: number;
+  PriceIncludingOptionSetItems: number;
+  OrderItemOptions: { MenuItemOptionSetItemId: number; Name: string; Price: number }[];
+  LineTotal: number;
+};
+
+export type PricedBasket = {
+  StoreId: number;
+  PhysicalRestaurantId: number;
+  Mode: 1 | 2;
+  DeliverySlotKey: string | null;
+  OrderItems: PricedLine[];
+  Voucher: {
+    VoucherId: number;
+    Code: string | null;
+    Description: string;
+    IsAutomatic: boolean;
+    Amount: number;
+  } | null;
+  OrderItemsAmount: number;
+  ServiceChargeAmount: number;
+  DeliveryAmount: number;
+  Amount: number;
+  Currency: "EUR";
+};
+
+export type PlacedOrder = {
+  OrderId: number;
+  OrderState: string;
+  Mode: 1 | 2;
+  DeliveryType: "Delivery" | "Pickup";
+  Store: {
+    StoreId: number;
+    PhysicalRestaurantId: number;
+    Name: string;
+    Address: { Line1: string; Postcode: string; City: string };
+  };
+  Slot: { Key: string; Start: string };
+  DeliveryLocation: { Line1: string; Postcode: string; City: string } | null;
+  Customer: { CustomerId: number; Name: string | null; PhoneNumber: string };
+  OrderItems: PricedLine[];
+  Voucher: { VoucherId: number | null; Code: string | null; Amount: number } | null;
+  OrderItemsAmount: number;
+  ServiceChargeAmount: number;
+  DeliveryAmount: number;
+  Amount: number;
+  Currency: "EUR";
+  IsWrap: boolean;
+  PlacedTime: string;
+};
+
+export type MenuOptionSet = {
+  MenuItemOptionSetId: number;
+  Name: string;
+  MinSelectCount: number;
+  MaxSelectCount: number;
+  OptionSetItems: {
+    MenuItemOptionSetItemId: number;
+    Name: string;
+    Price: number;
+    IsAvailable: boolean;
+  }[];
+};
+
+export type MenuItem = {
+  MenuItemId: number;
+  Name: string;
+  Price: number;
+  IsAvailable: boolean;
+  MenuItemOptionSets: MenuOptionSet[];
+};
+
+// --- Calls -----------------------------------------------------------------------------------
+
+export function requestPhoneCode(shopper: Shopper, phone: string) {
+  return orderingCall<{ RequestId: string; PhoneNumber: string; ExpiresAt: string }>(
+    shopper,
+    "POST",
+    "/Account/RequestPhoneLoginCodeSms",
+    { body: { PhoneNumber: phone } },
+  );
+}
+
+export function loginWithPhoneCode(
+  shopper: Shopper,
+  input: { phone: string; requestId: string; code: string },
+) {
+  return orderingCall<{ Token: string; Customer: OrderingCustomer }>(
+    shopper,
+    "POST",
+    "/Account/LoginUsingPhoneNumber",
+    { body: { PhoneNumber: input.phone, RequestId: input.requestId, Code: input.code } },
+  );
+}
+
+export function accountDetails(shopper: Shopper) {
+  return orderingCall<OrderingCustomer>(shopper, "GET", "/Account/Details");
+}
+
+export function setCustomerName(shopper: Shopper, customerName: string) {
+  return orderingCall<OrderingCustomer>(shopper, "PUT", "/Account/CustomerName", {
+    body: { customerName },
+  });
+}
+
+export function setEmailAddress(shopper: Shopper, email: string) {
+  return orderingCall<OrderingCustomer>(shopper, "POST", "/Account/SetEmailAddress", {
+    body: { Email: email },
+  });
+}
+
+export function logout(shopper: Shopper) {
+  return orderingCall<null>(shopper, "POST", "/Account/Logout");
+}
+
+export function paymentAccounts(shopper: Shopper) {
+  return orderingCall<PaymentAccount[]>(shopper, "GET", "/Payment/PaymentAccounts");
+}
+
+export function addCard(
+  shopper: Shopper,
+  card: { number: string; expiryMonth: number; expiryYear: number; cvc: string; holder?: string },
+) {
+  return orderingCall<PaymentAccount>(shopper, "POST", "/Payment/CardPaymentAccount", {
+    body: {
+      CardNumber: card.number,
+      ExpiryMonth: card.expiryMonth,
+      ExpiryYear: card.expiryYear,
+      Cvc: card.cvc,
+      ...(card.holder ? { CardHolderName: card.holder } : {}),
+    },
+  });
+}
+
+export function deletePaymentAccount(shopper: Shopper, paymentAccountId: number) {
+  return orderingCall<null>(shopper, "DELETE", "/Payment/PaymentAccount", {
+    body: { PaymentAccountId: paymentAccountId },
+  });
+}
+
+export function storeDetails(shopper: Shopper, physicalRestaurantId: number) {
+  return orderingCall<StoreDetails>(
+    shopper,
+    "GET",
+    `/Restaurant/DeliveryRestaurantDetails/${physicalRestaurantId}`,
+  );
+}
+
+export function deliverySlots(shopper: Shopper, physicalRestaurantId: number, mode: 1 | 2) {
+  return orderingCall<Slot[]>(
+    shopper,
+    "GET",
+    `/Restaurant/DeliverySlots/${physicalRestaurantId}?deliveryType=${mode}`,
+  );
+}
+
+/** The basket priced by the service (`POST /Order/Order`, or the voucher call with a code). */
+export function priceBasket(shopper: Shopper, basket: Basket) {
+  const path = basket.VoucherCode ? "/Order/ApplyVoucherCodeToOrder" : "/Order/Order";
+  return orderingCall<PricedBasket>(shopper, "POST", path, { body: basket });
+}
+
+/** `POST /order/SubmitOrder`: the same key always answers the first order (never two). */
+export function submitOrder(
+  shopper: Shopper,
+  basket: Basket & { PaymentAccountId: number; IsWrap: boolean },
+  idempotencyKey: string,
+) {
+  return orderingCall<PlacedOrder>(shopper, "POST", "/order/SubmitOrder", {
+    body: { ...basket, AppType: "Web" },
+    idempotencyKey,
+  });
+}
+
+/** A menu's items with their option sets (administrative API, the registry's bearer). */
+export async function menuItems(menuId: number): Promise<Map<number, MenuItem> | null> {
+  const response = await serviceFetch("ordering", `/ordering/api/v1.0/menus/${menuId}`, {
+    headers: { accept: "application/json" },
+  }).catch(() => null);
+  if (!response?.ok) return null;
+  const body = (await response.json().catch(() => null)) as {
+    Data?: { MenuSections: { MenuItems: MenuItem[] }[] };
+  } | null;
+  if (!body?.Data) return null;
+  const items = new Map<number, MenuItem>();
+  for (const section of body.Data.MenuSections) {
+    for (const item of section.MenuItems) items.set(item.MenuItemId, item);
+  }
+  return items;
+}
+
+/** An order by id (administrative API); the caller checks whose it is. */
+export async function orderById(orderId: number): Promise<PlacedOrder | null> {
+  const response = await serviceFetch("ordering", `/ordering/api/v1.0/orders/${orderId}`, {
+    headers: { accept: "application/json" },
+  }).catch(() => null);
+  if (!response?.ok) return null;
+  const body = (await response.json().catch(() => null)) as { Data?: PlacedOrder } | null;
+  return body?.Data ?? null;
+}
+
+// --- The token cookie ------------------------------------------------------------------------
+
+export function orderingTokenOf(request: Request): string | undefined {
+  return readCookie(request, ORDERING_TOKEN_COOKIE) || undefined;
+}
+
+export function orderingTokenCookie(request: Request, token: string): string {
+  return serializeCookie(ORDERING_TOKEN_COOKIE, token, {
+    maxAgeSeconds: ORDERING_TOKEN_MAX_AGE_SECONDS,
+    httpOnly: true,
+    sameSite: "Lax",
+    secure: isHttps(request),
+  });
+}
+
+export function clearedOrderingTokenCookie(request: Request): string {
+  return serializeCookie(ORDERING_TOKEN_COOKIE, "", {
+    maxAgeSeconds: 0,
+    httpOnly: true,
+    sameSite: "Lax",
+    secure: isHttps(request),
+  });
+}

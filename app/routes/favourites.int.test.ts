@@ -1,0 +1,231 @@
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { httpBookmarkIo, normaliseBookmarks, saveBookmarkChanges } from "#app/lib/bookmarks.ts";
+import { type ComposedStorefront, composeStorefront } from "#app/routes/testing.ts";
+import { commerceProduct, commerceVariant } from "#platform/commerce/catalogue-schema.ts";
+import { signIn } from "#platform/commerce/customers.ts";
+import { readDocument } from "#platform/documents/documents.ts";
+import { DEMO_CUSTOMER } from "#seed/commerce/customers.ts";
+
+/**
+ * Favourites and shopping lists through the composed server, on the seeded demo data: the
+ * bookmarks of /visitor.json, concurrent toggles of one account (nothing lost), the heart
+ * without JavaScript (POST /favoris/), /favoris.json, and the /listes/ action down to the cart.
+ */
+let composed: ComposedStorefront;
+let database: ComposedStorefront["database"];
+let request: ComposedStorefront["request"];
+let customerId: number;
+let cookie: string;
+let products: { id: number; gid: string; handle: string }[];
+
+/** The browser's fetch for `httpBookmarkIo`: same-origin calls carrying the session cookie. */
+const signedInFetch = ((input: RequestInfo | URL, init: RequestInit = {}) => {
+  const headers = new Headers(init.headers);
+  headers.set("cookie", cookie);
+  return request(String(input), { ...init, headers });
+}) as typeof fetch;
+
+const form = (fields: Record<string, string>) => new URLSearchParams(fields);
+
+async function storedBookmarks(): Promise<string[]> {
+  const doc = await readDocument(database.db, `user/${customerId}-bookmarks`);
+  return normaliseBookmarks((doc?.body.bookmarks as unknown[]) ?? []);
+}
+
+beforeAll(async () => {
+  composed = await composeStorefront();
+  ({ database, request } = composed);
+  const outcome = await signIn(database.db, DEMO_CUSTOMER, new Date());
+  if (!outcome.ok) throw new Error("the demo customer cannot sign in");
+  customerId = outcome.value.customer.id;
+  cookie = `customerAccessToken=${outcome.value.token.accessToken}`;
+  // Products one can buy: not archived, not unavailable, a variant for sale.
+  const rows = await database.db
+    .selectDistinct({ id: commerceProduct.id, handle: commerceProduct.handle })
+    .from(commerceProduct)
+    .innerJoin(commerceVariant, eq(commerceVariant.productId, commerceProduct.id))
+    .where(
+      and(
+        eq(commerceProduct.archived, false),
+        eq(commerceVariant.availableForSale, true),
+        sql`not ('unavailable' = any(${commerceProduct.tags}))`,
+        sql`not ('restauration' = any(${commerceProduct.tags}))`,
+      ),
+    )
+    .orderBy(commerceProduct.id)
+    .limit(6);
+  products = rows.map((row) => ({ ...row, gid: `gid://shopify/Product/${row.id}` }));
+  expect(products).toHaveLength(6);
+}, 180_000);
+
+afterAll(() => composed?.close());
+
+describe("favourites", () => {
+  it("/visitor.json carries the signed-in customer's bookmarks, none for a visitor", async () => {
+    const visitor = await (await request("/visitor.json")).json();
+    expect(visitor.bookmarks).toBeNull();
+    const response = await request("/visitor.json", { headers: { cookie } });
+    expect(response.headers.get("cache-control")).toContain("no-store");
+    const state = await response.json();
+    expect(state.customer.email).toBe(DEMO_CUSTOMER.email);
+    const stored = await readDocument(database.db, `user/${customerId}-bookmarks`);
+    expect(state.bookmarks).toEqual({ ids: await storedBookmarks(), rev: stored?.rev ?? null });
+  });
+
+  it("two devices toggling at once from the same revision lose nothing", async () => {
+    const io = httpBookmarkIo(`gid://shopify/Customer/${customerId}`, signedInFetch);
+    const before = await io.read();
+    const [a, b, c, d] = products;
+    if (!a || !b || !c || !d) throw new Error("products missing");
+    // Both devices saw the same list and revision; each adds one product and removes nothing.
+    await Promise.all([
+      saveBookmarkChanges(io, [{ productId: a.gid, bookmarked: true }], before),
+      saveBookmarkChanges(io, [{ productId: b.gid, bookmarked: true }], before),
+      saveBookmarkChanges(io, [{ productId: c.gid, bookmarked: true }], before),
+      saveBookmarkChanges(io, [{ productId: d.gid, bookmarked: true }], before),
+    ]);
+    expect(await storedBookmarks()).toEqual(expect.arrayContaining([a.gid, b.gid, c.gid, d.gid]));
+    // One removes a product while the other adds one, again from one stale revision.
+    const stale = await io.read();
+    const e = products[4];
+    if (!e) throw new Error("products missing");
+    await Promise.all([
+      saveBookmarkChanges(io, [{ productId: a.gid, bookmarked: false }], stale),
+      saveBookmarkChanges(io, [{ productId: e.gid, bookmarked: true }], stale),
+    ]);
+    const after = await storedBookmarks();
+    expect(after).not.toContain(a.gid);
+    expect(after).toEqual(expect.arrayContaining([b.gid, c.gid, d.gid, e.gid]));
+  });
+
+  it("toggles without JavaScript and comes back to the page", async () => {
+    const product = products[5];
+    if (!product) throw new Error("products missing");
+    const back = `/p/${product.handle}/`;
+    const post = () =>
+      request("/favoris/", {
+        method: "POST",
+        headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+        body: form({ productId: product.gid, redirectTo: back }),
+      });
+    const added = await post();
+    expect(added.status).toBe(303);
+    expect(added.headers.get("location")).toBe(back);
+    expect(await storedBookmarks()).toContain(product.gid);
+    await post();
+    expect(await storedBookmarks()).not.toContain(product.gid);
+  });
+
+  it("sends a visitor to sign-in, with the favourite in the way back", async () => {
+    const product = products[0];
+    if (!product) throw new Error("products missing");
+    const response = await request("/favoris/", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: form({ productId: product.gid, redirectTo: "/c/epicerie/" }),
+    });
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe(
+      `/compte/?redirect=${encodeURIComponent(`/c/epicerie/?bookmark=${product.id}`)}`,
+    );
+  });
+
+  it("refuses to go back elsewhere than this site", async () => {
+    const product = products[0];
+    if (!product) throw new Error("products missing");
+    const response = await request("/favoris/", {
+      method: "POST",
+      headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+      body: form({ productId: product.gid, redirectTo: "//evil.example/", intent: "add" }),
+    });
+    expect(response.headers.get("location")).toBe("/compte/?s=4");
+  });
+
+  it("/favoris.json answers the favourites as cards, in order, never cached", async () => {
+    const response = await request("/favoris.json", { headers: { cookie } });
+    expect(response.headers.get("cache-control")).toContain("no-store");
+    const data = await response.json();
+    expect(data.signedIn).toBe(true);
+    expect(data.products.map((product: { id: string }) => product.id)).toEqual(
+      await storedBookmarks(),
+    );
+    expect(data.products[0]).toMatchObject({
+      handle: expect.any(String),
+      state: expect.any(Object),
+    });
+    expect(await (await request("/favoris.json")).json()).toEqual({
+      signedIn: false,
+      products: [],
+    });
+  });
+});
+
+describe("shopping lists", () => {
+  const act = (fields: Record<string, string>, extra: [string, string][] = []) => {
+    const body = form({ via: "fetcher", ...fields });
+    for (const [name, value] of extra) body.append(name, value);
+    return request("/listes/", {
+      method: "POST",
+      headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+      body,
+    });
+  };
+  const lists = async () => await (await request("/listes.json", { headers: { cookie } })).json();
+
+  it("creates, fills, renames, empties and deletes a list, and adds it to the cart", async () => {
+    const [a, b] = products;
+    if (!a || !b) throw new Error("products missing");
+    const created = await (await act({ intent: "create", title: "Apéritif" })).json();
+    expect(created).toMatchObject({ ok: true, intent: "create", message: "La liste a été créée." });
+    const listId = String(created.listId);
+
+    await act({ intent: "add", listId }, [
+      ["productId", a.gid],
+      ["productId", b.gid],
+    ]);
+    let list = (await lists()).lists.find((item: { id: number }) => item.id === Number(listId));
+    expect(list.items).toEqual([a.gid, b.gid]);
+    expect(list.products.map((product: { id: string }) => product.id)).toEqual([a.gid, b.gid]);
+
+    const renamed = await (
+      await act({ intent: "rename", listId, title: "Apéro du samedi" })
+    ).json();
+    expect(renamed.ok).toBe(true);
+
+    const toCart = await act({ intent: "add-to-cart", listId });
+    const result = await toCart.json();
+    expect(result).toMatchObject({ ok: true, message: "La liste a été ajoutée au panier." });
+    expect(result.cartQuantity).toBeGreaterThanOrEqual(2);
+    expect(toCart.headers.get("set-cookie")).toContain("cartId=");
+
+    await act({ intent: "remove", listId, productId: a.gid });
+    list = (await lists()).lists.find((item: { id: number }) => item.id === Number(listId));
+    expect(list).toMatchObject({ title: "Apéro du samedi", items: [b.gid] });
+
+    expect((await (await act({ intent: "delete", listId })).json()).ok).toBe(true);
+    expect((await lists()).lists.some((item: { id: number }) => item.id === Number(listId))).toBe(
+      false,
+    );
+  });
+
+  it("answers French errors: empty title, a list that is not the customer's, a visitor", async () => {
+    expect(await (await act({ intent: "create", title: " " })).json()).toMatchObject({
+      ok: false,
+      error: "Donnez un nom à votre liste.",
+    });
+    expect(await (await act({ intent: "delete", listId: "999999" })).json()).toMatchObject({
+      ok: false,
+      error: "Cette liste n'existe plus.",
+    });
+    const visitor = await request("/listes/", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: form({ intent: "create", title: "Test", redirectTo: "/p/x/" }),
+    });
+    expect(visitor.status).toBe(303);
+    expect(visitor.headers.get("location")).toBe(
+      `/compte/?redirect=${encodeURIComponent("/p/x/")}`,
+    );
+  });
+});

@@ -1,0 +1,214 @@
+import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { pdfTextLines } from "../platform/ordering/receipt-testing.ts";
+import { signInStaff } from "./admin-account.ts";
+
+/**
+ * The restauration checkout (issue 9, journeys b and c): pickup at a store, traiteur dishes in the
+ * cart, sign-in by the SMS code read in the admin area's outbox, a voucher, payment with a test
+ * card, the confirmation and its PDF receipt; and a declined card that keeps the cart. Runs on the
+ * desktop and mobile projects, each with its own phone numbers.
+ */
+
+const CATEGORY = "/c/traiteur/entrees-et-salades/";
+const STORE = { physicalRestaurantId: 2101, name: "Comptoir Haussmann" };
+
+test.setTimeout(120_000);
+
+/** A phone number of its own for each test and project (5 codes per phone and hour). */
+function phoneFor(project: string, test: number): { national: string; e164: string } {
+  const pair = String((project === "mobile" ? 50 : 10) + test).padStart(2, "0");
+  return { national: `06 12 34 56 ${pair}`, e164: `+336123456${pair}` };
+}
+
+/**
+ * Consent given (its banner stays closed) and pickup chosen at the store on a free slot:
+ * the order-mode cookies the modal would write.
+ */
+async function pickupChosen(context: BrowserContext, page: Page, baseURL: string | undefined) {
+  const url = baseURL ?? "http://127.0.0.1";
+  const answer = await page.request.get(
+    `/ordering/Restaurant/DeliverySlots/${STORE.physicalRestaurantId}?deliveryType=2`,
+  );
+  const slots = ((await answer.json()) as { Data: { Key: string; IsFull: boolean }[] }).Data;
+  // A few slots ahead, so that the clock moving on during the test never takes it away.
+  const free = slots.filter((candidate) => !candidate.IsFull);
+  const slot = free[3] ?? free[0];
+  if (!slot) throw new Error("no free pickup slot");
+  await context.addCookies([
+    { name: "comptoir_consent", value: "v1.a0.m0.2026-01-01", url },
+    { name: "mode", value: "2", url },
+    { name: "pickupLocationId", value: String(STORE.physicalRestaurantId), url },
+    {
+      name: "deliverySlot",
+      value: encodeURIComponent(JSON.stringify({ slot: slot.Key, day: slot.Key.split(" ")[0] })),
+      url,
+    },
+  ]);
+}
+
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+}
+
+async function cartQuantity(page: Page): Promise<number> {
+  const answer = await page.request.get("/cart.json");
+  const body = (await answer.json()) as { cart: { totalQuantity: number } | null };
+  return body.cart?.totalQuantity ?? 0;
+}
+
+/** Adds the first `count` dishes of the traiteur listing with their card buttons. */
+async function addDishes(page: Page, count: number) {
+  await page.goto(CATEGORY);
+  await hydrated(page);
+  const buttons = page.getByRole("article").getByRole("button", { name: /^Ajouter .+ au panier$/ });
+  await expect(buttons.nth(count - 1)).toBeVisible();
+  for (let index = 0; index < count; index += 1) {
+    await buttons.nth(index).click();
+    await expect.poll(() => cartQuantity(page)).toBe(index + 1);
+  }
+}
+
+/** The 6-digit code of the newest SMS to `e164`, read in the admin area's outbox screen. */
+async function codeFromOutbox(browser: Browser, e164: string): Promise<string> {
+  const context = await browser.newContext();
+  const admin = await context.newPage();
+  await signInStaff(admin);
+  await admin.goto(`/middleware/outbox/?a=${encodeURIComponent(e164)}&type=phone_code`);
+  const text = await admin
+    .getByRole("figure", { name: "Texte du message phone_code" })
+    .first()
+    .textContent();
+  await context.close();
+  const code = /\b(\d{6})\b/.exec(text ?? "")?.[1];
+  if (!code) throw new Error(`no code sent to ${e164}`);
+  return code;
+}
+
+/** /order/: signs in by SMS code, fills name and email, goes on to the payment step. */
+async function signInAndContinue(page: Page, browser: Browser, phone: ReturnType<typeof phoneFor>) {
+  await page.goto("/order/");
+  await hydrated(page);
+  await expect(page.getByRole("heading", { level: 1, name: "Ma commande" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Retrait en magasin" })).toBeVisible();
+  await expect(page.getByText(STORE.name).first()).toBeVisible();
+
+  // A wrong number first: the spec's message.
+  await page.getByLabel("Numéro de téléphone mobile").fill("01 23");
+  await page.getByRole("button", { name: "Recevoir un code" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "n'est pas valide" })).toBeVisible();
+
+  await page.getByLabel("Numéro de téléphone mobile").fill(phone.national);
+  await page.getByRole("button", { name: "Recevoir un code" }).click();
+  await expect(page.getByLabel("Code reçu par SMS")).toBeFocused();
+  await page.getByLabel("Code reçu par SMS").fill("000000");
+  await page.getByRole("button", { name: "Valider le code" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Ce code est incorrect." })).toBeVisible();
+  await page.getByLabel("Code reçu par SMS").fill(await codeFromOutbox(browser, phone.e164));
+  await page.getByRole("button", { name: "Valider le code" }).click();
+  await expect(page.getByText(`Connecté avec le ${phone.national}`)).toBeVisible();
+}
+
+async function continueToPayment(page: Page) {
+  await page.getByLabel("Nom", { exact: true }).fill("Camille Dupont");
+  await page.getByLabel("Adresse e-mail").fill("camille.dupont@example.fr");
+  await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
+  await expect(page).toHaveURL(/\/order\/paiement\/$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Paiement" })).toBeVisible();
+  // The payment step has neither header nor footer.
+  await expect(page.getByRole("banner")).toHaveCount(0);
+  await expect(page.getByRole("contentinfo")).toHaveCount(0);
+}
+
+async function payWithNewCard(page: Page, number: string) {
+  await page.getByLabel("Nouvelle carte").check();
+  await page.getByLabel("Numéro de carte").fill(number);
+  await page.getByLabel("Date d'expiration (MM/AA)").fill("12/30");
+  await page.getByLabel("Code de sécurité (CVC)").fill("123");
+  await page.getByRole("button", { name: /^Payer / }).click();
+}
+
+test.beforeEach(async ({ context, page, baseURL }) => {
+  await pickupChosen(context, page, baseURL);
+});
+
+test("pickup: traiteur dishes, sign-in by SMS code, a voucher, payment, confirmation and receipt", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const phone = phoneFor(testInfo.project.name, 1);
+  await addDishes(page, 2);
+  await signInAndContinue(page, browser, phone);
+
+  // An expired code first, then RETRAIT10 (10 % off pickup orders).
+  const voucher = page.getByRole("region", { name: "Code promo" });
+  await voucher.getByLabel("Votre code").fill("ETE2025");
+  await voucher.getByRole("button", { name: "Appliquer" }).click();
+  await expect(voucher.getByRole("alert")).toHaveText("Ce code promo a expiré.");
+  await voucher.getByLabel("Votre code").fill("RETRAIT10");
+  await voucher.getByRole("button", { name: "Appliquer" }).click();
+  await expect(voucher.getByText("Code RETRAIT10 appliqué")).toBeVisible();
+  const totals = page.getByRole("region", { name: "Récapitulatif" });
+  await expect(totals.getByText("Code promo RETRAIT10")).toBeVisible();
+  await expect(totals.getByText("Frais de service")).toBeVisible();
+  await expect(totals.getByText("0,50 €")).toBeVisible();
+  await expect(totals.getByText("Frais de livraison")).toHaveCount(0);
+
+  await continueToPayment(page);
+  const total = await page.getByTestId("checkout-total").textContent();
+  await payWithNewCard(page, "4242 4242 4242 4242");
+
+  await expect(page).toHaveURL(/\/order\/confirmation\/\?orderId=\d+$/);
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Merci pour votre commande !" }),
+  ).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Retrait en magasin" })).toBeVisible();
+  await expect(page.getByText(STORE.name)).toBeVisible();
+  await expect(page.getByText(total ?? "")).toBeVisible();
+  const orderId = new URL(page.url()).searchParams.get("orderId") ?? "";
+  expect(await cartQuantity(page)).toBe(0);
+
+  // The purchase and the checkout steps reached the data layer with their items.
+  const events = (await page.evaluate(() =>
+    (window.dataLayer ?? []).filter(
+      (event) =>
+        typeof event === "object" &&
+        event !== null &&
+        ["purchase", "checkout_step"].includes((event as { event?: string }).event ?? ""),
+    ),
+  )) as { event: string; items: { item_name: string; quantity: number }[] }[];
+  const purchase = events.find((event) => event.event === "purchase");
+  expect(purchase?.items.length).toBe(2);
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Télécharger le reçu" }).click();
+  const file = await download;
+  const stream = await file.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  const pdf = Buffer.concat(chunks);
+  expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+  const text = pdfTextLines(pdf).join("\n");
+  expect(text).toContain(orderId);
+  expect(text).toContain("Retrait en magasin");
+  expect(text).toContain(STORE.name);
+  expect(text).toContain("RETRAIT10");
+  expect(text).toContain("Visa •••• 4242");
+});
+
+test("a declined card shows the decline and keeps the cart", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const phone = phoneFor(testInfo.project.name, 2);
+  await addDishes(page, 1);
+  await signInAndContinue(page, browser, phone);
+  await continueToPayment(page);
+  await payWithNewCard(page, "4000 0000 0000 0002");
+
+  const alert = page.getByRole("alert").filter({ hasText: "Votre carte a été refusée" });
+  await expect(alert).toHaveText("Votre carte a été refusée. Essayez une autre carte.");
+  await expect(page).toHaveURL(/\/order\/paiement\/$/);
+  expect(await cartQuantity(page)).toBe(1);
+  // The refused card is not offered again.
+  await expect(page.getByText("•••• 0002")).toHaveCount(0);
+});

@@ -1,0 +1,194 @@
+/**
+ * `npm run lighthouse`: Lighthouse (mobile, its default configuration) on a production build
+ * served on 127.0.0.1 with a throw-away demo database, on the home page, a category and a
+ * product. Prints the four scores against the targets of the storefront issue and writes them
+ * into docs/performance.md. Chromium: CHROMIUM_PATH, else /usr/bin/chromium. Not part of
+ * `npm test` (a run takes about a minute).
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { buildStorefront, startShop, waitForReady } from "../bench/serve.ts";
+
+const root = resolve(import.meta.dirname, "..");
+const port = Number(process.env.LIGHTHOUSE_PORT ?? 3300);
+const base = `http://127.0.0.1:${port}`;
+const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const reportFile = join(root, "docs/performance.md");
+
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+type Category = (typeof CATEGORIES)[number];
+const TARGETS: Record<Category, number> = {
+  performance: 95,
+  accessibility: 100,
+  "best-practices": 95,
+  seo: 100,
+};
+const LABELS: Record<Category, string> = {
+  performance: "performance",
+  accessibility: "accessibility",
+  "best-practices": "best practices",
+  seo: "SEO",
+};
+
+type PageResult = {
+  name: string;
+  path: string;
+  scores: Record<Category, number>;
+  /** Failed audits of categories under target: what to fix. */
+  findings: string[];
+};
+
+/** The first product linked from a category page. */
+async function productPath(categoryPath: string): Promise<string> {
+  const html = await (await fetch(`${base}${categoryPath}`)).text();
+  const path = /href="(\/p\/[^"?#]+\/)"/.exec(html)?.[1];
+  if (!path) throw new Error(`no product link on ${categoryPath}`);
+  return path;
+}
+
+type AuditItem = { node?: { snippet?: string }; items?: AuditItem[] };
+type Audit = {
+  id: string;
+  title: string;
+  score: number | null;
+  scoreDisplayMode: string;
+  details?: { items?: AuditItem[] };
+};
+type Lhr = {
+  categories: Record<string, { score: number | null; auditRefs: { id: string }[] }>;
+  audits: Record<string, Audit>;
+  runtimeError?: { message: string };
+};
+
+async function audit(chromePort: number, name: string, path: string): Promise<PageResult> {
+  // Once to fill the page cache, as a visitor after the first would find it.
+  await (await fetch(`${base}${path}`)).arrayBuffer();
+  const result = await lighthouse(`${base}${path}`, {
+    port: chromePort,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: [...CATEGORIES],
+  });
+  const lhr = result?.lhr as unknown as Lhr | undefined;
+  if (!lhr) throw new Error(`Lighthouse gave no result for ${path}`);
+  if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.message}`);
+  const scores = {} as Record<Category, number>;
+  const findings: string[] = [];
+  for (const category of CATEGORIES) {
+    const entry = lhr.categories[category];
+    scores[category] = Math.round((entry?.score ?? 0) * 100);
+    if (scores[category] >= TARGETS[category]) continue;
+    for (const ref of entry?.auditRefs ?? []) {
+      const found = lhr.audits[ref.id];
+      if (!found || found.score === null || found.score >= 0.9) continue;
+      if (found.scoreDisplayMode === "informative" || found.scoreDisplayMode === "manual") continue;
+      findings.push(`${LABELS[category]}: ${found.title} (${found.id}, ${found.score})`);
+      // Which elements, for the audits that name them (accessibility, mostly).
+      const items = Array.isArray(found.details?.items) ? found.details.items : [];
+      // Some audits nest their table in a list (the LCP element).
+      const flat = items.flatMap((item) => (Array.isArray(item.items) ? item.items : [item]));
+      for (const item of flat.slice(0, 3)) {
+        if (item.node?.snippet) findings.push(`    ${item.node.snippet.slice(0, 200)}`);
+      }
+    }
+  }
+  return { name, path, scores, findings };
+}
+
+function table(results: PageResult[]): string {
+  const header = `| page | ${CATEGORIES.map((c) => `${LABELS[c]} (≥ ${TARGETS[c]})`).join(" | ")} |`;
+  const rule = `|---|${CATEGORIES.map(() => "---").join("|")}|`;
+  const rows = results.map(
+    (result) =>
+      `| ${result.name} \`${result.path}\` | ${CATEGORIES.map((c) => `${result.scores[c] >= TARGETS[c] ? "✓" : "✗"} ${result.scores[c]}`).join(" | ")} |`,
+  );
+  return [header, rule, ...rows].join("\n");
+}
+
+const START = "<!-- lighthouse:start -->";
+const END = "<!-- lighthouse:end -->";
+
+function writeReport(results: PageResult[], chromeVersion: string) {
+  const date = new Date().toISOString().slice(0, 10);
+  const section = [
+    START,
+    `## Lighthouse (${date})`,
+    "",
+    `\`npm run lighthouse\`: Lighthouse ${lighthouseVersion()} in its default mobile configuration`,
+    `(simulated slow 4G and a 4× slower CPU), ${chromeVersion}, on a production build with the demo`,
+    "data, each page once in the page cache first.",
+    "",
+    table(results),
+    END,
+  ].join("\n");
+  const current = readFileSync(reportFile, "utf8");
+  const start = current.indexOf(START);
+  const end = current.indexOf(END);
+  const next =
+    start !== -1 && end > start
+      ? `${current.slice(0, start)}${section}${current.slice(end + END.length)}`
+      : `${current.trimEnd()}\n\n${section}\n`;
+  writeFileSync(reportFile, next);
+}
+
+function lighthouseVersion(): string {
+  const manifest = JSON.parse(
+    readFileSync(join(root, "node_modules/lighthouse/package.json"), "utf8"),
+  ) as { version: string };
+  return manifest.version;
+}
+
+async function main() {
+  // `npm run lighthouse -- --no-build` audits the existing build (COMPTOIR_BUILD_DIR or build/).
+  if (!process.argv.includes("--no-build")) {
+    console.log("Building the storefront…");
+    buildStorefront(root, "inherit");
+  }
+
+  const { server, stop } = startShop({
+    root,
+    port,
+    name: "lighthouse",
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { LOG_LEVEL: "warn" },
+  });
+  let chrome: chromeLauncher.LaunchedChrome | undefined;
+  const results: PageResult[] = [];
+  try {
+    console.log("Starting the shop with demo data…");
+    await waitForReady(server, base);
+    chrome = await chromeLauncher.launch({
+      chromePath,
+      chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run"],
+    });
+    const version = await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json();
+    const chromeVersion = String((version as { Browser?: string }).Browser ?? "Chromium");
+    const category = "/c/epicerie-salee/";
+    const pages = [
+      { name: "home", path: "/" },
+      { name: "category", path: category },
+      { name: "product", path: await productPath(category) },
+    ];
+    for (const page of pages) {
+      console.log(`Lighthouse on ${page.path}…`);
+      results.push(await audit(chrome.port, page.name, page.path));
+    }
+    console.log(`\n${table(results)}\n`);
+    for (const result of results) {
+      for (const finding of result.findings) console.log(`  ${result.name}: ${finding}`);
+    }
+    writeReport(results, chromeVersion);
+    console.log(`Written into ${reportFile}`);
+  } finally {
+    await chrome?.kill();
+    await stop();
+  }
+  const missed = results.some((result) =>
+    CATEGORIES.some((category) => result.scores[category] < TARGETS[category]),
+  );
+  process.exitCode = missed ? 1 : 0;
+}
+
+await main();
