@@ -6,6 +6,7 @@ import { once } from "node:events";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
+import { gzipSync } from "node:zlib";
 
 const root = resolve(import.meta.dirname, "..");
 const port = Number(process.env.BENCH_PORT ?? 3200);
@@ -43,6 +44,27 @@ async function staticServer(body: Buffer, contentType: string) {
   server.listen(0, "127.0.0.1");
   await once(server, "listening");
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` };
+}
+
+/**
+ * The JavaScript a first visit to `url` downloads before the page is interactive: every module
+ * the page preloads or its module script imports, gzipped as the server sends them. Modules
+ * loaded on demand later (gallery modal, search overlay, cart panel…) are not counted.
+ */
+async function firstLoadScript(url: string): Promise<number> {
+  const html = await (await fetch(url)).text();
+  const script = /<script type="module"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "";
+  const paths = new Set([
+    ...[...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]),
+    ...[...script.matchAll(/from "(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]),
+    ...[...script.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)].map((m) => m[1]),
+  ]);
+  let total = 0;
+  for (const path of paths) {
+    const body = Buffer.from(await (await fetch(new URL(path as string, url))).arrayBuffer());
+    total += gzipSync(body).length;
+  }
+  return total;
 }
 
 export async function runHttpBench(): Promise<BenchResult[]> {
@@ -89,6 +111,16 @@ export async function runHttpBench(): Promise<BenchResult[]> {
       p95: percentile(product, 95),
       budget: "p95 < 80 ms",
       ok: percentile(product, 95) < 80,
+    });
+
+    const weight = await firstLoadScript(`${base}${productPath}`);
+    results.push({
+      name: "product page, first-load JavaScript",
+      p50: Number.NaN,
+      p95: Number.NaN,
+      kilobytes: weight / 1000,
+      budget: `< 160 kB gzip (${weight === 0 ? "no script found" : "modules preloaded or imported"})`,
+      ok: weight > 0 && weight < 160_000,
     });
 
     await (await fetch(`${base}/`)).arrayBuffer(); // back in the cache after the loop above

@@ -8,7 +8,15 @@ import { commerceProduct } from "#platform/commerce/catalogue-schema.ts";
 import { settleSearchIndex } from "#platform/search/indexer.ts";
 import { seedDatabase } from "#seed/index.ts";
 
-export type BenchResult = { name: string; p50: number; p95: number; budget: string; ok: boolean };
+export type BenchResult = {
+  name: string;
+  p50: number;
+  p95: number;
+  budget: string;
+  ok: boolean;
+  /** A size rather than a latency: printed in kB instead of p50/p95. */
+  kilobytes?: number;
+};
 
 export const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
 export const SCALE_PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);

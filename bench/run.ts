@@ -16,6 +16,13 @@ if (!only || only === "http") results.push(...(await runHttpBench()));
 
 console.log("");
 for (const r of results) {
+  if (r.kilobytes !== undefined) {
+    const size = r.kilobytes.toFixed(1).padStart(8);
+    console.log(
+      `${r.ok ? "✓" : "✗"} ${r.name.padEnd(44)} ${size} kB gzip${" ".repeat(17)}  ${r.budget}`,
+    );
+    continue;
+  }
   const p50 = r.p50.toFixed(2).padStart(8);
   const p95 = r.p95.toFixed(2).padStart(8);
   console.log(`${r.ok ? "✓" : "✗"} ${r.name.padEnd(44)} p50 ${p50} ms  p95 ${p95} ms  ${r.budget}`);

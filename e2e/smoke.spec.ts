@@ -53,3 +53,56 @@ test("navigation happens in the page and scrolls to the top", async ({ page }) =
   expect(await page.evaluate(() => "samePage" in window)).toBe(true);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
+
+test("a page paints with its own styles, hydrates with them, and the next page's sheets still load", async ({
+  page,
+}) => {
+  const problems: string[] = [];
+  page.on("pageerror", (error) => problems.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(message.text());
+  });
+  const sheetsFetched: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "stylesheet") sheetsFetched.push(request.url());
+  });
+  await page.goto("/c/epicerie-salee/");
+  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+
+  // Every sheet of the first paint is in the page; its link is there for React, but disabled.
+  const links = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) => ({
+      href: link.getAttribute("href") ?? "",
+      disabled: link.disabled,
+    })),
+  );
+  expect(links.length).toBeGreaterThan(0);
+  for (const link of links) expect(link, link.href).toMatchObject({ disabled: true });
+  const inlined = await page.locator("style[data-href]").count();
+  expect(inlined).toBe(new Set(links.map((link) => link.href.replace(/#$/, ""))).size);
+  expect(sheetsFetched).toEqual([]);
+
+  // The module preloads are not in the page as sent (the preload scanner would fetch them
+  // before the content); the script at the end of the body added them, and React kept them.
+  const sent = await (await page.request.get("/c/epicerie-salee/")).text();
+  expect(sent).not.toContain('<link rel="modulepreload"');
+  expect(await page.locator('head link[rel="modulepreload"]').count()).toBeGreaterThan(5);
+
+  // A product page's own sheet arrives as a normal link after a client-side navigation.
+  await page.locator("a.product-card__link").first().click();
+  await expect(page).toHaveURL(/\/p\/[^/]+\/$/);
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')]
+          .filter((link) => /\/assets\/product-(?!card)[^/]+\.css$/.test(link.href))
+          .map((link) => link.disabled),
+      ),
+    )
+    .toEqual([false]);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveCSS(
+    "font-family",
+    /Cormorant Garamond/,
+  );
+  expect(problems).toEqual([]);
+});

@@ -15,6 +15,7 @@ import { createPlatform } from "#server/platform.ts";
 import { requestLog } from "#server/request-log.ts";
 import { adminGuard } from "#server/rules/admin-guard.ts";
 import { clientIp, createIpMatcher } from "#server/rules/client-ip.ts";
+import { firstPaint } from "#server/rules/first-paint.ts";
 import { asBrowserSaw } from "#server/rules/forwarded-proto.ts";
 import { PageCache, pageCacheMiddleware } from "#server/rules/page-cache.ts";
 import { passwordGate } from "#server/rules/password-gate.ts";
@@ -100,6 +101,8 @@ export function createServerApp(deps: ServerDependencies) {
 
   const handleDocument = createRequestHandler(deps.build, env.NODE_ENV);
   app.use(pageCacheMiddleware(pageCache));
+  // Inside the page cache: a cached page is stored already rewritten.
+  if (deps.clientDirectory) app.use(firstPaint({ clientDirectory: deps.clientDirectory }));
   const isTrustedProxy = createIpMatcher(env.TRUSTED_PROXIES, "TRUSTED_PROXIES");
   app.all("*", (c) => {
     const context = new RouterContextProvider();

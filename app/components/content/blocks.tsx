@@ -171,6 +171,12 @@ export function ArticleCard({
   );
 }
 
+/** A picture whose text alternative only repeats its caption is described by the caption alone. */
+function captioned(image: PictureView, caption: string): PictureView {
+  const same = image.alt.trim().toLocaleLowerCase("fr") === caption.trim().toLocaleLowerCase("fr");
+  return same ? { ...image, alt: "" } : image;
+}
+
 function slideContent(slide: SlideView, kind: CarouselBlock["kind"]): React.ReactNode {
   switch (slide.type) {
     case "product":
@@ -180,7 +186,10 @@ function slideContent(slide: SlideView, kind: CarouselBlock["kind"]): React.Reac
     case "picture": {
       const figure = (
         <figure className="content-picture">
-          <Picture image={slide.image} sizes="(min-width: 992px) 600px, 100vw" />
+          <Picture
+            image={captioned(slide.image, slide.caption)}
+            sizes="(min-width: 992px) 600px, 100vw"
+          />
           <figcaption>{slide.caption}</figcaption>
         </figure>
       );

@@ -7,7 +7,8 @@ import { Price } from "./price.tsx";
 import { ProductImage } from "./product-image.tsx";
 
 /** Grid cells: two columns on a phone, four from 992 px. */
-const CARD_IMAGE_SIZES = "(min-width: 992px) 280px, 50vw";
+// Two cards a row on phones, inside the page's gutters: a little under half the width.
+const CARD_IMAGE_SIZES = "(min-width: 992px) 280px, calc(50vw - 24px)";
 
 /**
  * The product card every listing uses, in the states of storefront.md §4: archived (overlay,

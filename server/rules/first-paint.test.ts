@@ -1,0 +1,110 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Hono } from "hono";
+import { describe, expect, it } from "vitest";
+import { firstPaint, scriptsAfterContent } from "./first-paint.ts";
+
+const client = mkdtempSync(join(tmpdir(), "first-paint-"));
+mkdirSync(join(client, "assets"));
+writeFileSync(join(client, "assets/app-1.css"), "body{color:red}");
+writeFileSync(join(client, "assets/card-2.css"), ".card{margin:0}");
+writeFileSync(join(client, "assets/evil-3.css"), ".x{content:'</style><script>'}");
+writeFileSync(join(client, "secret.css"), "nope");
+
+const SCRIPT =
+  '<script type="module" async="">import * as route0 from "/assets/root-1.js";</script>';
+
+function page(head: string, body = "<p>Bonjour</p>") {
+  return `<!DOCTYPE html><html><head>${head}</head><body>${body}${SCRIPT}</body></html>`;
+}
+
+function appAnswering(html: string, options: { contentType?: string; maxBytes?: number } = {}) {
+  const app = new Hono();
+  app.use(firstPaint({ clientDirectory: client, maxStyleBytes: options.maxBytes }));
+  app.get("*", (c) =>
+    c.body(html, 200, {
+      "Content-Type": options.contentType ?? "text/html; charset=utf-8",
+      "Content-Length": String(Buffer.byteLength(html)),
+    }),
+  );
+  return app;
+}
+
+async function rewrite(html: string, options?: { contentType?: string; maxBytes?: number }) {
+  const res = await appAnswering(html, options).request("/c/fromagerie/");
+  return { res, body: await res.text() };
+}
+
+describe("firstPaint: stylesheets", () => {
+  it("puts each sheet's text before its link and disables the link", async () => {
+    const { res, body } = await rewrite(
+      page(
+        '<link rel="stylesheet" href="/assets/app-1.css"/><link rel="stylesheet" href="/assets/card-2.css#"/>',
+      ),
+    );
+    expect(body).toContain(
+      '<style data-href="/assets/app-1.css">body{color:red}</style><link rel="stylesheet" href="/assets/app-1.css" disabled=""/>',
+    );
+    expect(body).toContain(
+      '<style data-href="/assets/card-2.css">.card{margin:0}</style><link rel="stylesheet" href="/assets/card-2.css#" disabled=""/>',
+    );
+    expect(body.indexOf("app-1.css")).toBeLessThan(body.indexOf("card-2.css"));
+    expect(res.headers.get("Content-Length")).toBeNull();
+    expect(body).toContain("<p>Bonjour</p>");
+  });
+
+  it("inlines a sheet linked twice only once", async () => {
+    const link = '<link rel="stylesheet" href="/assets/app-1.css"/>';
+    const { body } = await rewrite(page(link + link));
+    expect(body.match(/body\{color:red\}/g)).toHaveLength(1);
+    expect(body.match(/disabled=""/g)).toHaveLength(2);
+  });
+
+  it("never lets a sheet close its style element", async () => {
+    const { body } = await rewrite(page('<link rel="stylesheet" href="/assets/evil-3.css"/>'));
+    expect(body).not.toContain("</style><script>");
+    expect(body).toContain("<\\/style><script>");
+  });
+
+  it("leaves a missing sheet, a path outside assets and other answers alone", async () => {
+    const missing = page('<link rel="stylesheet" href="/assets/gone-9.css"/>');
+    expect((await rewrite(missing)).body).toBe(missing);
+
+    const outside = page('<link rel="stylesheet" href="/assets/../secret.css"/>');
+    expect((await rewrite(outside)).body).toBe(outside);
+
+    const json = '<link rel="stylesheet" href="/assets/app-1.css"/>';
+    expect((await rewrite(json, { contentType: "application/json" })).body).toBe(json);
+  });
+
+  it("keeps the links when a page's sheets are too big to inline", async () => {
+    const html = page('<link rel="stylesheet" href="/assets/app-1.css"/>');
+    expect((await rewrite(html, { maxBytes: 4 })).body).toBe(html);
+  });
+});
+
+describe("firstPaint: module preloads", () => {
+  const preloads =
+    '<link rel="modulepreload" href="/assets/entry-1.js"/><link rel="modulepreload" href="/assets/root-1.js"/>';
+
+  it("takes them out of the head; a script just before the module script adds them, in order", async () => {
+    const { body } = await rewrite(page(`<meta charSet="utf-8"/>${preloads}<title>T</title>`));
+    expect(body).not.toContain('<link rel="modulepreload"');
+    const adder =
+      '<script>["/assets/entry-1.js","/assets/root-1.js"].forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)})</script>';
+    expect(body).toBe(page('<meta charSet="utf-8"/><title>T</title>', `<p>Bonjour</p>${adder}`));
+  });
+
+  it("leaves a page without a module script or without preloads as it is", () => {
+    const noScript = `<html><head>${preloads}</head><body><p>Hors ligne</p></body></html>`;
+    expect(scriptsAfterContent(noScript)).toBe(noScript);
+    const noPreload = page("<title>T</title>");
+    expect(scriptsAfterContent(noPreload)).toBe(noPreload);
+  });
+
+  it("does not touch a preload written in the body", () => {
+    const html = page("<title>T</title>", `<p>Bonjour</p>${preloads}`);
+    expect(scriptsAfterContent(html)).toBe(html);
+  });
+});
