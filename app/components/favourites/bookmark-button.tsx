@@ -58,9 +58,7 @@ export function BookmarkButton({
         data-bookmarked={bookmarked ? "true" : "false"}
         title={bookmarked ? "Retirer des favoris" : "Ajouter aux favoris"}
       >
-        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-          <path d="M12 20.5s-7.5-4.6-9.4-9.1C1.3 8.2 3.3 4.5 6.9 4.5c2.1 0 3.6 1.1 5.1 3 1.5-1.9 3-3 5.1-3 3.6 0 5.6 3.7 4.3 6.9-1.9 4.5-9.4 9.1-9.4 9.1z" />
-        </svg>
+        <span aria-hidden="true" className="icon bookmark-button__icon" />
         <span className="visually-hidden">Ajouter « {title} » aux favoris</span>
       </button>
     </form>

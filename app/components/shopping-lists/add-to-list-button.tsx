@@ -56,9 +56,7 @@ export function AddToListButton({
         onClick={onClick}
         title={compact ? "Ajouter à une liste" : undefined}
       >
-        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-          <path d="M4 6h11M4 12h11M4 18h7M18 14v8M14 18h8" />
-        </svg>
+        <span aria-hidden="true" className="icon add-to-list__icon" />
         <span className={compact ? "visually-hidden" : undefined}>
           Ajouter à une liste
           {compact && <> : {title}</>}
