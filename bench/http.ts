@@ -7,6 +7,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
 import { gzipSync } from "node:zlib";
+import { modulePreloadsOf } from "#server/rules/first-paint.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const port = Number(process.env.BENCH_PORT ?? 3200);
@@ -54,11 +55,8 @@ async function staticServer(body: Buffer, contentType: string) {
 async function firstLoadScript(url: string): Promise<number> {
   const html = await (await fetch(url)).text();
   const script = /<script type="module"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "";
-  // The preloads, as links or as the list server/rules/first-paint.ts has a script add.
-  const added = /<script>(\[[^\]]*\])\.forEach\(/.exec(html)?.[1];
   const paths = new Set([
-    ...[...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]),
-    ...(added ? (JSON.parse(added) as string[]) : []),
+    ...modulePreloadsOf(html),
     ...[...script.matchAll(/from "(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]),
     ...[...script.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)].map((m) => m[1]),
   ]);

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { firstPaint, scriptsAfterContent } from "./first-paint.ts";
+import { firstPaint, modulePreloadsOf, scriptsAfterContent } from "./first-paint.ts";
 
 const client = mkdtempSync(join(tmpdir(), "first-paint-"));
 mkdirSync(join(client, "assets"));
@@ -106,5 +106,18 @@ describe("firstPaint: module preloads", () => {
   it("does not touch a preload written in the body", () => {
     const html = page("<title>T</title>", `<p>Bonjour</p>${preloads}`);
     expect(scriptsAfterContent(html)).toBe(html);
+  });
+});
+
+describe("modulePreloadsOf", () => {
+  it("reads the preloads written as links and those the script adds", () => {
+    const links = page('<link rel="modulepreload" href="/assets/entry-1.js"/>');
+    expect(modulePreloadsOf(links)).toEqual(["/assets/entry-1.js"]);
+    const added = scriptsAfterContent(
+      page(
+        '<link rel="modulepreload" href="/assets/entry-1.js"/><link rel="modulepreload" href="/assets/root-1.js"/>',
+      ),
+    );
+    expect(modulePreloadsOf(added)).toEqual(["/assets/entry-1.js", "/assets/root-1.js"]);
   });
 });

@@ -15,6 +15,8 @@ const STYLESHEET = /<link rel="stylesheet" href="(\/assets\/[^"#?]+\.css)(#?)"\/
 const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"\/>/g;
 /** React Router's module script, at the end of `<body>`, which imports the page's modules. */
 const MODULE_SCRIPT = '<script type="module"';
+/** The script `scriptsAfterContent` writes: the list of hrefs it adds as module preloads. */
+const ADDED_PRELOADS = /<script>(\[[^\]]*\])\.forEach\(/;
 
 const DEFAULT_MAX_STYLE_BYTES = 150_000;
 
@@ -111,4 +113,13 @@ export function scriptsAfterContent(html: string): string {
   const list = JSON.stringify(hrefs).replace(/</g, "\\u003c");
   const adder = `<script>${list}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)})</script>`;
   return `${withoutPreloads}${html.slice(head, script)}${adder}${html.slice(script)}`;
+}
+
+/** The module preloads of a page, whether written as links or added by the script above. */
+export function modulePreloadsOf(html: string): string[] {
+  const added = ADDED_PRELOADS.exec(html)?.[1];
+  return [
+    ...[...html.matchAll(MODULE_PRELOAD)].map((match) => match[1] as string),
+    ...(added ? (JSON.parse(added) as string[]) : []),
+  ];
 }
