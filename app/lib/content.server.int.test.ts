@@ -145,6 +145,15 @@ describe("pages", () => {
     expect(linkTo(sub)).toBe("/c/cave/vins/vins-rouges/");
   });
 
+  it("keeps the home page in memory until content changes", async () => {
+    const first = await getHomePage();
+    expect(await getHomePage()).toBe(first);
+    expect(requests.length).toBe(1);
+    invalidateContentCache();
+    await getHomePage();
+    expect(requests.length).toBe(2);
+  });
+
   it("reads the home page's blocks in order, carousels with their products", async () => {
     const home = await getHomePage();
     const blocks = fieldsOf(home).blocks as ContentEntry[];

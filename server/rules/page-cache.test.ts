@@ -1,6 +1,8 @@
+import { gunzipSync } from "node:zlib";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import {
+  acceptsGzip,
   type CachedPage,
   CUSTOMER_SESSION_COOKIE,
   PageCache,
@@ -185,6 +187,60 @@ describe("pageCacheMiddleware", () => {
     await app.request("/");
     expect((await app.request("/")).headers.get("X-Cache")).toBe("MISS");
     expect(renders()).toBe(2);
+  });
+});
+
+describe("gzip from the cache", () => {
+  const long = `<p>${"Fromages affinés, charcuteries et vins de vignerons. ".repeat(60)}</p>`;
+
+  it("answers a hit gzipped for a browser that takes it, compressing the entry only once", async () => {
+    const cache = new PageCache();
+    const key = { url: "/", isProvince: false };
+    cache.set(key, {
+      status: 200,
+      headers: [["content-type", "text/html; charset=UTF-8"]],
+      body: new TextEncoder().encode(long),
+    });
+    const first = (await cache.getGzipped(key)) as Response;
+    expect(first.headers.get("Content-Encoding")).toBe("gzip");
+    expect(first.headers.get("Vary")).toBe("Accept-Encoding");
+    const zipped = Buffer.from(await first.arrayBuffer());
+    expect(first.headers.get("Content-Length")).toBe(String(zipped.length));
+    expect(gunzipSync(zipped).toString()).toBe(long);
+    const second = (await cache.getGzipped(key)) as Response;
+    expect(Buffer.from(await second.arrayBuffer()).equals(zipped)).toBe(true);
+  });
+
+  it("keeps a short or non-text body plain", async () => {
+    const cache = new PageCache();
+    const key = { url: "/court/", isProvince: false };
+    cache.set(key, page("court"));
+    const hit = (await cache.getGzipped(key)) as Response;
+    expect(hit.headers.get("Content-Encoding")).toBeNull();
+    expect(await hit.text()).toBe("court");
+  });
+
+  it("serves the middleware's hits gzipped only when Accept-Encoding allows it", async () => {
+    const cache = new PageCache();
+    const app = new Hono();
+    app.use(pageCacheMiddleware(cache));
+    app.get("*", (c) => c.html(long));
+    await app.request("/long/");
+    const zipped = await app.request("/long/", { headers: { "Accept-Encoding": "gzip, br" } });
+    expect(zipped.headers.get("X-Cache")).toBe("HIT");
+    expect(gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString()).toBe(long);
+    const plain = await app.request("/long/", { headers: { "Accept-Encoding": "identity" } });
+    expect(plain.headers.get("Content-Encoding")).toBeNull();
+    expect(await plain.text()).toBe(long);
+  });
+
+  it("reads Accept-Encoding with its weights", () => {
+    expect(acceptsGzip("gzip, deflate, br")).toBe(true);
+    expect(acceptsGzip("br;q=1.0, gzip;q=0.8")).toBe(true);
+    expect(acceptsGzip("*")).toBe(true);
+    expect(acceptsGzip("gzip;q=0, *")).toBe(false);
+    expect(acceptsGzip("identity")).toBe(false);
+    expect(acceptsGzip(undefined)).toBe(false);
   });
 });
 

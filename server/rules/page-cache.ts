@@ -1,3 +1,5 @@
+import { promisify } from "node:util";
+import { gzip } from "node:zlib";
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { isAdminPath } from "./admin-guard.ts";
@@ -23,7 +25,17 @@ export type PageCacheOptions = {
   now?: () => number;
 };
 
-type Entry = CachedPage & { url: string; expiresAt: number };
+type Entry = CachedPage & {
+  url: string;
+  expiresAt: number;
+  /** The body gzipped, made on the first hit that accepts it and kept with the entry. */
+  gzipped?: Promise<Uint8Array<ArrayBuffer>>;
+};
+
+const gzipAsync = promisify(gzip);
+/** What is worth compressing (pages, scripts, JSON), as the compress middleware decides. */
+const COMPRESSIBLE = /^\s*(?:text\/|application\/(?:json|javascript|xml|xhtml\+xml))/i;
+const MIN_COMPRESSED_BYTES = 1024;
 
 const idOf = (key: PageKey) => `${key.isProvince ? "province" : "default"} ${key.url}`;
 
@@ -43,13 +55,44 @@ export class PageCache {
 
   /** A fresh Response for each hit, so one reader never consumes another's body. */
   get(key: PageKey): Response | undefined {
+    const entry = this.#hit(key);
+    if (!entry) return undefined;
+    return new Response(entry.body.slice(), { status: entry.status, headers: entry.headers });
+  }
+
+  /**
+   * A hit as a browser that accepts gzip gets it: compressed once per entry, not on every hit
+   * (the compress middleware leaves an answer that has its encoding already). Plain when the
+   * body is not worth compressing.
+   */
+  async getGzipped(key: PageKey): Promise<Response | undefined> {
+    const entry = this.#hit(key);
+    if (!entry) return undefined;
+    const headers = new Headers(entry.headers);
+    const type = headers.get("Content-Type") ?? "";
+    if (!COMPRESSIBLE.test(type) || entry.body.length < MIN_COMPRESSED_BYTES) {
+      return new Response(entry.body.slice(), { status: entry.status, headers });
+    }
+    entry.gzipped ??= gzipAsync(entry.body).then((zipped) => new Uint8Array(zipped));
+    const body = await entry.gzipped;
+    headers.set("Content-Encoding", "gzip");
+    headers.set("Content-Length", String(body.length));
+    const vary = headers.get("Vary");
+    if (!vary?.toLowerCase().includes("accept-encoding")) {
+      headers.set("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+    }
+    return new Response(body.slice(), { status: entry.status, headers });
+  }
+
+  /** The live entry for a key, moved to the most recently used end; expired ones are dropped. */
+  #hit(key: PageKey): Entry | undefined {
     const id = idOf(key);
     const entry = this.#entries.get(id);
     if (!entry) return undefined;
     this.#entries.delete(id);
     if (entry.expiresAt <= this.#now()) return undefined;
     this.#entries.set(id, entry);
-    return new Response(entry.body.slice(), { status: entry.status, headers: entry.headers });
+    return entry;
   }
 
   set(key: PageKey, page: CachedPage): void {
@@ -128,6 +171,17 @@ function isStorable(res: Response): boolean {
   );
 }
 
+/** Whether an Accept-Encoding header takes gzip: named with a q above 0, or by a `*` that is. */
+export function acceptsGzip(header: string | undefined): boolean {
+  const weights = new Map<string, number>();
+  for (const part of (header ?? "").split(",")) {
+    const [name = "", ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((param) => param.trim()).find((param) => param.startsWith("q="));
+    weights.set(name.trim(), q === undefined ? 1 : Number(q.slice(2)));
+  }
+  return (weights.get("gzip") ?? weights.get("*") ?? 0) > 0;
+}
+
 export type PageCacheMiddlewareOptions = {
   /** Requests for which the cache is neither read nor written (still marked `X-Cache: MISS`). */
   bypass?: (c: Context) => boolean;
@@ -152,7 +206,10 @@ export function pageCacheMiddleware(
       url: url.pathname + url.search,
       isProvince: getCookie(c, PROVINCE_COOKIE) === "true",
     };
-    const hit = cache.get(key);
+    const hit =
+      method === "GET" && acceptsGzip(c.req.header("Accept-Encoding"))
+        ? await cache.getGzipped(key)
+        : cache.get(key);
     if (hit) {
       const res = method === "HEAD" ? new Response(null, hit) : hit;
       res.headers.set("X-Cache", "HIT");
