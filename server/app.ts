@@ -62,8 +62,8 @@ export function createServerApp(deps: ServerDependencies) {
   const app = new Hono();
   app.use(requestId());
   app.use(requestLog(logger));
-  // Text answers (pages, scripts, styles, JSON) gzipped for browsers that ask; outside the page
-  // cache, which keeps the plain body.
+  // Text answers (pages, scripts, styles, JSON) gzipped for browsers that ask. A page-cache hit
+  // comes gzipped already (compressed once per entry), and this leaves it as it is.
   app.use(compress());
   app.route("/", healthRoutes(database));
   app.use(passwordGate({ password: env.SITE_PASSWORD }));
