@@ -55,6 +55,10 @@ export type MetafieldRow = typeof commerceMetafield.$inferSelect;
 
 const ownerKey = (type: MetafieldOwner, id: number) => `${type}:${id}`;
 
+/** The key of one metafield of one owner, for `metafieldByKey`. */
+export const metafieldKey = (type: MetafieldOwner, id: number, namespace: string, key: string) =>
+  JSON.stringify([type, id, namespace, key]);
+
 export function createLoaders(db: Db) {
   return {
     product: createLoader<number, ProductRow>(async (ids) => {
@@ -122,6 +126,38 @@ export function createLoaders(db: Db) {
         const key = ownerKey(row.ownerType, row.ownerId);
         if (!found.has(key)) found.set(key, new Map());
         found.get(key)?.set(`${row.namespace}.${row.key}`, row);
+      }
+      return found;
+    }),
+    /**
+     * The metafields asked for, by owner, namespace and key (the unique index): a card asking for
+     * four fields does not read the product's long texts (description, ingredients, nutrition).
+     */
+    metafieldByKey: createLoader<string, MetafieldRow>(async (keys) => {
+      const wanted = new Set(keys);
+      const byType = groupBy(
+        keys.map((key) => JSON.parse(key) as [MetafieldOwner, number, string, string]),
+        ([type]) => type,
+      );
+      const found = new Map<string, MetafieldRow>();
+      for (const [type, asked] of byType) {
+        // Owners, namespaces and keys each as one list: the unique index's prefix finds the
+        // owners; the exact pairs are kept below.
+        const rows = await db
+          .select()
+          .from(commerceMetafield)
+          .where(
+            and(
+              eq(commerceMetafield.ownerType, type),
+              inArray(commerceMetafield.ownerId, [...new Set(asked.map(([, id]) => id))]),
+              inArray(commerceMetafield.namespace, [...new Set(asked.map(([, , ns]) => ns))]),
+              inArray(commerceMetafield.key, [...new Set(asked.map(([, , , key]) => key))]),
+            ),
+          );
+        for (const row of rows) {
+          const key = metafieldKey(row.ownerType, row.ownerId, row.namespace, row.key);
+          if (wanted.has(key)) found.set(key, row);
+        }
       }
       return found;
     }),

@@ -15,7 +15,7 @@ import {
   type Loaders,
   type MetafieldRow,
   type MetaobjectRow,
-  ownerKey,
+  metafieldKey,
   type ProductRow,
   type VariantRow,
 } from "#platform/commerce/graphql/loaders.ts";
@@ -111,8 +111,10 @@ function metafieldResolvers(owner: MetafieldOwner) {
       args: { namespace?: string | null; key: string },
       ctx: CommerceContext,
     ) => {
-      const all = await ctx.loaders.metafields(ownerKey(owner, parent.id));
-      return all?.get(`${args.namespace ?? "custom"}.${args.key}`) ?? null;
+      const found = await ctx.loaders.metafieldByKey(
+        metafieldKey(owner, parent.id, args.namespace ?? "custom", args.key),
+      );
+      return found ?? null;
     },
     metafields: async (
       parent: { id: number },
@@ -122,10 +124,14 @@ function metafieldResolvers(owner: MetafieldOwner) {
       if (args.identifiers.length > MAX_PAGE_SIZE) {
         throw createGraphQLError(`identifiers accepts at most ${MAX_PAGE_SIZE} items`);
       }
-      const all = await ctx.loaders.metafields(ownerKey(owner, parent.id));
-      return args.identifiers.map(
-        (id) => all?.get(`${id.namespace ?? "custom"}.${id.key}`) ?? null,
+      const found = await Promise.all(
+        args.identifiers.map((id) =>
+          ctx.loaders.metafieldByKey(
+            metafieldKey(owner, parent.id, id.namespace ?? "custom", id.key),
+          ),
+        ),
       );
+      return found.map((row) => row ?? null);
     },
   };
 }
