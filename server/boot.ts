@@ -10,6 +10,8 @@ import type { Env } from "#server/env.ts";
 import { createLogger, type Logger } from "#server/logger.ts";
 import { closeGracefully } from "#server/shutdown.ts";
 
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 type BootOptions = Pick<ServerDependencies, "build" | "clientDirectory"> & {
   env: Env;
   /** Lets development put Vite's middlewares in front of the shop. */
@@ -46,6 +48,11 @@ export async function boot(options: BootOptions) {
   const { app, platform } = createServerApp({ ...options, database, logger });
   const listener = getRequestListener(app.fetch);
   const server = createServer(options.wrapListener ? options.wrapListener(listener) : listener);
+  // Idle keep-alive sockets outlive the clients' and proxies' own (60 s is common): a server that
+  // closes first (Node's default is 5 s) races the client's next request on that socket, which
+  // then fails with ECONNRESET. Shutdown still drops idle sockets at once (server/shutdown.ts).
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000;
   server.listen(env.PORT, env.HOST);
   await new Promise<void>((resolve) => server.once("listening", resolve));
   logger.info({ engine: database.engine }, `Comptoir is open on http://localhost:${env.PORT}/`);
