@@ -19,7 +19,7 @@ import { PageViews } from "#app/components/privacy/tracking.tsx";
 import { ToastHost } from "#app/components/toast/toast-host.tsx";
 import { getFooter, getMainMenu } from "#app/lib/content.server.ts";
 import { describeError } from "#app/lib/errors.ts";
-import { normaliseFooter, normaliseMenu } from "#app/lib/header.ts";
+import { normaliseFooter, normaliseMenu, oncePerEntry } from "#app/lib/header.ts";
 import { pageTypeOf } from "#app/lib/page-type.ts";
 import { serverContext } from "#app/lib/server-context.ts";
 import { VisitorLoader } from "#app/lib/visitor.tsx";
@@ -44,8 +44,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   const [menu, footer] = await Promise.all([getMainMenu(), getFooter()]);
   // The tag manager's id is the same for everyone: fine in the cached page (privacy centre).
   const gtmId = context.get(serverContext).env.GTM_ID ?? null;
-  return { menu: normaliseMenu(menu), footer: normaliseFooter(footer), gtmId };
+  return { menu: menuOf(menu), footer: footerOf(footer), gtmId };
 }
+
+const menuOf = oncePerEntry(normaliseMenu);
+const footerOf = oncePerEntry(normaliseFooter);
 
 // The menu and footer change only with the content: navigations do not reload them.
 export const shouldRevalidate = () => false;

@@ -16,6 +16,8 @@ export type BenchResult = {
   ok: boolean;
   /** A size rather than a latency: printed in kB instead of p50/p95. */
   kilobytes?: number;
+  /** A figure to read beside a budget, with none of its own: never fails the run. */
+  informative?: boolean;
 };
 
 export const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);

@@ -2,7 +2,9 @@ import { join } from "node:path";
 import type { Hono } from "hono";
 import { invalidateContentCache, setContentLogger } from "#app/lib/content.server.ts";
 import { configureService } from "#app/lib/services.server.ts";
+import { forgetCatalogueReads } from "#app/lib/storefront.server.ts";
 import type { Database } from "#db/client.ts";
+import { onCatalogueChange } from "#platform/commerce/catalogue-events.ts";
 import { checkoutRoutes } from "#platform/commerce/checkout/http.ts";
 import { storefrontApi } from "#platform/commerce/graphql/http.ts";
 import { createImageRoutes } from "#platform/commerce/images/http.ts";
@@ -69,6 +71,8 @@ export function createPlatform({
     handler: env.COMMERCE_URL ? undefined : (request) => commerce.fetch(request),
     headers: { "Shopify-Storefront-Private-Token": env.COMMERCE_PRIVATE_TOKEN },
   });
+  // The storefront keeps catalogue reads a minute at most; a write here drops them at once.
+  if (!env.COMMERCE_URL) onCatalogueChange(forgetCatalogueReads);
 
   // The storefront reads content in-process, with the delivery token; content writes clear its cache.
   const content = createContentApi({ db: database.db, accessToken: env.CONTENT_DELIVERY_TOKEN });

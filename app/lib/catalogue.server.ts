@@ -16,7 +16,7 @@ import {
   toBrand,
   toTaxon,
 } from "#app/lib/product.ts";
-import { StorefrontError, storefrontQuery } from "#app/lib/storefront.server.ts";
+import { catalogueQuery, StorefrontError, storefrontQuery } from "#app/lib/storefront.server.ts";
 
 /**
  * The catalogue as the storefront pages read it, through the Storefront API (storefront.md §7):
@@ -325,10 +325,9 @@ export async function productByHandle(handle: string): Promise<{
   details: ProductDetails;
   related: StorefrontProduct[];
 } | null> {
-  const data = await storefrontQuery<{ product: ApiProductDetail | null }>(
-    CATALOGUE_PRODUCT_QUERY,
-    { handle },
-  );
+  const data = await catalogueQuery<{ product: ApiProductDetail | null }>(CATALOGUE_PRODUCT_QUERY, {
+    handle,
+  });
   const raw = data.product;
   if (!raw) return null;
   const fields = new Map(raw.metafields.filter((field) => field !== null).map((f) => [f.key, f]));
@@ -464,7 +463,7 @@ export async function collectionPage(
 ): Promise<CollectionPage | null> {
   const excluding = (options.excludeAllergens ?? []).length > 0;
   const data = await fromCursor(options.after, (after) =>
-    storefrontQuery<{ collection: ApiCollectionPage | null }>(CATALOGUE_COLLECTION_QUERY, {
+    catalogueQuery<{ collection: ApiCollectionPage | null }>(CATALOGUE_COLLECTION_QUERY, {
       handle,
       first: excluding ? EXCLUSION_BATCH : options.first,
       after,
@@ -541,7 +540,7 @@ export async function brandProducts(
 ): Promise<ProductPage> {
   const vendor = `vendor:"${brand.name.replace(/"/g, "")}"`;
   const data = await fromCursor(options.after, (after) =>
-    storefrontQuery<{ products: ApiProductConnection }>(CATALOGUE_BRAND_PRODUCTS_QUERY, {
+    catalogueQuery<{ products: ApiProductConnection }>(CATALOGUE_BRAND_PRODUCTS_QUERY, {
       query: options.province ? `${vendor} tag:${PROVINCE_TAG}` : vendor,
       first: options.first,
       after,
@@ -553,7 +552,7 @@ export async function brandProducts(
 
 /** The brands that sell in a category: the vendor facet of its collection. */
 export async function vendorsOfCollection(handle: string): Promise<string[] | null> {
-  const data = await storefrontQuery<{
+  const data = await catalogueQuery<{
     collection: { products: { filters: Facet[] } } | null;
   }>(CATALOGUE_COLLECTION_VENDORS_QUERY, { handle });
   if (!data.collection) return null;

@@ -146,13 +146,16 @@ export function formatPublishDate(value: unknown): string | null {
   if (!text || !/^\d{4}-\d{2}-\d{2}/.test(text)) return null;
   const date = new Date(`${text.slice(0, 10)}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return null;
-  return new Intl.DateTimeFormat("fr-FR", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  }).format(date);
+  return PUBLISH_DATE.format(date);
 }
+
+// One formatter for every post date: building one costs more than a whole card.
+const PUBLISH_DATE = new Intl.DateTimeFormat("fr-FR", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "UTC",
+});
 
 /** A blog post's teaser: title, excerpt, date, category, picture and link. */
 export function articleSlide(post: unknown, index = 0): ArticleSlide | null {

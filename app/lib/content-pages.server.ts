@@ -13,7 +13,7 @@ import {
   type ProductCardData,
   toCardData,
 } from "#app/lib/product.ts";
-import { storefrontQuery } from "#app/lib/storefront.server.ts";
+import { catalogueQuery } from "#app/lib/storefront.server.ts";
 
 /** Products asked for in one GraphQL document (one aliased `product(handle:)` field each). */
 export const HANDLES_PER_QUERY = 50;
@@ -60,7 +60,7 @@ export async function productCardsByHandles(
   await Promise.all(
     chunks.map(async (chunk) => {
       try {
-        const data = await storefrontQuery<Record<string, ApiProduct | null>>(
+        const data = await catalogueQuery<Record<string, ApiProduct | null>>(
           productsByHandlesQuery(chunk.length),
           Object.fromEntries(chunk.map((handle, i) => [`h${i}`, handle])),
         );

@@ -7,6 +7,7 @@ import {
   nextHeaderScroll,
   normaliseFooter,
   normaliseMenu,
+  oncePerEntry,
   predictiveTerm,
   richTextParagraphs,
   searchPageHref,
@@ -264,5 +265,21 @@ describe("normaliseFooter", () => {
     });
     expect(DEFAULT_COPYRIGHT).toBe("© 2021 Comptoir");
     expect(richTextParagraphs("not a document")).toEqual([]);
+  });
+});
+
+describe("oncePerEntry", () => {
+  it("shapes an entry object once, a new entry again, and anything else every time", () => {
+    const shape = vi.fn((value: unknown) => ({ shaped: value }));
+    const shaped = oncePerEntry(shape);
+    const menu = entry("main_menu", "m1", { items: [] });
+    expect(shaped(menu)).toBe(shaped(menu));
+    expect(shape).toHaveBeenCalledTimes(1);
+    const changed = entry("main_menu", "m1", { items: [] });
+    expect(shaped(changed)).not.toBe(shaped(menu));
+    expect(shape).toHaveBeenCalledTimes(2);
+    shaped(null);
+    shaped(null);
+    expect(shape).toHaveBeenCalledTimes(4);
   });
 });

@@ -133,6 +133,23 @@ function navItem(entry: Entry, index: number): NavItem | undefined {
 }
 
 /** The `main_menu` entry as the header's navigation; an empty list without one. */
+/**
+ * `shape` computed once per entry object: the content client keeps the menu and footer entries
+ * as the same objects until content changes, so every page reuses their shaped form.
+ */
+export function oncePerEntry<T>(shape: (entry: unknown) => T): (entry: unknown) => T {
+  const shaped = new WeakMap<object, T>();
+  return (entry) => {
+    if (typeof entry !== "object" || entry === null) return shape(entry);
+    let value = shaped.get(entry);
+    if (value === undefined) {
+      value = shape(entry);
+      shaped.set(entry, value);
+    }
+    return value;
+  };
+}
+
 export function normaliseMenu(entry: unknown): NavItem[] {
   return listOf(fieldsOf(entry).items).flatMap((item, index) => navItem(item, index) ?? []);
 }

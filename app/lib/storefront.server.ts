@@ -38,3 +38,64 @@ export async function storefrontQuery<T>(
   }
   return body.data;
 }
+
+/** How long a catalogue read is kept at most: the bound for writes this process does not hear of. */
+export const CATALOGUE_READ_TTL_MS = 60_000;
+/** Catalogue reads kept at once (least recently used dropped first): a few MB of answers. */
+export const CATALOGUE_READ_ENTRIES = 500;
+
+type CatalogueReads = Map<string, { at: number; data: Promise<unknown> }>;
+
+// A global, not a module variable: the server (which hears of catalogue writes) and the
+// storefront bundle (which reads) each load their own copy of this module.
+const CATALOGUE_READS = Symbol.for("comptoir.catalogueReads");
+
+function catalogueReads(): CatalogueReads {
+  const holder = globalThis as typeof globalThis & { [CATALOGUE_READS]?: CatalogueReads };
+  holder[CATALOGUE_READS] ??= new Map();
+  return holder[CATALOGUE_READS];
+}
+
+/**
+ * A public catalogue read (products, listings, cards: the same for every visitor), kept in
+ * memory for up to a minute, the way Hydrogen caches the Storefront API's sub-requests: a page
+ * the page cache does not hold — a signed-in shopper's, a product past the page cache's few
+ * entries — is rendered without asking the commerce service again. Every catalogue write made
+ * in this process drops them all at once (`forgetCatalogueReads`); the minute bounds staleness
+ * for writes made elsewhere. Concurrent reads of the same thing share one request; a failure is
+ * not kept. The data is shared: callers must not change it.
+ */
+export function catalogueQuery<T>(
+  query: string,
+  variables: Record<string, unknown> = {},
+  now: () => number = Date.now,
+): Promise<T> {
+  const reads = catalogueReads();
+  const key = `${JSON.stringify(variables)}\n${query}`;
+  const hit = reads.get(key);
+  reads.delete(key);
+  if (hit && now() - hit.at < CATALOGUE_READ_TTL_MS) {
+    reads.set(key, hit); // most recently used goes last
+    return hit.data as Promise<T>;
+  }
+  const data = storefrontQuery<T>(query, variables);
+  const entry = { at: now(), data };
+  reads.set(key, entry);
+  while (reads.size > CATALOGUE_READ_ENTRIES) {
+    const oldest = reads.keys().next().value;
+    if (oldest === undefined) break;
+    reads.delete(oldest);
+  }
+  data.catch(() => {
+    if (reads.get(key) === entry) reads.delete(key);
+  });
+  return data;
+}
+
+/**
+ * Drops every kept catalogue read, those still on their way too: a read begun before a write may
+ * bring the old data, so it serves the pages that asked for it and is not kept.
+ */
+export function forgetCatalogueReads() {
+  catalogueReads().clear();
+}

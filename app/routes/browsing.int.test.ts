@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ComposedStorefront, composeStorefront } from "#app/routes/testing.ts";
+import { applyPriceChange } from "#platform/commerce/catalogue-edit.ts";
 
 /**
  * The browsing pages through the composed server (storefront, rules, commerce service) on the
@@ -32,6 +33,19 @@ async function productWhere(condition: ReturnType<typeof sql>) {
 }
 
 describe("the product page", () => {
+  it("shows a new price at once, though the storefront keeps catalogue reads", async () => {
+    const product = await productWhere(sql`not (p.tags @> array['unavailable']::text[])`);
+    const before = await page(`/p/${product.handle}/?vu=1`);
+    expect(before.html).not.toContain("1 234,56");
+    await composed.database.db.transaction((tx) =>
+      applyPriceChange(tx, { query: product.handle }, { kind: "set", cents: 123_456 }),
+    );
+    // Another query string: the page cache does not hold it, so the page is rendered again.
+    const after = await page(`/p/${product.handle}/?vu=2`);
+    expect(after.status).toBe(200);
+    expect(after.html).toMatch(/1\s?234,56\s?€/);
+  });
+
   it("renders a product with its price, brand link, allergens, nutrition and JSON-LD", async () => {
     const product = await productWhere(sql`exists (select 1 from commerce_product_filter_value fv
       where fv.product_id = p.id and fv.key = 'allergens')

@@ -3,6 +3,7 @@ import pino from "pino";
 import type { ServerBuild } from "react-router";
 import { createServer } from "vite";
 import { clearCatalogueReference } from "#app/lib/catalogue.server.ts";
+import { forgetCatalogueReads } from "#app/lib/storefront.server.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
 import { seedDatabase } from "#seed/index.ts";
 import { createServerApp } from "#server/app.ts";
@@ -29,6 +30,7 @@ export async function composeStorefront(
   try {
     await seedDatabase(database, { seed: 1 });
     clearCatalogueReference();
+    forgetCatalogueReads();
     vite = await createServer({
       server: { middlewareMode: true, hmr: false },
       appType: "custom",

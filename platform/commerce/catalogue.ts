@@ -2,6 +2,7 @@ import { getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { Tx } from "#db/client.ts";
+import { announceCatalogueChange } from "#platform/commerce/catalogue-events.ts";
 import {
   commerceCatalogueVersion,
   commerceCollection,
@@ -900,7 +901,8 @@ export async function insertCollections(
 
 /**
  * After any catalogue write, in its transaction: the search index follows, and the catalogue
- * version moves on so that caches of derived data (listing facets) know they are stale.
+ * version moves on so that caches of derived data (listing facets) know they are stale; caches
+ * of catalogue reads in this process hear of it at once (catalogue-events.ts).
  */
 export async function catalogueChanged(tx: Tx, changes: CatalogueChanges) {
   await syncSearchIndex(tx, changes);
@@ -908,4 +910,5 @@ export async function catalogueChanged(tx: Tx, changes: CatalogueChanges) {
     .update(commerceCatalogueVersion)
     .set({ version: sql`${commerceCatalogueVersion.version} + 1` })
     .where(sql`${commerceCatalogueVersion.id} = 1`);
+  announceCatalogueChange();
 }

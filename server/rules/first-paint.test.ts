@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { firstPaint, modulePreloadsOf, scriptsAfterContent } from "./first-paint.ts";
+import { firstPaint, modulePreloadsOf } from "./first-paint.ts";
 
 const client = mkdtempSync(join(tmpdir(), "first-paint-"));
 mkdirSync(join(client, "assets"));
@@ -54,6 +54,13 @@ describe("firstPaint: stylesheets", () => {
     expect(body).toContain("<p>Bonjour</p>");
   });
 
+  it("rewrites the head only: a link in the body stays as written", async () => {
+    const link = '<link rel="stylesheet" href="/assets/card-2.css"/>';
+    const { body } = await rewrite(page("<title>t</title>", `<p>Texte</p>${link}`));
+    expect(body).toContain(`<p>Texte</p>${link}`);
+    expect(body).not.toContain("<style");
+  });
+
   it("inlines a sheet linked twice only once", async () => {
     const link = '<link rel="stylesheet" href="/assets/app-1.css"/>';
     const { body } = await rewrite(page(link + link));
@@ -96,16 +103,23 @@ describe("firstPaint: module preloads", () => {
     expect(body).toBe(page('<meta charSet="utf-8"/><title>T</title>', `<p>Bonjour</p>${adder}`));
   });
 
-  it("leaves a page without a module script or without preloads as it is", () => {
+  it("leaves a page without a module script or without preloads as it is", async () => {
     const noScript = `<html><head>${preloads}</head><body><p>Hors ligne</p></body></html>`;
-    expect(scriptsAfterContent(noScript)).toBe(noScript);
+    expect((await rewrite(noScript)).body).toBe(noScript);
     const noPreload = page("<title>T</title>");
-    expect(scriptsAfterContent(noPreload)).toBe(noPreload);
+    expect((await rewrite(noPreload)).body).toBe(noPreload);
   });
 
-  it("does not touch a preload written in the body", () => {
+  it("does not touch a preload written in the body", async () => {
     const html = page("<title>T</title>", `<p>Bonjour</p>${preloads}`);
-    expect(scriptsAfterContent(html)).toBe(html);
+    expect((await rewrite(html)).body).toBe(html);
+  });
+
+  it("passes the body's bytes through whole: accents, emoji, text past 64 kB", async () => {
+    const body = `<p>Crème brûlée, œufs, 🧀</p>${"é".repeat(70_000)}`;
+    const { body: out } = await rewrite(page(preloads, body));
+    expect(out).toContain(body);
+    expect(out.endsWith("</body></html>")).toBe(true);
   });
 });
 
@@ -113,11 +127,14 @@ describe("modulePreloadsOf", () => {
   it("reads the preloads written as links and those the script adds", () => {
     const links = page('<link rel="modulepreload" href="/assets/entry-1.js"/>');
     expect(modulePreloadsOf(links)).toEqual(["/assets/entry-1.js"]);
-    const added = scriptsAfterContent(
+  });
+
+  it("reads the preloads the first-paint script adds", async () => {
+    const { body } = await rewrite(
       page(
         '<link rel="modulepreload" href="/assets/entry-1.js"/><link rel="modulepreload" href="/assets/root-1.js"/>',
       ),
     );
-    expect(modulePreloadsOf(added)).toEqual(["/assets/entry-1.js", "/assets/root-1.js"]);
+    expect(modulePreloadsOf(body)).toEqual(["/assets/entry-1.js", "/assets/root-1.js"]);
   });
 });

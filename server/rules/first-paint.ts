@@ -15,7 +15,7 @@ const STYLESHEET = /<link rel="stylesheet" href="(\/assets\/[^"#?]+\.css)(#?)"\/
 const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"\/>/g;
 /** React Router's module script, at the end of `<body>`, which imports the page's modules. */
 const MODULE_SCRIPT = '<script type="module"';
-/** The script `scriptsAfterContent` writes: the list of hrefs it adds as module preloads. */
+/** The script `takeModulePreloads` writes: the list of hrefs it adds as module preloads. */
 const ADDED_PRELOADS = /<script>(\[[^\]]*\])\.forEach\(/;
 
 const DEFAULT_MAX_STYLE_BYTES = 150_000;
@@ -63,8 +63,9 @@ export function firstPaint(options: FirstPaintOptions): MiddlewareHandler {
     return text;
   }
 
-  async function inlineStylesheets(html: string): Promise<string> {
-    const hrefs = [...new Set([...html.matchAll(STYLESHEET)].map((match) => match[1] as string))];
+  /** `<head>` with each stylesheet link's sheet inlined before it, and the link disabled. */
+  async function inlineStylesheets(head: string): Promise<string> {
+    const hrefs = [...new Set([...head.matchAll(STYLESHEET)].map((match) => match[1] as string))];
     const texts = new Map<string, string>();
     let total = 0;
     for (const href of hrefs) {
@@ -73,9 +74,9 @@ export function firstPaint(options: FirstPaintOptions): MiddlewareHandler {
       texts.set(href, text);
       total += text.length;
     }
-    if (texts.size === 0 || total > maxStyleBytes) return html;
+    if (texts.size === 0 || total > maxStyleBytes) return head;
     const written = new Set<string>();
-    return html.replace(STYLESHEET, (link, href: string, hash: string) => {
+    return head.replace(STYLESHEET, (link, href: string, hash: string) => {
       const text = texts.get(href);
       if (text === undefined) return link;
       const style = written.has(href) ? "" : `<style data-href="${href}">${text}</style>`;
@@ -90,29 +91,45 @@ export function firstPaint(options: FirstPaintOptions): MiddlewareHandler {
     const res = c.res;
     if (!res.body || !res.headers.get("Content-Type")?.startsWith("text/html")) return;
 
-    const html = await inlineStylesheets(scriptsAfterContent(await res.text()));
+    // Only `<head>` is read as text; the body (most of a page's bytes) passes through as bytes,
+    // with the preloads' script added before the module script when there is one.
+    const page = Buffer.from(await res.arrayBuffer());
+    const headEnd = page.indexOf("</head>");
+    const scriptAt = headEnd === -1 ? -1 : page.indexOf(MODULE_SCRIPT, headEnd);
+    let parts: Uint8Array[] = [page];
+    if (headEnd !== -1) {
+      const moved = scriptAt === -1 ? null : takeModulePreloads(page.toString("utf8", 0, headEnd));
+      const head = await inlineStylesheets(moved?.head ?? page.toString("utf8", 0, headEnd));
+      parts = moved?.adder
+        ? [
+            Buffer.from(head),
+            page.subarray(headEnd, scriptAt),
+            Buffer.from(moved.adder),
+            page.subarray(scriptAt),
+          ]
+        : [Buffer.from(head), page.subarray(headEnd)];
+    }
     // Hono copies the first answer's headers into the next: its length must not survive.
     res.headers.delete("Content-Length");
-    c.res = new Response(html, res);
+    c.res = new Response(Buffer.concat(parts), res);
   };
 }
 
 /**
- * Takes the module preloads out of the head and has a small script add them, with the same
- * `href`s and order, just before the module script: the browser's preload scanner no longer
- * fetches them ahead of the content, and they still start together, not as an import waterfall.
+ * Takes the module preloads out of `<head>` and writes the small script that adds them, with
+ * the same `href`s and order, to go just before the module script: the browser's preload
+ * scanner no longer fetches them ahead of the content, and they still start together, not as an
+ * import waterfall. No preloads, no script.
  */
-export function scriptsAfterContent(html: string): string {
-  const head = html.indexOf("</head>");
-  const script = html.indexOf(MODULE_SCRIPT, head);
-  if (head === -1 || script === -1) return html;
-  const hrefs = [...html.slice(0, head).matchAll(MODULE_PRELOAD)].map((match) => match[1]);
-  if (hrefs.length === 0) return html;
-  const withoutPreloads = html.slice(0, head).replace(MODULE_PRELOAD, "");
+function takeModulePreloads(head: string): { head: string; adder: string } {
+  const hrefs = [...head.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
+  if (hrefs.length === 0) return { head, adder: "" };
   // The hrefs are React Router's own asset paths; JSON keeps them a safe script literal.
   const list = JSON.stringify(hrefs).replace(/</g, "\\u003c");
-  const adder = `<script>${list}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)})</script>`;
-  return `${withoutPreloads}${html.slice(head, script)}${adder}${html.slice(script)}`;
+  return {
+    head: head.replace(MODULE_PRELOAD, ""),
+    adder: `<script>${list}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)})</script>`,
+  };
 }
 
 /** The module preloads of a page, whether written as links or added by the script above. */

@@ -234,6 +234,25 @@ describe("gzip from the cache", () => {
     expect(await plain.text()).toBe(long);
   });
 
+  it("answers the miss that fills an entry with the entry's gzip, which its hits then reuse", async () => {
+    const cache = new PageCache();
+    const app = new Hono();
+    app.use(pageCacheMiddleware(cache));
+    app.get("*", (c) => c.html(long));
+    const gzip = { headers: { "Accept-Encoding": "gzip" } };
+    const miss = await app.request("/long/", gzip);
+    expect(miss.headers.get("X-Cache")).toBe("MISS");
+    expect(miss.headers.get("Content-Encoding")).toBe("gzip");
+    const zipped = Buffer.from(await miss.arrayBuffer());
+    expect(gunzipSync(zipped).toString()).toBe(long);
+    const hit = await app.request("/long/", gzip);
+    expect(hit.headers.get("X-Cache")).toBe("HIT");
+    expect(Buffer.from(await hit.arrayBuffer()).equals(zipped)).toBe(true);
+    const plainMiss = await app.request("/autre/");
+    expect(plainMiss.headers.get("Content-Encoding")).toBeNull();
+    expect(await plainMiss.text()).toBe(long);
+  });
+
   it("reads Accept-Encoding with its weights", () => {
     expect(acceptsGzip("gzip, deflate, br")).toBe(true);
     expect(acceptsGzip("br;q=1.0, gzip;q=0.8")).toBe(true);

@@ -206,10 +206,8 @@ export function pageCacheMiddleware(
       url: url.pathname + url.search,
       isProvince: getCookie(c, PROVINCE_COOKIE) === "true",
     };
-    const hit =
-      method === "GET" && acceptsGzip(c.req.header("Accept-Encoding"))
-        ? await cache.getGzipped(key)
-        : cache.get(key);
+    const gzipped = method === "GET" && acceptsGzip(c.req.header("Accept-Encoding"));
+    const hit = gzipped ? await cache.getGzipped(key) : cache.get(key);
     if (hit) {
       const res = method === "HEAD" ? new Response(null, hit) : hit;
       res.headers.set("X-Cache", "HIT");
@@ -222,7 +220,9 @@ export function pageCacheMiddleware(
       const res = c.res;
       const body = new Uint8Array(await res.arrayBuffer());
       cache.set(key, { status: res.status, headers: [...res.headers], body });
-      c.res = new Response(body, res);
+      // Gzipped as the hits to come will get it: compressed once, off the main thread, for this
+      // answer and them (the compress middleware leaves an encoded answer alone).
+      c.res = (gzipped ? await cache.getGzipped(key) : undefined) ?? new Response(body, res);
     }
     c.header("X-Cache", "MISS");
   };

@@ -45,13 +45,15 @@ export function orderStatus(financial: string | null, fulfillment: string): stri
   return parts.filter(Boolean).join(" · ");
 }
 
+const ORDER_DATE = new Intl.DateTimeFormat("fr-FR", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "Europe/Paris",
+});
+
 export function formatOrderDate(iso: string): string {
-  return new Intl.DateTimeFormat("fr-FR", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "Europe/Paris",
-  }).format(new Date(iso));
+  return ORDER_DATE.format(new Date(iso));
 }
 
 /** The order history (storefront.md §7: 20 a page in the account, with cursors). */
