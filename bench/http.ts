@@ -83,8 +83,8 @@ export async function runHttpBench(): Promise<BenchResult[]> {
   try {
     await waitForReady(server, base);
 
-    // Warm up the JIT and the caches.
-    await measure(() => `${base}/`);
+    // Warm up the JIT on the rendering path (each URL new to the page cache) and the caches.
+    await measure((i) => `${base}/?warm=${i}`);
 
     const uncached = await measure((i) => `${base}/?bench=${i}`);
     results.push({
