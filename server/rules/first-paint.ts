@@ -95,19 +95,21 @@ export function firstPaint(options: FirstPaintOptions): MiddlewareHandler {
     // with the preloads' script added before the module script when there is one.
     const page = Buffer.from(await res.arrayBuffer());
     const headEnd = page.indexOf("</head>");
-    const scriptAt = headEnd === -1 ? -1 : page.indexOf(MODULE_SCRIPT, headEnd);
     let parts: Uint8Array[] = [page];
     if (headEnd !== -1) {
-      const moved = scriptAt === -1 ? null : takeModulePreloads(page.toString("utf8", 0, headEnd));
-      const head = await inlineStylesheets(moved?.head ?? page.toString("utf8", 0, headEnd));
-      parts = moved?.adder
+      const text = page.toString("utf8", 0, headEnd);
+      const scriptAt = page.indexOf(MODULE_SCRIPT, headEnd);
+      // Without a module script to add them before, the preloads stay where they are.
+      const moved = scriptAt === -1 ? { head: text, adder: "" } : takeModulePreloads(text);
+      const head = Buffer.from(await inlineStylesheets(moved.head));
+      parts = moved.adder
         ? [
-            Buffer.from(head),
+            head,
             page.subarray(headEnd, scriptAt),
             Buffer.from(moved.adder),
             page.subarray(scriptAt),
           ]
-        : [Buffer.from(head), page.subarray(headEnd)];
+        : [head, page.subarray(headEnd)];
     }
     // Hono copies the first answer's headers into the next: its length must not survive.
     res.headers.delete("Content-Length");
