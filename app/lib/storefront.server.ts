@@ -41,7 +41,7 @@ export async function storefrontQuery<T>(
 
 /** How long a catalogue read is kept at most: the bound for writes this process does not hear of. */
 export const CATALOGUE_READ_TTL_MS = 60_000;
-/** Catalogue reads kept at once (least recently used dropped first): a few MB of answers. */
+/** Catalogue reads kept at once (least recently used dropped first): tens of MB at most. */
 export const CATALOGUE_READ_ENTRIES = 500;
 
 type CatalogueReads = Map<string, { at: number; data: Promise<unknown> }>;
