@@ -17,8 +17,9 @@ import {
 /** The dashboard's day: today's orders and revenue, slots filling up, index state, last syncs. */
 const EMAIL = "direction@comptoir.test";
 const PASSWORD = "un mot de passe solide";
-// 10:30 in Paris on 24 November 2026.
-const NOW = new Date("2026-11-24T09:30:00.000Z");
+// 10:30 in Paris on 24 November 2021: years before the real clock, so the orders and slots
+// made at the real time for the rendered page never fall on this day.
+const NOW = new Date("2021-11-24T09:30:00.000Z");
 
 let server: Awaited<ReturnType<typeof composeSignedInServer>>;
 let database: Database;
@@ -59,12 +60,12 @@ beforeAll(async () => {
     idempotencyKey: key,
   });
   await db.insert(orderingOrder).values([
-    order("a", new Date("2026-11-24T11:00:00.000Z"), 1, 2450),
-    order("b", new Date("2026-11-24T16:00:00.000Z"), 2, 1800),
-    order("c", new Date("2026-11-24T12:00:00.000Z"), 1, 9999, "Cancelled"),
+    order("a", new Date("2021-11-24T11:00:00.000Z"), 1, 2450),
+    order("b", new Date("2021-11-24T16:00:00.000Z"), 2, 1800),
+    order("c", new Date("2021-11-24T12:00:00.000Z"), 1, 9999, "Cancelled"),
     // 23:30 the day before in Paris, and 00:30 the day after: other days.
-    order("d", new Date("2026-11-23T22:30:00.000Z"), 1, 1000),
-    order("e", new Date("2026-11-24T23:30:00.000Z"), 1, 1000),
+    order("d", new Date("2021-11-23T22:30:00.000Z"), 1, 1000),
+    order("e", new Date("2021-11-24T23:30:00.000Z"), 1, 1000),
     // Today's slot, for the page rendered at the real time.
     order("f", new Date(), 2, 1234),
   ]);
@@ -72,25 +73,25 @@ beforeAll(async () => {
     {
       storeId: store?.id ?? 0,
       mode: 1,
-      slotStart: new Date("2026-11-24T11:00:00.000Z"),
+      slotStart: new Date("2021-11-24T11:00:00.000Z"),
       booked: 6,
     },
     {
       storeId: store?.id ?? 0,
       mode: 2,
-      slotStart: new Date("2026-11-24T12:00:00.000Z"),
+      slotStart: new Date("2021-11-24T12:00:00.000Z"),
       booked: 5,
     },
     {
       storeId: store?.id ?? 0,
       mode: 1,
-      slotStart: new Date("2026-11-24T13:00:00.000Z"),
+      slotStart: new Date("2021-11-24T13:00:00.000Z"),
       booked: 2,
     },
     {
       storeId: store?.id ?? 0,
       mode: 1,
-      slotStart: new Date("2026-11-27T11:00:00.000Z"),
+      slotStart: new Date("2021-11-27T11:00:00.000Z"),
       booked: 6,
     },
     { storeId: store?.id ?? 0, mode: 1, slotStart: new Date(Date.now() + 3_600_000), booked: 4 },
@@ -103,7 +104,7 @@ afterAll(() => closeTestServer(server, database));
 describe("today's orders", () => {
   it("counts the restaurant orders of today's slots in Paris time, cancelled ones left out", async () => {
     expect(await todayOrders(database.db, NOW)).toEqual({
-      day: "2026-11-24",
+      day: "2021-11-24",
       restaurant: { orders: 2, revenueCents: 4250, delivery: 1, pickup: 1 },
       grocery: { orders: 0, revenueCents: 0 },
     });
@@ -116,8 +117,8 @@ describe("slots filling up", () => {
     expect(
       slots.map((slot) => [slot.mode, slot.start.toISOString(), slot.booked, slot.capacity]),
     ).toEqual([
-      [1, "2026-11-24T11:00:00.000Z", 6, 6],
-      [2, "2026-11-24T12:00:00.000Z", 5, 10],
+      [1, "2021-11-24T11:00:00.000Z", 6, 6],
+      [2, "2021-11-24T12:00:00.000Z", 5, 10],
     ]);
   });
 });
