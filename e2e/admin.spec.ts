@@ -8,12 +8,17 @@ test("staff sign in to the admin area, see the dashboard, and sign out", async (
 
   await page.getByLabel("Adresse e-mail").fill(E2E_ADMIN.email);
   await page.getByLabel("Mot de passe").fill("pas le bon mot de passe");
+  // Each attempt hashes the password (scrypt): seconds on a machine busy with other journeys.
+  const hashing = { timeout: 30_000 };
   await page.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page.getByRole("alert")).toHaveText("Adresse e-mail ou mot de passe incorrect.");
+  await expect(page.getByRole("alert")).toHaveText(
+    "Adresse e-mail ou mot de passe incorrect.",
+    hashing,
+  );
 
   await page.getByLabel("Mot de passe").fill(E2E_ADMIN.password);
   await page.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page).toHaveURL(/\/middleware\/dashboard\/$/);
+  await expect(page).toHaveURL(/\/middleware\/dashboard\/$/, hashing);
   await expect(
     page.getByRole("heading", { level: 1, name: "Bonjour Administrateur" }),
   ).toBeVisible();
