@@ -148,6 +148,22 @@ describe("the hosted checkout page", () => {
     expect((await app.request(`${ORIGIN}${cart.path.replace("/?", "?")}`)).status).toBe(200);
   });
 
+  it("starts on home delivery, or on pickup for a cart prepared in pickup mode", async () => {
+    const home = await newCart({
+      lines: [{ merchandiseId: fixture.comte.variantId, quantity: 1 }],
+    });
+    const homePage = await (await app.request(`${ORIGIN}${home.path}`)).text();
+    expect(homePage).toMatch(/id="field-deliveryMethod-domicile"[^>]* checked/);
+    expect(homePage).not.toMatch(/id="field-deliveryMethod-retrait"[^>]* checked/);
+    const pickup = await newCart({
+      lines: [{ merchandiseId: fixture.comte.variantId, quantity: 1 }],
+      attributes: [{ key: "mode", value: "2" }],
+    });
+    const pickupPage = await (await app.request(`${ORIGIN}${pickup.path}`)).text();
+    expect(pickupPage).toMatch(/id="field-deliveryMethod-retrait"[^>]* checked/);
+    expect(pickupPage).not.toMatch(/id="field-deliveryMethod-domicile"[^>]* checked/);
+  });
+
   it("shows 'Votre panier est vide' and no payment form for an empty cart", async () => {
     const cart = await newCart({});
     const page = await (await app.request(`${ORIGIN}${cart.path}`)).text();

@@ -36,7 +36,9 @@ async function prefilledValues(db: Db, view: CartView): Promise<CheckoutValues> 
   const address = addresses.find((a) => a.selected) ?? addresses[0];
   values.email = cart.buyerEmail ?? customer?.email ?? "";
   values.phone = cart.buyerPhone ?? customer?.phone ?? address?.phone ?? "";
-  values.deliveryMethod = "domicile";
+  // A cart prepared for a pickup (order mode 2, ordering-and-server.md §2) starts on pickup.
+  const pickup = cart.attributes.some((a) => a.key === "mode" && a.value === "2");
+  values.deliveryMethod = pickup ? "retrait" : "domicile";
   values.firstName = address?.firstName ?? customer?.firstName ?? "";
   values.lastName = address?.lastName ?? customer?.lastName ?? "";
   values.address1 = address?.address1 ?? "";
