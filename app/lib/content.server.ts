@@ -1,5 +1,6 @@
 import { serviceFetch } from "#app/lib/services.server.ts";
 import { findContentType } from "#platform/content/content-types.ts";
+import { processGlobal } from "#platform/process-global.ts";
 
 /**
  * The storefront's client of the content service's Delivery API (ordering-and-server.md §7
@@ -83,17 +84,13 @@ type ClientState = {
   configuration: Map<string, Promise<unknown>>;
 };
 
-// A global, not module variables: the server and the storefront bundle each load their own copy
-// of this module, and the server's content-change hook must clear the cache the pages read.
-const STATE = Symbol.for("comptoir.contentClient");
-
+// The server and the storefront bundle each load this module: the server's content-change hook
+// must clear the cache the pages read.
 function state(): ClientState {
-  const holder = globalThis as typeof globalThis & { [STATE]?: ClientState };
-  holder[STATE] ??= {
+  return processGlobal<ClientState>("contentClient", () => ({
     log: (error, message, context) => console.error(message, context ?? {}, error),
     configuration: new Map(),
-  };
-  return holder[STATE];
+  }));
 }
 
 /** Where failed reads are reported (the server's logger); the console until it is set. */

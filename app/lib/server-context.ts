@@ -1,5 +1,6 @@
 import { createContext, type RouterContext } from "react-router";
 import type { Database } from "#db/client.ts";
+import { processGlobal } from "#platform/process-global.ts";
 import type { SearchRebuild } from "#server/admin/search-rebuild.ts";
 import type { Env } from "#server/env.ts";
 import type { Logger } from "#server/logger.ts";
@@ -22,14 +23,7 @@ export type ServerContext = {
   searchRebuild: SearchRebuild;
 };
 
-// A global, not a module variable: the server and the storefront bundle each load their own copy
-// of this module, and both must use the same context key.
-const KEY = Symbol.for("comptoir.serverContext");
-
-function sharedContext(): RouterContext<ServerContext> {
-  const holder = globalThis as typeof globalThis & { [KEY]?: RouterContext<ServerContext> };
-  holder[KEY] ??= createContext<ServerContext>();
-  return holder[KEY];
-}
-
-export const serverContext = sharedContext();
+// The server and the storefront bundle each load this module: both must use the same context key.
+export const serverContext: RouterContext<ServerContext> = processGlobal("serverContext", () =>
+  createContext<ServerContext>(),
+);

@@ -4,6 +4,7 @@
  * socket), remote ones with a base URL — and the storefront's typed clients call `serviceFetch`.
  * Credentials stay here, on the server: they are added to requests, never sent to the browser.
  */
+import { processGlobal } from "#platform/process-global.ts";
 export type ServiceName = "commerce" | "content" | "ordering" | "search";
 
 export type ServiceConfig = {
@@ -15,16 +16,8 @@ export type ServiceConfig = {
   headers?: Record<string, string>;
 };
 
-// A global, not a module variable: the server and the storefront bundle each load their own copy
-// of this module, and both must see the same registry.
-const REGISTRY = Symbol.for("comptoir.services");
-type Registry = Map<ServiceName, ServiceConfig>;
-
-function registry(): Registry {
-  const holder = globalThis as typeof globalThis & { [REGISTRY]?: Registry };
-  holder[REGISTRY] ??= new Map();
-  return holder[REGISTRY];
-}
+// The server and the storefront bundle each load this module: both must see the same registry.
+const registry = () => processGlobal("services", () => new Map<ServiceName, ServiceConfig>());
 
 export function configureService(name: ServiceName, config: ServiceConfig) {
   registry().set(name, config);

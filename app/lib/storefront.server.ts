@@ -1,4 +1,5 @@
 import { serviceFetch } from "#app/lib/services.server.ts";
+import { processGlobal } from "#platform/process-global.ts";
 
 /** The Storefront API version the shop speaks (storefront.md §7). */
 export const STOREFRONT_API_VERSION = "2024-01";
@@ -44,17 +45,10 @@ export const CATALOGUE_READ_TTL_MS = 60_000;
 /** Catalogue reads kept at once (least recently used dropped first): tens of MB at most. */
 export const CATALOGUE_READ_ENTRIES = 500;
 
-type CatalogueReads = Map<string, { at: number; data: Promise<unknown> }>;
-
-// A global, not a module variable: the server (which hears of catalogue writes) and the
-// storefront bundle (which reads) each load their own copy of this module.
-const CATALOGUE_READS = Symbol.for("comptoir.catalogueReads");
-
-function catalogueReads(): CatalogueReads {
-  const holder = globalThis as typeof globalThis & { [CATALOGUE_READS]?: CatalogueReads };
-  holder[CATALOGUE_READS] ??= new Map();
-  return holder[CATALOGUE_READS];
-}
+// The server (which hears of catalogue writes) and the storefront bundle (which reads) each load
+// this module: both must reach the same reads.
+const catalogueReads = () =>
+  processGlobal("catalogueReads", () => new Map<string, { at: number; data: Promise<unknown> }>());
 
 /**
  * A public catalogue read (products, listings, cards: the same for every visitor), kept in

@@ -4,17 +4,12 @@
  * PostgreSQL, `npm run seed`) are not heard: such caches must also bound how long they keep
  * anything.
  *
- * A global, not a module variable: the server and the storefront bundle each load their own copy
- * of the commerce modules (the admin screens write through the bundle's), and a write through
- * either copy must reach every listener.
+ * The server and the storefront bundle each load their own copy of the commerce modules (the
+ * admin screens write through the bundle's): a write through either must reach every listener.
  */
-const LISTENERS = Symbol.for("comptoir.catalogueListeners");
+import { processGlobal } from "#platform/process-global.ts";
 
-function listeners(): Set<() => void> {
-  const holder = globalThis as typeof globalThis & { [LISTENERS]?: Set<() => void> };
-  holder[LISTENERS] ??= new Set();
-  return holder[LISTENERS];
-}
+const listeners = () => processGlobal("catalogueListeners", () => new Set<() => void>());
 
 /** Calls `listener` after each catalogue write; returns what stops it. */
 export function onCatalogueChange(listener: () => void): () => void {

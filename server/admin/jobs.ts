@@ -1,3 +1,4 @@
+import { processGlobal } from "#platform/process-global.ts";
 import type { Logger } from "#server/logger.ts";
 
 /** Where a long operation stands: a phase, and how far into it. */
@@ -65,18 +66,16 @@ export class AdminJob<Result> {
 
 export type JobName = "export-contentful" | "export-flipdish" | "sync-categories" | "sync-products";
 
-// A global, not a module variable: the server and the storefront bundle each load their own copy
-// of this module, and both must see the same jobs.
-const KEY = Symbol.for("comptoir.adminJobs");
-
-/** The job of that kind on this server (created on first use). */
+/**
+ * The job of that kind on this server (created on first use). The server and the storefront
+ * bundle each load this module: both must see the same jobs.
+ */
 export function adminJob<Result>(name: JobName): AdminJob<Result> {
-  const holder = globalThis as typeof globalThis & { [KEY]?: Map<JobName, AdminJob<unknown>> };
-  holder[KEY] ??= new Map();
-  let job = holder[KEY].get(name);
+  const jobs = processGlobal("adminJobs", () => new Map<JobName, AdminJob<unknown>>());
+  let job = jobs.get(name);
   if (!job) {
     job = new AdminJob<unknown>(name);
-    holder[KEY].set(name, job);
+    jobs.set(name, job);
   }
   return job as AdminJob<Result>;
 }

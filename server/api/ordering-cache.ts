@@ -3,17 +3,12 @@
  * `flipdish.ts`) register here, so that the admin area can drop them after it changed a menu
  * (`export-flipdish`) as the `/api/webhooks/menus` webhook does.
  */
+import { processGlobal } from "#platform/process-global.ts";
+
 type Forget = () => void;
 
-// A global, not a module variable: the server and the storefront bundle each load their own copy
-// of this module, and both must reach the same caches.
-const KEY = Symbol.for("comptoir.orderingMenuCaches");
-
-function caches(): Set<Forget> {
-  const holder = globalThis as typeof globalThis & { [KEY]?: Set<Forget> };
-  holder[KEY] ??= new Set();
-  return holder[KEY];
-}
+// The server and the storefront bundle each load this module: both must reach the same caches.
+const caches = () => processGlobal("orderingMenuCaches", () => new Set<Forget>());
 
 /** Registers a menu cache's `forget`; the returned function unregisters it. */
 export function registerMenuCache(forget: Forget): () => void {

@@ -28,7 +28,7 @@ export type PageCacheOptions = {
 type Entry = CachedPage & {
   url: string;
   expiresAt: number;
-  /** The body gzipped, made on the first hit that accepts it and kept with the entry. */
+  /** The body gzipped, made for the first answer that takes it (miss or hit), kept with the entry. */
   gzipped?: Promise<Uint8Array<ArrayBuffer>>;
 };
 
@@ -206,8 +206,8 @@ export function pageCacheMiddleware(
       url: url.pathname + url.search,
       isProvince: getCookie(c, PROVINCE_COOKIE) === "true",
     };
-    const gzipped = method === "GET" && acceptsGzip(c.req.header("Accept-Encoding"));
-    const hit = gzipped ? await cache.getGzipped(key) : cache.get(key);
+    const takesGzip = method === "GET" && acceptsGzip(c.req.header("Accept-Encoding"));
+    const hit = takesGzip ? await cache.getGzipped(key) : cache.get(key);
     if (hit) {
       const res = method === "HEAD" ? new Response(null, hit) : hit;
       res.headers.set("X-Cache", "HIT");
@@ -222,7 +222,7 @@ export function pageCacheMiddleware(
       cache.set(key, { status: res.status, headers: [...res.headers], body });
       // Gzipped as the hits to come will get it: compressed once, off the main thread, for this
       // answer and them (the compress middleware leaves an encoded answer alone).
-      c.res = (gzipped ? await cache.getGzipped(key) : undefined) ?? new Response(body, res);
+      c.res = (takesGzip ? await cache.getGzipped(key) : undefined) ?? new Response(body, res);
     }
     c.header("X-Cache", "MISS");
   };
