@@ -233,3 +233,77 @@ test("two browser contexts of one account toggling favourites at once lose nothi
   await a.context().close();
   await b.context().close();
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a list is made from a card, opened, put in the cart, renamed and deleted", async ({
+    page,
+  }, testInfo) => {
+    const offset = offsetOf(testInfo.project.name) + 2;
+    const listName = `Sans script ${testInfo.project.name}`;
+    await page.goto(`/compte/?redirect=${encodeURIComponent(CATEGORY)}`);
+    await signIn(page);
+    await expect(page).toHaveURL((url) => url.pathname === CATEGORY, { timeout: 30_000 });
+
+    // The card's button leads to the lists tab, which offers a new list with the product.
+    const card = cards(page).nth(offset);
+    const title = await titleOf(card);
+    await card.getByRole("button", { name: /Ajouter à une liste/ }).click();
+    await expect(page).toHaveURL(/\/compte\/\?s=5&produit=\d+$/);
+    const adding = page.getByRole("region", { name: `Ajouter « ${title} » à une liste` });
+    await adding.getByLabel("Nouvelle liste").fill(listName);
+    await adding.getByRole("button", { name: "Créer" }).click();
+    await expect(page.getByText("Le produit a été ajouté à la liste.")).toBeVisible();
+    const row = page.locator("li.shopping-lists__item", { hasText: listName });
+    await expect(row).toContainText("1 produit");
+
+    await row.getByRole("button", { name: /^Voir la liste/ }).click();
+    await expect(row.getByRole("link", { name: title })).toBeVisible();
+    await row.getByRole("button", { name: /^Ajouter la liste au panier/ }).click();
+    await expect(page.getByText("La liste a été ajoutée au panier.")).toBeVisible();
+
+    await row.getByRole("button", { name: /^Renommer/ }).click();
+    await row.getByLabel("Nouveau nom").fill(" ");
+    await row.getByRole("button", { name: "Enregistrer" }).click();
+    await expect(page.getByText("Donnez un nom à votre liste.")).toBeVisible();
+    await row.getByRole("button", { name: /^Renommer/ }).click();
+    await row.getByLabel("Nouveau nom").fill(`${listName} bis`);
+    await row.getByRole("button", { name: "Enregistrer" }).click();
+    await expect(page.getByText("La liste a été renommée.")).toBeVisible();
+    await expect(row.getByRole("heading", { name: `${listName} bis` })).toBeVisible();
+
+    await row.getByRole("button", { name: /^Supprimer/ }).click();
+    await row.getByRole("button", { name: /^Confirmer la suppression/ }).click();
+    await expect(page.getByText("La liste a été supprimée.")).toBeVisible();
+    await expect(row).toHaveCount(0);
+
+    await page.goto("/panier/");
+    await expect(page.getByRole("main").getByText(title).first()).toBeVisible();
+  });
+
+  test("a favourite set from a card is in the favourites tab, and removed there", async ({
+    page,
+  }, testInfo) => {
+    const offset = offsetOf(testInfo.project.name) + 3;
+    await page.goto(`/compte/?redirect=${encodeURIComponent(CATEGORY)}`);
+    await signIn(page);
+    await expect(page).toHaveURL((url) => url.pathname === CATEGORY, { timeout: 30_000 });
+
+    const card = cards(page).nth(offset);
+    const title = await titleOf(card);
+    await page.goto("/compte/?s=4");
+    const tab = page.getByRole("region", { name: "Mes favoris" });
+    const remove = tab.getByRole("button", { name: `Retirer des favoris : ${title}` });
+    await expect(remove).toHaveCount(0);
+
+    await page.goto(CATEGORY);
+    await heartOf(cards(page).nth(offset)).click();
+    await expect(page).toHaveURL((url) => url.pathname === CATEGORY);
+    await page.goto("/compte/?s=4");
+    await expect(tab.getByRole("heading", { name: title })).toBeVisible();
+    await remove.click();
+    await expect(page).toHaveURL(/\/compte\/\?s=4$/);
+    await expect(tab.getByRole("heading", { name: title })).toHaveCount(0);
+  });
+});

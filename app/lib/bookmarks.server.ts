@@ -4,10 +4,11 @@ import {
   type BookmarkIo,
   type BookmarkSnapshot,
   bookmarksPath,
+  type FavouritesData,
   normaliseBookmarks,
 } from "#app/lib/bookmarks.ts";
 import { CATALOGUE_PRODUCT_CARD_FRAGMENT } from "#app/lib/catalogue.server.ts";
-import { customerTokenOf } from "#app/lib/customer-session.server.ts";
+import { currentCustomer, customerTokenOf } from "#app/lib/customer-session.server.ts";
 import {
   type ApiProduct,
   normaliseProduct,
@@ -146,4 +147,15 @@ export async function productCardsByIds(ids: readonly string[]): Promise<Product
     .flatMap((answer) => answer.nodes)
     .filter((node): node is ApiProduct & { __typename: string } => node?.__typename === "Product")
     .map((node) => toCardData(normaliseProduct(node)));
+}
+
+/** The signed-in customer's favourite products as cards; none for a visitor. */
+export async function favouritesOf(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+): Promise<FavouritesData> {
+  const customer = await currentCustomer(request);
+  if (!customer) return { signedIn: false, products: [] };
+  const { ids } = await serverBookmarkIo(context, request, customer.id).read();
+  return { signedIn: true, products: await productCardsByIds(ids) };
 }

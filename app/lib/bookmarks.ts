@@ -1,3 +1,4 @@
+import type { ProductCardData } from "#app/lib/product.ts";
 /**
  * The customer's favourites (bookmarks, storefront.md §4): a list of product ids kept in the saved
  * document `user/{id}-bookmarks` of the own API (docs/own-api.md), which carries a revision. A
@@ -14,6 +15,13 @@ export type BookmarkChange = { productId: string; bookmarked: boolean };
 
 /** The document as last read: its product ids (GIDs) and revision (null: never written). */
 export type BookmarkSnapshot = { ids: string[]; rev: string | null };
+
+/** The favourites of `/favoris.json` and of the account's favourites tab. */
+export type FavouritesData = {
+  signedIn: boolean;
+  /** The favourite products as cards, in the order they were added. */
+  products: ProductCardData[];
+};
 
 export type BookmarkWrite = { ok: true; rev: string } | { ok: false; conflict: true };
 

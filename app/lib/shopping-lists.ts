@@ -123,3 +123,90 @@ export function productCountLabel(count: number): string {
   if (count === 0) return "Aucun produit";
   return `${count} ${count > 1 ? "produits" : "produit"}`;
 }
+
+// --- Without JavaScript ----------------------------------------------------------------------
+// The lists tab (`/compte/?s=5`) is driven by its address when scripts do not run: which list
+// is shown, renamed or about to be deleted, which product is being added, and how the last
+// command went. With JavaScript the same links and forms open panels and answer in toasts.
+
+/** The lists tab's address parameters. */
+export const LIST_PARAMS = {
+  /** A product to add to a list (`?produit=42`): the choice of lists and a new list with it. */
+  product: "produit",
+  /** A list whose products are shown. */
+  view: "voir",
+  /** A list being renamed. */
+  rename: "renommer",
+  /** A list whose deletion waits for confirmation. */
+  delete: "supprimer",
+} as const;
+
+/** The lists tab's address, with these parameters (a null or missing one is left out). */
+export function listsTabPath(
+  params: Partial<Record<keyof typeof LIST_PARAMS, string | number | null>> = {},
+): string {
+  const search = new URLSearchParams({ s: "5" });
+  for (const [name, value] of Object.entries(params)) {
+    if (value !== null && value !== undefined) {
+      search.set(LIST_PARAMS[name as keyof typeof LIST_PARAMS], String(value));
+    }
+  }
+  return `/compte/?${search}`;
+}
+
+/** A list id from the address, if it is one. */
+export function listIdParam(value: string | null): number | null {
+  return listIdOf(value) ?? null;
+}
+
+type ListMessage = keyof typeof LIST_MESSAGES;
+
+/** How a command's outcome is named in the address a plain form comes back to. */
+const OUTCOME_SLUGS: Record<ListMessage, string> = {
+  titleMissing: "liste-sans-nom",
+  titleTooLong: "nom-de-liste-trop-long",
+  invalid: "demande-invalide",
+  notFound: "liste-introuvable",
+  signIn: "connexion-requise",
+  failed: "liste-non-enregistree",
+  created: "liste-creee",
+  renamed: "liste-renommee",
+  deleted: "liste-supprimee",
+  added: "produit-ajoute",
+  removed: "produit-retire",
+  emptyList: "liste-vide",
+  addedToCart: "liste-ajoutee-au-panier",
+  cartFailed: "panier-non-modifie",
+};
+
+/** The outcome parameter: `ok` for a success, `erreur` for a refusal. */
+const OUTCOME_PARAM = { ok: "ok", error: "erreur" } as const;
+
+/**
+ * `path` with the command's outcome (`?ok=liste-creee`, `?erreur=liste-sans-nom`), for a form
+ * sent without JavaScript: the page it comes back to says what happened.
+ */
+export function withListOutcome(path: string, result: ShoppingListResult): string {
+  const url = new URL(path, "http://shop.invalid");
+  const text = result.ok ? result.message : result.error;
+  const key = (Object.keys(LIST_MESSAGES) as ListMessage[]).find(
+    (name) => LIST_MESSAGES[name] === text,
+  );
+  url.searchParams.delete(OUTCOME_PARAM.ok);
+  url.searchParams.delete(OUTCOME_PARAM.error);
+  if (key)
+    url.searchParams.set(result.ok ? OUTCOME_PARAM.ok : OUTCOME_PARAM.error, OUTCOME_SLUGS[key]);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** The outcome an address tells (`withListOutcome`), in French; null when it tells none. */
+export function listOutcomeOf(params: URLSearchParams): { ok: boolean; text: string } | null {
+  for (const ok of [true, false]) {
+    const slug = params.get(ok ? OUTCOME_PARAM.ok : OUTCOME_PARAM.error);
+    const key = (Object.keys(OUTCOME_SLUGS) as ListMessage[]).find(
+      (name) => OUTCOME_SLUGS[name] === slug,
+    );
+    if (key) return { ok, text: LIST_MESSAGES[key] };
+  }
+  return null;
+}

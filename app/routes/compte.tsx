@@ -1,10 +1,11 @@
-import { lazy, Suspense } from "react";
 import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { Addresses, type AddressView } from "#app/components/account/addresses.tsx";
 import { LogoutForm } from "#app/components/account/logout-form.tsx";
 import { OrdersList } from "#app/components/account/orders.tsx";
 import { PasswordForm, ProfileForm } from "#app/components/account/profile.tsx";
 import { type FormAnswer, SignInForms } from "#app/components/account/sign-in-forms.tsx";
+import { FavouritesTab } from "#app/components/favourites/favourites-tab.tsx";
+import { ShoppingListsTab } from "#app/components/shopping-lists/shopping-lists-tab.tsx";
 import {
   ACCOUNT_MESSAGES,
   AccountUnavailable,
@@ -28,12 +29,16 @@ import {
   updateAddress,
   updateProfile,
 } from "#app/lib/account.server.ts";
+import { favouritesOf, productCardsByIds } from "#app/lib/bookmarks.server.ts";
+import { productGidOf } from "#app/lib/bookmarks.ts";
 import { readCookie } from "#app/lib/cookies.ts";
 import {
   clearedCustomerTokenCookie,
   customerTokenCookie,
   customerTokenOf,
 } from "#app/lib/customer-session.server.ts";
+import { customerShoppingLists } from "#app/lib/shopping-lists.server.ts";
+import { LIST_PARAMS, listOutcomeOf } from "#app/lib/shopping-lists.ts";
 import accountStyles from "#app/styles/account.css?url";
 import type { Route } from "./+types/compte";
 
@@ -43,17 +48,6 @@ import type { Route } from "./+types/compte";
  * default, `s=3` orders, `s=4` favourites, `s=5` shopping lists. Every answer is private
  * (decision 002): no shared cache, no browser cache.
  */
-
-const FavouritesTab = lazy(() =>
-  import("#app/components/favourites/favourites-tab.tsx").then((m) => ({
-    default: m.FavouritesTab,
-  })),
-);
-const ShoppingListsTab = lazy(() =>
-  import("#app/components/shopping-lists/shopping-lists-tab.tsx").then((m) => ({
-    default: m.ShoppingListsTab,
-  })),
-);
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
 
@@ -90,15 +84,34 @@ function tabOf(url: URL): Tab {
 }
 
 function signInView(url: URL, notice: string | null) {
+  // A tab asked for by a visitor (`/compte/?s=5&produit=42`) is where sign-in leads back to.
+  const back = tabOf(url) === null ? null : `${url.pathname}${url.search}`;
   return {
     view: "sign-in" as const,
-    redirectTo: safeRedirect(url.searchParams.get("redirect")),
+    redirectTo: safeRedirect(url.searchParams.get("redirect") ?? back),
     mode: url.searchParams.get("vue") === "mot-de-passe-oublie" ? "recover" : "register",
     notice,
   } as const;
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+/**
+ * The lists tab's data, rendered on the server so that it works without JavaScript: the lists,
+ * the product the address asks to add to one (`?produit=42`), the outcome of the last command.
+ */
+async function listsTabData(context: Route.LoaderArgs["context"], request: Request, url: URL) {
+  const productId = productGidOf(url.searchParams.get(LIST_PARAMS.product) ?? undefined);
+  const [lists, [product]] = await Promise.all([
+    customerShoppingLists(context, request),
+    productId ? productCardsByIds([productId]) : Promise.resolve([]),
+  ]);
+  return {
+    lists: { signedIn: lists !== null, lists: lists ?? [] },
+    adding: product ? { id: product.id, title: product.title } : null,
+    outcome: listOutcomeOf(url.searchParams),
+  };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const token = customerTokenOf(request);
   if (!token) return signInView(url, null);
@@ -116,7 +129,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 
   const tab = tabOf(url);
   const after = url.searchParams.get("apres");
-  const orders = tab === "3" ? await customerOrders(token, after) : null;
+  // Each tab is rendered with its data, so that it works before (and without) JavaScript.
+  const [orders, favourites, shoppingLists] = await Promise.all([
+    tab === "3" ? customerOrders(token, after) : null,
+    tab === "4" ? favouritesOf(context, request) : null,
+    tab === "5" ? listsTabData(context, request, url) : null,
+  ]);
   const addresses: AddressView[] = customer.addresses.nodes.map((address) => ({
     ...address,
     phone: displayPhone(address.phone),
@@ -136,6 +154,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       addresses,
       editing: url.searchParams.get("adresse"),
       notice: NOTICES[url.searchParams.get("ok") ?? ""] ?? null,
+      favourites,
+      shoppingLists,
       orders: orders && {
         rows: orders.orders.map((order) => ({ ...order, path: orderPathOf(order.id) })),
         totalCount: orders.totalCount,
@@ -402,15 +422,13 @@ export default function AccountPage() {
           firstPage={page.orders.firstPage}
         />
       )}
-      {page.tab === "4" && (
-        <Suspense fallback={<p role="status">Chargement de vos favoris…</p>}>
-          <FavouritesTab />
-        </Suspense>
-      )}
-      {page.tab === "5" && (
-        <Suspense fallback={<p role="status">Chargement de vos listes…</p>}>
-          <ShoppingListsTab />
-        </Suspense>
+      {page.tab === "4" && page.favourites && <FavouritesTab initial={page.favourites} />}
+      {page.tab === "5" && page.shoppingLists && (
+        <ShoppingListsTab
+          initial={page.shoppingLists.lists}
+          adding={page.shoppingLists.adding}
+          outcome={page.shoppingLists.outcome}
+        />
       )}
     </div>
   );

@@ -142,6 +142,28 @@ describe("favourites", () => {
     expect(response.headers.get("location")).toBe("/compte/?s=4");
   });
 
+  it("renders the favourites tab on the server, whose 'Retirer' works without JavaScript", async () => {
+    const product = products[4];
+    if (!product) throw new Error("products missing");
+    const post = (intent: string) =>
+      request("/favoris/", {
+        method: "POST",
+        headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+        body: form({ intent, productId: product.gid, redirectTo: "/compte/?s=4" }),
+      });
+    const tab = async () => (await request("/compte/?s=4", { headers: { cookie } })).text();
+    const removeForm = `<input type="hidden" name="productId" value="${product.gid}"/>`;
+
+    await post("add");
+    const shown = await tab();
+    expect(shown).toContain(`href="/p/${product.handle}/"`);
+    expect(shown).toContain(removeForm);
+    const removed = await post("remove");
+    expect(removed.headers.get("location")).toBe("/compte/?s=4");
+    expect(await storedBookmarks()).not.toContain(product.gid);
+    expect(await tab()).not.toContain(removeForm);
+  });
+
   it("/favoris.json answers the favourites as cards, in order, never cached", async () => {
     const response = await request("/favoris.json", { headers: { cookie } });
     expect(response.headers.get("cache-control")).toContain("no-store");
@@ -207,6 +229,62 @@ describe("shopping lists", () => {
     expect((await lists()).lists.some((item: { id: number }) => item.id === Number(listId))).toBe(
       false,
     );
+  });
+
+  it("works without JavaScript: plain forms come back to the tab, which tells what happened", async () => {
+    const [a] = products;
+    if (!a) throw new Error("products missing");
+    const post = (fields: Record<string, string>) =>
+      request("/listes/", {
+        method: "POST",
+        headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+        body: form({ redirectTo: "/compte/?s=5", ...fields }),
+      });
+    const page = async (path: string) => {
+      const response = await request(path, { headers: { cookie } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("cache-control")).toContain("no-store");
+      // React separates adjacent texts with comments: what a reader sees, entities kept.
+      return (await response.text()).replaceAll("<!-- -->", "");
+    };
+
+    // The card's button leads to the tab with the product: its lists to choose, a new one.
+    const product = (await (await request(`/p/${a.handle}/`)).text()).match(
+      /<h1[^>]*>([^<]+)<\/h1>/,
+    )?.[1];
+    const adding = await page(`/compte/?s=5&produit=${a.id}`);
+    expect(adding).toContain(`Ajouter « ${product} » à une liste`);
+    expect(adding).toContain(`name="productId" value="${a.gid}"`);
+
+    const created = await post({ intent: "create", title: "Sans script", productId: a.gid });
+    expect(created.status).toBe(303);
+    expect(created.headers.get("location")).toBe("/compte/?s=5&ok=produit-ajoute");
+    const tab = await page("/compte/?s=5&ok=produit-ajoute");
+    expect(tab).toContain("Le produit a été ajouté à la liste.");
+    expect(tab).toContain("Sans script");
+    const listId = (await lists()).lists.find(
+      (list: { title: string }) => list.title === "Sans script",
+    ).id;
+
+    // Open, rename and delete are addresses of the tab, rendered on the server.
+    expect(await page(`/compte/?s=5&voir=${listId}`)).toContain(
+      `Retirer<span class="visually-hidden"> ${product} de la liste`,
+    );
+    expect(await page(`/compte/?s=5&renommer=${listId}`)).toContain("Nouveau nom");
+    expect(await page(`/compte/?s=5&supprimer=${listId}`)).toContain("Confirmer la suppression");
+
+    const refused = await post({ intent: "rename", listId: String(listId), title: " " });
+    expect(refused.headers.get("location")).toBe("/compte/?s=5&erreur=liste-sans-nom");
+    expect(await page("/compte/?s=5&erreur=liste-sans-nom")).toContain(
+      "Donnez un nom à votre liste.",
+    );
+    const deleted = await post({ intent: "delete", listId: String(listId) });
+    expect(deleted.headers.get("location")).toBe("/compte/?s=5&ok=liste-supprimee");
+    expect(await page(deleted.headers.get("location") ?? "")).not.toContain("Sans script");
+
+    // A visitor signs in first, and comes back to the product to add.
+    const visitor = await (await request(`/compte/?s=5&produit=${a.id}`)).text();
+    expect(visitor).toContain(`name="redirect" value="/compte/?s=5&amp;produit=${a.id}"`);
   });
 
   it("answers French errors: empty title, a list that is not the customer's, a visitor", async () => {

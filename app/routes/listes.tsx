@@ -1,14 +1,19 @@
 import { data, redirect } from "react-router";
 import { safeReturnPath, signInPath } from "#app/lib/bookmarks.ts";
 import { runListCommand } from "#app/lib/shopping-lists.server.ts";
-import { parseListCommand, type ShoppingListResult } from "#app/lib/shopping-lists.ts";
+import {
+  parseListCommand,
+  type ShoppingListResult,
+  withListOutcome,
+} from "#app/lib/shopping-lists.ts";
 import type { Route } from "./+types/listes";
 
 /**
  * POST /listes/: every change to the signed-in customer's shopping lists (create, rename,
  * delete, add or remove products, add the whole list to the cart), through the own API.
  * From a fetcher (`via=fetcher`) it answers the outcome; from a plain form (no JavaScript) it
- * comes back to `redirectTo` — a visitor is sent to sign-in first.
+ * comes back to `redirectTo` with the outcome in the address (`withListOutcome`) — a visitor is
+ * sent to sign-in first.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
@@ -17,13 +22,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseListCommand(form);
   if (!parsed.ok) {
     const result: ShoppingListResult = { ok: false, intent: parsed.intent, error: parsed.error };
-    return fromFetcher ? data(result, { status: 400 }) : redirect(back, 303);
+    return fromFetcher
+      ? data(result, { status: 400 })
+      : redirect(withListOutcome(back, result), 303);
   }
   const { result, headers } = await runListCommand(context, request, parsed.command);
   const outHeaders = new Headers(headers);
   outHeaders.set("Cache-Control", "private, no-store");
   if (fromFetcher) return data(result, { headers: outHeaders });
-  const target = !result.ok && result.signIn ? signInPath(back) : back;
+  const target = !result.ok && result.signIn ? signInPath(back) : withListOutcome(back, result);
   return redirect(target, { status: 303, headers: outHeaders });
 }
 

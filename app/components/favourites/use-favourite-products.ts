@@ -1,17 +1,18 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
+import type { FavouritesData } from "#app/lib/bookmarks.ts";
 import type { ProductCardData } from "#app/lib/product.ts";
-import type { FavouritesData } from "#app/routes/favourites-data.tsx";
 import { useBookmarks } from "./use-bookmarks.ts";
 
 export const FAVOURITES_URL = "/favoris.json";
 
 /**
  * The favourite products as cards, for the favourites tab and the bookmark panel: loaded from
- * `/favoris.json`, then kept in step with the hearts — a product removed disappears at once, one
- * added elsewhere on the page brings a reload.
+ * `/favoris.json` unless the page rendered them (`initial`, the account's favourites tab), then
+ * kept in step with the hearts — a product removed disappears at once, one added elsewhere on
+ * the page brings a reload.
  */
-export function useFavouriteProducts(): {
+export function useFavouriteProducts(initial?: FavouritesData): {
   products: ProductCardData[];
   loading: boolean;
   signedIn: boolean;
@@ -22,26 +23,29 @@ export function useFavouriteProducts(): {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: load once when first shown.
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data === undefined) fetcher.load(FAVOURITES_URL);
+    if (!initial && fetcher.state === "idle" && fetcher.data === undefined) {
+      fetcher.load(FAVOURITES_URL);
+    }
   }, []);
 
-  const loadedIds = new Set(fetcher.data?.products.map((product) => product.id) ?? []);
+  const data = fetcher.data ?? initial;
+  const loadedIds = new Set(data?.products.map((product) => product.id) ?? []);
   const missing = view.loaded ? [...view.ids].filter((id) => !loadedIds.has(id)) : [];
   const missingKey = missing.join(",");
   // biome-ignore lint/correctness/useExhaustiveDependencies: reload when new favourites appear.
   useEffect(() => {
-    if (!missingKey || fetcher.state !== "idle" || fetcher.data === undefined) return;
+    if (!missingKey || fetcher.state !== "idle" || data === undefined) return;
     if (view.busy.size > 0 || reloadedFor.current === missingKey) return;
     reloadedFor.current = missingKey;
     fetcher.load(FAVOURITES_URL);
   }, [missingKey, fetcher.state, view.busy.size]);
 
-  const products = (fetcher.data?.products ?? []).filter(
+  const products = (data?.products ?? []).filter(
     (product) => !view.loaded || view.ids.has(product.id),
   );
   return {
     products,
-    loading: fetcher.data === undefined,
-    signedIn: fetcher.data?.signedIn ?? Boolean(visitor?.customer),
+    loading: data === undefined,
+    signedIn: data?.signedIn ?? Boolean(visitor?.customer),
   };
 }

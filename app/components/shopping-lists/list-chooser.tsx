@@ -1,24 +1,37 @@
 import { type FormEvent, useId, useState } from "react";
 import { productGidOf } from "#app/lib/bookmarks.ts";
-import { checkListTitle, LIST_TITLE_MAX, productCountLabel } from "#app/lib/shopping-lists.ts";
+import {
+  checkListTitle,
+  LIST_TITLE_MAX,
+  productCountLabel,
+  type ShoppingListsData,
+} from "#app/lib/shopping-lists.ts";
+import { ListCommandForm } from "./list-forms.tsx";
 import { useListAction, useShoppingLists } from "./use-shopping-lists.ts";
 
 /**
- * The content of the 'Ajouter à une liste' tooltip (desktop) and modal (mobile): the customer's
- * lists, each with a button adding the product to it (or taking it out), and a form creating a
- * new list with the product in it.
+ * The content of the 'Ajouter à une liste' tooltip (desktop) and modal (mobile), and of the
+ * account's lists tab when it is asked to add a product (`/compte/?s=5&produit=42`, the way
+ * without JavaScript): the customer's lists, each with a button adding the product to it (or
+ * taking it out), and a form creating a new list with the product in it. Its forms post to
+ * `/listes/` and come back to `redirectTo` when scripts do not run.
  */
 export default function ListChooser({
   productId,
   productTitle,
   headingId,
+  redirectTo,
+  initial,
 }: {
   productId: string;
   productTitle: string;
   headingId: string;
+  redirectTo: string;
+  /** The lists as the page rendered them, if it did. */
+  initial?: ShoppingListsData;
 }) {
   const gid = productGidOf(productId) ?? productId;
-  const { data, loading } = useShoppingLists();
+  const { data, loading } = useShoppingLists(true, initial);
   const action = useListAction();
   const create = useListAction((result) => {
     if (result.ok) setTitle("");
@@ -29,14 +42,14 @@ export default function ListChooser({
   const errorId = useId();
 
   function onCreate(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
     const checked = checkListTitle(title);
     if (!checked.ok) {
+      event.preventDefault();
       setError(checked.error);
       return;
     }
     setError(null);
-    create.submit({ intent: "create", title: checked.title, productId: gid });
+    create.onSubmit(event);
   }
 
   return (
@@ -54,27 +67,30 @@ export default function ListChooser({
             const inList = list.items.includes(gid);
             return (
               <li key={list.id} className="list-chooser__item">
-                <button
-                  type="button"
-                  className="list-chooser__toggle"
-                  aria-pressed={inList}
-                  disabled={action.busy}
-                  onClick={() =>
-                    action.submit({
-                      intent: inList ? "remove" : "add",
-                      listId: String(list.id),
-                      productId: gid,
-                    })
-                  }
+                <ListCommandForm
+                  fields={{
+                    intent: inList ? "remove" : "add",
+                    listId: String(list.id),
+                    productId: gid,
+                  }}
+                  redirectTo={redirectTo}
+                  onSubmit={action.onSubmit}
                 >
-                  <span aria-hidden="true" className="list-chooser__check">
-                    {inList ? "✓" : "+"}
-                  </span>
-                  <span className="list-chooser__name">{list.title}</span>
-                  <span className="list-chooser__count">
-                    {productCountLabel(list.items.length)}
-                  </span>
-                </button>
+                  <button
+                    type="submit"
+                    className="list-chooser__toggle"
+                    aria-pressed={inList}
+                    disabled={action.busy}
+                  >
+                    <span aria-hidden="true" className="list-chooser__check">
+                      {inList ? "✓" : "+"}
+                    </span>
+                    <span className="list-chooser__name">{list.title}</span>
+                    <span className="list-chooser__count">
+                      {productCountLabel(list.items.length)}
+                    </span>
+                  </button>
+                </ListCommandForm>
               </li>
             );
           })}
@@ -82,7 +98,12 @@ export default function ListChooser({
       ) : (
         <p className="list-chooser__status">Vous n'avez pas encore de liste de courses.</p>
       )}
-      <form className="list-chooser__create" onSubmit={onCreate} noValidate>
+      <ListCommandForm
+        className="list-chooser__create"
+        fields={{ intent: "create", productId: gid }}
+        redirectTo={redirectTo}
+        onSubmit={onCreate}
+      >
         <label htmlFor={inputId}>Nouvelle liste</label>
         <div className="list-chooser__row">
           <input
@@ -105,7 +126,7 @@ export default function ListChooser({
             {error}
           </p>
         )}
-      </form>
+      </ListCommandForm>
     </div>
   );
 }

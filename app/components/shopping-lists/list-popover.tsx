@@ -1,4 +1,5 @@
 import { type RefObject, useEffect, useId, useRef } from "react";
+import { useLocation } from "react-router";
 import ListChooser from "./list-chooser.tsx";
 import "./shopping-lists.css";
 
@@ -21,6 +22,7 @@ export default function ListPopover({
   onClose: () => void;
 }) {
   const headingId = useId();
+  const location = useLocation();
   const box = useRef<HTMLDivElement>(null);
   const dialog = useRef<HTMLDialogElement>(null);
   const close = useRef(onClose);
@@ -54,7 +56,12 @@ export default function ListPopover({
   }, [mode, anchor]);
 
   const chooser = (
-    <ListChooser productId={productId} productTitle={productTitle} headingId={headingId} />
+    <ListChooser
+      productId={productId}
+      productTitle={productTitle}
+      headingId={headingId}
+      redirectTo={`${location.pathname}${location.search}`}
+    />
   );
 
   if (mode === "modal") {

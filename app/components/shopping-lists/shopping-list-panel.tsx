@@ -1,8 +1,7 @@
-import { Link } from "react-router";
+import { useLocation } from "react-router";
 import { SidePanel } from "#app/components/panel/side-panel.tsx";
-import { formatMoney } from "#app/lib/format.ts";
-import { productPath } from "#app/lib/links.ts";
-import { productCountLabel } from "#app/lib/shopping-lists.ts";
+import type { ShoppingListsData } from "#app/lib/shopping-lists.ts";
+import { ListProducts } from "./list-products.tsx";
 import { useListAction, useShoppingLists } from "./use-shopping-lists.ts";
 import "./shopping-lists.css";
 
@@ -13,15 +12,17 @@ import "./shopping-lists.css";
 export default function ShoppingListPanel({
   listId,
   onClose,
+  initial,
 }: {
   listId: number;
   onClose: () => void;
+  /** The lists as the page rendered them, if it did. */
+  initial?: ShoppingListsData;
 }) {
-  const { data, loading } = useShoppingLists();
-  const remove = useListAction();
+  const { data, loading } = useShoppingLists(true, initial);
   const toCart = useListAction();
+  const location = useLocation();
   const list = data?.lists.find((item) => item.id === listId);
-  const missing = list ? list.items.length - list.products.length : 0;
 
   return (
     <SidePanel
@@ -47,51 +48,12 @@ export default function ShoppingListPanel({
         <p role="status">Chargement de la liste…</p>
       ) : !list ? (
         <p>Cette liste n'existe plus.</p>
-      ) : list.products.length === 0 ? (
-        <p>Cette liste est vide : ajoutez-y des produits depuis leur fiche.</p>
       ) : (
-        <>
-          <p className="shopping-list-panel__count">{productCountLabel(list.products.length)}</p>
-          <ul className="shopping-list-panel__products">
-            {list.products.map((product) => (
-              <li key={product.id} className="shopping-list-panel__product">
-                <div>
-                  <p className="shopping-list-panel__vendor">{product.vendor}</p>
-                  <Link to={productPath(product.handle)} onClick={onClose}>
-                    {product.title}
-                  </Link>
-                  <p className="shopping-list-panel__price">
-                    {formatMoney(product.price.amount)}
-                    {!product.availableForSale && (
-                      <span className="shopping-list-panel__unavailable"> · Indisponible</span>
-                    )}
-                  </p>
-                </div>
-                <button
-                  type="button"
-                  className="link-button"
-                  disabled={remove.busy}
-                  onClick={() =>
-                    remove.submit({
-                      intent: "remove",
-                      listId: String(list.id),
-                      productId: product.id,
-                    })
-                  }
-                >
-                  Retirer<span className="visually-hidden"> {product.title} de la liste</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-          {missing > 0 && (
-            <p className="shopping-list-panel__note">
-              {missing > 1
-                ? `${missing} produits de la liste ne sont plus proposés.`
-                : "Un produit de la liste n'est plus proposé."}
-            </p>
-          )}
-        </>
+        <ListProducts
+          list={list}
+          redirectTo={`${location.pathname}${location.search}`}
+          onNavigate={onClose}
+        />
       )}
     </SidePanel>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation, useNavigate } from "react-router";
 import { toast } from "#app/components/toast/toast.ts";
 import { signInPath } from "#app/lib/bookmarks.ts";
@@ -14,17 +14,21 @@ export const LIST_ACTION = "/listes/";
 
 /**
  * The signed-in customer's lists, shared by every component of the page through one keyed
- * fetcher; loaded on first use, and reloaded by React Router after every list action.
+ * fetcher; loaded on first use unless the page rendered them (`initial`, the account's lists
+ * tab), and reloaded after every list action.
  */
-export function useShoppingLists(enabled = true) {
+export function useShoppingLists(enabled = true, initial?: ShoppingListsData) {
   const fetcher = useFetcher<ShoppingListsData>({ key: "shopping-lists" });
   // biome-ignore lint/correctness/useExhaustiveDependencies: load once when first needed.
   useEffect(() => {
-    if (enabled && fetcher.state === "idle" && fetcher.data === undefined) fetcher.load(LISTS_URL);
+    if (enabled && !initial && fetcher.state === "idle" && fetcher.data === undefined) {
+      fetcher.load(LISTS_URL);
+    }
   }, [enabled]);
+  const data = fetcher.data ?? initial;
   return {
-    data: fetcher.data,
-    loading: fetcher.data === undefined,
+    data,
+    loading: data === undefined,
     reload: () => fetcher.load(LISTS_URL),
   };
 }
@@ -34,6 +38,8 @@ export function useShoppingLists(enabled = true) {
  * expired session) is sent to sign-in. `busy` blocks repeats while one is on its way. A plain
  * request rather than a fetcher, so that the page's own loaders are not run again: only the
  * lists (and, after 'Ajouter la liste au panier', the visitor's cart) are reloaded.
+ * `onSubmit` takes over a form that also works without JavaScript (`<form method="post"
+ * action="/listes/">` with the command's fields): with scripts, its fields are sent the same way.
  */
 export function useListAction(onDone?: (result: ShoppingListResult) => void) {
   const lists = useFetcher<ShoppingListsData>({ key: "shopping-lists" });
@@ -43,14 +49,10 @@ export function useListAction(onDone?: (result: ShoppingListResult) => void) {
   const [busy, setBusy] = useState(false);
   const running = useRef(false);
 
-  async function submit(fields: Record<string, string | string[]>) {
+  async function send(form: FormData) {
     if (running.current) return;
     running.current = true;
     setBusy(true);
-    const form = new FormData();
-    for (const [name, value] of Object.entries(fields)) {
-      for (const item of Array.isArray(value) ? value : [value]) form.append(name, item);
-    }
     form.set("via", "fetcher");
     let result: ShoppingListResult;
     try {
@@ -79,5 +81,18 @@ export function useListAction(onDone?: (result: ShoppingListResult) => void) {
     onDone?.(result);
   }
 
-  return { busy, submit: (fields: Record<string, string | string[]>) => void submit(fields) };
+  function submit(fields: Record<string, string | string[]>) {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) {
+      for (const item of Array.isArray(value) ? value : [value]) form.append(name, item);
+    }
+    void send(form);
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void send(new FormData(event.currentTarget));
+  }
+
+  return { busy, submit, onSubmit };
 }
