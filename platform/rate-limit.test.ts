@@ -33,4 +33,17 @@ describe("RateLimiter", () => {
     now = 1000;
     expect(limiter.isBlocked("a")).toBe(false);
   });
+
+  it("takes back an attempt within its window, never below none nor into the next one", () => {
+    let now = 0;
+    const limiter = new RateLimiter({ limit: 2, windowMs: 1000, now: () => now });
+    limiter.release("a");
+    expect([1, 2].map(() => limiter.hit("a"))).toEqual([true, true]);
+    limiter.release("a");
+    expect(limiter.hit("a")).toBe(true);
+    expect(limiter.hit("a")).toBe(false);
+    now = 1000;
+    limiter.release("a");
+    expect([1, 2, 3].map(() => limiter.hit("a"))).toEqual([true, true, false]);
+  });
 });

@@ -35,6 +35,18 @@ export class RateLimiter {
     return window.count >= this.#limit;
   }
 
+  /**
+   * Takes back one attempt of `key` in the current window: it turned out to be no threat (a
+   * successful login counted against its client address). The attempt still counted while it
+   * was on its way, so concurrent attempts cannot slip past the limit.
+   */
+  release(key: string): void {
+    const window = this.#windows.get(key);
+    if (window && this.#now() - window.start < this.#windowMs && window.count > 0) {
+      window.count -= 1;
+    }
+  }
+
   /** Forgets `key`'s attempts, e.g. after a successful login. */
   reset(key: string): void {
     this.#windows.delete(key);

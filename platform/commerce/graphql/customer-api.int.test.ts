@@ -766,6 +766,28 @@ describe("rate limits", () => {
     });
   }, 30_000);
 
+  it("counts failed sign-ins against a client address, not successful ones", async () => {
+    const fromOffice = {
+      "Shopify-Storefront-Private-Token": PRIVATE_TOKEN,
+      "Shopify-Storefront-Buyer-IP": "203.0.113.50",
+    };
+    await registeredCustomer("bureau@example.com", "motdepasse-bureau");
+    const login = (email: string, password: string) =>
+      gql(LOGIN, { input: { email, password } }, fromOffice);
+    // Many customers behind one address sign in: more than the address's 20 attempts.
+    for (let i = 0; i < 25; i++) {
+      const signedIn = await login("bureau@example.com", "motdepasse-bureau");
+      expect(signedIn.errors).toBeUndefined();
+      expect(signedIn.data?.customerAccessTokenCreate.customerAccessToken).not.toBeNull();
+    }
+    // Wrong passwords for many emails (each under its own limit of 5) still use it up.
+    for (let i = 0; i < 20; i++) {
+      expect((await login(`essai${i}@example.com`, "mauvais")).errors).toBeUndefined();
+    }
+    const blocked = await login("essai20@example.com", "mauvais");
+    expect(blocked.errors?.[0]?.extensions.code).toBe("THROTTLED");
+  }, 60_000);
+
   it("throttles the 21st recovery from one client address", async () => {
     const fromBuyer = {
       "Shopify-Storefront-Private-Token": PRIVATE_TOKEN,

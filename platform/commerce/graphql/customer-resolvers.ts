@@ -66,9 +66,15 @@ function createAttemptGuard() {
         throw createGraphQLError(MESSAGES.throttled, { extensions: { code: "THROTTLED" } });
       }
     },
-    /** Forgets a subject's attempts after it succeeded (a signed-in customer starts afresh). */
-    reset(kind: Guarded, subject: string) {
+    /**
+     * After a success: the subject's attempts are forgotten (a signed-in customer starts afresh)
+     * and the attempt no longer counts against the client address, so that many customers
+     * behind one address (an office, a carrier's NAT) are not locked out by their own sign-ins;
+     * failures alone use up an address's allowance.
+     */
+    succeeded(kind: Guarded, subject: string, ctx: CommerceContext) {
       perSubject.reset(`${kind}:${subject}`);
+      if (ctx.buyerIp) perAddress.release(`${kind}:${ctx.buyerIp}`);
     },
   };
 }
@@ -164,7 +170,7 @@ export function createCustomerResolvers() {
         const email = normaliseEmail(args.input.email);
         guard.check("login", email, ctx);
         const outcome = await signIn(ctx.db, args.input, ctx.now());
-        if (outcome.ok) guard.reset("login", email);
+        if (outcome.ok) guard.succeeded("login", email, ctx);
         return {
           customerAccessToken: outcome.ok ? accessToken(outcome.value.token) : null,
           ...errorsOf(outcome),
