@@ -292,6 +292,11 @@ test.describe("without JavaScript", () => {
 
     const card = cards(page).nth(offset);
     const title = await titleOf(card);
+    // Not a favourite to begin with (a retry starts where a failed attempt stopped).
+    const productId = await card
+      .locator('form[action="/favoris/"] input[name="productId"]')
+      .inputValue();
+    await page.request.post("/favoris/", { form: { intent: "remove", productId } });
     await page.goto("/compte/?s=4");
     const tab = page.getByRole("region", { name: "Mes favoris" });
     const remove = tab.getByRole("button", { name: `Retirer des favoris : ${title}` });
@@ -302,6 +307,15 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL((url) => url.pathname === CATEGORY);
     await page.goto("/compte/?s=4");
     await expect(tab.getByRole("heading", { name: title })).toBeVisible();
+    // Cards styled on the account page too: each image within its own cell of the grid.
+    const cell = tab
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: title }) });
+    const [cellBox, imageBox] = await Promise.all([
+      cell.boundingBox(),
+      cell.getByRole("img", { name: title }).boundingBox(),
+    ]);
+    expect(imageBox?.width).toBeLessThanOrEqual(cellBox?.width ?? 0);
     await remove.click();
     await expect(page).toHaveURL(/\/compte\/\?s=4$/);
     await expect(tab.getByRole("heading", { name: title })).toHaveCount(0);

@@ -40,6 +40,7 @@ import {
 import { customerShoppingLists } from "#app/lib/shopping-lists.server.ts";
 import { LIST_PARAMS, listOutcomeOf } from "#app/lib/shopping-lists.ts";
 import accountStyles from "#app/styles/account.css?url";
+import catalogueStyles from "#app/styles/catalogue.css?url";
 import type { Route } from "./+types/compte";
 
 /**
@@ -49,7 +50,11 @@ import type { Route } from "./+types/compte";
  * (decision 002): no shared cache, no browser cache.
  */
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
+// The favourites tab shows product cards, styled by the catalogue's sheet.
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: accountStyles },
+  { rel: "stylesheet", href: catalogueStyles },
+];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.view === "account" ? "Mon compte — Comptoir" : "Connexion — Comptoir" },
