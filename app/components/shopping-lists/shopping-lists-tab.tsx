@@ -1,4 +1,4 @@
-import { type FormEvent, lazy, Suspense, useId, useState } from "react";
+import { type FormEvent, lazy, type ReactNode, Suspense, useId, useState } from "react";
 import { useSearchParams } from "react-router";
 import {
   checkListTitle,
@@ -179,6 +179,34 @@ function CreateListForm() {
   );
 }
 
+/** A command of the tab as one button (a form of its own without JavaScript). */
+function CommandButton({
+  fields,
+  action,
+  className,
+  disabled = false,
+  children,
+}: {
+  fields: Record<string, string>;
+  action: ReturnType<typeof useListAction>;
+  className: string;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <ListCommandForm
+      className="shopping-lists__inline-form"
+      fields={fields}
+      redirectTo={TAB_PATH}
+      onSubmit={action.onSubmit}
+    >
+      <button type="submit" className={className} disabled={action.busy || disabled}>
+        {children}
+      </button>
+    </ListCommandForm>
+  );
+}
+
 function ListRow({
   list,
   viewing,
@@ -247,20 +275,14 @@ function ListRow({
         >
           Voir la liste<span className="visually-hidden"> {list.title}</span>
         </ListsTabButton>
-        <ListCommandForm
-          className="shopping-lists__inline-form"
+        <CommandButton
           fields={{ intent: "add-to-cart", listId }}
-          redirectTo={TAB_PATH}
-          onSubmit={toCart.onSubmit}
+          action={toCart}
+          className="button button--small"
+          disabled={list.products.length === 0}
         >
-          <button
-            type="submit"
-            className="button button--small"
-            disabled={toCart.busy || list.products.length === 0}
-          >
-            Ajouter la liste au panier<span className="visually-hidden"> : {list.title}</span>
-          </button>
-        </ListCommandForm>
+          Ajouter la liste au panier<span className="visually-hidden"> : {list.title}</span>
+        </CommandButton>
         {!renaming && (
           <ListsTabButton
             params={{ rename: list.id }}
@@ -272,20 +294,13 @@ function ListRow({
         )}
         {confirming ? (
           <>
-            <ListCommandForm
-              className="shopping-lists__inline-form"
+            <CommandButton
               fields={{ intent: "delete", listId }}
-              redirectTo={TAB_PATH}
-              onSubmit={remove.onSubmit}
+              action={remove}
+              className="link-button link-button--danger"
             >
-              <button
-                type="submit"
-                className="link-button link-button--danger"
-                disabled={remove.busy}
-              >
-                Confirmer la suppression<span className="visually-hidden"> de {list.title}</span>
-              </button>
-            </ListCommandForm>
+              Confirmer la suppression<span className="visually-hidden"> de {list.title}</span>
+            </CommandButton>
             <ListsTabButton
               params={{}}
               className="link-button"
