@@ -4,7 +4,9 @@ import {
   CHECKOUT_ERRORS,
   type CheckoutLineView,
   type CheckoutView,
-  selectedChoices,
+  lineKeyOf,
+  orderItemsOf,
+  unitChoices,
 } from "#app/lib/checkout.ts";
 import { entriesOf } from "#app/lib/content.server.ts";
 import { isHttps, readCookie, serializeCookie } from "#app/lib/cookies.ts";
@@ -46,7 +48,7 @@ import { storefrontQuery } from "#app/lib/storefront.server.ts";
 export const CART_ID_COOKIE = "cartId";
 /** The voucher code the shopper applied (spec §3 "Persisted browser values"; one day). */
 export const VOUCHER_COOKIE = "voucher";
-/** The options chosen per menu item: `{"1042":[17]}`; one day. */
+/** The options chosen per cart line and unit: `{"12":[[17],[18]]}`; one day. */
 export const OPTIONS_COOKIE = "orderOptions";
 /** The idempotency key of the current payment attempt (one per attempt, see docs/checkout.md). */
 export const ATTEMPT_COOKIE = "orderAttempt";
@@ -160,19 +162,29 @@ export async function menuItemIdsOf(handles: readonly string[]): Promise<Map<str
   return result;
 }
 
-/** The options chosen per menu item, from their cookie (ignored when malformed). */
-export function readOptions(request: Request): Map<number, number[]> {
-  const map = new Map<number, number[]>();
+/** At most this many units of a line keep their own choices (a line is capped far below). */
+const MAX_UNITS = 100;
+
+export type ChosenOptions = Map<string, number[][]>;
+
+/** The options chosen per line and unit (`{"12":[[17],[18]]}`), from their cookie; malformed parts are ignored. */
+export function readOptions(request: Request): ChosenOptions {
+  const map: ChosenOptions = new Map();
   const raw = readCookie(request, OPTIONS_COOKIE);
   if (!raw) return map;
   try {
     const parsed = JSON.parse(raw) as Record<string, unknown>;
-    for (const [key, value] of Object.entries(parsed)) {
-      const id = Number(key);
-      if (!Number.isSafeInteger(id) || !Array.isArray(value)) continue;
+    for (const [key, units] of Object.entries(parsed)) {
+      if (!/^\d{1,12}$/.test(key) || !Array.isArray(units)) continue;
       map.set(
-        id,
-        value.filter((choice): choice is number => Number.isSafeInteger(choice)).slice(0, 50),
+        key,
+        units
+          .slice(0, MAX_UNITS)
+          .map((unit) =>
+            Array.isArray(unit)
+              ? unit.filter((choice): choice is number => Number.isSafeInteger(choice)).slice(0, 50)
+              : [],
+          ),
       );
     }
   } catch {
@@ -181,7 +193,38 @@ export function readOptions(request: Request): Map<number, number[]> {
   return map;
 }
 
-export function serializeOptions(options: Map<number, number[]>): string {
+/**
+ * The choices a checkout form sends (`options:{line}:{unit}`, one field per chosen option and an
+ * empty one per unit, so that a unit with nothing ticked is told too) over `options`.
+ */
+export function withFormOptions(options: ChosenOptions, form: FormData): ChosenOptions {
+  const next: ChosenOptions = new Map(options);
+  const sent = new Map<string, Map<number, number[]>>();
+  for (const [name, value] of form.entries()) {
+    const match = /^options:(\d{1,12}):(\d{1,3})$/.exec(name);
+    if (!match) continue;
+    const [, key = "", unitText = ""] = match;
+    const unit = Number(unitText);
+    if (unit >= MAX_UNITS) continue;
+    const units = sent.get(key) ?? new Map<number, number[]>();
+    sent.set(key, units);
+    const choices = units.get(unit) ?? [];
+    units.set(unit, choices);
+    const id = Number(value);
+    if (Number.isSafeInteger(id) && id > 0 && choices.length < 50) choices.push(id);
+  }
+  for (const [key, units] of sent) {
+    const line = [...(next.get(key) ?? [])];
+    for (const [unit, choices] of units) {
+      while (line.length < unit) line.push([]);
+      line[unit] = choices;
+    }
+    next.set(key, line);
+  }
+  return next;
+}
+
+export function serializeOptions(options: ChosenOptions): string {
   return JSON.stringify(Object.fromEntries(options));
 }
 
@@ -252,7 +295,7 @@ export async function loadCheckout(
       compareAtCents: line.compareAtCents,
       menuItemId,
       optionSets,
-      selected: selectedChoices(optionSets, menuItemId === null ? [] : chosen.get(menuItemId)),
+      units: unitChoices(optionSets, chosen.get(lineKeyOf(line.id)), line.quantity),
     };
   });
 
@@ -277,11 +320,7 @@ export async function loadCheckout(
       PhysicalRestaurantId: storeData.PhysicalRestaurantId,
       DeliveryType: orderMode.mode,
       DeliverySlotKey: orderMode.deliverySlot?.slot,
-      OrderItems: viewLines.map((line) => ({
-        MenuItemId: line.menuItemId ?? 0,
-        Quantity: line.quantity,
-        MenuItemOptionSetItemIds: line.selected,
-      })),
+      OrderItems: orderItemsOf(viewLines),
       ...(orderMode.mode === DELIVERY && orderMode.deliveryAddress
         ? {
             DeliveryLocation: {

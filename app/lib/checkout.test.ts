@@ -1,12 +1,16 @@
 import { describe, expect, it } from "vitest";
 import {
+  type CheckoutLineView,
   checkoutItems,
   isFrenchPhone,
+  lineKeyOf,
   nationalPhone,
   type OptionSetView,
+  orderItemsOf,
   purchaseEvent,
   selectedChoices,
   slotLabel,
+  unitChoices,
 } from "#app/lib/checkout.ts";
 
 describe("French phone numbers (spec §5)", () => {
@@ -73,6 +77,48 @@ describe("selectedChoices", () => {
 
   it("keeps the shopper's choices, at most each set's maximum, and drops unknown ones", () => {
     expect(selectedChoices(sets, [11, 20, 21, 22, 99])).toEqual([11, 20, 21]);
+  });
+
+  it("keeps each unit's choices; a unit added since starts on the defaults", () => {
+    expect(unitChoices(sets, [[11, 20], [21]], 3)).toEqual([[11, 20], [10, 21], [10]]);
+    expect(unitChoices(sets, [[11], [11], [11]], 2)).toEqual([[11], [11]]);
+    expect(unitChoices([], [[11]], 2)).toEqual([]);
+  });
+});
+
+describe("orderItemsOf", () => {
+  const line = (over: Partial<CheckoutLineView>): CheckoutLineView => ({
+    id: "gid://shopify/CartLine/7?cart=abc",
+    title: "Soupe",
+    vendor: "Comptoir",
+    handle: "soupe",
+    productId: "gid://shopify/Product/1",
+    quantity: 1,
+    priceCents: 800,
+    compareAtCents: null,
+    menuItemId: 1042,
+    optionSets: [],
+    units: [],
+    ...over,
+  });
+
+  it("groups a line's units by their choices, in the order they first appear", () => {
+    expect(
+      orderItemsOf([
+        line({ quantity: 4, units: [[21, 20], [], [20, 21], [22]] }),
+        line({ menuItemId: 1043, quantity: 2 }),
+        line({ menuItemId: null, quantity: 5 }),
+      ]),
+    ).toEqual([
+      { MenuItemId: 1042, Quantity: 2, MenuItemOptionSetItemIds: [20, 21] },
+      { MenuItemId: 1042, Quantity: 1, MenuItemOptionSetItemIds: [] },
+      { MenuItemId: 1042, Quantity: 1, MenuItemOptionSetItemIds: [22] },
+      { MenuItemId: 1043, Quantity: 2, MenuItemOptionSetItemIds: [] },
+    ]);
+  });
+
+  it("keys a line by its number in the cart", () => {
+    expect(lineKeyOf("gid://shopify/CartLine/7?cart=abc")).toBe("7");
   });
 });
 

@@ -45,7 +45,11 @@ export type CheckoutLineView = {
   /** The ordering service's menu item, or null when the product cannot be ordered. */
   menuItemId: number | null;
   optionSets: OptionSetView[];
-  selected: number[];
+  /**
+   * The chosen options of each unit of the dish (spec §3, formatedCart: options per unit): two
+   * soups of one line may come with different breads. Empty when the dish has no option sets.
+   */
+  units: number[][];
 };
 
 export type CheckoutTotals = {
@@ -100,6 +104,66 @@ export function selectedChoices(
     selected.push(...picked);
   }
   return selected;
+}
+
+/**
+ * The key of a cart line in the options cookie and the checkout form: its number
+ * (`gid://shopify/CartLine/12?cart=…` → `12`), which stays the same while the line is in the cart.
+ */
+export function lineKeyOf(lineId: string): string {
+  return /CartLine\/(\d+)/.exec(lineId)?.[1] ?? lineId;
+}
+
+/**
+ * The chosen options of each of `quantity` units, checked against the dish's sets: a unit keeps
+ * what was chosen for it (`wanted[unit]`), a new one starts on the defaults. None without sets.
+ */
+export function unitChoices(
+  sets: readonly OptionSetView[],
+  wanted: readonly (readonly number[])[] | undefined,
+  quantity: number,
+): number[][] {
+  if (sets.length === 0) return [];
+  return Array.from({ length: quantity }, (_, unit) => selectedChoices(sets, wanted?.[unit]));
+}
+
+export type OrderItem = {
+  MenuItemId: number;
+  Quantity: number;
+  MenuItemOptionSetItemIds: number[];
+};
+
+/**
+ * The ordering service's order items for the lines: one per dish and distinct choice of options,
+ * with how many units have it, in the order they first appear. Lines without a menu item are left
+ * out (the checkout refuses them before).
+ */
+export function orderItemsOf(lines: readonly CheckoutLineView[]): OrderItem[] {
+  const items: OrderItem[] = [];
+  for (const line of lines) {
+    if (line.menuItemId === null) continue;
+    if (line.units.length === 0) {
+      items.push({
+        MenuItemId: line.menuItemId,
+        Quantity: line.quantity,
+        MenuItemOptionSetItemIds: [],
+      });
+      continue;
+    }
+    const byChoice = new Map<string, OrderItem>();
+    for (const choices of line.units) {
+      const ids = [...choices].sort((a, b) => a - b);
+      const key = ids.join(",");
+      const item = byChoice.get(key);
+      if (item) item.Quantity += 1;
+      else {
+        const created = { MenuItemId: line.menuItemId, Quantity: 1, MenuItemOptionSetItemIds: ids };
+        byChoice.set(key, created);
+        items.push(created);
+      }
+    }
+  }
+  return items;
 }
 
 export type CardView = { id: number; description: string; expiry: string };

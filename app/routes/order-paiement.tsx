@@ -23,7 +23,7 @@ import {
   signedInCustomer,
   VOUCHER_COOKIE,
 } from "#app/lib/checkout.server.ts";
-import { CHECKOUT_ERRORS, nationalPhone } from "#app/lib/checkout.ts";
+import { CHECKOUT_ERRORS, nationalPhone, orderItemsOf } from "#app/lib/checkout.ts";
 import { readCookie } from "#app/lib/cookies.ts";
 import { formatCents } from "#app/lib/format.ts";
 import { openOrderMode } from "#app/lib/order-mode.ts";
@@ -230,17 +230,7 @@ async function replayedOrder(
       PhysicalRestaurantId: locationId,
       DeliveryType: orderMode.mode,
       DeliverySlotKey: orderMode.deliverySlot.slot,
-      OrderItems: checkout.view.lines.flatMap((line) =>
-        line.menuItemId === null
-          ? []
-          : [
-              {
-                MenuItemId: line.menuItemId,
-                Quantity: line.quantity,
-                MenuItemOptionSetItemIds: line.selected,
-              },
-            ],
-      ),
+      OrderItems: orderItemsOf(checkout.view.lines),
       PaymentAccountId: cardId,
       IsWrap: orderMode.isWrap,
     },

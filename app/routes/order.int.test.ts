@@ -268,6 +268,43 @@ describe("the restauration checkout", () => {
     );
   });
 
+  it("keeps each unit's options: two salads, one with chips, priced as two order lines", async () => {
+    const { shopper } = await shopperWithCart(await slotAt(6), 2);
+    const page = await shopper.get("/order/");
+    expect(page.status).toBe(200);
+    // One set of fields per salad, each with « Pour compléter » and its chips.
+    const chips = [
+      ...page.html.matchAll(
+        /name="(options:\d+:(\d))" value="(\d+)"\/><label for="[^"]+">Chips artisanales/g,
+      ),
+    ];
+    expect(chips.map((match) => match[2])).toEqual(["0", "1"]);
+    const [first, second] = chips;
+    if (!first?.[1] || !first[3] || !second?.[1]) throw new Error("no chips to choose");
+    const priced = (html: string) =>
+      [
+        ...html
+          .replaceAll("<!-- -->", "")
+          .matchAll(/(\d+) × ([^<(]+?)(?:<span[^>]*> \(([^)]*)\))?</g),
+      ].map((match) => `${match[1]} × ${match[3] ?? "-"}`);
+
+    const one = await shopper.post("/order/", {
+      intent: "options",
+      [first[1]]: first[3],
+      [second[1]]: "",
+    });
+    expect(one.status).toBe(200);
+    expect(priced((await shopper.get("/order/")).html)).toEqual(
+      expect.arrayContaining(["1 × Chips artisanales", "1 × -"]),
+    );
+
+    // Nothing ticked any more: the empty field of each unit says so.
+    await shopper.post("/order/", { intent: "options", [first[1]]: "", [second[1]]: "" });
+    const after = priced((await shopper.get("/order/")).html);
+    expect(after).toContain("2 × -");
+    expect(after).not.toContain("1 × Chips artisanales");
+  });
+
   it("refuses a phone number that is not French, with the spec's message", async () => {
     const { shopper } = await shopperWithCart(await slotAt(0));
     const asked = await shopper.post("/order/", { intent: "request-code", phone: "12345" });

@@ -27,12 +27,14 @@ import {
   shopperOf,
   signedInCustomer,
   VOUCHER_COOKIE,
+  withFormOptions,
 } from "#app/lib/checkout.server.ts";
 import {
   CHECKOUT_ERRORS,
   type CheckoutLineView,
   isEmail,
   isFrenchPhone,
+  lineKeyOf,
   nationalPhone,
 } from "#app/lib/checkout.ts";
 import { isHttps } from "#app/lib/cookies.ts";
@@ -205,18 +207,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data({ intent, ok: true } as VoucherResult, { headers });
     case "options":
     case "continue": {
-      const options = readOptions(request);
-      for (const [name] of form.entries()) {
-        const match = /^options:(\d+)$/.exec(name);
-        if (!match) continue;
-        options.set(
-          Number(match[1]),
-          form
-            .getAll(name)
-            .map((value) => Number(value))
-            .filter((value) => Number.isSafeInteger(value) && value > 0),
-        );
-      }
+      const options = withFormOptions(readOptions(request), form);
       headers.append(
         "Set-Cookie",
         checkoutCookie(request, OPTIONS_COOKIE, serializeOptions(options)),
@@ -376,8 +367,14 @@ function DetailsForm({
                 <span className="checkout-error"> — indisponible à la commande</span>
               )}
             </p>
-            {line.optionSets.map((set) => (
-              <OptionSetField key={set.id} line={line} set={set} />
+            {line.units.map((choices, unit) => (
+              <DishUnitOptions
+                // biome-ignore lint/suspicious/noArrayIndexKey: units are positions, not items.
+                key={unit}
+                line={line}
+                unit={unit}
+                choices={choices}
+              />
             ))}
           </li>
         ))}
@@ -441,26 +438,67 @@ function DetailsForm({
   );
 }
 
-function OptionSetField({
+/**
+ * The option sets of one unit of a dish (spec §3: options per unit), titled « … n° 2 » when the
+ * line has several. An empty field per unit tells the action about a unit with nothing ticked.
+ */
+function DishUnitOptions({
   line,
-  set,
+  unit,
+  choices,
 }: {
   line: CheckoutLineView;
-  set: CheckoutLineView["optionSets"][number];
+  unit: number;
+  choices: number[];
 }) {
-  const name = `options:${line.menuItemId}`;
+  const name = `options:${lineKeyOf(line.id)}:${unit}`;
+  const fields = (
+    <>
+      <input type="hidden" name={name} value="" />
+      {line.optionSets.map((set) => (
+        <OptionSetField
+          key={set.id}
+          name={name}
+          idPrefix={`option-${lineKeyOf(line.id)}-${unit}-${set.id}`}
+          set={set}
+          choices={choices}
+        />
+      ))}
+    </>
+  );
+  if (line.quantity === 1) return fields;
+  return (
+    <fieldset className="checkout-unit">
+      <legend className="checkout-unit__title">
+        {line.title} n° {unit + 1}
+      </legend>
+      {fields}
+    </fieldset>
+  );
+}
+
+function OptionSetField({
+  name,
+  idPrefix,
+  set,
+  choices,
+}: {
+  name: string;
+  idPrefix: string;
+  set: CheckoutLineView["optionSets"][number];
+  choices: number[];
+}) {
   const price = (cents: number) =>
     cents > 0 ? ` (+${(cents / 100).toFixed(2).replace(".", ",")} €)` : "";
   if (set.max === 1) {
-    const id = `option-${line.id}-${set.id}`;
-    const current = set.choices.find((choice) => line.selected.includes(choice.id));
+    const current = set.choices.find((choice) => choices.includes(choice.id));
     return (
       <div className="checkout-option">
-        <label htmlFor={id}>
+        <label htmlFor={idPrefix}>
           {set.name}
           {set.min > 0 ? "" : " (facultatif)"}
         </label>
-        <select id={id} name={name} defaultValue={current ? String(current.id) : ""}>
+        <select id={idPrefix} name={name} defaultValue={current ? String(current.id) : ""}>
           {set.min === 0 && <option value="">Aucun</option>}
           {set.choices.map((choice) => (
             <option key={choice.id} value={choice.id}>
@@ -478,7 +516,7 @@ function OptionSetField({
         {set.name} (jusqu'à {set.max})
       </legend>
       {set.choices.map((choice) => {
-        const id = `option-${line.id}-${set.id}-${choice.id}`;
+        const id = `${idPrefix}-${choice.id}`;
         return (
           <div key={choice.id} className="checkout-check">
             <input
@@ -486,7 +524,7 @@ function OptionSetField({
               id={id}
               name={name}
               value={choice.id}
-              defaultChecked={line.selected.includes(choice.id)}
+              defaultChecked={choices.includes(choice.id)}
             />
             <label htmlFor={id}>
               {choice.name}
