@@ -212,3 +212,34 @@ test("a declined card shows the decline and keeps the cart", async ({
   // The refused card is not offered again.
   await expect(page.getByText("•••• 0002")).toHaveCount(0);
 });
+
+test("each salad of a line has its own options, priced apart", async ({ page }) => {
+  await page.goto(CATEGORY);
+  await hydrated(page);
+  const add = page
+    .getByRole("article")
+    .getByRole("button", { name: /^Ajouter .+ au panier$/ })
+    .first();
+  const title = /^Ajouter (.+) au panier$/.exec((await add.textContent()) ?? "")?.[1] ?? "";
+  await add.click();
+  await expect.poll(() => cartQuantity(page)).toBe(1);
+  await add.click();
+  await expect.poll(() => cartQuantity(page)).toBe(2);
+
+  await page.goto("/order/");
+  await hydrated(page);
+  const totals = page.getByRole("region", { name: "Récapitulatif" });
+  await expect(totals.getByText(`2 × ${title}`)).toBeVisible();
+  // Chips with the second salad only: saved at once, priced as two lines.
+  const second = page.getByRole("group", { name: `${title} n° 2` });
+  await second.getByRole("checkbox", { name: /^Chips artisanales/ }).check();
+  await expect(totals.getByText(`1 × ${title} (Chips artisanales)`)).toBeVisible();
+  await expect(totals.getByText(`1 × ${title}`, { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(
+    page.getByRole("group", { name: `${title} n° 1` }).getByRole("checkbox", { name: /^Chips/ }),
+  ).not.toBeChecked();
+  await expect(
+    page.getByRole("group", { name: `${title} n° 2` }).getByRole("checkbox", { name: /^Chips/ }),
+  ).toBeChecked();
+});
