@@ -198,28 +198,23 @@ export function readOptions(request: Request): ChosenOptions {
  * empty one per unit, so that a unit with nothing ticked is told too) over `options`.
  */
 export function withFormOptions(options: ChosenOptions, form: FormData): ChosenOptions {
-  const next: ChosenOptions = new Map(options);
-  const sent = new Map<string, Map<number, number[]>>();
+  const next: ChosenOptions = new Map([...options].map(([key, units]) => [key, [...units]]));
+  const told = new Set<string>();
   for (const [name, value] of form.entries()) {
     const match = /^options:(\d{1,12}):(\d{1,3})$/.exec(name);
-    if (!match) continue;
-    const [, key = "", unitText = ""] = match;
-    const unit = Number(unitText);
-    if (unit >= MAX_UNITS) continue;
-    const units = sent.get(key) ?? new Map<number, number[]>();
-    sent.set(key, units);
-    const choices = units.get(unit) ?? [];
-    units.set(unit, choices);
+    const unit = Number(match?.[2]);
+    if (!match?.[1] || unit >= MAX_UNITS) continue;
+    const units = next.get(match[1]) ?? [];
+    next.set(match[1], units);
+    // The first field of a unit replaces what was kept for it.
+    if (!told.has(name)) {
+      told.add(name);
+      while (units.length <= unit) units.push([]);
+      units[unit] = [];
+    }
+    const choices = units[unit] as number[];
     const id = Number(value);
     if (Number.isSafeInteger(id) && id > 0 && choices.length < 50) choices.push(id);
-  }
-  for (const [key, units] of sent) {
-    const line = [...(next.get(key) ?? [])];
-    for (const [unit, choices] of units) {
-      while (line.length < unit) line.push([]);
-      line[unit] = choices;
-    }
-    next.set(key, line);
   }
   return next;
 }

@@ -451,7 +451,8 @@ function DishUnitOptions({
   unit: number;
   choices: number[];
 }) {
-  const name = `options:${lineKeyOf(line.id)}:${unit}`;
+  const key = lineKeyOf(line.id);
+  const name = `options:${key}:${unit}`;
   const fields = (
     <>
       <input type="hidden" name={name} value="" />
@@ -459,7 +460,7 @@ function DishUnitOptions({
         <OptionSetField
           key={set.id}
           name={name}
-          idPrefix={`option-${lineKeyOf(line.id)}-${unit}-${set.id}`}
+          idPrefix={`option-${key}-${unit}-${set.id}`}
           set={set}
           choices={choices}
         />
