@@ -2,6 +2,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { E2E_ADMIN } from "./e2e/admin-account.ts";
+import { E2E_SECRETS } from "./e2e/shop-config.ts";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -66,10 +67,13 @@ export default defineConfig({
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
+      // Links the shop builds (checkout, emails) must land where the browser's cookies are.
+      PUBLIC_URL: baseURL,
       DATA_DIR: join(tmpdir(), `comptoir-e2e-${process.pid}`),
       LOG_LEVEL: "warn",
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
+      ...E2E_SECRETS,
     },
   },
 });

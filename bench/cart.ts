@@ -22,6 +22,7 @@ export async function runCartBench(): Promise<BenchResult[]> {
     },
     publicToken: TOKEN,
     privateToken: TOKEN,
+    publicOrigin: "http://localhost:3000",
   });
   const graphql = async <T>(query: string, variables: Record<string, unknown>): Promise<T> => {
     const res = await api.request("http://bench/api/2024-01/graphql.json", {

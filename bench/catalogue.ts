@@ -23,6 +23,7 @@ export async function runCatalogueBench(): Promise<BenchResult[]> {
     },
     publicToken: TOKEN,
     privateToken: TOKEN,
+    publicOrigin: "http://localhost:3000",
   });
   const collections = (
     (await database.db.execute(sql`

@@ -52,6 +52,8 @@ export function startShop(options: {
       NODE_ENV: "production",
       PORT: String(options.port),
       HOST: "127.0.0.1",
+      // The address the bench, Lighthouse and the browser use: canonical links name it.
+      PUBLIC_URL: `http://127.0.0.1:${options.port}`,
       DATA_DIR: dataDir,
       ...options.env,
     },

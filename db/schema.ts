@@ -12,3 +12,4 @@ export * from "#platform/ordering/schema.ts";
 export * from "#platform/payments/schema.ts";
 export * from "#platform/search/schema.ts";
 export * from "#server/admin/schema.ts";
+export * from "#server/secrets/schema.ts";

@@ -7,6 +7,7 @@ import {
   test,
 } from "@playwright/test";
 import { signInStaff } from "./admin-account.ts";
+import { E2E_SECRETS } from "./shop-config.ts";
 
 /**
  * Sign-in and the account (storefront.md §2–§8, issue 8): registration with the activation email,
@@ -29,7 +30,7 @@ test.beforeEach(async ({ context, baseURL }) => {
 });
 
 const DEMO = { email: "marie.dupont@example.com", password: "Comptoir-2025" };
-const STOREFRONT_TOKEN = "comptoir-public-storefront-token";
+const STOREFRONT_TOKEN = E2E_SECRETS.COMMERCE_STOREFRONT_TOKEN;
 
 /** An email of its own for each run and project, so desktop and mobile never share an account. */
 function uniqueEmail(project: string): string {

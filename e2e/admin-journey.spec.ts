@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { attachImage, savePrice, signInStaff, uploadImage } from "./admin-account.ts";
+import { E2E_SECRETS } from "./shop-config.ts";
 
 /**
  * The admin area's acceptance journey (issue 10), from an office address: sign in, change a
@@ -8,7 +9,7 @@ import { attachImage, savePrice, signInStaff, uploadImage } from "./admin-accoun
  * sheet of an order placed today.
  */
 
-const STOREFRONT_TOKEN = "comptoir-public-storefront-token";
+const STOREFRONT_TOKEN = E2E_SECRETS.COMMERCE_STOREFRONT_TOKEN;
 const NEW_PRICE = "27,35";
 
 async function graphql(request: APIRequestContext, query: string, variables = {}) {

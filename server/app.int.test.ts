@@ -7,7 +7,8 @@ import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
 import { commerceShop } from "#platform/commerce/schema.ts";
 import { createServerApp } from "#server/app.ts";
-import { type Env, parseEnv } from "#server/env.ts";
+import type { Env } from "#server/env.ts";
+import { testEnv } from "#server/test-env.ts";
 
 /**
  * The composed server, end to end in-process: the real storefront (loaded through Vite), the
@@ -34,7 +35,7 @@ afterAll(async () => {
 });
 
 function shop(overrides: Record<string, string> = {}) {
-  const env: Env = parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", ...overrides });
+  const env: Env = testEnv({ ...overrides });
   const { app, pageCache } = createServerApp({
     env,
     database,

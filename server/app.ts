@@ -20,6 +20,7 @@ import { asBrowserSaw } from "#server/rules/forwarded-proto.ts";
 import { PageCache, pageCacheMiddleware } from "#server/rules/page-cache.ts";
 import { passwordGate } from "#server/rules/password-gate.ts";
 import { trailingSlash } from "#server/rules/trailing-slash.ts";
+import { trustedHost } from "#server/rules/trusted-host.ts";
 
 export type ServerDependencies = {
   env: Env;
@@ -66,6 +67,10 @@ export function createServerApp(deps: ServerDependencies) {
   // comes gzipped already (compressed once per entry), and this leaves it as it is.
   app.use(compress());
   app.route("/", healthRoutes(database));
+  // After the health checks, which a load balancer may send to the bare address.
+  if (env.NODE_ENV === "production") {
+    app.use(trustedHost({ publicUrl: env.PUBLIC_URL, allowedHosts: env.ALLOWED_HOSTS }));
+  }
   app.use(passwordGate({ password: env.SITE_PASSWORD }));
   app.use(adminGuard({ allowlist: env.ADMIN_ALLOWLIST, trustedProxies: env.TRUSTED_PROXIES }));
   app.use(trailingSlash({ skipPrefixes: API_PREFIXES }));

@@ -6,14 +6,15 @@ import { migrate } from "#db/migrate.ts";
 import { seedDatabase } from "#seed/index.ts";
 import { ensureFirstAdmin, hasAdministrator } from "#server/admin/staff.ts";
 import { createServerApp, type ServerDependencies } from "#server/app.ts";
-import type { Env } from "#server/env.ts";
+import type { ConfiguredEnv, Env } from "#server/env.ts";
 import { createLogger, type Logger } from "#server/logger.ts";
+import { resolveSecrets } from "#server/secrets/store.ts";
 import { closeGracefully } from "#server/shutdown.ts";
 
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 type BootOptions = Pick<ServerDependencies, "build" | "clientDirectory"> & {
-  env: Env;
+  env: ConfiguredEnv;
   /** Lets development put Vite's middlewares in front of the shop. */
   wrapListener?: (listener: RequestListener) => RequestListener;
   onShutdown?: () => Promise<void>;
@@ -32,12 +33,32 @@ async function ensureAdministrator(env: Env, database: Database, logger: Logger)
   }
 }
 
+/** A production server left on its laptop origin answers only to localhost: say so once. */
+function warnAboutOrigin(env: Env, logger: Logger) {
+  if (env.NODE_ENV !== "production") return;
+  const { hostname } = new URL(env.PUBLIC_URL);
+  if (hostname === "localhost") {
+    logger.warn(
+      { publicUrl: env.PUBLIC_URL },
+      "PUBLIC_URL is not set: the shop answers only to localhost and its loopback addresses; set PUBLIC_URL to its public address",
+    );
+  }
+}
+
 /** Opens and migrates the database, seeds an empty one, serves the shop, and stops gently. */
 export async function boot(options: BootOptions) {
-  const { env } = options;
-  const logger = createLogger(env);
-  const database = await databaseFromEnv(env);
+  const logger = createLogger(options.env);
+  const database = await databaseFromEnv(options.env);
   await migrate(database);
+  const secrets = await resolveSecrets(options.env, database);
+  if (secrets.generated.length > 0) {
+    logger.info(
+      { secrets: secrets.generated, keptIn: secrets.keptIn },
+      "secrets generated and kept (npm run secrets prints them)",
+    );
+  }
+  const env = secrets.env;
+  warnAboutOrigin(env, logger);
   if (env.SEED_ON_START) {
     const seeded = await seedDatabase(database);
     if (seeded) logger.info("empty database: demo data seeded");
@@ -45,7 +66,7 @@ export async function boot(options: BootOptions) {
 
   await ensureAdministrator(env, database, logger);
 
-  const { app, platform } = createServerApp({ ...options, database, logger });
+  const { app, platform } = createServerApp({ ...options, env, database, logger });
   const listener = getRequestListener(app.fetch);
   const server = createServer(options.wrapListener ? options.wrapListener(listener) : listener);
   // Idle keep-alive sockets outlive the clients' and proxies' own (60 s is common): a server that
@@ -55,7 +76,7 @@ export async function boot(options: BootOptions) {
   server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000;
   server.listen(env.PORT, env.HOST);
   await new Promise<void>((resolve) => server.once("listening", resolve));
-  logger.info({ engine: database.engine }, `Comptoir is open on http://localhost:${env.PORT}/`);
+  logger.info({ engine: database.engine }, `Comptoir is open on ${env.PUBLIC_URL}/`);
   // The menu and footer every page shows, loaded now rather than by the first visitor; a failure
   // is logged and the first page tries again.
   void loadContentConfiguration();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv } from "./env.ts";
+import { EnvError, PUBLISHED_SECRETS, parseEnv, SECRET_NAMES } from "./env.ts";
 
 describe("parseEnv", () => {
   it("runs with no configuration at all", () => {
@@ -36,5 +36,42 @@ describe("parseEnv", () => {
       /ADMIN_ALLOWLIST: each entry must be an IP address or a CIDR range/,
     );
     expect(() => parseEnv({ TRUSTED_PROXIES: "10.0.0.0/33" })).toThrowError(/TRUSTED_PROXIES/);
+  });
+
+  it("takes http://localhost:PORT as the shop's origin unless PUBLIC_URL says otherwise", () => {
+    expect(parseEnv({}).PUBLIC_URL).toBe("http://localhost:3000");
+    expect(parseEnv({ PORT: "8080" }).PUBLIC_URL).toBe("http://localhost:8080");
+    expect(parseEnv({ PUBLIC_URL: "https://comptoir.example/" }).PUBLIC_URL).toBe(
+      "https://comptoir.example",
+    );
+    expect(() => parseEnv({ PUBLIC_URL: "https://comptoir.example/boutique" })).toThrowError(
+      /PUBLIC_URL: must be an origin/,
+    );
+    expect(() => parseEnv({ PUBLIC_URL: "ftp://comptoir.example" })).toThrowError(/PUBLIC_URL/);
+  });
+
+  it("leaves unset secrets unset: they are generated at start, never a published default", () => {
+    const env = parseEnv({});
+    for (const name of SECRET_NAMES) expect(env[name]).toBeUndefined();
+  });
+
+  it.each(SECRET_NAMES)("refuses a published value of %s in production, naming it", (name) => {
+    for (const published of PUBLISHED_SECRETS) {
+      expect(() => parseEnv({ NODE_ENV: "production", [name]: published })).toThrowError(
+        new RegExp(`^Invalid environment variable ${name}: this value has been published`),
+      );
+    }
+  });
+
+  it("refuses a production secret shorter than 32 characters, and takes it in development", () => {
+    const short = "seize-caracteres-ou-plus";
+    expect(() => parseEnv({ NODE_ENV: "production", ADMIN_VERIFY_SECRET: short })).toThrowError(
+      "Invalid environment variable ADMIN_VERIFY_SECRET: needs at least 32 characters in production",
+    );
+    expect(parseEnv({ ADMIN_VERIFY_SECRET: short }).ADMIN_VERIFY_SECRET).toBe(short);
+    const long = "x".repeat(32);
+    expect(
+      parseEnv({ NODE_ENV: "production", ADMIN_VERIFY_SECRET: long }).ADMIN_VERIFY_SECRET,
+    ).toBe(long);
   });
 });

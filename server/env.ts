@@ -29,6 +29,9 @@ const flag = z
   .enum(["true", "false", "1", "0"])
   .transform((value) => value === "true" || value === "1");
 
+/** A credential: optional here, generated and kept at first start when unset (server/secrets.ts). */
+const secret = z.string().min(16).optional();
+
 const postgresUrl = z
   .string()
   .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL");
@@ -50,19 +53,29 @@ export const envSchema = z.object({
   PAGE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(10),
   PAGE_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).default(604_800),
 
-  // The shop's public address, for absolute URLs in API answers (images, product links); the
-  // request's own origin when unset.
-  PUBLIC_URL: z.url().optional(),
+  // The shop's public origin (e.g. https://comptoir.example): every absolute link (emails, SMS,
+  // canonical links, sitemaps, checkout redirects, API URLs) is built from it, never from the
+  // request's Host. Default: http://localhost:PORT.
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+    .refine((url) => /^[a-z]+:\/\/[^/?#]+\/?$/i.test(url), {
+      message: "must be an origin, with no path (e.g. https://comptoir.example)",
+    })
+    .optional(),
+  // Other host names (host or host:port) the shop answers to in production besides PUBLIC_URL's,
+  // e.g. `www.comptoir.example`; any other Host gets 400.
+  ALLOWED_HOSTS: list().transform((hosts) => hosts.map((host) => host.toLowerCase())),
   // A remote commerce service (Storefront API) instead of the embedded one.
   COMMERCE_URL: z.url().optional(),
+  // The secrets below are generated at first start and kept when unset (server/secrets.ts).
   // The Storefront API's access tokens: the public one (X-Shopify-Storefront-Access-Token) and the
-  // private one for server calls (Shopify-Storefront-Private-Token). Set real values in production.
-  COMMERCE_STOREFRONT_TOKEN: z.string().min(16).default("comptoir-public-storefront-token"),
-  COMMERCE_PRIVATE_TOKEN: z.string().min(16).default("comptoir-private-storefront-token"),
+  // private one for server calls (Shopify-Storefront-Private-Token).
+  COMMERCE_STOREFRONT_TOKEN: secret,
+  COMMERCE_PRIVATE_TOKEN: secret,
   // The content service's delivery token (`Authorization: Bearer …` or `?access_token=`).
-  CONTENT_DELIVERY_TOKEN: z.string().min(16).default("comptoir-content-delivery-token"),
+  CONTENT_DELIVERY_TOKEN: secret,
   // The content service's management token (Bearer), for the admin area and editors' tools.
-  CONTENT_MANAGEMENT_TOKEN: z.string().min(16).default("comptoir-content-management-token"),
+  CONTENT_MANAGEMENT_TOKEN: secret,
   // Resized images (webp variants) are written here (default: DATA_DIR/image-cache); safe to
   // delete, rebuilt on demand.
   IMAGE_CACHE_DIR: z.string().min(1).optional(),
@@ -74,7 +87,7 @@ export const envSchema = z.object({
 
   // Shared secret of admin-style calls (imports, deletes, purge, exports, index rebuild,
   // webhooks): the `X-Comptoir-Verify` header, or the `password` query parameter.
-  ADMIN_VERIFY_SECRET: z.string().min(16).default("comptoir-admin-verify-secret"),
+  ADMIN_VERIFY_SECRET: secret,
 
   // Outgoing mail and SMS are kept in the database outbox; with SMTP_URL set, emails are also
   // sent through that server (e.g. smtp://user:pass@smtp.example.com:587).
@@ -84,7 +97,7 @@ export const envSchema = z.object({
   // A remote ordering service (Flipdish-shaped REST) instead of the embedded one.
   ORDERING_URL: z.url().optional(),
   // The ordering service's administrative bearer credential (menus, vouchers, orders).
-  ORDERING_API_TOKEN: z.string().min(16).default("comptoir-ordering-api-token"),
+  ORDERING_API_TOKEN: secret,
   // The white label (brand account) of the shop in the ordering service.
   ORDERING_WHITE_LABEL: z.string().min(1).default("comptoir"),
 
@@ -101,19 +114,92 @@ export const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
 });
 
-export type Env = z.infer<typeof envSchema>;
+/** The secrets a deployment may set, each generated at first start when it does not. */
+export const SECRET_NAMES = [
+  "COMMERCE_STOREFRONT_TOKEN",
+  "COMMERCE_PRIVATE_TOKEN",
+  "CONTENT_DELIVERY_TOKEN",
+  "CONTENT_MANAGEMENT_TOKEN",
+  "ORDERING_API_TOKEN",
+  "ADMIN_VERIFY_SECRET",
+] as const;
+export type SecretName = (typeof SECRET_NAMES)[number];
+export type Secrets = Record<SecretName, string>;
+
+/**
+ * Values that have been published (the defaults of earlier versions, printed in their docs): a
+ * production server refuses to run with any of them.
+ */
+export const PUBLISHED_SECRETS: readonly string[] = [
+  "comptoir-public-storefront-token",
+  "comptoir-private-storefront-token",
+  "comptoir-content-delivery-token",
+  "comptoir-content-management-token",
+  "comptoir-ordering-api-token",
+  "comptoir-admin-verify-secret",
+];
+
+/** A production secret needs at least this many characters. */
+export const PRODUCTION_SECRET_LENGTH = 32;
+
+/** The environment as configured: secrets that are not set are still missing. */
+export type ConfiguredEnv = Omit<z.infer<typeof envSchema>, "PUBLIC_URL"> & {
+  /** The shop's origin, without a trailing slash (`http://localhost:3000` by default). */
+  PUBLIC_URL: string;
+};
+
+/** The environment the server runs with: every secret known (configured or generated). */
+export type Env = Omit<ConfiguredEnv, SecretName> & Secrets;
 
 export class EnvError extends Error {}
 
+/** Completes a configured environment with the secrets it lacked. */
+export function withSecrets(env: ConfiguredEnv, secrets: Partial<Secrets>): Env {
+  const complete = { ...env };
+  for (const name of SECRET_NAMES) complete[name] ??= secrets[name];
+  const missing = SECRET_NAMES.find((name) => complete[name] === undefined);
+  if (missing) throw new EnvError(`Missing secret ${missing}`);
+  return complete as Env;
+}
+
+/** Production refuses short secrets and published ones: one line naming the variable. */
+function checkProductionSecrets(env: ConfiguredEnv) {
+  if (env.NODE_ENV !== "production") return;
+  for (const name of SECRET_NAMES) {
+    const value = env[name];
+    if (value === undefined) continue;
+    if (PUBLISHED_SECRETS.includes(value)) {
+      throw new EnvError(
+        `Invalid environment variable ${name}: this value has been published; set a secret of your own (or unset it to have one generated)`,
+      );
+    }
+    if (value.length < PRODUCTION_SECRET_LENGTH) {
+      throw new EnvError(
+        `Invalid environment variable ${name}: needs at least ${PRODUCTION_SECRET_LENGTH} characters in production`,
+      );
+    }
+  }
+}
+
 /** Parses an environment; on a bad value throws one line that names the variable. */
-export function parseEnv(source: Record<string, string | undefined>): Env {
+export function parseEnv(source: Record<string, string | undefined>): ConfiguredEnv {
   // An empty string means "unset", as in a .env file with `KEY=`.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
   const result = envSchema.safeParse(cleaned);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const name = issue?.path.join(".") ?? "environment";
-  throw new EnvError(`Invalid environment variable ${name}: ${issue?.message ?? "invalid value"}`);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const name = issue?.path.join(".") ?? "environment";
+    throw new EnvError(
+      `Invalid environment variable ${name}: ${issue?.message ?? "invalid value"}`,
+    );
+  }
+  const parsed = result.data;
+  const env: ConfiguredEnv = {
+    ...parsed,
+    PUBLIC_URL: new URL(parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).origin,
+  };
+  checkProductionSecrets(env);
+  return env;
 }
 
 /**
@@ -121,7 +207,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
  * directory if there is one (real environment variables win); prints one line and exits on a bad
  * value.
  */
-export function loadEnv(): Env {
+export function loadEnv(): ConfiguredEnv {
   if (existsSync(".env")) process.loadEnvFile(".env");
   try {
     return parseEnv(process.env);

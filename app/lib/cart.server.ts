@@ -134,20 +134,11 @@ function toLine(line: ApiCartLine): CartLineView | null {
   };
 }
 
-/**
- * The hosted checkout's URL as the shop serves it: the embedded commerce service answers with its
- * in-process origin (`http://commerce.embedded`), whose `/checkout/…` the shop itself serves.
- */
-export function shopCheckoutUrl(url: string): string {
-  const match = /^https?:\/\/[^/]+\.embedded(\/checkout\/.*)$/.exec(url);
-  return match?.[1] ?? url;
-}
-
 /** An API cart in the storefront's shape (money in cents). */
 export function toCartView(cart: ApiCart): CartView {
   return {
     id: cart.id,
-    checkoutUrl: shopCheckoutUrl(cart.checkoutUrl),
+    checkoutUrl: cart.checkoutUrl,
     totalQuantity: cart.totalQuantity,
     note: cart.note ?? "",
     attributes: cart.attributes.map(({ key, value }) => ({ key, value: value ?? "" })),

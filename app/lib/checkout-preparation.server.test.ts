@@ -1,11 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CartView } from "#app/lib/cart.ts";
 import { EMPTY_ORDER_MODE, type OrderModeState, orderSlot } from "#app/lib/order-mode.ts";
-import {
-  checkoutAddress,
-  checkoutAttributes,
-  publicCheckoutUrl,
-} from "./checkout-preparation.server.ts";
+import { checkoutAddress, checkoutAttributes } from "./checkout-preparation.server.ts";
 
 const cart = (attributes: { key: string; value: string }[]): CartView => ({
   id: "gid://shopify/Cart/c1-x?key=y",
@@ -67,20 +63,5 @@ describe("checkout preparation", () => {
       city: "Paris",
     });
     expect(checkoutAddress(form({}), { ...delivery, mode: 2 })).toBeNull();
-  });
-
-  it("serves the embedded checkout on the shop's own origin", () => {
-    expect(
-      publicCheckoutUrl(
-        "http://commerce.embedded/checkout/c1-x/?key=y",
-        "http://127.0.0.1:3207/order/checkout/",
-      ),
-    ).toBe("http://127.0.0.1:3207/checkout/c1-x/?key=y");
-    expect(
-      publicCheckoutUrl(
-        "https://shop.example/checkout/c1-x/?key=y",
-        "http://127.0.0.1/order/checkout/",
-      ),
-    ).toBe("https://shop.example/checkout/c1-x/?key=y");
   });
 });

@@ -31,18 +31,6 @@ export const ORDER_ATTRIBUTE_KEYS = [
   "isWrap",
 ] as const;
 
-/**
- * The hosted checkout's URL as the shopper's browser reaches it. The embedded commerce service,
- * called in-process, builds `checkoutUrl` on its placeholder origin (`http://commerce.embedded`)
- * when `PUBLIC_URL` is not set: its pages are served by this same server, so the shop's own
- * origin replaces it. A real origin (PUBLIC_URL, a remote COMMERCE_URL) is kept.
- */
-export function publicCheckoutUrl(checkoutUrl: string, requestUrl: string): string {
-  const url = new URL(checkoutUrl, requestUrl);
-  if (!url.hostname.endsWith(".embedded")) return url.toString();
-  return new URL(`${url.pathname}${url.search}`, new URL(requestUrl).origin).toString();
-}
-
 type Attribute = { key: string; value: string };
 
 /** The cart's attributes with the order mode's copied over them (an empty value removes one). */

@@ -1,5 +1,7 @@
+import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { canonicalUrl, jsonLd, seoMeta } from "./seo.ts";
+import { type ServerContext, serverContext } from "./server-context.ts";
 
 describe("seoMeta", () => {
   it("gives title, a cut description, the canonical link and Open Graph", () => {
@@ -19,10 +21,10 @@ describe("seoMeta", () => {
 });
 
 describe("canonicalUrl and jsonLd", () => {
-  it("drops the query and keeps the path's trailing slash", () => {
-    expect(canonicalUrl(new Request("http://shop.test/c/cave/?tri=price-asc"), "/c/cave/")).toBe(
-      "http://shop.test/c/cave/",
-    );
+  it("puts the path on the shop's public origin", () => {
+    const context = new RouterContextProvider();
+    context.set(serverContext, { env: { PUBLIC_URL: "https://shop.test" } } as ServerContext);
+    expect(canonicalUrl(context, "/c/cave/")).toBe("https://shop.test/c/cave/");
   });
 
   it("cannot close the script it is written in", () => {

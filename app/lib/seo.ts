@@ -1,4 +1,6 @@
+import type { RouterContextProvider } from "react-router";
 import { seoDescription } from "#app/lib/format.ts";
+import { shopOrigin } from "#app/lib/server-context.ts";
 
 /**
  * Meta tags of a page (storefront issue: SEO): title, description cut near 156 characters at a
@@ -25,9 +27,9 @@ export function seoMeta(page: {
   ];
 }
 
-/** The page's own URL without its query, for the canonical link. */
-export function canonicalUrl(request: Request, path: string): string {
-  return new URL(path, new URL(request.url).origin).toString();
+/** The page's own URL on the shop's public origin, for the canonical link. */
+export function canonicalUrl(context: Readonly<RouterContextProvider>, path: string): string {
+  return new URL(path, shopOrigin(context)).toString();
 }
 
 /** JSON for a `<script type="application/ld+json">`, safe inside HTML. */

@@ -1,4 +1,4 @@
-import { createContext, type RouterContext } from "react-router";
+import { createContext, type RouterContext, type RouterContextProvider } from "react-router";
 import type { Database } from "#db/client.ts";
 import { processGlobal } from "#platform/process-global.ts";
 import type { SearchRebuild } from "#server/admin/search-rebuild.ts";
@@ -27,3 +27,12 @@ export type ServerContext = {
 export const serverContext: RouterContext<ServerContext> = processGlobal("serverContext", () =>
   createContext<ServerContext>(),
 );
+
+/**
+ * The shop's public origin (PUBLIC_URL), for every absolute link a page carries (canonical,
+ * og:url, JSON-LD, sitemaps): never the request's Host, which anyone can set and the page cache
+ * would then serve to everyone.
+ */
+export function shopOrigin(context: Readonly<RouterContextProvider>): string {
+  return context.get(serverContext).env.PUBLIC_URL;
+}

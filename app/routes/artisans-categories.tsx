@@ -18,13 +18,13 @@ export const meta: Route.MetaFunction = ({ loaderData: data }) =>
     canonical: data?.canonical ?? "/nos-artisans/c/",
   });
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const ref = await catalogueReference();
   return {
     categories: [...ref.categories.values()]
       .filter((category) => category.parent === null && !category.archived)
       .map((category) => ({ handle: category.handle, title: category.title })),
-    canonical: canonicalUrl(request, "/nos-artisans/c/"),
+    canonical: canonicalUrl(context, "/nos-artisans/c/"),
   };
 }
 

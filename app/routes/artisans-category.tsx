@@ -25,7 +25,7 @@ function notFound(): never {
   throw new Response(NOT_FOUND_MESSAGE, { status: 404, statusText: "Not Found" });
 }
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const ref = await catalogueReference();
   const category = params.category ? ref.categories.get(params.category) : undefined;
   if (!category) notFound();
@@ -42,7 +42,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
         image: brandLogo(brand.image),
         isArtisan: false,
       })),
-    canonical: canonicalUrl(request, `/nos-artisans/c/${encodeURIComponent(category.handle)}/`),
+    canonical: canonicalUrl(context, `/nos-artisans/c/${encodeURIComponent(category.handle)}/`),
   };
 }
 

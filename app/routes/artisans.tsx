@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data }) =>
     canonical: data?.canonical ?? "/nos-artisans/",
   });
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const ref = await catalogueReference();
   return {
     artisans: ref.brands
@@ -31,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         image: brandLogo(brand.image),
         isArtisan: false,
       })),
-    canonical: canonicalUrl(request, "/nos-artisans/"),
+    canonical: canonicalUrl(context, "/nos-artisans/"),
   };
 }
 

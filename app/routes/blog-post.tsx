@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, type RouterContextProvider } from "react-router";
 import { ArticleCard, Picture } from "#app/components/content/blocks.tsx";
 import { BlogCategories, BlogList } from "#app/components/content/blog-list.tsx";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "#app/components/listing/breadcrumbs.tsx";
@@ -9,6 +9,7 @@ import { NOT_FOUND_MESSAGE } from "#app/lib/errors.ts";
 import { PAGE_TYPES, type PageTypeHandle } from "#app/lib/page-type.ts";
 import { compactRichText, RichText, richTextToPlainText } from "#app/lib/rich-text.tsx";
 import { canonicalUrl, jsonLd, seoMeta } from "#app/lib/seo.ts";
+import { shopOrigin } from "#app/lib/server-context.ts";
 import catalogueStyles from "#app/styles/catalogue.css?url";
 import contentStyles from "#app/styles/content.css?url";
 import type { Route } from "./+types/blog-post";
@@ -66,12 +67,12 @@ type PostFields = {
   seoDescription?: string;
 };
 
-async function postData(entry: Entry<PostFields>, request: Request) {
+async function postData(entry: Entry<PostFields>, context: Readonly<RouterContextProvider>) {
   const fields = entry.fields;
   const slug = fields.slug ?? "";
   const title = fields.title?.trim() || slug;
   const path = `/b/${encodeURIComponent(slug)}/`;
-  const origin = new URL(request.url).origin;
+  const origin = shopOrigin(context);
   const categorySlug = fields.category?.fields.slug;
   const category =
     categorySlug && fields.category?.fields.title
@@ -98,7 +99,7 @@ async function postData(entry: Entry<PostFields>, request: Request) {
     ...(category ? [{ label: category.title, href: category.href }] : []),
     { label: title, href: path },
   ];
-  const canonical = canonicalUrl(request, path);
+  const canonical = canonicalUrl(context, path);
   const isoDate = /^\d{4}-\d{2}-\d{2}/.test(fields.publishDate ?? "")
     ? (fields.publishDate ?? "").slice(0, 10)
     : null;
@@ -148,7 +149,11 @@ async function postData(entry: Entry<PostFields>, request: Request) {
 
 type CategoryFields = { title?: string; slug?: string; description?: string; image?: unknown };
 
-async function categoryData(entry: Entry<CategoryFields>, request: Request) {
+async function categoryData(
+  entry: Entry<CategoryFields>,
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+) {
   const slug = entry.fields.slug ?? "";
   const title = entry.fields.title?.trim() || slug;
   const path = `/b/${encodeURIComponent(slug)}/`;
@@ -169,7 +174,7 @@ async function categoryData(entry: Entry<CategoryFields>, request: Request) {
     posts: postTeasers(slice.items),
     page: slice.page,
     pageCount: slice.pageCount,
-    breadcrumbLd: jsonLd(breadcrumbJsonLd(crumbs, url.origin)),
+    breadcrumbLd: jsonLd(breadcrumbJsonLd(crumbs, shopOrigin(context))),
     seo: {
       title:
         page > 1
@@ -177,17 +182,17 @@ async function categoryData(entry: Entry<CategoryFields>, request: Request) {
           : `${title} | Le blog du Comptoir`,
       description:
         entry.fields.description?.trim() || `${title} : les articles du blog du Comptoir.`,
-      canonical: canonicalUrl(request, page > 1 ? `${path}?page=${page}` : path),
+      canonical: canonicalUrl(context, page > 1 ? `${path}?page=${page}` : path),
       image: pictureOf(entry.fields.image)?.url ?? null,
     },
   };
 }
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const post = await getPage("blogpost", params.slug);
-  if (post) return postData(post as Entry<PostFields>, request);
+  if (post) return postData(post as Entry<PostFields>, context);
   const category = await getPage("blog_category", params.slug);
-  if (category) return categoryData(category as Entry<CategoryFields>, request);
+  if (category) return categoryData(category as Entry<CategoryFields>, request, context);
   notFound();
 }
 

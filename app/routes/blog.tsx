@@ -30,7 +30,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data }) =>
       ]
     : [];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const page = parsePageNumber(url.searchParams.get("page"));
   const posts = await getBlogPosts();
@@ -41,7 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     page: slice.page,
     pageCount: slice.pageCount,
     categories: categoriesOfPosts(posts),
-    canonical: canonicalUrl(request, page > 1 ? `/blog/?page=${page}` : "/blog/"),
+    canonical: canonicalUrl(context, page > 1 ? `/blog/?page=${page}` : "/blog/"),
   };
 }
 

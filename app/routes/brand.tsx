@@ -50,7 +50,7 @@ async function merchandisedProducts(handle: string): Promise<StorefrontProduct[]
   );
 }
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const ref = await catalogueReference();
   const brand = ref.brands.find((item) => item.handle === params.handle);
   if (!brand) throw new Response(NOT_FOUND_MESSAGE, { status: 404, statusText: "Not Found" });
@@ -86,7 +86,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     },
     sort: listingParams.sort,
     stateKey: `${url.pathname}?${stateSearch}`,
-    canonical: canonicalUrl(request, `/m/${encodeURIComponent(brand.handle)}/`),
+    canonical: canonicalUrl(context, `/m/${encodeURIComponent(brand.handle)}/`),
     listing: listingView(page, url),
   };
 }

@@ -25,7 +25,7 @@ export function initialOf(name: string): string {
   return /[A-Z]/.test(letter) ? letter : "#";
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const ref = await catalogueReference();
   const groups = new Map<string, BrandTile[]>();
   for (const brand of ref.brands) {
@@ -44,7 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     groups: [...groups.entries()]
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([letter, brands]) => ({ letter, brands })),
-    canonical: canonicalUrl(request, "/nos-marques/"),
+    canonical: canonicalUrl(context, "/nos-marques/"),
   };
 }
 

@@ -59,7 +59,7 @@ describe("the product page", () => {
     expect(html).toContain("Allergènes");
     expect(html).toMatch(/href="\/m\/[a-z0-9-]+\/"/);
     expect(html).toContain('"@type":"Product"');
-    expect(html).toMatch(/<link rel="canonical" href="http:\/\/localhost\/p\/[^"]+\/"/);
+    expect(html).toMatch(/<link rel="canonical" href="http:\/\/localhost:3000\/p\/[^"]+\/"/);
     expect(html).toContain('action="/cart/add"');
     expect(html).toMatch(/srcSet="\/cdn\/images\/[^"]+height=450[^"]* \d+w/);
   });

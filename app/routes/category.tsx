@@ -21,6 +21,7 @@ import { categoryPageType, type PageTypeHandle } from "#app/lib/page-type.ts";
 import { imageAtHeight, localImageUrl } from "#app/lib/product.ts";
 import { isProvinceVisitor } from "#app/lib/province.ts";
 import { canonicalUrl, jsonLd, seoMeta } from "#app/lib/seo.ts";
+import { shopOrigin } from "#app/lib/server-context.ts";
 import catalogueStyles from "#app/styles/catalogue.css?url";
 import type { Route } from "./+types/category";
 
@@ -117,7 +118,7 @@ function subcategoryLinks(ref: CatalogueReference, lineage: CategoryNode[]) {
   });
 }
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const handles = [params.slug, params.subcat, params.subsubcat].filter((value): value is string =>
     Boolean(value),
   );
@@ -172,7 +173,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
         : null));
   const stateSearch = new URLSearchParams(url.searchParams);
   stateSearch.delete(PARAM.after);
-  const canonical = canonicalUrl(request, path);
+  const canonical = canonicalUrl(context, path);
   return {
     category: {
       title: page.collection.title,
@@ -184,7 +185,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
         fields.category_archived === "true" ? (fields.category_archived_text ?? "") : null,
     },
     crumbs,
-    breadcrumbLd: jsonLd(breadcrumbJsonLd(crumbs, new URL(request.url).origin)),
+    breadcrumbLd: jsonLd(breadcrumbJsonLd(crumbs, shopOrigin(context))),
     subcategories: node ? subcategoryLinks(ref, lineage) : [],
     push,
     filters: filterView(page.facets, listingParams, ref),

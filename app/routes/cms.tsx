@@ -29,7 +29,7 @@ type CmsFields = {
   seoDescription?: string;
 };
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const entry = await getPage("cms", params.slug);
   if (!entry) throw new Response(NOT_FOUND_MESSAGE, { status: 404, statusText: "Not Found" });
   const fields = entry.fields as CmsFields;
@@ -44,7 +44,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     seo: {
       title: fields.seoTitle?.trim() || `${title} | Comptoir`,
       description: fields.seoDescription?.trim() || richTextToPlainText(fields.body) || title,
-      canonical: canonicalUrl(request, path),
+      canonical: canonicalUrl(context, path),
     },
   };
 }

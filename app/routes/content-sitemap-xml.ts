@@ -1,6 +1,7 @@
 import { catalogueReference } from "#app/lib/catalogue.server.ts";
 import { getBlogPosts, getPageList, HOME_PAGE_SLUG } from "#app/lib/content.server.ts";
 import { productPath } from "#app/lib/links.ts";
+import { shopOrigin } from "#app/lib/server-context.ts";
 import {
   brandLinks,
   categoryTree,
@@ -56,8 +57,8 @@ async function productUrls(limit: number): Promise<{ path: string; updatedAt: st
   return found.slice(0, limit);
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const origin = new URL(request.url).origin;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const origin = shopOrigin(context);
   const [ref, cms, seasonal, posts] = await Promise.all([
     catalogueReference(),
     getPageList("cms"),

@@ -31,7 +31,7 @@ type FaqFields = {
   seoDescription?: string;
 };
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const entry = await getPage("page_faq", FAQ_PAGE_SLUG);
   if (!entry) throw new Response(NOT_FOUND_MESSAGE, { status: 404, statusText: "Not Found" });
   const fields = entry.fields as FaqFields;
@@ -79,7 +79,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         fields.seoDescription?.trim() ||
         fields.intro?.trim() ||
         "Commande, livraison, paiement, compte : les réponses à vos questions sur le Comptoir.",
-      canonical: canonicalUrl(request, "/faq/"),
+      canonical: canonicalUrl(context, "/faq/"),
     },
   };
 }

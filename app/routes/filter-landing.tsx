@@ -20,6 +20,7 @@ import { CATEGORY_PAGE_SIZE, listingView, PARAM, readListingParams } from "#app/
 import type { PageTypeHandle } from "#app/lib/page-type.ts";
 import { isProvinceVisitor } from "#app/lib/province.ts";
 import { canonicalUrl, jsonLd, seoMeta } from "#app/lib/seo.ts";
+import { shopOrigin } from "#app/lib/server-context.ts";
 import { categoryHref } from "#app/lib/sitemap.ts";
 import catalogueStyles from "#app/styles/catalogue.css?url";
 import type { Route } from "./+types/filter-landing";
@@ -46,7 +47,7 @@ function notFound(): never {
   throw new Response(NOT_FOUND_MESSAGE, { status: 404, statusText: "Not Found" });
 }
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const ref = await catalogueReference();
   const node = ref.categories.get(params.slug);
   const filter = resolveLandingFilter(params.filter, ref);
@@ -82,9 +83,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     sort: listingParams.sort,
     stateKey: `${url.pathname}?${stateSearch}`,
     listing: listingView(page, url),
-    breadcrumbLd: jsonLd(breadcrumbJsonLd(crumbs, url.origin)),
+    breadcrumbLd: jsonLd(breadcrumbJsonLd(crumbs, shopOrigin(context))),
     description: `${title} : une sélection du Comptoir, épicerie fine parisienne, livrée chez vous ou à retirer en boutique.`,
-    canonical: canonicalUrl(request, path),
+    canonical: canonicalUrl(context, path),
   };
 }
 

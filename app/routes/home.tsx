@@ -3,6 +3,7 @@ import { getHomePage } from "#app/lib/content.server.ts";
 import { blocksPageData } from "#app/lib/content-pages.server.ts";
 import { PAGE_TYPES, type PageTypeHandle } from "#app/lib/page-type.ts";
 import { canonicalUrl, jsonLd, seoMeta } from "#app/lib/seo.ts";
+import { shopOrigin } from "#app/lib/server-context.ts";
 import catalogueStyles from "#app/styles/catalogue.css?url";
 import contentStyles from "#app/styles/content.css?url";
 import type { Route } from "./+types/home";
@@ -35,10 +36,10 @@ export const meta: Route.MetaFunction = ({ loaderData: data }) =>
       })
     : [];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const entry = await getHomePage();
-  const canonical = canonicalUrl(request, "/");
-  const origin = new URL(request.url).origin;
+  const canonical = canonicalUrl(context, "/");
+  const origin = shopOrigin(context);
   return {
     page: entry ? await blocksPageData(entry, FALLBACK) : null,
     canonical,

@@ -24,7 +24,7 @@ export const meta: Route.MetaFunction = seoMetaFrom((data) => ({
   image: data.page.image,
 }));
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const entry = await getPage("homepage", params.slug);
   if (!entry) throw new Response(NOT_FOUND_MESSAGE, { status: 404, statusText: "Not Found" });
   const path = params.slug === HOME_PAGE_SLUG ? "/" : `/e/${encodeURIComponent(params.slug)}/`;
@@ -35,7 +35,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   return {
     page,
     path: `/e/${encodeURIComponent(params.slug)}/`,
-    canonical: canonicalUrl(request, path),
+    canonical: canonicalUrl(context, path),
   };
 }
 

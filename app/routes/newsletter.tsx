@@ -37,8 +37,8 @@ export const NEWSLETTER_MESSAGES = {
   already: "Cette adresse est déjà inscrite à notre newsletter : merci de votre fidélité !",
 } as const;
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { canonical: canonicalUrl(request, "/newsletter/") };
+export function loader({ request, context }: Route.LoaderArgs) {
+  return { canonical: canonicalUrl(context, "/newsletter/") };
 }
 
 type ActionResult =

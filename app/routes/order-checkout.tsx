@@ -6,7 +6,6 @@ import {
   CHECKOUT_MESSAGES,
   PreparationError,
   prepareCheckout,
-  publicCheckoutUrl,
   RESTAURATION_CHECKOUT_PATH,
 } from "#app/lib/checkout-preparation.server.ts";
 import { isHttps, serializeCookie } from "#app/lib/cookies.ts";
@@ -78,7 +77,7 @@ export async function action({ request }: Route.ActionArgs) {
     const token = customerTokenOf(request);
     if (token) await linkCartToCustomer(cart.id, token);
     const checkoutUrl = await prepareCheckout(cart, form, readOrderMode(request));
-    return go(request, publicCheckoutUrl(checkoutUrl, request.url), headers);
+    return go(request, checkoutUrl, headers);
   } catch (error) {
     if (error instanceof PreparationError) return refuse(request, error.message, 400);
     console.error("checkout preparation failed", error);

@@ -8,8 +8,8 @@ import { createTestDatabase } from "#db/testing/index.ts";
 import { createOrderingApi } from "#platform/ordering/http.ts";
 import { orderingSlotBooking } from "#platform/ordering/schema.ts";
 import { seedDatabase } from "#seed/index.ts";
-import { parseEnv } from "#server/env.ts";
 import { createPlatform } from "#server/platform.ts";
+import { testEnv } from "#server/test-env.ts";
 import { action as checkoutAction } from "./order-checkout.tsx";
 import { loader as addressLoader } from "./order-mode.address.ts";
 import { loader as slotsLoader } from "./order-mode.slots.ts";
@@ -62,7 +62,7 @@ function jar(response: Response, base: Record<string, string> = {}): string {
 beforeAll(async () => {
   database = await createTestDatabase();
   await seedDatabase(database, { seed: 1 });
-  const env = parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", PUBLIC_URL: ORIGIN });
+  const env = testEnv({ PUBLIC_URL: ORIGIN });
   createPlatform({ env, database, logger: pino({ level: "silent" }) });
   // The ordering service again, on the fixed clock.
   const ordering = createOrderingApi({

@@ -14,6 +14,7 @@ import { plainText } from "#app/lib/format.ts";
 import { PAGE_TYPES, type PageTypeHandle } from "#app/lib/page-type.ts";
 import { ARCHIVE_TAG, cardState, quantityLabelOf, toCardData } from "#app/lib/product.ts";
 import { canonicalUrl, jsonLd } from "#app/lib/seo.ts";
+import { shopOrigin } from "#app/lib/server-context.ts";
 import productStyles from "#app/styles/product.css?url";
 import type { Route } from "./+types/product";
 import { catalogueStylesWith, seoMetaFrom } from "./content-head.ts";
@@ -35,15 +36,15 @@ const NUTRITION_ROWS = [
 
 const AGE_LIMIT_TAG = "ageLimit";
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const found = params.slug ? await productByHandle(params.slug) : null;
   if (!found || found.product.tags.includes(ARCHIVE_TAG)) {
     throw new Response(NOT_FOUND_MESSAGE, { status: 404, statusText: "Not Found" });
   }
   const { product, details, related, descriptionHtml, seo } = found;
-  const origin = new URL(request.url).origin;
+  const origin = shopOrigin(context);
   const path = `/p/${encodeURIComponent(product.handle)}/`;
-  const canonical = canonicalUrl(request, path);
+  const canonical = canonicalUrl(context, path);
   const state = cardState(product);
   const description = plainText(descriptionHtml);
   const brandName = product.marque?.name ?? product.vendor;

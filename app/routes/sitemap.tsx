@@ -30,7 +30,7 @@ export const meta: Route.MetaFunction = seoMetaFrom((data) => ({
   canonical: data.canonical,
 }));
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const [ref, cms, seasonal, posts] = await Promise.all([
     catalogueReference().catch(() => null),
     getPageList("cms"),
@@ -54,7 +54,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   ];
   return {
     sections: sections.filter((section) => section.links.length > 0),
-    canonical: canonicalUrl(request, "/sitemap/"),
+    canonical: canonicalUrl(context, "/sitemap/"),
   };
 }
 

@@ -5,6 +5,7 @@ import { pictureOf } from "#app/lib/content-blocks.ts";
 import { NOT_FOUND_MESSAGE } from "#app/lib/errors.ts";
 import { PAGE_TYPES, type PageTypeHandle } from "#app/lib/page-type.ts";
 import { canonicalUrl, jsonLd } from "#app/lib/seo.ts";
+import { shopOrigin } from "#app/lib/server-context.ts";
 import type { Route } from "./+types/store";
 import { contentLinks, seoMetaFrom } from "./content-head.ts";
 
@@ -42,7 +43,7 @@ function telHref(phone: string): string {
   return `tel:${digits.startsWith("0") ? `+33${digits.slice(1)}` : digits}`;
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const entry = await getPage("shop_page", SHOP_PAGE_SLUG);
   if (!entry) throw new Response(NOT_FOUND_MESSAGE, { status: 404, statusText: "Not Found" });
   const fields = entry.fields as ShopFields;
@@ -60,7 +61,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { lat, lon } = fields.location ?? {};
   const hasLocation = typeof lat === "number" && typeof lon === "number";
   const images = (fields.images ?? []).flatMap((asset) => pictureOf(asset) ?? []);
-  const canonical = canonicalUrl(request, "/magasin/");
+  const canonical = canonicalUrl(context, "/magasin/");
   const [street, ...rest] = addressLines;
   const postal = /^(\d{5})\s+(.+)$/.exec(rest.join(" "));
   const storeLd = {
@@ -77,7 +78,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       addressCountry: "FR",
     },
     ...(hasLocation ? { geo: { "@type": "GeoCoordinates", latitude: lat, longitude: lon } } : {}),
-    ...(images[0] ? { image: new URL(images[0].url, new URL(request.url).origin).toString() } : {}),
+    ...(images[0] ? { image: new URL(images[0].url, shopOrigin(context)).toString() } : {}),
   };
   return {
     title,

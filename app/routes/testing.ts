@@ -7,7 +7,7 @@ import { forgetCatalogueReads } from "#app/lib/storefront.server.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
 import { seedDatabase } from "#seed/index.ts";
 import { createServerApp } from "#server/app.ts";
-import { parseEnv } from "#server/env.ts";
+import { testEnv } from "#server/test-env.ts";
 
 /** The address a shopper's requests come from, unless a test says otherwise. */
 export const SHOPPER_ADDRESS = "203.0.113.9";
@@ -41,7 +41,7 @@ export async function composeStorefront(
     throw error;
   }
   const { app } = createServerApp({
-    env: parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", ...options.env }),
+    env: testEnv({ ...options.env }),
     database,
     logger: pino({ level: "silent" }),
     build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,

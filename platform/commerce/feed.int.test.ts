@@ -9,7 +9,7 @@ import {
 } from "#platform/commerce/catalogue.ts";
 import { feedSize, feedStream } from "#platform/commerce/feed.ts";
 import { exportRoutes } from "#server/api/exports.ts";
-import { parseEnv } from "#server/env.ts";
+import { testEnv } from "#server/test-env.ts";
 
 let database: Database;
 const ORIGIN = "https://comptoir.example";
@@ -166,7 +166,7 @@ describe("the product feed", () => {
   });
 
   it("is served to scripts only with the verify secret", async () => {
-    const env = parseEnv({ NODE_ENV: "test", PUBLIC_URL: ORIGIN });
+    const env = testEnv({ PUBLIC_URL: ORIGIN });
     const api = exportRoutes({ env, database, logger: pino({ level: "silent" }) });
     expect((await api.request("/export/products")).status).toBe(401);
     expect((await api.request("/export/fb/products")).status).toBe(401);

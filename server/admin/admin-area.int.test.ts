@@ -9,7 +9,7 @@ import {
   signInStaff,
   type TestRequest,
 } from "#server/admin/testing.ts";
-import { parseEnv } from "#server/env.ts";
+import { testEnv } from "#server/test-env.ts";
 
 /** The admin area through the composed server: guard, sign-in, CSRF, screens, sign-out. */
 const EMAIL = "chef@comptoir.test";
@@ -178,7 +178,7 @@ describe("the admin area", () => {
 
   it("starts a rebuild and purges for scripts only with the verify secret", async () => {
     expect((await request("/api/algolia")).status).toBe(401);
-    const secret = parseEnv({}).ADMIN_VERIFY_SECRET;
+    const secret = testEnv().ADMIN_VERIFY_SECRET;
     const rebuild = await request(`/api/algolia?password=${secret}`);
     expect(rebuild.status).toBe(200);
     expect(await rebuild.json()).toMatchObject({ success: true, response: { started: true } });

@@ -13,11 +13,11 @@ import {
 } from "#platform/commerce/catalogue-schema.ts";
 import { readChangeLog } from "#server/admin/change-log.ts";
 import { apiTestApp } from "#server/api/testing.ts";
-import { parseEnv } from "#server/env.ts";
+import { testEnv } from "#server/test-env.ts";
 
 /** The import and delete routes of the office API, through the API's router, on a real database. */
 const SECRET = "verify-secret-for-tests";
-const env = parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", ADMIN_VERIFY_SECRET: SECRET });
+const env = testEnv({ ADMIN_VERIFY_SECRET: SECRET });
 
 let database: Database;
 let app: Hono;

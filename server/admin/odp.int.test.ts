@@ -11,11 +11,11 @@ import {
 } from "#platform/ordering/schema.ts";
 import { dayOrders, GROCERY_GROUP, pickTotals, slotPreparations } from "#server/admin/odp.ts";
 import { apiTestApp } from "#server/api/testing.ts";
-import { parseEnv } from "#server/env.ts";
+import { testEnv } from "#server/test-env.ts";
 
 /** Order preparation sheets: the API route and the day and slot views, on a real database. */
 const SECRET = "verify-secret-for-tests";
-const env = parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", ADMIN_VERIFY_SECRET: SECRET });
+const env = testEnv({ ADMIN_VERIFY_SECRET: SECRET });
 
 let database: Database;
 let app: Hono;

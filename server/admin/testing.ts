@@ -5,7 +5,7 @@ import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
 import { ensureFirstAdmin } from "#server/admin/staff.ts";
 import { createServerApp } from "#server/app.ts";
-import { parseEnv } from "#server/env.ts";
+import { testEnv } from "#server/test-env.ts";
 
 /** An office address of the default allow-list. */
 export const OFFICE_ADDRESS = "127.0.0.1";
@@ -27,7 +27,7 @@ export async function composeTestServer(database: Database) {
     logLevel: "silent",
   });
   const composed = createServerApp({
-    env: parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent" }),
+    env: testEnv(),
     database,
     logger: pino({ level: "silent" }),
     build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,

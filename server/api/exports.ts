@@ -27,13 +27,13 @@ export function feedResponse(
 /**
  * `GET /api/export/products` (CSV) and `GET /api/export/fb/products` (Merchant-style XML), for
  * scripts, behind the verify header (ordering-and-server.md §5, §7). Links in the feed use
- * `PUBLIC_URL`, else the address the request came to.
+ * `PUBLIC_URL`.
  */
 export function exportRoutes(deps: ApiDependencies) {
   const api = new Hono();
   const verify = requireVerify(deps.env);
-  const origin = (url: string) => deps.env.PUBLIC_URL ?? new URL(url).origin;
-  api.get("/export/products", verify, (c) => feedResponse(deps, "csv", origin(c.req.url)));
-  api.get("/export/fb/products", verify, (c) => feedResponse(deps, "xml", origin(c.req.url)));
+  const origin = deps.env.PUBLIC_URL;
+  api.get("/export/products", verify, () => feedResponse(deps, "csv", origin));
+  api.get("/export/fb/products", verify, () => feedResponse(deps, "xml", origin));
   return api;
 }

@@ -1,6 +1,6 @@
 import pino from "pino";
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "#server/env.ts";
+import { testEnv } from "#server/test-env.ts";
 import { logRoutes } from "./logs.ts";
 
 function routes() {
@@ -9,7 +9,7 @@ function routes() {
     { level: "info" },
     { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) },
   );
-  const app = logRoutes({ logger, env: parseEnv({}) });
+  const app = logRoutes({ logger, env: testEnv() });
   const post = (body: unknown) =>
     app.request(
       "/logs/addr",

@@ -11,7 +11,7 @@ import { pdfTextLines } from "#platform/ordering/receipt-testing.ts";
 import { orderingCustomer, orderingOrder } from "#platform/ordering/schema.ts";
 import { seedOrderingFixture } from "#seed/ordering/testing.ts";
 import { orderingReceiptLoader, receiptRoutes } from "#server/api/receipts.ts";
-import { parseEnv } from "#server/env.ts";
+import { testEnv } from "#server/test-env.ts";
 
 const NOW = new Date("2026-11-22T09:00:00Z");
 
@@ -64,7 +64,7 @@ beforeAll(async () => {
     .returning({ id: orderingOrder.id });
   orderId = order?.id ?? 0;
 
-  const env = parseEnv({ DATA_DIR: root });
+  const env = testEnv({ DATA_DIR: root });
   const deps = { env, database, logger: pino({ level: "silent" }) };
   api = new Hono().route(
     "/api",

@@ -13,7 +13,7 @@ import {
   receiptRoutes,
   receiptsDirectory,
 } from "#server/api/receipts.ts";
-import { parseEnv } from "#server/env.ts";
+import { testEnv } from "#server/test-env.ts";
 
 let root: string;
 let directory: string;
@@ -31,7 +31,7 @@ const loadReceipt: ReceiptLoader = async (orderId, request) => {
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), "comptoir-receipts-"));
   directory = join(root, "data", "receipts");
-  const env = parseEnv({ DATA_DIR: join(root, "data") });
+  const env = testEnv({ DATA_DIR: join(root, "data") });
   api = new Hono().route(
     "/api",
     receiptRoutes({ env, logger: pino({ level: "silent" }) }, { loadReceipt }),

@@ -6,13 +6,14 @@ import { orderingAdminRoutes } from "#platform/ordering/admin-api.ts";
 import { seedOrderingFixture } from "#seed/ordering/testing.ts";
 import { ownApiRoutes } from "#server/api/index.ts";
 import type { ApiDependencies } from "#server/api/types.ts";
-import { type Env, parseEnv } from "#server/env.ts";
+import type { Env } from "#server/env.ts";
 import { createLogger } from "#server/logger.ts";
+import { testEnv } from "#server/test-env.ts";
 
 /** Helpers for the tests of the own API routes. */
 
 /** The environment of the API tests: a verify secret and an ordering service token. */
-export const apiTestEnv = parseEnv({
+export const apiTestEnv = testEnv({
   NODE_ENV: "test",
   LOG_LEVEL: "silent",
   ADMIN_VERIFY_SECRET: "verify-secret-for-tests",

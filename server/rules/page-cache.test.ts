@@ -31,6 +31,10 @@ function makeApp(cache = new PageCache(), bypass?: Parameters<typeof pageCacheMi
     c.header("Cache-Control", "no-store");
     return c.text(`page ${renders}`);
   });
+  app.get("/api/thing/", (c) => {
+    renders++;
+    return c.json({ renders });
+  });
   app.all("*", (c) => {
     renders++;
     const who = c.req.header("Cookie") ?? "anonymous";
@@ -85,6 +89,39 @@ describe("pageCacheMiddleware", () => {
     }
     expect(renders()).toBe(paths.length * 2);
     expect(cache.size).toBe(0);
+  });
+
+  it("never caches React Router's own requests nor token addresses", async () => {
+    const { app, cache, renders } = makeApp();
+    const paths = [
+      "/__manifest?paths=%2Fauth%2Freset%2F12%2Fsecret-token%2F&version=abc",
+      "/__manifest?paths=%2Ffaq%2F",
+      "/_root.data",
+      "/c/fromagerie.data?_routes=routes%2Fcategory",
+      "/auth/reset/12/secret-token/",
+      "/account/activate/12/secret-token/",
+    ];
+    for (const path of [...paths, ...paths]) {
+      const res = await app.request(path);
+      expect(res.headers.get("X-Cache"), path).toBeNull();
+    }
+    expect(renders()).toBe(paths.length * 2);
+    expect(cache.size).toBe(0);
+  });
+
+  it("stores HTML pages only", async () => {
+    const { app, cache } = makeApp();
+    await app.request("/api/thing/");
+    expect((await app.request("/api/thing/")).headers.get("X-Cache")).toBe("MISS");
+    expect(cache.size).toBe(0);
+  });
+
+  it("keys on path and query alone: the Host a request names cannot reach another's page", async () => {
+    const { app, renders } = makeApp();
+    await app.request("http://evil.example/faq/");
+    const hit = await app.request("http://comptoir.example/faq/");
+    expect(hit.headers.get("X-Cache")).toBe("HIT");
+    expect(renders()).toBe(1);
   });
 
   it("stores only status 200", async () => {

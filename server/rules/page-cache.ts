@@ -140,15 +140,23 @@ export class PageCache {
   }
 }
 
-/** Spec: never `/cart.js`, `/cart/update.js`, nor anything under `/account/` or `/middleware/`. */
+/**
+ * Pages only. Spec: never `/cart.js`, `/cart/update.js`, nor anything under `/account/` or
+ * `/middleware/`. Nor React Router's own requests: route discovery (`/__manifest?paths=…`, one
+ * entry per set of links a visitor hovered, which pushed the real pages out) and single-fetch
+ * `.data` requests (JSON resources such as /visitor.json answer for one visitor, and single
+ * fetch does not carry their Cache-Control). Nor pages whose address is a secret token:
+ * activation and password reset links.
+ */
 export function isCacheablePath(path: string): boolean {
   const lower = path.toLowerCase();
   return (
     lower !== "/cart.js" &&
     lower !== "/cart/update.js" &&
-    // JSON resources (and React Router's `.data` requests for them) answer for one visitor —
-    // /visitor.json, /cart.json — and single fetch does not carry their Cache-Control.
-    !/\.json(\.data)?$/.test(lower) &&
+    !lower.startsWith("/__manifest") &&
+    !lower.endsWith(".data") &&
+    !lower.endsWith(".json") &&
+    !lower.startsWith("/auth/") &&
     !lower.includes("/account/") &&
     !isAdminPath(path)
   );
@@ -161,11 +169,15 @@ function isPersonal(c: Context): boolean {
   );
 }
 
-/** A response that sets a cookie or says it is private would hand one visitor's data to the next. */
+/**
+ * An HTML page, for everyone: a response that sets a cookie or says it is private would hand one
+ * visitor's data to the next.
+ */
 function isStorable(res: Response): boolean {
   const cacheControl = res.headers.get("Cache-Control") ?? "";
   return (
     res.status === 200 &&
+    /^\s*text\/html\b/i.test(res.headers.get("Content-Type") ?? "") &&
     !res.headers.has("Set-Cookie") &&
     !/(^|[\s,])(private|no-store)\b/i.test(cacheControl)
   );

@@ -9,5 +9,5 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
   const format = FILES[params.file as keyof typeof FILES];
   if (!format) throw new Response("Fichier inconnu", { status: 404 });
   const { env, database } = context.get(serverContext);
-  return feedResponse({ database }, format, env.PUBLIC_URL ?? new URL(request.url).origin);
+  return feedResponse({ database }, format, env.PUBLIC_URL);
 }

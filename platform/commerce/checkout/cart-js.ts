@@ -127,13 +127,13 @@ export function ajaxCart(view: CartView, origin: string): AjaxCart {
  * Shopify's AJAX shape; no cookie, an unknown or a completed cart → the empty cart. Never cached:
  * it is one visitor's data.
  */
-export function cartJsHandler(options: { db: Db; publicOrigin?: string; now?: () => Date }) {
+export function cartJsHandler(options: { db: Db; publicOrigin: string; now?: () => Date }) {
   return async (c: Context) => {
     c.header("Cache-Control", "no-store");
     const gid = getCookie(c, CART_COOKIE);
     const cart = gid ? await findCart(options.db, gid) : undefined;
     if (!cart || cart.completedAt) return c.json(emptyAjaxCart());
     const view = await loadCartView(options.db, cart, options.now?.() ?? new Date());
-    return c.json(ajaxCart(view, options.publicOrigin ?? new URL(c.req.url).origin));
+    return c.json(ajaxCart(view, options.publicOrigin));
   };
 }

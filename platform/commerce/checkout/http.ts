@@ -21,8 +21,8 @@ import { orderForCart } from "#platform/commerce/orders.ts";
 
 export type CheckoutOptions = {
   db: Db;
-  /** The storefront's origin (confirmation page, links back); the request's origin when absent. */
-  storefrontOrigin?: string;
+  /** The storefront's origin (confirmation page, links back): never the request's Host. */
+  storefrontOrigin: string;
   /** The clock (tests fix it). */
   now?: () => Date;
 };
@@ -57,7 +57,7 @@ async function prefilledValues(db: Db, view: CartView): Promise<CheckoutValues> 
 export function checkoutRoutes(options: CheckoutOptions) {
   const app = new Hono();
   const now = options.now ?? (() => new Date());
-  const shopOf = (c: Context) => new URL(options.storefrontOrigin ?? c.req.url).origin;
+  const shop = options.storefrontOrigin;
 
   app.use("*", async (c, next) => {
     await next();
@@ -73,7 +73,7 @@ export function checkoutRoutes(options: CheckoutOptions) {
     refusal: { errors: FieldErrors; general: string | null } = { errors: {}, general: null },
   ) => {
     const view = await loadCartView(options.db, cart, now());
-    if (view.lines.length === 0) return c.html(emptyCartPage(shopOf(c)));
+    if (view.lines.length === 0) return c.html(emptyCartPage(shop));
     const url = new URL(c.req.url);
     const status = refusal.general || Object.keys(refusal.errors).length > 0 ? 422 : 200;
     return c.html(
@@ -83,7 +83,7 @@ export function checkoutRoutes(options: CheckoutOptions) {
         errors: refusal.errors,
         general: refusal.general,
         action: `${url.pathname}?key=${encodeURIComponent(url.searchParams.get("key") ?? "")}`,
-        shopUrl: `${shopOf(c)}/`,
+        shopUrl: `${shop}/`,
       }),
       status,
     );
@@ -96,10 +96,10 @@ export function checkoutRoutes(options: CheckoutOptions) {
       c.req.param("token") ?? "",
       c.req.query("key") ?? "",
     );
-    if (!cart) return { stop: c.html(cartNotFoundPage(`${shopOf(c)}/`), 404) };
+    if (!cart) return { stop: c.html(cartNotFoundPage(`${shop}/`), 404) };
     const order = await orderForCart(options.db, cart.id);
-    if (order) return { stop: c.redirect(confirmationUrl(shopOf(c), order), 303) };
-    if (cart.completedAt) return { stop: c.html(cartNotFoundPage(`${shopOf(c)}/`), 404) };
+    if (order) return { stop: c.redirect(confirmationUrl(shop, order), 303) };
+    if (cart.completedAt) return { stop: c.html(cartNotFoundPage(`${shop}/`), 404) };
     return { cart };
   };
 
@@ -122,15 +122,15 @@ export function checkoutRoutes(options: CheckoutOptions) {
       key: found.cart.secretKey,
       input: checked.input,
       now: now(),
-      storefrontOrigin: shopOf(c),
+      storefrontOrigin: shop,
     });
     switch (result.kind) {
       case "ordered":
-        return c.redirect(confirmationUrl(shopOf(c), result.order), 303);
+        return c.redirect(confirmationUrl(shop, result.order), 303);
       case "not-found":
-        return c.html(cartNotFoundPage(`${shopOf(c)}/`), 404);
+        return c.html(cartNotFoundPage(`${shop}/`), 404);
       case "empty":
-        return c.html(emptyCartPage(`${shopOf(c)}/`));
+        return c.html(emptyCartPage(`${shop}/`));
       case "refused":
         return render(c, found.cart, withoutCard(values), result);
     }

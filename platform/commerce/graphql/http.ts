@@ -35,8 +35,11 @@ export type StorefrontApiOptions = {
   search: CatalogueSearch;
   publicToken: string;
   privateToken: string;
-  /** Origin for absolute URLs in answers; the request's own origin when absent. */
-  publicOrigin?: string;
+  /**
+   * The shop's origin, for every absolute URL in answers and emails: never the request's Host,
+   * which anyone can set.
+   */
+  publicOrigin: string;
   /** Show internal error messages (development); masked otherwise. */
   exposeErrors?: boolean;
   /** The clock (tests fix it); the system clock by default. */
@@ -119,7 +122,7 @@ export function storefrontApi(options: StorefrontApiOptions) {
     const commerce: CommerceContext = {
       db: options.db,
       loaders: createLoaders(options.db),
-      origin: options.publicOrigin ?? new URL(c.req.url).origin,
+      origin: options.publicOrigin,
       search: options.search,
       now: options.now ?? (() => new Date()),
       buyerIp: buyerIp(c, sameSecret(privateToken, options.privateToken), options.clientIp),

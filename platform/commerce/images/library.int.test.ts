@@ -13,11 +13,11 @@ import {
   uploadImage,
 } from "#platform/commerce/images/library.ts";
 import { imageRoutes } from "#server/api/images.ts";
-import { parseEnv } from "#server/env.ts";
+import { testEnv } from "#server/test-env.ts";
 
 let database: Database;
 const fixedRandom = () => Buffer.from([0xde, 0xad, 0xbe, 0xef]);
-const env = parseEnv({ NODE_ENV: "test", DATA_DIR: "/tmp/comptoir-library-test" });
+const env = testEnv({ DATA_DIR: "/tmp/comptoir-library-test" });
 
 beforeAll(async () => {
   database = await createTestDatabase();
