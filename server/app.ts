@@ -19,6 +19,7 @@ import { firstPaint } from "#server/rules/first-paint.ts";
 import { asBrowserSaw } from "#server/rules/forwarded-proto.ts";
 import { PageCache, pageCacheMiddleware } from "#server/rules/page-cache.ts";
 import { passwordGate } from "#server/rules/password-gate.ts";
+import { baseSecurityHeaders, pageSecurityHeaders } from "#server/rules/security-headers.ts";
 import { trailingSlash } from "#server/rules/trailing-slash.ts";
 
 export type ServerDependencies = {
@@ -62,6 +63,8 @@ export function createServerApp(deps: ServerDependencies) {
   const app = new Hono();
   app.use(requestId());
   app.use(requestLog(logger));
+  // nosniff on every answer; pages get the rest of their headers further in (pageHeaders).
+  app.use(baseSecurityHeaders());
   // Text answers (pages, scripts, styles, JSON) gzipped for browsers that ask. A page-cache hit
   // comes gzipped already (compressed once per entry), and this leaves it as it is.
   app.use(compress());
@@ -69,6 +72,14 @@ export function createServerApp(deps: ServerDependencies) {
   app.use(passwordGate({ password: env.SITE_PASSWORD }));
   app.use(adminGuard({ allowlist: env.ADMIN_ALLOWLIST, trustedProxies: env.TRUSTED_PROXIES }));
   app.use(trailingSlash({ skipPrefixes: API_PREFIXES }));
+
+  const pageHeaders = pageSecurityHeaders({
+    publicUrl: env.PUBLIC_URL,
+    gtmId: env.GTM_ID,
+    reportOnly: env.NODE_ENV === "development",
+  });
+  // The hosted checkout is a server-rendered page of the commerce service (no page cache there).
+  app.use("/checkout/*", pageHeaders);
 
   const platform = createPlatform({
     env,
@@ -101,6 +112,12 @@ export function createServerApp(deps: ServerDependencies) {
 
   const handleDocument = createRequestHandler(deps.build, env.NODE_ENV);
   app.use(pageCacheMiddleware(pageCache));
+  // Inside the page cache: a stored page keeps the CSP that names the nonce written in it, and a
+  // hit replays both. The nonce is then the same for everyone until the entry goes, which is
+  // acceptable: a nonce guards against markup injected before the page is rendered, and an
+  // attacker cannot know it before then; the stored page's markup is fixed, with nothing of a
+  // visitor in it (the page cache only keeps pages that are the same for everyone).
+  app.use(pageHeaders);
   // Inside the page cache: a cached page is stored already rewritten.
   if (deps.clientDirectory) app.use(firstPaint({ clientDirectory: deps.clientDirectory }));
   const isTrustedProxy = createIpMatcher(env.TRUSTED_PROXIES, "TRUSTED_PROXIES");
@@ -113,6 +130,8 @@ export function createServerApp(deps: ServerDependencies) {
       clientIp: clientIp(c, isTrustedProxy),
       pageCache,
       searchRebuild,
+      // Set by pageHeaders before the page renders.
+      nonce: c.get("secureHeadersNonce"),
     });
     return handleDocument(asBrowserSaw(c, isTrustedProxy), context);
   });
