@@ -129,7 +129,8 @@ test("the admin screens", async ({ page }) => {
     await underCsp(page, path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   }
-  await underCsp(page, "/middleware/products/");
-  await page.locator("a[href^='/middleware/products/']").first().click();
+  await underCsp(page, "/middleware/products/?archive=non&dispo=en-vente");
+  await page.getByRole("table").getByRole("row").nth(1).getByRole("link").click();
+  await expect(page).toHaveURL(/\/middleware\/products\/[a-z0-9-]+\/$/);
   await expect(page.getByRole("button", { name: "Enregistrer" })).toBeVisible();
 });
