@@ -140,7 +140,9 @@ describe("firstPaint: with a CSP nonce", () => {
     const head =
       `<link nonce="${NONCE}" rel="stylesheet" href="/assets/app-1.css"/>` +
       `<link rel="modulepreload" href="/assets/entry-1.js" nonce="${NONCE}"/>`;
-    const { body } = await rewrite(page(head), { nonce: NONCE });
+    const script = `<script nonce="${NONCE}" type="module" async="">import "/assets/root-1.js";</script>`;
+    const html = `<!DOCTYPE html><html><head>${head}</head><body><p>Bonjour</p>${script}</body></html>`;
+    const { body } = await rewrite(html, { nonce: NONCE });
     expect(body).toContain(
       `<style nonce="${NONCE}" data-href="/assets/app-1.css">body{color:red}</style>` +
         `<link nonce="${NONCE}" rel="stylesheet" href="/assets/app-1.css" disabled=""/>`,
@@ -148,7 +150,7 @@ describe("firstPaint: with a CSP nonce", () => {
     expect(body).not.toContain('<link rel="modulepreload"');
     // Each added preload carries the script's nonce: 'strict-dynamic' does not cover links.
     expect(body).toContain(
-      `<script nonce="${NONCE}">["/assets/entry-1.js"].forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;l.nonce=document.currentScript.nonce;document.head.appendChild(l)})</script>`,
+      `<script nonce="${NONCE}">["/assets/entry-1.js"].forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;l.nonce=document.currentScript.nonce;document.head.appendChild(l)})</script>${script}`,
     );
     expect(modulePreloadsOf(body)).toEqual(["/assets/entry-1.js"]);
   });

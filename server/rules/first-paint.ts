@@ -17,8 +17,11 @@ const STYLESHEET =
   /<link ((?:nonce="[^"]*" )?)rel="stylesheet" href="(\/assets\/[^"#?]+\.css)(#?)"\/>/g;
 /** A module preload as React writes it (hoisted into `<head>`), the nonce last. */
 const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"(?: nonce="[^"]*")?\/>/g;
-/** React Router's module script, at the end of `<body>`, which imports the page's modules. */
-const MODULE_SCRIPT = '<script type="module"';
+/**
+ * React Router's module script, at the end of `<body>`, which imports the page's modules; with a
+ * CSP, the nonce comes first: `<script nonce="…" type="module"`.
+ */
+const moduleScript = (nonce: string) => `<script${nonce} type="module"`;
 /** The script `takeModulePreloads` writes: the list of hrefs it adds as module preloads. */
 const ADDED_PRELOADS = /<script(?: nonce="[^"]*")?>(\[[^\]]*\])\.forEach\(/;
 
@@ -104,7 +107,7 @@ export function firstPaint(options: FirstPaintOptions): MiddlewareHandler {
     let parts: Uint8Array[] = [page];
     if (headEnd !== -1) {
       const text = page.toString("utf8", 0, headEnd);
-      const scriptAt = page.indexOf(MODULE_SCRIPT, headEnd);
+      const scriptAt = page.indexOf(moduleScript(nonce), headEnd);
       // Without a module script to add them before, the preloads stay where they are.
       const moved = scriptAt === -1 ? { head: text, adder: "" } : takeModulePreloads(text, nonce);
       const head = Buffer.from(await inlineStylesheets(moved.head, nonce));
