@@ -8,6 +8,8 @@
 type ZodGlobal = { __zod_globalConfig?: { jitless?: boolean } };
 
 if (typeof document !== "undefined") {
-  // The same object Zod keeps, should it have loaded already.
-  ((globalThis as ZodGlobal).__zod_globalConfig ??= {}).jitless = true;
+  const zod = globalThis as ZodGlobal;
+  zod.__zod_globalConfig ??= {};
+  // Changed in place: the same object Zod keeps, should it have loaded already.
+  zod.__zod_globalConfig.jitless = true;
 }
