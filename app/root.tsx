@@ -1,3 +1,5 @@
+// First: sets Zod's CSP-friendly mode before any page module loads Zod.
+import "#app/lib/zod-jitless.ts";
 import type { ReactNode } from "react";
 import {
   Links,

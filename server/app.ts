@@ -2,6 +2,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
+import type { SecureHeadersVariables } from "hono/secure-headers";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { serverContext } from "#app/lib/server-context.ts";
 import type { Database } from "#db/client.ts";
@@ -19,6 +20,7 @@ import { firstPaint } from "#server/rules/first-paint.ts";
 import { asBrowserSaw } from "#server/rules/forwarded-proto.ts";
 import { PageCache, pageCacheMiddleware } from "#server/rules/page-cache.ts";
 import { passwordGate } from "#server/rules/password-gate.ts";
+import { baseSecurityHeaders, pageSecurityHeaders } from "#server/rules/security-headers.ts";
 import { trailingSlash } from "#server/rules/trailing-slash.ts";
 import { trustedHost } from "#server/rules/trusted-host.ts";
 
@@ -60,9 +62,13 @@ export function createServerApp(deps: ServerDependencies) {
     ttlMs: env.PAGE_CACHE_TTL_SECONDS * 1000,
   });
 
-  const app = new Hono();
+  // The variables are named, not left to module augmentation, which TypeScript does not always
+  // apply to Hono's middleware types.
+  const app = new Hono<{ Variables: SecureHeadersVariables }>();
   app.use(requestId());
   app.use(requestLog(logger));
+  // nosniff on every answer; pages get the rest of their headers further in (pageHeaders).
+  app.use(baseSecurityHeaders());
   // Text answers (pages, scripts, styles, JSON) gzipped for browsers that ask. A page-cache hit
   // comes gzipped already (compressed once per entry), and this leaves it as it is.
   app.use(compress());
@@ -74,6 +80,14 @@ export function createServerApp(deps: ServerDependencies) {
   app.use(passwordGate({ password: env.SITE_PASSWORD }));
   app.use(adminGuard({ allowlist: env.ADMIN_ALLOWLIST, trustedProxies: env.TRUSTED_PROXIES }));
   app.use(trailingSlash({ skipPrefixes: API_PREFIXES }));
+
+  const pageHeaders = pageSecurityHeaders({
+    publicUrl: env.PUBLIC_URL,
+    gtmId: env.GTM_ID,
+    reportOnly: env.NODE_ENV === "development",
+  });
+  // The hosted checkout is a server-rendered page of the commerce service (no page cache there).
+  app.use("/checkout/*", pageHeaders);
 
   const platform = createPlatform({
     env,
@@ -106,6 +120,12 @@ export function createServerApp(deps: ServerDependencies) {
 
   const handleDocument = createRequestHandler(deps.build, env.NODE_ENV);
   app.use(pageCacheMiddleware(pageCache));
+  // Inside the page cache: a stored page keeps the CSP that names the nonce written in it, and a
+  // hit replays both. The nonce is then the same for everyone until the entry goes, which is
+  // acceptable: a nonce guards against markup injected before the page is rendered, and an
+  // attacker cannot know it before then; the stored page's markup is fixed, with nothing of a
+  // visitor in it (the page cache only keeps pages that are the same for everyone).
+  app.use(pageHeaders);
   // Inside the page cache: a cached page is stored already rewritten.
   if (deps.clientDirectory) app.use(firstPaint({ clientDirectory: deps.clientDirectory }));
   const isTrustedProxy = createIpMatcher(env.TRUSTED_PROXIES, "TRUSTED_PROXIES");
@@ -118,6 +138,8 @@ export function createServerApp(deps: ServerDependencies) {
       clientIp: clientIp(c, isTrustedProxy),
       pageCache,
       searchRebuild,
+      // Set by pageHeaders before the page renders.
+      nonce: c.get("secureHeadersNonce"),
     });
     return handleDocument(asBrowserSaw(c, isTrustedProxy), context);
   });

@@ -17,6 +17,7 @@ import {
   toTaxon,
 } from "#app/lib/product.ts";
 import { catalogueQuery, StorefrontError, storefrontQuery } from "#app/lib/storefront.server.ts";
+import { sanitizeRichHtml } from "#platform/commerce/rich-html.ts";
 
 /**
  * The catalogue as the storefront pages read it, through the Storefront API (storefront.md §7):
@@ -339,7 +340,9 @@ export async function productByHandle(handle: string): Promise<{
     .slice(0, 10);
   return {
     product: normaliseProduct(raw),
-    descriptionHtml: raw.descriptionHtml,
+    // Sanitised again at render (issue 16): rows written before write-time sanitising, straight
+    // into the database, or by a remote commerce platform are made safe here all the same.
+    descriptionHtml: sanitizeRichHtml(raw.descriptionHtml),
     seo: raw.seo,
     details: {
       origin: text("origin"),
@@ -477,6 +480,8 @@ export async function collectionPage(
   return {
     collection: {
       ...rest,
+      // The page writes it as HTML: sanitised at render as a product's (see productByHandle).
+      descriptionHtml: sanitizeRichHtml(rest.descriptionHtml),
       metafields: Object.fromEntries(
         collection.metafields.filter((field) => field !== null).map((f) => [f.key, f.value]),
       ),

@@ -21,6 +21,11 @@ export type ServerContext = {
   pageCache: PageCache;
   /** The search index rebuild the admin area starts and watches. */
   searchRebuild: SearchRebuild;
+  /**
+   * This page's Content-Security-Policy nonce (server/rules/security-headers.ts): `entry.server.tsx`
+   * puts it on every inline script and style React and React Router write.
+   */
+  nonce: string | undefined;
 };
 
 // The server and the storefront bundle each load this module: both must use the same context key.

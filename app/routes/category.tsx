@@ -211,7 +211,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         {category.descriptionHtml && (
           <div
             className="listing-page__intro"
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: the merchandiser's HTML from the commerce service
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by sanitizeRichHtml in catalogue.server.ts
             dangerouslySetInnerHTML={{ __html: category.descriptionHtml }}
           />
         )}

@@ -156,7 +156,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         {loaderData.descriptionHtml && (
           <Section title="Description">
             <div
-              // biome-ignore lint/security/noDangerouslySetInnerHtml: the merchandiser's HTML from the commerce service
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by sanitizeRichHtml in catalogue.server.ts
               dangerouslySetInnerHTML={{ __html: loaderData.descriptionHtml }}
             />
           </Section>

@@ -28,6 +28,7 @@ import {
   PRODUCT_METAFIELDS,
   type ProductMetafieldKey,
 } from "#platform/commerce/metafields.ts";
+import { sanitizeRichHtml } from "#platform/commerce/rich-html.ts";
 
 /**
  * The catalogue's edit side, for the admin area: read one product as staff edit it, change its
@@ -494,7 +495,7 @@ async function writeFields(
       title: fields.title,
       vendor: fields.vendor,
       ...(fields.productType === undefined ? {} : { productType: fields.productType }),
-      descriptionHtml: fields.descriptionHtml,
+      descriptionHtml: sanitizeRichHtml(fields.descriptionHtml),
       tags: [...new Set([...descriptive, ...kept])],
       seoTitle: fields.seoTitle || null,
       seoDescription: fields.seoDescription || null,

@@ -27,6 +27,7 @@ import {
   PRODUCT_METAFIELDS,
   type ProductMetafieldKey,
 } from "#platform/commerce/metafields.ts";
+import { sanitizeRichHtml } from "#platform/commerce/rich-html.ts";
 import { type CatalogueChanges, syncSearchIndex } from "#platform/search/indexer.ts";
 
 /**
@@ -653,7 +654,7 @@ export async function insertProducts(
         title: item.title,
         vendor: item.vendor ?? "",
         productType: item.productType ?? "",
-        descriptionHtml: item.descriptionHtml ?? "",
+        descriptionHtml: sanitizeRichHtml(item.descriptionHtml),
         tags: [...new Set(item.tags ?? [])],
         seoTitle: item.seo?.title ?? null,
         seoDescription: item.seo?.description ?? null,
@@ -862,7 +863,7 @@ export async function insertCollections(
       return {
         handle: item.handle,
         title: item.title,
-        descriptionHtml: item.descriptionHtml ?? "",
+        descriptionHtml: sanitizeRichHtml(item.descriptionHtml),
         imageUrl: item.image?.url ?? null,
         imageAlt: item.image?.altText ?? null,
         seoTitle: item.seo?.title ?? null,

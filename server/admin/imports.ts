@@ -18,6 +18,7 @@ import {
 } from "#platform/commerce/catalogue-edit.ts";
 import { commerceCollection, commerceMetafield } from "#platform/commerce/catalogue-schema.ts";
 import { COLLECTION_METAFIELDS, CUSTOM_NAMESPACE } from "#platform/commerce/metafields.ts";
+import { sanitizeRichHtml } from "#platform/commerce/rich-html.ts";
 import { adminAuditLog } from "#server/admin/schema.ts";
 
 /** Who the change log names for writes made through the office API (ordering-and-server.md §7). */
@@ -119,6 +120,12 @@ const text = (max: number) =>
     z.string().max(max, `doit faire au plus ${max} caractères`),
   );
 
+/**
+ * A description as it will be stored: sanitised here already, so that the change log records what
+ * the shop keeps and the collection update below (a direct write) stores nothing unsafe.
+ */
+const richHtml = text(100_000).transform(sanitizeRichHtml);
+
 const handle = z
   .string({ error: "obligatoire" })
   .trim()
@@ -185,7 +192,7 @@ const productLine = z
     sku: text(255),
     barcode: text(64),
     tags,
-    description: text(100_000),
+    description: richHtml,
     available,
   })
   .refine(
@@ -199,7 +206,7 @@ type ProductLine = z.infer<typeof productLine>;
 const categoryLine = z.object({
   handle,
   title: text(255).pipe(z.string().min(1, "obligatoire")),
-  description: text(100_000),
+  description: richHtml,
   parent: z
     .preprocess(
       (value) => (value === null || value === undefined ? "" : String(value).trim()),

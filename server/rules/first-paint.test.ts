@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Hono } from "hono";
+import type { SecureHeadersVariables } from "hono/secure-headers";
 import { describe, expect, it } from "vitest";
 import { firstPaint, modulePreloadsOf } from "./first-paint.ts";
 
@@ -19,8 +20,18 @@ function page(head: string, body = "<p>Bonjour</p>") {
   return `<!DOCTYPE html><html><head>${head}</head><body>${body}${SCRIPT}</body></html>`;
 }
 
-function appAnswering(html: string, options: { contentType?: string; maxBytes?: number } = {}) {
-  const app = new Hono();
+type Options = { contentType?: string; maxBytes?: number; nonce?: string };
+
+function appAnswering(html: string, options: Options = {}) {
+  const app = new Hono<{ Variables: SecureHeadersVariables }>();
+  // As the security headers middleware does before the page renders.
+  const { nonce } = options;
+  if (nonce) {
+    app.use((c, next) => {
+      c.set("secureHeadersNonce", nonce);
+      return next();
+    });
+  }
   app.use(firstPaint({ clientDirectory: client, maxStyleBytes: options.maxBytes }));
   app.get("*", (c) =>
     c.body(html, 200, {
@@ -31,7 +42,7 @@ function appAnswering(html: string, options: { contentType?: string; maxBytes?: 
   return app;
 }
 
-async function rewrite(html: string, options?: { contentType?: string; maxBytes?: number }) {
+async function rewrite(html: string, options?: Options) {
   const res = await appAnswering(html, options).request("/c/fromagerie/");
   return { res, body: await res.text() };
 }
@@ -120,6 +131,29 @@ describe("firstPaint: module preloads", () => {
     const { body: out } = await rewrite(page(preloads, body));
     expect(out).toContain(body);
     expect(out.endsWith("</body></html>")).toBe(true);
+  });
+});
+
+describe("firstPaint: with a CSP nonce", () => {
+  const NONCE = "bm9uY2UtdGVzdA==";
+
+  it("signs what it writes inline and keeps the nonce React Router wrote on the links", async () => {
+    const head =
+      `<link nonce="${NONCE}" rel="stylesheet" href="/assets/app-1.css"/>` +
+      `<link rel="modulepreload" href="/assets/entry-1.js" nonce="${NONCE}"/>`;
+    const script = `<script nonce="${NONCE}" type="module" async="">import "/assets/root-1.js";</script>`;
+    const html = `<!DOCTYPE html><html><head>${head}</head><body><p>Bonjour</p>${script}</body></html>`;
+    const { body } = await rewrite(html, { nonce: NONCE });
+    expect(body).toContain(
+      `<style nonce="${NONCE}" data-href="/assets/app-1.css">body{color:red}</style>` +
+        `<link nonce="${NONCE}" rel="stylesheet" href="/assets/app-1.css" disabled=""/>`,
+    );
+    expect(body).not.toContain('<link rel="modulepreload"');
+    // Each added preload carries the script's nonce: 'strict-dynamic' does not cover links.
+    expect(body).toContain(
+      `<script nonce="${NONCE}">["/assets/entry-1.js"].forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;l.nonce=document.currentScript.nonce;document.head.appendChild(l)})</script>${script}`,
+    );
+    expect(modulePreloadsOf(body)).toEqual(["/assets/entry-1.js"]);
   });
 });
 

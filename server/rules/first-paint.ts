@@ -9,14 +9,21 @@ export type FirstPaintOptions = {
   maxStyleBytes?: number;
 };
 
-/** A stylesheet link as React Router's `<Links />` writes it (a `#` marks a deduplicated chunk). */
-const STYLESHEET = /<link rel="stylesheet" href="(\/assets\/[^"#?]+\.css)(#?)"\/>/g;
-/** A module preload as React writes it (hoisted into `<head>`). */
-const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"\/>/g;
-/** React Router's module script, at the end of `<body>`, which imports the page's modules. */
-const MODULE_SCRIPT = '<script type="module"';
+/**
+ * A stylesheet link as React Router's `<Links />` writes it (a `#` marks a deduplicated chunk),
+ * with the page's CSP nonce first when it has one.
+ */
+const STYLESHEET =
+  /<link ((?:nonce="[^"]*" )?)rel="stylesheet" href="(\/assets\/[^"#?]+\.css)(#?)"\/>/g;
+/** A module preload as React writes it (hoisted into `<head>`), the nonce last. */
+const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"(?: nonce="[^"]*")?\/>/g;
+/**
+ * React Router's module script, at the end of `<body>`, which imports the page's modules; with a
+ * CSP, the nonce comes first: `<script nonce="…" type="module"`.
+ */
+const moduleScript = (nonce: string) => `<script${nonce} type="module"`;
 /** The script `takeModulePreloads` writes: the list of hrefs it adds as module preloads. */
-const ADDED_PRELOADS = /<script>(\[[^\]]*\])\.forEach\(/;
+const ADDED_PRELOADS = /<script(?: nonce="[^"]*")?>(\[[^\]]*\])\.forEach\(/;
 
 const DEFAULT_MAX_STYLE_BYTES = 150_000;
 
@@ -64,8 +71,8 @@ export function firstPaint(options: FirstPaintOptions): MiddlewareHandler {
   }
 
   /** `<head>` with each stylesheet link's sheet inlined before it, and the link disabled. */
-  async function inlineStylesheets(head: string): Promise<string> {
-    const hrefs = [...new Set([...head.matchAll(STYLESHEET)].map((match) => match[1] as string))];
+  async function inlineStylesheets(head: string, nonce: string): Promise<string> {
+    const hrefs = [...new Set([...head.matchAll(STYLESHEET)].map((match) => match[2] as string))];
     const texts = new Map<string, string>();
     let total = 0;
     for (const href of hrefs) {
@@ -76,12 +83,12 @@ export function firstPaint(options: FirstPaintOptions): MiddlewareHandler {
     }
     if (texts.size === 0 || total > maxStyleBytes) return head;
     const written = new Set<string>();
-    return head.replace(STYLESHEET, (link, href: string, hash: string) => {
+    return head.replace(STYLESHEET, (link, linkNonce: string, href: string, hash: string) => {
       const text = texts.get(href);
       if (text === undefined) return link;
-      const style = written.has(href) ? "" : `<style data-href="${href}">${text}</style>`;
+      const style = written.has(href) ? "" : `<style${nonce} data-href="${href}">${text}</style>`;
       written.add(href);
-      return `${style}<link rel="stylesheet" href="${href}${hash}" disabled=""/>`;
+      return `${style}<link ${linkNonce}rel="stylesheet" href="${href}${hash}" disabled=""/>`;
     });
   }
 
@@ -90,6 +97,8 @@ export function firstPaint(options: FirstPaintOptions): MiddlewareHandler {
     if (c.req.method !== "GET") return;
     const res = c.res;
     if (!res.body || !res.headers.get("Content-Type")?.startsWith("text/html")) return;
+    // What this writes is inline, so it carries the page's CSP nonce as React's own elements do.
+    const nonce = nonceAttribute(c.get("secureHeadersNonce"));
 
     // Only `<head>` is read as text; the body (most of a page's bytes) passes through as bytes,
     // with the preloads' script added before the module script when there is one.
@@ -98,10 +107,10 @@ export function firstPaint(options: FirstPaintOptions): MiddlewareHandler {
     let parts: Uint8Array[] = [page];
     if (headEnd !== -1) {
       const text = page.toString("utf8", 0, headEnd);
-      const scriptAt = page.indexOf(MODULE_SCRIPT, headEnd);
+      const scriptAt = page.indexOf(moduleScript(nonce), headEnd);
       // Without a module script to add them before, the preloads stay where they are.
-      const moved = scriptAt === -1 ? { head: text, adder: "" } : takeModulePreloads(text);
-      const head = Buffer.from(await inlineStylesheets(moved.head));
+      const moved = scriptAt === -1 ? { head: text, adder: "" } : takeModulePreloads(text, nonce);
+      const head = Buffer.from(await inlineStylesheets(moved.head, nonce));
       parts = moved.adder
         ? [
             head,
@@ -123,15 +132,24 @@ export function firstPaint(options: FirstPaintOptions): MiddlewareHandler {
  * scanner no longer fetches them ahead of the content, and they still start together, not as an
  * import waterfall. No preloads, no script.
  */
-function takeModulePreloads(head: string): { head: string; adder: string } {
+function takeModulePreloads(head: string, nonce: string): { head: string; adder: string } {
   const hrefs = [...head.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
   if (hrefs.length === 0) return { head, adder: "" };
   // The hrefs are React Router's own asset paths; JSON keeps them a safe script literal.
   const list = JSON.stringify(hrefs).replace(/</g, "\\u003c");
   return {
     head: head.replace(MODULE_PRELOAD, ""),
-    adder: `<script>${list}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)})</script>`,
+    // With a CSP, each preload carries the script's own nonce: 'strict-dynamic' trusts the
+    // scripts a trusted script adds, not its links.
+    adder: `<script${nonce}>${list}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;${
+      nonce ? "l.nonce=document.currentScript.nonce;" : ""
+    }document.head.appendChild(l)})</script>`,
   };
+}
+
+/** ` nonce="…"` for an inline element, or nothing when the page has no nonce. */
+function nonceAttribute(nonce: string | undefined): string {
+  return nonce ? ` nonce="${nonce.replace(/[^A-Za-z0-9+/=_-]/g, "")}"` : "";
 }
 
 /** The module preloads of a page, whether written as links or added by the script above. */

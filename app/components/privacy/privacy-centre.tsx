@@ -68,5 +68,10 @@ function loadTagManager(gtmId: string) {
   script.id = GTM_SCRIPT_ID;
   script.async = true;
   script.src = gtmScriptUrl(gtmId);
+  // The page's CSP nonce, read from one of React Router's scripts (browsers hide it from the
+  // attribute, not from the property): 'strict-dynamic' would let this script load anyway, but
+  // the tag manager hands its own nonce on to the custom tags it adds.
+  const nonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce;
+  if (nonce) script.nonce = nonce;
   document.head.appendChild(script);
 }

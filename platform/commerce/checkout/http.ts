@@ -58,6 +58,8 @@ export function checkoutRoutes(options: CheckoutOptions) {
   const app = new Hono();
   const now = options.now ?? (() => new Date());
   const shop = options.storefrontOrigin;
+  // The composed server's secure-headers middleware makes one per page (server/rules/security-headers.ts).
+  const nonceOf = (c: Context) => c.get("secureHeadersNonce");
 
   app.use("*", async (c, next) => {
     await next();
@@ -73,7 +75,7 @@ export function checkoutRoutes(options: CheckoutOptions) {
     refusal: { errors: FieldErrors; general: string | null } = { errors: {}, general: null },
   ) => {
     const view = await loadCartView(options.db, cart, now());
-    if (view.lines.length === 0) return c.html(emptyCartPage(shop));
+    if (view.lines.length === 0) return c.html(emptyCartPage(shop, nonceOf(c)));
     const url = new URL(c.req.url);
     const status = refusal.general || Object.keys(refusal.errors).length > 0 ? 422 : 200;
     return c.html(
@@ -84,6 +86,7 @@ export function checkoutRoutes(options: CheckoutOptions) {
         general: refusal.general,
         action: `${url.pathname}?key=${encodeURIComponent(url.searchParams.get("key") ?? "")}`,
         shopUrl: `${shop}/`,
+        nonce: nonceOf(c),
       }),
       status,
     );
@@ -96,10 +99,10 @@ export function checkoutRoutes(options: CheckoutOptions) {
       c.req.param("token") ?? "",
       c.req.query("key") ?? "",
     );
-    if (!cart) return { stop: c.html(cartNotFoundPage(`${shop}/`), 404) };
+    if (!cart) return { stop: c.html(cartNotFoundPage(`${shop}/`, nonceOf(c)), 404) };
     const order = await orderForCart(options.db, cart.id);
     if (order) return { stop: c.redirect(confirmationUrl(shop, order), 303) };
-    if (cart.completedAt) return { stop: c.html(cartNotFoundPage(`${shop}/`), 404) };
+    if (cart.completedAt) return { stop: c.html(cartNotFoundPage(`${shop}/`, nonceOf(c)), 404) };
     return { cart };
   };
 
@@ -128,9 +131,9 @@ export function checkoutRoutes(options: CheckoutOptions) {
       case "ordered":
         return c.redirect(confirmationUrl(shop, result.order), 303);
       case "not-found":
-        return c.html(cartNotFoundPage(`${shop}/`), 404);
+        return c.html(cartNotFoundPage(`${shop}/`, nonceOf(c)), 404);
       case "empty":
-        return c.html(emptyCartPage(`${shop}/`));
+        return c.html(emptyCartPage(`${shop}/`, nonceOf(c)));
       case "refused":
         return render(c, found.cart, withoutCard(values), result);
     }

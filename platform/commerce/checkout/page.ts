@@ -76,7 +76,11 @@ const LABELS: Record<FieldName, string> = {
 const fieldId = (name: FieldName) =>
   name === "deliveryMethod" ? "field-deliveryMethod-domicile" : `field-${name}`;
 
-function page(title: string, body: unknown, shopUrl: string) {
+/**
+ * `nonce`: the Content-Security-Policy nonce the composed server sends with this answer, for the
+ * inline `<style>`; absent when the service runs without one.
+ */
+function page(title: string, body: unknown, shopUrl: string, nonce?: string) {
   return html`<!doctype html>
 <html lang="fr">
 <head>
@@ -84,7 +88,7 @@ function page(title: string, body: unknown, shopUrl: string) {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${title} — Comptoir</title>
-<style>${raw(STYLE)}</style>
+<style${nonce ? html` nonce="${nonce}"` : ""}>${raw(STYLE)}</style>
 </head>
 <body>
 <header><a href="${shopUrl}">Comptoir</a><span>Paiement sécurisé</span></header>
@@ -188,6 +192,7 @@ export type CheckoutPageModel = {
   general: string | null;
   action: string;
   shopUrl: string;
+  nonce?: string;
 };
 
 /** The checkout form beside the order summary, with the errors of a refused submission. */
@@ -257,27 +262,29 @@ ${input("cardCvc", values, errors, {
 </form>
 ${summary(model.view)}
 </div>`;
-  return page("Finaliser ma commande", body, model.shopUrl);
+  return page("Finaliser ma commande", body, model.shopUrl, model.nonce);
 }
 
 /** An empty cart has no checkout (storefront.md §5): a message and the way back. */
-export function emptyCartPage(shopUrl: string) {
+export function emptyCartPage(shopUrl: string, nonce?: string) {
   return page(
     "Votre panier est vide",
     html`<h1>Votre panier est vide</h1>
 <p>Ajoutez des produits à votre panier avant de passer commande.</p>
 <p><a href="${shopUrl}">Retourner à la boutique</a></p>`,
     shopUrl,
+    nonce,
   );
 }
 
 /** An unknown cart, or a wrong key in the link. */
-export function cartNotFoundPage(shopUrl: string) {
+export function cartNotFoundPage(shopUrl: string, nonce?: string) {
   return page(
     "Panier introuvable",
     html`<h1>Panier introuvable</h1>
 <p>Ce lien de paiement ne correspond à aucun panier en cours.</p>
 <p><a href="${shopUrl}">Retourner à la boutique</a></p>`,
     shopUrl,
+    nonce,
   );
 }
