@@ -14,11 +14,14 @@ import type { Logger } from "#server/logger.ts";
 import { createPlatform } from "#server/platform.ts";
 import { requestLog } from "#server/request-log.ts";
 import { adminGuard } from "#server/rules/admin-guard.ts";
+import { refuseBadBytes, refuseNulInBodies } from "#server/rules/bad-bytes.ts";
+import { bodyLimits } from "#server/rules/body-limit.ts";
 import { clientIp, createIpMatcher } from "#server/rules/client-ip.ts";
 import { firstPaint } from "#server/rules/first-paint.ts";
 import { asBrowserSaw } from "#server/rules/forwarded-proto.ts";
 import { PageCache, pageCacheMiddleware } from "#server/rules/page-cache.ts";
 import { passwordGate } from "#server/rules/password-gate.ts";
+import { type AllowedOrigins, sameOriginWrites } from "#server/rules/same-origin.ts";
 import { trailingSlash } from "#server/rules/trailing-slash.ts";
 
 export type ServerDependencies = {
@@ -29,6 +32,11 @@ export type ServerDependencies = {
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** Where the built browser assets are; absent in development, where Vite serves them. */
   clientDirectory?: string;
+  /**
+   * The origins a form or API write may come from; by default `PUBLIC_URL`'s, else the origin the
+   * browser sent the request to.
+   */
+  allowedOrigins?: AllowedOrigins;
 };
 
 /**
@@ -39,6 +47,7 @@ const API_PREFIXES = [
   "/api/",
   "/cdn/",
   "/content/",
+  "/content-management/",
   "/ordering/",
   "/healthz",
   "/readyz",
@@ -66,6 +75,18 @@ export function createServerApp(deps: ServerDependencies) {
   // comes gzipped already (compressed once per entry), and this leaves it as it is.
   app.use(compress());
   app.route("/", healthRoutes(database));
+  const isTrustedProxy = createIpMatcher(env.TRUSTED_PROXIES, "TRUSTED_PROXIES");
+  app.use(refuseBadBytes());
+  app.use(bodyLimits());
+  app.use(refuseNulInBodies());
+  const publicOrigin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined;
+  app.use(
+    sameOriginWrites({
+      allowedOrigins:
+        deps.allowedOrigins ??
+        ((c) => [publicOrigin ?? new URL(asBrowserSaw(c, isTrustedProxy).url).origin]),
+    }),
+  );
   app.use(passwordGate({ password: env.SITE_PASSWORD }));
   app.use(adminGuard({ allowlist: env.ADMIN_ALLOWLIST, trustedProxies: env.TRUSTED_PROXIES }));
   app.use(trailingSlash({ skipPrefixes: API_PREFIXES }));
@@ -103,7 +124,6 @@ export function createServerApp(deps: ServerDependencies) {
   app.use(pageCacheMiddleware(pageCache));
   // Inside the page cache: a cached page is stored already rewritten.
   if (deps.clientDirectory) app.use(firstPaint({ clientDirectory: deps.clientDirectory }));
-  const isTrustedProxy = createIpMatcher(env.TRUSTED_PROXIES, "TRUSTED_PROXIES");
   app.all("*", (c) => {
     const context = new RouterContextProvider();
     context.set(serverContext, {
