@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext, RouterContextProvider } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { serverContext } from "#app/lib/server-context.ts";
 
@@ -28,7 +28,7 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
-  const { nonce } = loadContext.get(serverContext);
+  const { nonce, logger } = loadContext.get(serverContext);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
@@ -68,9 +68,21 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors in the shell reject and are logged by React Router; these come after it.
-          if (shellRendered) console.error(error);
+          if (shellRendered) logger.error({ err: error }, "page rendering failed");
         },
       },
     );
   });
 }
+
+/**
+ * Errors of loaders, actions and rendering, logged through the server's logger rather than
+ * React Router's default `console.error`: its error serializer keeps SQL text and query
+ * parameters (customer data) out of the logs (server/log-errors.ts). A request the client gave
+ * up on is no error.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const { logger } = (context as RouterContextProvider).get(serverContext);
+  logger.error({ err: error, path: new URL(request.url).pathname }, "request failed");
+};

@@ -15,11 +15,14 @@ import type { Logger } from "#server/logger.ts";
 import { createPlatform } from "#server/platform.ts";
 import { requestLog } from "#server/request-log.ts";
 import { adminGuard } from "#server/rules/admin-guard.ts";
+import { refuseBadBytes, refuseNulInBodies } from "#server/rules/bad-bytes.ts";
+import { bodyLimits } from "#server/rules/body-limit.ts";
 import { clientIp, createIpMatcher } from "#server/rules/client-ip.ts";
 import { firstPaint } from "#server/rules/first-paint.ts";
 import { asBrowserSaw } from "#server/rules/forwarded-proto.ts";
 import { PageCache, pageCacheMiddleware } from "#server/rules/page-cache.ts";
 import { passwordGate } from "#server/rules/password-gate.ts";
+import { type AllowedOrigins, sameOriginWrites } from "#server/rules/same-origin.ts";
 import { baseSecurityHeaders, pageSecurityHeaders } from "#server/rules/security-headers.ts";
 import { trailingSlash } from "#server/rules/trailing-slash.ts";
 import { trustedHost } from "#server/rules/trusted-host.ts";
@@ -32,6 +35,11 @@ export type ServerDependencies = {
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** Where the built browser assets are; absent in development, where Vite serves them. */
   clientDirectory?: string;
+  /**
+   * The origins a form or API write may come from; by default `PUBLIC_URL`'s, else the origin the
+   * browser sent the request to.
+   */
+  allowedOrigins?: AllowedOrigins;
 };
 
 /**
@@ -42,6 +50,7 @@ const API_PREFIXES = [
   "/api/",
   "/cdn/",
   "/content/",
+  "/content-management/",
   "/ordering/",
   "/healthz",
   "/readyz",
@@ -77,6 +86,19 @@ export function createServerApp(deps: ServerDependencies) {
   if (env.NODE_ENV === "production") {
     app.use(trustedHost({ publicUrl: env.PUBLIC_URL, allowedHosts: env.ALLOWED_HOSTS }));
   }
+  const isTrustedProxy = createIpMatcher(env.TRUSTED_PROXIES, "TRUSTED_PROXIES");
+  app.use(refuseBadBytes());
+  app.use(bodyLimits());
+  app.use(refuseNulInBodies());
+  // A write's Origin must be the shop's: PUBLIC_URL, or the origin the request came to (in
+  // production trustedHost has checked that it is one of the shop's names).
+  app.use(
+    sameOriginWrites({
+      allowedOrigins:
+        deps.allowedOrigins ??
+        ((c) => [env.PUBLIC_URL, new URL(asBrowserSaw(c, isTrustedProxy).url).origin]),
+    }),
+  );
   app.use(passwordGate({ password: env.SITE_PASSWORD }));
   app.use(adminGuard({ allowlist: env.ADMIN_ALLOWLIST, trustedProxies: env.TRUSTED_PROXIES }));
   app.use(trailingSlash({ skipPrefixes: API_PREFIXES }));
@@ -128,7 +150,6 @@ export function createServerApp(deps: ServerDependencies) {
   app.use(pageHeaders);
   // Inside the page cache: a cached page is stored already rewritten.
   if (deps.clientDirectory) app.use(firstPaint({ clientDirectory: deps.clientDirectory }));
-  const isTrustedProxy = createIpMatcher(env.TRUSTED_PROXIES, "TRUSTED_PROXIES");
   app.all("*", (c) => {
     const context = new RouterContextProvider();
     context.set(serverContext, {

@@ -18,6 +18,7 @@ import { createOrderingApi } from "#platform/ordering/http.ts";
 import { searchApi } from "#platform/search/http.ts";
 import { matchingProductIds, predictiveSearch } from "#platform/search/search.ts";
 import type { Env } from "#server/env.ts";
+import { yogaLogging } from "#server/log-errors.ts";
 import type { Logger } from "#server/logger.ts";
 import { clientIp, createIpMatcher } from "#server/rules/client-ip.ts";
 
@@ -58,6 +59,7 @@ export function createPlatform({
     publicOrigin: env.PUBLIC_URL,
     exposeErrors: env.NODE_ENV === "development",
     clientIp: (c) => clientIp(c, isTrustedProxy),
+    logging: yogaLogging(logger),
   });
   const images = createImageService({
     database,

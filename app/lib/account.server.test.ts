@@ -6,7 +6,6 @@ import {
   normaliseFrenchPhone,
   orderGidOf,
   orderPathOf,
-  safeRedirect,
 } from "./account.server.ts";
 
 describe("French phone numbers (storefront.md §5)", () => {
@@ -29,21 +28,6 @@ describe("French phone numbers (storefront.md §5)", () => {
   it("are shown back in the national form", () => {
     expect(displayPhone("+33612345678")).toBe("06 12 34 56 78");
     expect(displayPhone(null)).toBe("");
-  });
-});
-
-describe("the redirect after sign-in", () => {
-  it("keeps a path of this site with its query", () => {
-    expect(safeRedirect("/compte/?s=3")).toBe("/compte/?s=3");
-    expect(safeRedirect("/p/comte-aop-18-mois/")).toBe("/p/comte-aop-18-mois/");
-  });
-
-  it("falls back to /compte/ for another site, a protocol-relative or a backslash path", () => {
-    expect(safeRedirect("https://evil.example/")).toBe("/compte/");
-    expect(safeRedirect("//evil.example/")).toBe("/compte/");
-    expect(safeRedirect("/\\evil.example/")).toBe("/compte/");
-    expect(safeRedirect("")).toBe("/compte/");
-    expect(safeRedirect(null)).toBe("/compte/");
   });
 });
 

@@ -73,23 +73,6 @@ export function displayPhone(phone: string | null | undefined): string {
   return match ? `0${match.slice(1).join(" ")}` : phone;
 }
 
-/**
- * Where to go after sign-in: a path of this site only (never `//host` or a full URL, which would
- * make the login page an open redirect); /compte/ otherwise.
- */
-export function safeRedirect(target: string | null | undefined, fallback = "/compte/"): string {
-  if (!target?.startsWith("/") || target.startsWith("//") || target.includes("\\")) {
-    return fallback;
-  }
-  try {
-    const url = new URL(target, "http://comptoir.invalid");
-    if (url.origin !== "http://comptoir.invalid") return fallback;
-    return `${url.pathname}${url.search}`;
-  } catch {
-    return fallback;
-  }
-}
-
 /** The login page with a way back to `request`'s page; for loaders of private pages. */
 export function loginRedirect(request: Request): Response {
   const url = new URL(request.url);

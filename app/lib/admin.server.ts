@@ -6,6 +6,7 @@ import {
 } from "react-router";
 import { CSRF_FIELD } from "#app/lib/admin-fields.ts";
 import { isHttps, readCookie, serializeCookie } from "#app/lib/cookies.ts";
+import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
 import { serverContext } from "#app/lib/server-context.ts";
 import { RateLimiter } from "#platform/rate-limit.ts";
 import {
@@ -36,11 +37,12 @@ const FIFTEEN_MINUTES = 15 * 60_000;
 const attemptsByEmail = new RateLimiter({ limit: 5, windowMs: FIFTEEN_MINUTES });
 const attemptsByAddress = new RateLimiter({ limit: 20, windowMs: FIFTEEN_MINUTES });
 
+const DASHBOARD_PATH = "/middleware/dashboard/";
+
 /** Where a sign-in may send the browser back to: only admin paths of this site. */
 export function safeNext(next: string | null | undefined): string {
-  return next?.startsWith("/middleware/") && !next.startsWith("//")
-    ? next
-    : "/middleware/dashboard/";
+  const path = safeRedirectPath(next, DASHBOARD_PATH);
+  return path.startsWith("/middleware/") ? path : DASHBOARD_PATH;
 }
 
 /** Screens behind the layout need a signed-in staff member; others go to the sign-in page. */

@@ -1,4 +1,5 @@
 import type { ProductCardData } from "#app/lib/product.ts";
+import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
 /**
  * The customer's favourites (bookmarks, storefront.md §4): a list of product ids kept in the saved
  * document `user/{id}-bookmarks` of the own API (docs/own-api.md), which carries a revision. A
@@ -178,21 +179,14 @@ export function httpBookmarkIo(
 /** The query parameter that carries a visitor's favourite through sign-in (`?bookmark=42`). */
 export const BOOKMARK_INTENT_PARAM = "bookmark";
 
-/** A path of this site to go back to, or `fallback` (no other origin, no `//host`). */
-export function safeReturnPath(value: unknown, fallback = "/"): string {
-  if (typeof value !== "string" || !value.startsWith("/")) return fallback;
-  if (value.startsWith("//") || value.startsWith("/\\") || /[\r\n]/.test(value)) return fallback;
-  return value;
-}
-
 /** The sign-in page, coming back to `returnTo` afterwards (storefront.md §6). */
 export function signInPath(returnTo: string): string {
-  return `/compte/?redirect=${encodeURIComponent(safeReturnPath(returnTo))}`;
+  return `/compte/?redirect=${encodeURIComponent(safeRedirectPath(returnTo))}`;
 }
 
 /** `path` with the favourite to set once signed in (`?bookmark=42`), replacing any earlier one. */
 export function withBookmarkIntent(path: string, productId: string): string {
-  const url = new URL(safeReturnPath(path), "http://shop.invalid");
+  const url = new URL(safeRedirectPath(path), "http://shop.invalid");
   const id = /(\d+)$/.exec(productGidOf(productId) ?? "")?.[1];
   if (id) url.searchParams.set(BOOKMARK_INTENT_PARAM, id);
   return `${url.pathname}${url.search}${url.hash}`;

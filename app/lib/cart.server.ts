@@ -10,11 +10,11 @@ import {
   needsModeChange,
   RESTAURATION_ATTRIBUTE,
   RESTAURATION_TAG,
-  safeReturnPath,
 } from "#app/lib/cart.ts";
 import { isHttps, readCookie, serializeCookie } from "#app/lib/cookies.ts";
 import { previousPrice } from "#app/lib/format.ts";
 import { localImageUrl, maxQuantityOf, quantityLabelOf } from "#app/lib/product.ts";
+import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
 import { serviceFetch } from "#app/lib/services.server.ts";
 import { StorefrontError, storefrontQuery } from "#app/lib/storefront.server.ts";
 
@@ -578,7 +578,7 @@ export function cartFormResponse(
     : { kind: "error", message: result.error };
   if (flash) headers.append("Set-Cookie", flashCookie(request, flash));
   // A refused add of the other kind lands on the cart page, where it can be emptied.
-  const back = result.ok ? safeReturnPath(form.get("redirectTo")) : "/panier/";
+  const back = result.ok ? safeRedirectPath(form.get("redirectTo"), "/panier/") : "/panier/";
   headers.set("Location", back);
   return new Response(null, { status: 303, headers });
 }

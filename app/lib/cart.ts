@@ -284,12 +284,3 @@ export function cartTotals(cart: CartView | null, deliveryFee: number | null): C
 
 /** The order mode cookie's value meaning delivery (ordering-and-server.md §3). */
 export const DELIVERY_MODE = "1";
-
-/** A path to go back to after a cart form without JavaScript: same-site paths only. */
-export function safeReturnPath(value: unknown, fallback = "/panier/"): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//")) {
-    return fallback;
-  }
-  if (value.includes("\\") || /[\r\n]/.test(value)) return fallback;
-  return value;
-}

@@ -23,7 +23,6 @@ import {
   type Result,
   recover,
   register,
-  safeRedirect,
   setDefaultAddress,
   signIn,
   updateAddress,
@@ -37,6 +36,7 @@ import {
   customerTokenCookie,
   customerTokenOf,
 } from "#app/lib/customer-session.server.ts";
+import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
 import { customerShoppingLists } from "#app/lib/shopping-lists.server.ts";
 import { LIST_PARAMS, listOutcomeOf } from "#app/lib/shopping-lists.ts";
 import accountStyles from "#app/styles/account.css?url";
@@ -93,7 +93,7 @@ function signInView(url: URL, notice: string | null) {
   const back = tabOf(url) === null ? null : `${url.pathname}${url.search}`;
   return {
     view: "sign-in" as const,
-    redirectTo: safeRedirect(url.searchParams.get("redirect") ?? back),
+    redirectTo: safeRedirectPath(url.searchParams.get("redirect") ?? back, "/compte/"),
     mode: url.searchParams.get("vue") === "mot-de-passe-oublie" ? "recover" : "register",
     notice,
   } as const;
@@ -240,7 +240,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       buyerIp,
     );
     if (!result.ok) return answer(intent, result, values);
-    return signedIn(request, result.value.accessToken, safeRedirect(text(form, "redirect")));
+    return signedIn(
+      request,
+      result.value.accessToken,
+      safeRedirectPath(text(form, "redirect"), "/compte/"),
+    );
   }
   if (intent === "register") {
     const values = valuesOf(form, ["firstName", "lastName", "email", "acceptsMarketing"]);

@@ -2,12 +2,12 @@ import { redirect } from "react-router";
 import { serverBookmarkIo } from "#app/lib/bookmarks.server.ts";
 import {
   productGidOf,
-  safeReturnPath,
   saveBookmarkChanges,
   signInPath,
   withBookmarkIntent,
 } from "#app/lib/bookmarks.ts";
 import { currentCustomer } from "#app/lib/customer-session.server.ts";
+import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
 import type { Route } from "./+types/favourites";
 
 /**
@@ -19,7 +19,7 @@ import type { Route } from "./+types/favourites";
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const back = safeReturnPath(form.get("redirectTo"), "/compte/?s=4");
+  const back = safeRedirectPath(form.get("redirectTo"), "/compte/?s=4");
   const productId = productGidOf(form.get("productId"));
   if (!productId) return redirect(back, 303);
   const customer = await currentCustomer(request);

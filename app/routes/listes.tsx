@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
-import { safeReturnPath, signInPath } from "#app/lib/bookmarks.ts";
+import { signInPath } from "#app/lib/bookmarks.ts";
+import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
 import { runListCommand } from "#app/lib/shopping-lists.server.ts";
 import {
   parseListCommand,
@@ -18,7 +19,7 @@ import type { Route } from "./+types/listes";
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const fromFetcher = form.get("via") === "fetcher";
-  const back = safeReturnPath(form.get("redirectTo"), "/compte/?s=5");
+  const back = safeRedirectPath(form.get("redirectTo"), "/compte/?s=5");
   const parsed = parseListCommand(form);
   if (!parsed.ok) {
     const result: ShoppingListResult = { ok: false, intent: parsed.intent, error: parsed.error };

@@ -283,10 +283,18 @@ describe("POST /order-mode/", () => {
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/c/epicerie-salee/");
     expect(jar(response)).toContain("mode=1");
-    const offsite = await saveAction(
-      args(post("/order-mode/", { ...delivery, returnTo: "//evil.example/" }, "", false)),
-    );
-    expect(offsite.headers.get("Location")).toBe("/");
+    // `/\t/evil.example` is what `returnTo=/%09/evil.example` in a form body decodes to.
+    for (const returnTo of [
+      "//evil.example/",
+      "/\t/evil.example",
+      "/%09/evil.example",
+      "/\\evil",
+    ]) {
+      const offsite = await saveAction(
+        args(post("/order-mode/", { ...delivery, returnTo }, "", false)),
+      );
+      expect(offsite.headers.get("Location"), returnTo).toBe("/");
+    }
   });
 });
 

@@ -7,6 +7,7 @@ import {
   orderingJson,
   shopperIpOf,
 } from "#app/lib/ordering.server.ts";
+import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
 import type { Route } from "./+types/order-mode";
 
 /**
@@ -23,11 +24,6 @@ import type { Route } from "./+types/order-mode";
  * A fetch asking for JSON gets `{ Success, Data: state }` or the refusal (the ordering service's
  * shape: `Code`, `UserMessage`, `Field`); a plain form post is redirected back to `returnTo`.
  */
-
-/** A same-site path to go back to after a plain form post, else the home page. */
-function safeReturnTo(value: string): string {
-  return value.startsWith("/") && !value.startsWith("//") && !value.includes("\\") ? value : "/";
-}
 
 function wantsJson(request: Request): boolean {
   return (request.headers.get("accept") ?? "").includes("application/json");
@@ -47,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const headers = orderModeHeaders(outcome.patch, { secure });
   if (!wantsJson(request)) {
     headers.set("Cache-Control", "private, no-store");
-    return redirect(safeReturnTo(String(form.get("returnTo") ?? "")), { status: 303, headers });
+    return redirect(safeRedirectPath(form.get("returnTo")), { status: 303, headers });
   }
   // The state as the browser now holds it.
   return orderingJson({ ...current, ...outcome.patch }, { headers });

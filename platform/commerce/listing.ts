@@ -141,15 +141,27 @@ function filterKind(filter: ProductFilterInput): string | undefined {
   return undefined;
 }
 
+/** The largest value of an `integer` column; a bound past it would fail the query (22003). */
+const MAX_CENTS = 2_147_483_647;
+
+/**
+ * A price bound in cents, held to what the column can compare: a minimum above every price still
+ * matches nothing, a maximum above every price still matches everything, a negative bound is 0.
+ */
+function priceCents(euros: number): number {
+  const cents = Math.round(euros * 100);
+  return Number.isNaN(cents) ? 0 : Math.min(Math.max(cents, 0), MAX_CENTS);
+}
+
 function filterCondition(filter: ProductFilterInput): SQL | undefined {
   if (filter.available != null) return sql`p.available_for_sale = ${filter.available}`;
   if (filter.price) {
     const parts: SQL[] = [];
     if (filter.price.min != null) {
-      parts.push(sql`p.price_min_cents >= ${Math.round(filter.price.min * 100)}`);
+      parts.push(sql`p.price_min_cents >= ${priceCents(filter.price.min)}`);
     }
     if (filter.price.max != null) {
-      parts.push(sql`p.price_min_cents <= ${Math.round(filter.price.max * 100)}`);
+      parts.push(sql`p.price_min_cents <= ${priceCents(filter.price.max)}`);
     }
     return parts.length > 0 ? sql.join(parts, sql` and `) : sql`true`;
   }

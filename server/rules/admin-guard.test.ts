@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { adminGuard, isAdminPath } from "./admin-guard.ts";
+import { adminGuard, isAdminPath, isAdminRequest } from "./admin-guard.ts";
 
 const OFFICE = "192.0.2.10";
 const OUTSIDE = "203.0.113.5";
@@ -9,15 +9,56 @@ const PROXY = "10.0.0.1";
 function makeApp(allowlist = [OFFICE, "198.51.100.0/24", "2001:db8:cafe::/48"]) {
   const app = new Hono();
   app.use(adminGuard({ allowlist, trustedProxies: [PROXY] }));
-  app.get("*", (c) => c.text("served"));
+  app.all("*", (c) => c.text("served"));
   return app;
 }
 
-function request(path: string, peer: string | undefined, forwardedFor?: string) {
+function request(path: string, peer: string | undefined, forwardedFor?: string, method = "GET") {
   const headers: Record<string, string> = forwardedFor ? { "X-Forwarded-For": forwardedFor } : {};
   const env = peer === undefined ? undefined : { incoming: { socket: { remoteAddress: peer } } };
-  return makeApp().request(path, { headers }, env);
+  return makeApp().request(path, { method, headers }, env);
 }
+
+/** Every spelling of an admin request the pentest tried, and a few more. */
+const ADMIN_REQUESTS = [
+  "/middleware.data",
+  "/middleware.data?_routes=routes%2Fmiddleware%2Flayout",
+  "/middleware/_.data",
+  "/middleware/orders.data",
+  "/middleware/dashboard.data?_routes=routes/middleware/layout,routes/middleware/dashboard",
+  "/_root.data?_routes=routes/middleware/layout",
+  "/.data?_routes=routes/middleware/layout",
+  "/p/comte.data?_routes=root,routes%2Fmiddleware%2Flayout",
+  "/_root.data?_routes=routes%252Fmiddleware%252Flayout",
+  "/__manifest?paths=/middleware/dashboard&version=x",
+  "/__manifest?paths=/,%2Fmiddleware%2Fproducts&version=x",
+  "/Middleware/",
+  "/MIDDLEWARE.DATA",
+  "/%6Diddleware/",
+  "/x%2Fmiddleware/",
+  "/x%2fmiddleware/",
+  "/x%5Cmiddleware/",
+  "/x%5cmiddleware%5Cdashboard",
+  "/x%252Fmiddleware/",
+  "/x%25252Fmiddleware/",
+  "/middleware;jsessionid=1/dashboard/",
+  "/;x/middleware/",
+  "/middleware%20/",
+  "/middleware%09/",
+  "/%25252525252525252525252Fmiddleware/",
+];
+
+const OTHER_REQUESTS = [
+  "/",
+  "/middlewares/",
+  "/my-middleware/",
+  "/p/middleware-pack.jpg",
+  "/_root.data",
+  "/_root.data?_routes=root,routes/home",
+  "/p/comte.data?_routes=routes/product",
+  "/__manifest?paths=/p/comte/,/c/fromages/&version=x",
+  "/search/?q=middleware",
+];
 
 function expectRedirectHome(res: Response) {
   expect(res.status).toBe(302);
@@ -54,7 +95,34 @@ describe("isAdminPath", () => {
   });
 });
 
+describe("isAdminRequest", () => {
+  it("sees every door into the admin area", () => {
+    for (const path of ADMIN_REQUESTS) {
+      expect(isAdminRequest(new URL(path, "http://shop.test")), path).toBe(true);
+    }
+  });
+
+  it("leaves storefront requests alone", () => {
+    for (const path of OTHER_REQUESTS) {
+      expect(isAdminRequest(new URL(path, "http://shop.test")), path).toBe(false);
+    }
+  });
+});
+
 describe("adminGuard", () => {
+  it("redirects an outside client for every spelling and every method", async () => {
+    for (const method of ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]) {
+      for (const path of ADMIN_REQUESTS) {
+        expectRedirectHome(await request(path, OUTSIDE, undefined, method));
+      }
+    }
+  });
+
+  it("serves the office every spelling", async () => {
+    for (const path of ADMIN_REQUESTS) await expectServed(await request(path, OFFICE));
+    await expectServed(await request("/middleware.data", OFFICE, undefined, "POST"));
+  });
+
   it("redirects an outside client to the home page", async () => {
     expectRedirectHome(await request("/middleware/", OUTSIDE));
     expectRedirectHome(await request("/middleware/products/x", OUTSIDE));

@@ -2,9 +2,9 @@ import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import {
   accessToken,
+  gateRedirectPath,
   passwordGate,
   SITE_ACCESS_COOKIE,
-  safeRedirectPath,
 } from "./password-gate.ts";
 
 const PASSWORD = "truffe-noire";
@@ -175,20 +175,20 @@ describe("passwordGate", () => {
   });
 });
 
-describe("safeRedirectPath", () => {
+describe("gateRedirectPath", () => {
   it("keeps a same-site path with its query and fragment", () => {
-    expect(safeRedirectPath("/c/the/?sort=prix#liste")).toBe("/c/the/?sort=prix#liste");
+    expect(gateRedirectPath("/c/the/?sort=prix#liste")).toBe("/c/the/?sort=prix#liste");
   });
 
   it("strips the password parameter", () => {
-    expect(safeRedirectPath(`/faq/?password=${PASSWORD}`)).toBe("/faq/");
-    expect(safeRedirectPath(`/faq/?a=1&password=${PASSWORD}&b=2`)).toBe("/faq/?a=1&b=2");
+    expect(gateRedirectPath(`/faq/?password=${PASSWORD}`)).toBe("/faq/");
+    expect(gateRedirectPath(`/faq/?a=1&password=${PASSWORD}&b=2`)).toBe("/faq/?a=1&b=2");
   });
 
   it("never yields a protocol-relative path through dot segments", () => {
-    expect(safeRedirectPath("/a/..//evil.example/x")).toBe("/evil.example/x");
-    expect(safeRedirectPath("/.//evil.example")).toBe("/evil.example");
-    expect(safeRedirectPath("/x/../\\evil.example")).toBe("/evil.example");
+    expect(gateRedirectPath("/a/..//evil.example/x")).toBe("/evil.example/x");
+    expect(gateRedirectPath("/.//evil.example")).toBe("/evil.example");
+    expect(gateRedirectPath("/x/../\\evil.example")).toBe("/evil.example");
   });
 
   it("turns anything that could leave the site into /", () => {
@@ -203,7 +203,7 @@ describe("safeRedirectPath", () => {
       "/\t/evil.example",
       "javascript:alert(1)",
     ]) {
-      expect(safeRedirectPath(target), String(target)).toBe("/");
+      expect(gateRedirectPath(target), String(target)).toBe("/");
     }
   });
 });

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
+import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
 
 export const SITE_ACCESS_COOKIE = "siteAccess";
 /** Spec: the password cookie lives 5 days. */
@@ -30,23 +31,13 @@ function sameToken(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/**
- * A redirect target on this site: a relative path (plus query and fragment) without the
- * `password` parameter, or `/` for anything that could lead elsewhere.
- */
-export function safeRedirectPath(target: string | null | undefined): string {
-  if (!target?.startsWith("/")) return "/";
-  let url: URL;
-  try {
-    url = new URL(target, PLACEHOLDER_ORIGIN);
-  } catch {
-    return "/";
-  }
-  // `//host`, `/\host` and friends resolve to another origin.
-  if (url.origin !== PLACEHOLDER_ORIGIN) return "/";
-  if (url.searchParams.has("password")) url.searchParams.delete("password");
-  // Dot segments can leave `//host` in the path (`/a/..//host`): a protocol-relative Location.
-  return url.pathname.replace(/^\/+/, "/") + url.search + url.hash;
+/** A redirect target on this site (the shared rule), without the `password` parameter. */
+export function gateRedirectPath(target: string | null | undefined): string {
+  const path = safeRedirectPath(target);
+  const url = new URL(path, PLACEHOLDER_ORIGIN);
+  if (!url.searchParams.has("password")) return path;
+  url.searchParams.delete("password");
+  return url.pathname + url.search + url.hash;
 }
 
 const escapeHtml = (text: string) =>
@@ -132,18 +123,18 @@ export function passwordGate(options: PasswordGateOptions): MiddlewareHandler {
 
     if (isRead && isPassword(url.searchParams.get("password"))) {
       const target = onForm ? url.searchParams.get("redirect") : path + url.search;
-      return grant(c, safeRedirectPath(target), 302);
+      return grant(c, gateRedirectPath(target), 302);
     }
 
     const authorised = sameToken(getCookie(c, SITE_ACCESS_COOKIE) ?? "", token);
     if (onForm && c.req.method === "POST") {
       const body = await c.req.parseBody();
-      const redirect = safeRedirectPath(typeof body.redirect === "string" ? body.redirect : "/");
+      const redirect = gateRedirectPath(typeof body.redirect === "string" ? body.redirect : "/");
       if (isPassword(body.password)) return grant(c, redirect, 303);
       return c.html(renderForm(formPath, redirect, true), 401, FORM_HEADERS);
     }
     if (onForm && isRead) {
-      const redirect = safeRedirectPath(url.searchParams.get("redirect"));
+      const redirect = gateRedirectPath(url.searchParams.get("redirect"));
       if (authorised) return c.redirect(redirect, 302);
       return c.html(renderForm(formPath, redirect, false), 200, FORM_HEADERS);
     }

@@ -20,8 +20,8 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 /**
- * A form posted from another site never gets here: React Router refuses an action whose `Origin`
- * is not the shop's own (400), which covers sign-in, where no session exists yet.
+ * A form posted from another site never gets here: the server's cross-origin rule refuses it
+ * (403, `server/rules/same-origin.ts`), which covers sign-in, where no session exists yet.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();

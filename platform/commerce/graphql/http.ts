@@ -1,6 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import { buildSchema, type DocumentNode, GraphQLError, parse, validate } from "graphql";
-import { createSchema, createYoga } from "graphql-yoga";
+import { createSchema, createYoga, type YogaLogger } from "graphql-yoga";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Db } from "#db/client.ts";
@@ -46,6 +46,8 @@ export type StorefrontApiOptions = {
   now?: () => Date;
   /** The client address of a request (the server's rule, aware of trusted proxies). */
   clientIp?: (c: Context) => string | undefined;
+  /** Where unexpected resolver errors are logged; Yoga's console logger when absent. */
+  logging?: YogaLogger;
 };
 
 const errorBody = (message: string, code: string) => ({
@@ -81,6 +83,7 @@ export function storefrontApi(options: StorefrontApiOptions) {
     graphiql: false,
     landingPage: false,
     maskedErrors: !options.exposeErrors,
+    logging: options.logging ?? true,
     context: ({ commerce }) => commerce,
   });
 
