@@ -59,7 +59,7 @@ describe("createAttemptGuard", () => {
     perAddress: { points: 6, durationSec: 900 },
     perSubjectAddress: { points: 3, durationSec: 900 },
     backoff: { free: 2, baseSec: 1, maxSec: 8, windowSec: 3600 },
-    knownAddressSec: 30 * 86_400,
+    knownAddressSec: 20 * 86_400,
   };
   const START = new Date("2026-03-02T10:00:00Z").getTime();
   let now = START;

@@ -29,7 +29,10 @@ export type AttemptRules = {
   /** Attempts on one subject from one address. */
   perSubjectAddress: Window;
   backoff: Backoff;
-  /** How long an address that succeeded on a subject is spared that subject's delay. */
+  /**
+   * How long an address that succeeded on a subject is spared that subject's delay; under 24
+   * days, the longest timer the memory store can set to drop the record.
+   */
   knownAddressSec: number;
 };
 
@@ -63,6 +66,11 @@ export type AttemptGuard = {
    * forgotten and the address becomes known to the subject.
    */
   succeeded(subject: string, address: string | undefined): Promise<void>;
+  /**
+   * Takes back an attempt that tried no secret (a password refused by its rules before any
+   * token was compared): it counts nowhere, and proves nothing about its address.
+   */
+  release(subject: string, address: string | undefined): Promise<void>;
   /** Makes `address` known to `subject` without taking back an attempt (see `succeeded`). */
   trust(subject: string, address: string | undefined): Promise<void>;
 };
@@ -101,6 +109,15 @@ export function createAttemptGuard(
     if (address !== undefined) await known.set(pair(subject, address), 1, rules.knownAddressSec);
   };
 
+  const release = async (subject: string, address: string | undefined) => {
+    if (live(await failures.get(subject)) > 0) await failures.reward(subject);
+    await slot.delete(subject);
+    if (address === undefined) return;
+    if (live(await perAddress.get(address)) > 0) await perAddress.reward(address);
+    const key = pair(subject, address);
+    if (live(await perSubjectAddress.get(key)) > 0) await perSubjectAddress.reward(key);
+  };
+
   return {
     async attempt(subject, address) {
       const taken: [RateLimiterAbstract, string][] = [];
@@ -131,15 +148,14 @@ export function createAttemptGuard(
     },
 
     async succeeded(subject, address) {
-      if (live(await failures.get(subject)) > 0) await failures.reward(subject);
-      await slot.delete(subject);
+      await release(subject, address);
       if (address !== undefined) {
-        if (live(await perAddress.get(address)) > 0) await perAddress.reward(address);
         await perSubjectAddress.delete(pair(subject, address));
         await trust(subject, address);
       }
     },
 
+    release,
     trust,
   };
 }

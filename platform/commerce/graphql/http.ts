@@ -13,6 +13,7 @@ import { createOrderResolvers } from "#platform/commerce/graphql/order-resolvers
 import { type CommerceContext, createResolvers } from "#platform/commerce/graphql/resolvers.ts";
 import { STOREFRONT_SDL } from "#platform/commerce/graphql/sdl.ts";
 import type { CatalogueSearch } from "#platform/commerce/search-port.ts";
+import type { LimiterStore } from "#platform/rate-limit.ts";
 
 /** Storefront API versions we answer, as Shopify names them (quarterly releases). */
 export const SUPPORTED_VERSIONS = [
@@ -43,6 +44,8 @@ export type StorefrontApiOptions = {
   now?: () => Date;
   /** The client address of a request (the server's rule, aware of trusted proxies). */
   clientIp?: (c: Context) => string | undefined;
+  /** Where sign-in attempts are counted: process memory unless instances share a store. */
+  limiterStore?: LimiterStore;
 };
 
 const errorBody = (message: string, code: string) => ({
@@ -67,7 +70,7 @@ export function storefrontApi(options: StorefrontApiOptions) {
     resolvers: [
       createResolvers(),
       createCartResolvers(),
-      createCustomerResolvers(),
+      createCustomerResolvers({ limiterStore: options.limiterStore }),
       createOrderResolvers(),
     ],
   });
@@ -131,8 +134,10 @@ export function storefrontApi(options: StorefrontApiOptions) {
 }
 
 /**
- * The shopper's address as a server-side caller reports it (`Shopify-Storefront-Buyer-IP`, only
- * believed with the private token), else the client address of the request itself.
+ * The shopper's address as a server-side caller reports it (`Shopify-Storefront-Buyer-IP`), else
+ * the client address of the request itself. The header is believed only from a request carrying
+ * the valid private token (the shop's own server): from anyone else it would let a client pick
+ * the address its sign-in attempts are counted by, and rotate it past every per-address limit.
  */
 function buyerIp(c: Context, privateAccess: boolean, clientIp: StorefrontApiOptions["clientIp"]) {
   const reported = c.req.header("shopify-storefront-buyer-ip")?.trim();
