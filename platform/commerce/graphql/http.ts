@@ -1,5 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
-import { buildSchema, type DocumentNode, GraphQLError, parse, validate } from "graphql";
+import { buildSchema } from "graphql";
 import { createSchema, createYoga } from "graphql-yoga";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -7,7 +7,7 @@ import type { Db } from "#db/client.ts";
 import { cartJsHandler } from "#platform/commerce/checkout/cart-js.ts";
 import { createCartResolvers } from "#platform/commerce/graphql/cart-resolvers.ts";
 import { createCustomerResolvers } from "#platform/commerce/graphql/customer-resolvers.ts";
-import { queryLimits } from "#platform/commerce/graphql/limits.ts";
+import { useQueryLimits } from "#platform/commerce/graphql/limits.ts";
 import { createLoaders } from "#platform/commerce/graphql/loaders.ts";
 import { createOrderResolvers } from "#platform/commerce/graphql/order-resolvers.ts";
 import { type CommerceContext, createResolvers } from "#platform/commerce/graphql/resolvers.ts";
@@ -62,7 +62,8 @@ function sameSecret(given: string | undefined, expected: string): boolean {
 /**
  * `POST /api/{version}/graphql.json`: the Storefront API of the commerce service. Refuses, the
  * way Shopify does, a request without a valid public or private access token (401), a version it
- * does not know (404) and a body over 100 kB (413); bounds depth and cost before executing.
+ * does not know (404) and a body over 100 kB (413); bounds tokens, aliases, directives, depth,
+ * cost and expensive fields before executing (limits.ts).
  */
 export function storefrontApi(options: StorefrontApiOptions) {
   const schema = createSchema<{ commerce: CommerceContext } & CommerceContext>({
@@ -82,6 +83,7 @@ export function storefrontApi(options: StorefrontApiOptions) {
     landingPage: false,
     maskedErrors: !options.exposeErrors,
     context: ({ commerce }) => commerce,
+    plugins: [useQueryLimits(plainSchema)],
   });
 
   const api = new Hono();
@@ -112,11 +114,6 @@ export function storefrontApi(options: StorefrontApiOptions) {
         401,
       );
     }
-    if (c.req.method === "POST") {
-      const refused = await checkLimits(c.req.raw.clone(), plainSchema);
-      if (refused) return c.json({ errors: refused.map((error) => error.toJSON()) }, 200);
-    }
-
     const url = new URL(c.req.url);
     url.pathname = "/graphql";
     const commerce: CommerceContext = {
@@ -143,29 +140,4 @@ function buyerIp(c: Context, privateAccess: boolean, clientIp: StorefrontApiOpti
   const reported = c.req.header("shopify-storefront-buyer-ip")?.trim();
   if (privateAccess && reported) return reported;
   return clientIp?.(c);
-}
-
-/** Depth and cost, checked with the request's variables known; undefined when within bounds. */
-async function checkLimits(request: Request, schema: ReturnType<typeof buildSchema>) {
-  let body: { query?: unknown; variables?: unknown };
-  try {
-    body = (await request.json()) as typeof body;
-  } catch {
-    return undefined; // yoga answers malformed bodies in GraphQL's own shape
-  }
-  if (typeof body.query !== "string") return undefined;
-  let document: DocumentNode;
-  try {
-    document = parse(body.query);
-  } catch {
-    return undefined;
-  }
-  const variables =
-    body.variables && typeof body.variables === "object"
-      ? (body.variables as Record<string, unknown>)
-      : {};
-  const errors = validate(schema, document, [queryLimits(variables)]);
-  return errors.length > 0
-    ? errors.map((e) => new GraphQLError(e.message, { extensions: e.extensions }))
-    : undefined;
 }
