@@ -7,7 +7,7 @@ import type { Db } from "#db/client.ts";
 import { cartJsHandler } from "#platform/commerce/checkout/cart-js.ts";
 import { createCartResolvers } from "#platform/commerce/graphql/cart-resolvers.ts";
 import { createCustomerResolvers } from "#platform/commerce/graphql/customer-resolvers.ts";
-import { useQueryLimits } from "#platform/commerce/graphql/limits.ts";
+import { queryLimitsPlugin } from "#platform/commerce/graphql/limits.ts";
 import { createLoaders } from "#platform/commerce/graphql/loaders.ts";
 import { createOrderResolvers } from "#platform/commerce/graphql/order-resolvers.ts";
 import { type CommerceContext, createResolvers } from "#platform/commerce/graphql/resolvers.ts";
@@ -83,7 +83,7 @@ export function storefrontApi(options: StorefrontApiOptions) {
     landingPage: false,
     maskedErrors: !options.exposeErrors,
     context: ({ commerce }) => commerce,
-    plugins: [useQueryLimits(plainSchema)],
+    plugins: [queryLimitsPlugin(plainSchema)],
   });
 
   const api = new Hono();

@@ -251,7 +251,7 @@ export function checkQueryLimits(
  * resolvers. They are not validation rules added to yoga's: yoga caches validation by the rules'
  * names, and the cost rule reads the request's variables.
  */
-export function useQueryLimits(schema: GraphQLSchema): Plugin {
+export function queryLimitsPlugin(schema: GraphQLSchema): Plugin {
   return {
     onParams({ params, setResult }) {
       if (typeof params.query !== "string") return;
