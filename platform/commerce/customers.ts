@@ -94,7 +94,7 @@ export const MESSAGES = {
   activationInvalid: "Ce lien d'activation n'est plus valide.",
   resetInvalid: "Ce lien de réinitialisation n'est plus valide. Demandez-en un nouveau.",
   tokenInvalid: "Votre session a expiré. Veuillez vous reconnecter.",
-  throttled: "Trop de tentatives. Veuillez réessayer dans quelques minutes.",
+  throttled: (wait: string) => `Trop de tentatives. Veuillez réessayer dans ${wait}.`,
   addressMissing: "Adresse introuvable.",
   address1Blank: "Veuillez saisir l'adresse.",
   zipBlank: "Veuillez saisir le code postal.",

@@ -57,7 +57,7 @@ export const MESSAGES = {
   codeExpired: "Ce code a expiré. Demandez-en un nouveau.",
   codeUsed: "Ce code a déjà été utilisé. Demandez-en un nouveau.",
   tooManyAttempts: "Trop de tentatives. Demandez un nouveau code.",
-  rateLimited: "Trop de demandes. Réessayez dans quelques minutes.",
+  rateLimited: (wait: string) => `Trop de demandes. Réessayez dans ${wait}.`,
   storeNotFound: "Ce magasin est introuvable.",
   modeUnavailable: "Ce magasin ne propose pas ce mode de commande.",
   slotRequired: "Choisissez un créneau.",

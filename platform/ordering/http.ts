@@ -367,6 +367,9 @@ function success(c: Context, data: unknown) {
 
 function errorAnswer(c: Context, error: unknown, onError?: (error: unknown) => void) {
   if (error instanceof OrderingError) {
+    if (typeof error.details.RetryAfterSeconds === "number") {
+      c.header("Retry-After", String(error.details.RetryAfterSeconds));
+    }
     return c.json(
       { Success: false, UserMessage: error.message, Code: error.code, ...error.details },
       error.status,

@@ -24,7 +24,7 @@ beforeAll(async () => {
     apiToken: "test-ordering-api-token",
     whiteLabel: "comptoir",
     now: () => clock,
-    phoneLoginLimits: phoneLoginLimits(() => clock.getTime()),
+    phoneLoginLimits: phoneLoginLimits(),
   });
   fixture = await insertTestStore(database.db, { physicalRestaurantId: 101 });
 });

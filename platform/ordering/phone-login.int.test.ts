@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
 import { listOutbox } from "#platform/notify/outbox.ts";
@@ -16,8 +16,19 @@ beforeAll(async () => {
 });
 afterAll(() => database?.close());
 
+/** Moves the API's clock and Date.now(), which the rate limiter reads: no sleeps. */
+function setClock(date: Date) {
+  clock = date;
+  vi.setSystemTime(date);
+}
+
+afterEach(() => vi.useRealTimers());
+
 beforeEach(() => {
-  clock = START;
+  // The memory store also drops records with timers: faked too, so that only the clock the
+  // tests move expires them, however slow the database.
+  vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
+  setClock(START);
   // A fresh API per test: its rate limits start empty.
   api = createOrderingApi({
     db: database.db,
@@ -25,7 +36,7 @@ beforeEach(() => {
     whiteLabel: "comptoir",
     now: () => clock,
     clientIp: (c) => c.req.header("x-test-client") ?? "192.0.2.1",
-    phoneLoginLimits: phoneLoginLimits(() => clock.getTime()),
+    phoneLoginLimits: phoneLoginLimits(),
   });
 });
 
@@ -45,9 +56,10 @@ async function requestCode(phone: string, client = "192.0.2.1") {
   return { requestId: body.Data.RequestId as string, code, e164: body.Data.PhoneNumber as string };
 }
 
-const login = (phone: string, requestId: string, code: string) =>
+const login = (phone: string, requestId: string, code: string, client = "192.0.2.1") =>
   call("POST", "/Account/LoginUsingPhoneNumber", {
     body: { PhoneNumber: phone, RequestId: requestId, Code: code },
+    headers: { "x-test-client": client },
   });
 
 describe("phone login", () => {
@@ -79,13 +91,13 @@ describe("phone login", () => {
 
   it("refuses an expired code: it works 10 minutes", async () => {
     const { requestId, code } = await requestCode("06 22 22 22 22");
-    clock = new Date(START.getTime() + 10 * 60_000);
+    setClock(new Date(START.getTime() + 10 * 60_000));
     const late = await login("0622222222", requestId, code);
     expect(late.body).toMatchObject({ Success: false, Code: "code_expired" });
     expect(late.body.UserMessage).toBe("Ce code a expiré. Demandez-en un nouveau.");
 
     const fresh = await requestCode("06 22 22 22 22");
-    clock = new Date(clock.getTime() + 10 * 60_000 - 1);
+    setClock(new Date(clock.getTime() + 10 * 60_000 - 1));
     expect((await login("0622222222", fresh.requestId, fresh.code)).status).toBe(200);
   });
 
@@ -125,25 +137,95 @@ describe("phone login", () => {
     expect(body).toMatchObject({ Success: false, Code: "invalid_phone", Field: "PhoneNumber" });
   });
 
-  it("limits codes per phone and per client address", async () => {
-    for (let i = 0; i < 5; i++) await requestCode("06 66 66 66 66", `198.51.100.${i}`);
-    const sixth = await call("POST", "/Account/RequestPhoneLoginCodeSms", {
-      body: { PhoneNumber: "0666666666" },
-      headers: { "x-test-client": "198.51.100.99" },
+  const askCode = (phone: string, client: string) =>
+    call("POST", "/Account/RequestPhoneLoginCodeSms", {
+      body: { PhoneNumber: phone },
+      headers: { "x-test-client": client },
     });
-    expect(sixth.status).toBe(429);
-    expect(sixth.body).toMatchObject({ Success: false, Code: "rate_limited" });
 
-    for (let i = 10; i < 30; i++) await requestCode(`06 77 77 77 ${i}`, "203.0.113.5");
-    const fromSameClient = await call("POST", "/Account/RequestPhoneLoginCodeSms", {
-      body: { PhoneNumber: "0677777799" },
-      headers: { "x-test-client": "203.0.113.5" },
+  it("spaces out codes to a phone asked from elsewhere; its owner still signs in", async () => {
+    const own = await requestCode("06 66 66 66 66", "192.0.2.60");
+    expect((await login("0666666666", own.requestId, own.code, "192.0.2.60")).status).toBe(200);
+
+    // Codes asked from ever new addresses: with the owner's, three are sent, then the phone's
+    // delay starts (a code sent is never taken back: each one is an SMS).
+    for (let i = 0; i < 2; i++) await requestCode("06 66 66 66 66", `198.51.100.${i}`);
+    const fourth = await askCode("0666666666", "198.51.100.3");
+    expect(fourth.status).toBe(429);
+    expect(fourth.headers.get("retry-after")).toBe("30");
+    expect(fourth.body).toMatchObject({
+      Success: false,
+      Code: "rate_limited",
+      UserMessage: "Trop de demandes. Réessayez dans 30 secondes.",
+      RetryAfterSeconds: 30,
     });
+
+    // The owner, from the address they signed in from, gets a code and signs in at once.
+    const again = await requestCode("06 66 66 66 66", "192.0.2.60");
+    const signedIn = await login("0666666666", again.requestId, again.code, "192.0.2.60");
+    expect(signedIn.status).toBe(200);
+  });
+
+  it("makes each further code to a phone wait longer, up to 10 minutes", async () => {
+    let client = 0;
+    const ask = () => askCode("0688888888", `203.0.113.${client++}`);
+    for (let i = 0; i < 3; i++) expect((await ask()).status).toBe(200);
+    let elapsed = 0;
+    for (const [seconds, wait] of [
+      [30, "30 secondes"],
+      [60, "1 minute"],
+      [120, "2 minutes"],
+      [240, "4 minutes"],
+      [480, "8 minutes"],
+      [600, "10 minutes"],
+      [600, "10 minutes"],
+    ] as const) {
+      expect((await ask()).body.UserMessage).toBe(`Trop de demandes. Réessayez dans ${wait}.`);
+      elapsed += seconds * 1000;
+      setClock(new Date(START.getTime() + elapsed));
+      expect((await ask()).status).toBe(200);
+    }
+  });
+
+  it("limits codes per phone from one address and per address across phones", async () => {
+    let elapsed = 0;
+    for (let i = 0; i < 5; i++) {
+      await requestCode("06 99 99 99 99", "198.51.100.200");
+      elapsed += 10 * 60_000; // past the phone's delay
+      setClock(new Date(START.getTime() + elapsed));
+    }
+    const sixth = await askCode("0699999999", "198.51.100.200");
+    expect(sixth.body).toMatchObject({ Code: "rate_limited", RetryAfterSeconds: 600 });
+
+    for (let i = 10; i < 25; i++) await requestCode(`06 77 77 77 ${i}`, "198.51.100.200");
+    const fromSameClient = await askCode("0677777799", "198.51.100.200");
     expect(fromSameClient.body.Code).toBe("rate_limited");
+    expect((await askCode("0677777799", "198.51.100.201")).status).toBe(200);
+  });
 
-    // An hour later the phone may ask again.
-    clock = new Date(START.getTime() + 60 * 60_000);
-    expect((await requestCode("06 66 66 66 66", "198.51.100.1")).code).toMatch(/^\d{6}$/);
+  it("delays code checks on a phone tried from many addresses, not its owner's", async () => {
+    const own = await requestCode("06 12 12 12 12", "192.0.2.61");
+    expect((await login("0612121212", own.requestId, own.code, "192.0.2.61")).status).toBe(200);
+    const target = await requestCode("06 12 12 12 12", "192.0.2.61");
+    const wrong = target.code === "000000" ? "111111" : "000000";
+    // Guesses at codes of the phone from new addresses: six run, then each waits.
+    for (let i = 0; i < 6; i++) {
+      const guess = await login("0612121212", "inconnu", wrong, `198.51.100.${50 + i}`);
+      expect(guess.body.Code).toBe("invalid_code");
+    }
+    const delayed = await login("0612121212", "inconnu", wrong, "198.51.100.60");
+    expect(delayed.body).toMatchObject({ Code: "rate_limited", RetryAfterSeconds: 1 });
+    const owner = await login("0612121212", target.requestId, target.code, "192.0.2.61");
+    expect(owner.status).toBe(200);
+  });
+
+  it("limits code checks per address across phones", async () => {
+    for (let i = 10; i < 40; i++) {
+      const guess = await login(`06 13 13 13 ${i}`, "inconnu", "000000", "203.0.113.99");
+      expect(guess.body.Code).toBe("invalid_code");
+    }
+    const blocked = await login("0613131340", "inconnu", "000000", "203.0.113.99");
+    expect(blocked.body).toMatchObject({ Code: "rate_limited", RetryAfterSeconds: 600 });
   });
 });
 
@@ -155,7 +237,7 @@ describe("the shopper's address on in-process calls", () => {
       whiteLabel: "comptoir",
       now: () => clock,
       clientIp: () => undefined,
-      phoneLoginLimits: phoneLoginLimits(() => clock.getTime()),
+      phoneLoginLimits: phoneLoginLimits(),
     });
     const ask = (phone: string, shopper: string) =>
       callOrdering(inProcess, "POST", "/Account/RequestPhoneLoginCodeSms", {

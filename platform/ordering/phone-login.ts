@@ -11,7 +11,14 @@ import {
 import { MESSAGES, OrderingError } from "#platform/ordering/errors.ts";
 import { normalizeFrenchPhone } from "#platform/ordering/phone.ts";
 import { orderingPhoneLoginCode } from "#platform/ordering/schema.ts";
-import { RateLimiter } from "#platform/rate-limit.ts";
+import {
+  type AttemptGuard,
+  type AttemptRules,
+  createAttemptGuard,
+  frenchWait,
+  type LimiterStore,
+  type Refusal,
+} from "#platform/rate-limit.ts";
 
 /** A code works for 10 minutes, once, and not after 5 tries. */
 export const PHONE_CODE_TTL_MS = 10 * 60_000;
@@ -22,24 +29,47 @@ export function phoneCodeSms(code: string): string {
   return `Votre code Comptoir : ${code}. Il expire dans 10 minutes.`;
 }
 
+const MINUTE = 60;
+
 /**
- * Rate limits of phone login, in memory: codes asked per phone and per client address, and
- * sign-in tries per client address (each code also has its own 5 tries).
+ * Code requests and code checks, per (phone, address) and per address, with a growing delay per
+ * phone rather than a block. A request sends an SMS, so its delay grows from 30 seconds to 10
+ * minutes (an attacker's codes are of no use to anyone: each is bound to its request id). A
+ * check's grows from a second to a minute, on top of each code's own 5 tries.
  */
-export type PhoneLoginLimits = {
-  requestsPerPhone: RateLimiter;
-  requestsPerClient: RateLimiter;
-  loginsPerClient: RateLimiter;
+export const PHONE_LOGIN_RULES: Record<"requests" | "checks", AttemptRules> = {
+  requests: {
+    perAddress: { points: 20, durationSec: 60 * MINUTE },
+    perSubjectAddress: { points: 5, durationSec: 60 * MINUTE },
+    backoff: { free: 3, baseSec: 30, maxSec: 10 * MINUTE, windowSec: 60 * MINUTE },
+    knownAddressSec: 20 * 24 * 60 * MINUTE,
+  },
+  checks: {
+    perAddress: { points: 30, durationSec: 10 * MINUTE },
+    perSubjectAddress: { points: 10, durationSec: 10 * MINUTE },
+    // A code's five tries and one more run without waiting.
+    backoff: { free: 6, baseSec: 1, maxSec: MINUTE, windowSec: 60 * MINUTE },
+    knownAddressSec: 20 * 24 * 60 * MINUTE,
+  },
 };
 
-/** 5 codes per phone and 20 per client address an hour; 30 sign-in tries per address in 10 minutes. */
-export function phoneLoginLimits(now?: () => number): PhoneLoginLimits {
-  const hour = 60 * 60_000;
+export type PhoneLoginLimits = { requests: AttemptGuard; checks: AttemptGuard };
+
+/** The guards of phone login, counting in `store` (process memory unless instances share one). */
+export function phoneLoginLimits(options: { store?: LimiterStore } = {}): PhoneLoginLimits {
   return {
-    requestsPerPhone: new RateLimiter({ limit: 5, windowMs: hour, now }),
-    requestsPerClient: new RateLimiter({ limit: 20, windowMs: hour, now }),
-    loginsPerClient: new RateLimiter({ limit: 30, windowMs: 10 * 60_000, now }),
+    requests: createAttemptGuard("phone-code-request", PHONE_LOGIN_RULES.requests, options.store),
+    checks: createAttemptGuard("phone-code-check", PHONE_LOGIN_RULES.checks, options.store),
   };
+}
+
+/** Refuses with the wait, in French. */
+function rateLimited(refusal: Refusal | undefined) {
+  if (!refusal) return;
+  const seconds = Math.ceil(refusal.retryAfterMs / 1000);
+  throw new OrderingError("rate_limited", MESSAGES.rateLimited(frenchWait(refusal.retryAfterMs)), {
+    RetryAfterSeconds: seconds,
+  });
 }
 
 export type PhoneLoginContext = {
@@ -64,11 +94,7 @@ export async function requestPhoneLoginCode(
 ): Promise<{ requestId: string; phone: string; expiresAt: Date }> {
   const phone = parsePhone(phoneInput);
   const { limits, now } = context;
-  const phoneAllowed = limits.requestsPerPhone.hit(`phone:${phone}`);
-  const clientAllowed = limits.requestsPerClient.hit(`ip:${context.clientIp}`);
-  if (!phoneAllowed || !clientAllowed) {
-    throw new OrderingError("rate_limited", MESSAGES.rateLimited);
-  }
+  rateLimited(await limits.requests.attempt(phone, context.clientIp));
   const code = (context.generateCode ?? randomCode)();
   const requestId = randomBytes(18).toString("base64url");
   const expiresAt = new Date(now.getTime() + PHONE_CODE_TTL_MS);
@@ -96,10 +122,22 @@ export async function loginWithPhoneCode(
   input: { phone: string; requestId: string; code: string },
 ): Promise<{ token: string; customer: Customer }> {
   const phone = parsePhone(input.phone);
-  const { db, now } = context;
-  if (!context.limits.loginsPerClient.hit(`ip:${context.clientIp}`)) {
-    throw new OrderingError("rate_limited", MESSAGES.rateLimited);
-  }
+  const { db, now, limits, clientIp } = context;
+  rateLimited(await limits.checks.attempt(phone, clientIp));
+  const signedIn = await checkCode(db, phone, input, now);
+  // The address proved it holds the phone: its checks are taken back and it is spared the
+  // phone's delays from now on, for codes as for checks.
+  await limits.checks.succeeded(phone, clientIp);
+  await limits.requests.trust(phone, clientIp);
+  return signedIn;
+}
+
+async function checkCode(
+  db: Db,
+  phone: string,
+  input: { requestId: string; code: string },
+  now: Date,
+): Promise<{ token: string; customer: Customer }> {
   const [attempt] = await db
     .update(orderingPhoneLoginCode)
     .set({ attempts: sql`${orderingPhoneLoginCode.attempts} + 1` })

@@ -128,7 +128,7 @@ export async function insertTestVoucher(db: Db, voucher: Omit<TestVoucher, "whit
 
 type FetchApp = { request: (path: string, init?: RequestInit) => Response | Promise<Response> };
 
-/** Calls the ordering API in-process; answers the status and the parsed JSON body. */
+/** Calls the ordering API in-process; answers the status, the headers and the parsed JSON body. */
 export async function callOrdering(
   app: FetchApp,
   method: string,
@@ -144,5 +144,5 @@ export async function callOrdering(
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
   // biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field.
-  return { status: res.status, body: (await res.json()) as any };
+  return { status: res.status, headers: res.headers, body: (await res.json()) as any };
 }

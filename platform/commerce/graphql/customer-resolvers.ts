@@ -38,43 +38,83 @@ import {
 } from "#platform/commerce/graphql/pagination.ts";
 import type { CommerceContext } from "#platform/commerce/graphql/resolvers.ts";
 import { listOrdersForCustomer } from "#platform/commerce/orders.ts";
-import { RateLimiter } from "#platform/rate-limit.ts";
+import {
+  type AttemptRules,
+  createAttemptGuard,
+  frenchWait,
+  type LimiterStore,
+} from "#platform/rate-limit.ts";
 
-/** Attempts allowed per 15 minutes: per email (or account) and per client address. */
-export const CUSTOMER_RATE_LIMITS = { perEmail: 5, perAddress: 20, windowMs: 15 * 60 * 1000 };
+const MINUTE = 60;
+const DAY = 24 * 60 * MINUTE;
+const passwordLike: AttemptRules = {
+  perAddress: { points: 20, durationSec: 15 * MINUTE },
+  perSubjectAddress: { points: 5, durationSec: 15 * MINUTE },
+  // 1 s after the third failure, doubling to a minute: at most ~60 guesses an hour on one
+  // account however many addresses try, while its owner waits a minute at worst.
+  backoff: { free: 3, baseSec: 1, maxSec: MINUTE, windowSec: 60 * MINUTE },
+  knownAddressSec: 20 * DAY,
+};
+
+/**
+ * The rules of sign-in, activation and reset (per email or account), and of recovery (per
+ * email). Each recovery sends an email, so its delay grows by minutes: an owner kept waiting by
+ * someone else's requests already has their reset links in the mailbox.
+ */
+export const CUSTOMER_RATE_LIMITS: Record<Guarded, AttemptRules> = {
+  login: passwordLike,
+  activate: passwordLike,
+  reset: passwordLike,
+  recover: {
+    ...passwordLike,
+    backoff: { free: 3, baseSec: MINUTE, maxSec: 15 * MINUTE, windowSec: 60 * MINUTE },
+  },
+};
 
 type Guarded = "login" | "recover" | "activate" | "reset";
 
-/**
- * The rate limits of sign-in, recovery, activation and reset. Each limiter reads the clock of the
- * request it is counting (`ctx.now`, fixed in tests); `hit` is synchronous, so no other request
- * can swap the clock in between.
- */
-function createAttemptGuard() {
-  let clock: () => Date = () => new Date();
-  const now = () => clock().getTime();
-  const windowMs = CUSTOMER_RATE_LIMITS.windowMs;
-  const perSubject = new RateLimiter({ limit: CUSTOMER_RATE_LIMITS.perEmail, windowMs, now });
-  const perAddress = new RateLimiter({ limit: CUSTOMER_RATE_LIMITS.perAddress, windowMs, now });
+/** The attempt guards of sign-in, recovery, activation and reset, by the client's address. */
+function createAttemptGuards(store?: LimiterStore) {
+  const guards = {
+    login: createAttemptGuard("customer-login", CUSTOMER_RATE_LIMITS.login, store),
+    activate: createAttemptGuard("customer-activate", CUSTOMER_RATE_LIMITS.activate, store),
+    reset: createAttemptGuard("customer-reset", CUSTOMER_RATE_LIMITS.reset, store),
+    recover: createAttemptGuard("customer-recover", CUSTOMER_RATE_LIMITS.recover, store),
+  };
   return {
-    /** Counts an attempt; throws Shopify's THROTTLED error when a limit is passed. */
-    check(kind: Guarded, subject: string, ctx: CommerceContext) {
-      clock = ctx.now;
-      const subjectAllowed = perSubject.hit(`${kind}:${subject}`);
-      const addressAllowed = ctx.buyerIp ? perAddress.hit(`${kind}:${ctx.buyerIp}`) : true;
-      if (!subjectAllowed || !addressAllowed) {
-        throw createGraphQLError(MESSAGES.throttled, { extensions: { code: "THROTTLED" } });
+    /** Counts an attempt; throws Shopify's THROTTLED error, saying how long to wait, if refused. */
+    async check(kind: Guarded, subject: string, ctx: CommerceContext) {
+      const refused = await guards[kind].attempt(subject, ctx.buyerIp);
+      if (refused) {
+        throw createGraphQLError(MESSAGES.throttled(frenchWait(refused.retryAfterMs)), {
+          extensions: { code: "THROTTLED" },
+        });
       }
     },
     /**
-     * After a success: the subject's attempts are forgotten (a signed-in customer starts afresh)
-     * and the attempt no longer counts against the client address, so that many customers
-     * behind one address (an office, a carrier's NAT) are not locked out by their own sign-ins;
-     * failures alone use up an address's allowance.
+     * Runs a guarded attempt; a success was no threat (see `AttemptGuard.succeeded`), and an
+     * activation or a reset, which signs the customer in, makes the address known to sign-in.
+     * Only wrong credentials and tokens count as failures.
      */
-    succeeded(kind: Guarded, subject: string, ctx: CommerceContext) {
-      perSubject.reset(`${kind}:${subject}`);
-      if (ctx.buyerIp) perAddress.release(`${kind}:${ctx.buyerIp}`);
+    async run<T extends Outcome<unknown>>(
+      kind: Guarded,
+      subject: string,
+      ctx: CommerceContext,
+      attempt: () => Promise<T>,
+    ): Promise<T> {
+      await this.check(kind, subject, ctx);
+      const outcome = await attempt();
+      if (!outcome.ok && outcome.errors.every((error) => error.field?.at(-1) === "password")) {
+        // Refused by the password rules before any token was compared: no guess was made.
+        await guards[kind].release(subject, ctx.buyerIp);
+      } else if (outcome.ok) {
+        await guards[kind].succeeded(subject, ctx.buyerIp);
+        const signedIn = outcome.value as Partial<SignedIn> | undefined;
+        if (kind !== "login" && signedIn?.customer) {
+          await guards.login.trust(normaliseEmail(signedIn.customer.email), ctx.buyerIp);
+        }
+      }
+      return outcome;
     },
   };
 }
@@ -114,8 +154,8 @@ async function customerMetafields(customer: CustomerRow, ctx: CommerceContext) {
 }
 
 /** Resolvers of customer.graphql: customers, access tokens, addresses, metafields. */
-export function createCustomerResolvers() {
-  const guard = createAttemptGuard();
+export function createCustomerResolvers(options: { limiterStore?: LimiterStore } = {}) {
+  const guard = createAttemptGuards(options.limiterStore);
   return {
     QueryRoot: {
       customer: async (_: unknown, args: { customerAccessToken: string }, ctx: CommerceContext) =>
@@ -141,8 +181,11 @@ export function createCustomerResolvers() {
         ctx: CommerceContext,
       ) => {
         const id = customerIdFrom(args.id);
-        guard.check("activate", String(id ?? args.id), ctx);
-        return signedInPayload(await activateCustomer(ctx.db, id, args.input, ctx.now()));
+        return signedInPayload(
+          await guard.run("activate", String(id ?? args.id), ctx, () =>
+            activateCustomer(ctx.db, id, args.input, ctx.now()),
+          ),
+        );
       },
 
       customerActivateByUrl: async (
@@ -151,12 +194,17 @@ export function createCustomerResolvers() {
         ctx: CommerceContext,
       ) => {
         const link = parseAccountUrl(args.activationUrl, "activate");
-        guard.check("activate", String(link?.id ?? args.activationUrl), ctx);
-        const outcome = await activateCustomer(
-          ctx.db,
-          link?.id,
-          { activationToken: link?.token ?? "", password: args.password },
-          ctx.now(),
+        const outcome = await guard.run(
+          "activate",
+          String(link?.id ?? args.activationUrl),
+          ctx,
+          () =>
+            activateCustomer(
+              ctx.db,
+              link?.id,
+              { activationToken: link?.token ?? "", password: args.password },
+              ctx.now(),
+            ),
         );
         const { userErrors: _deprecated, ...payload } = signedInPayload(outcome);
         return payload;
@@ -168,9 +216,9 @@ export function createCustomerResolvers() {
         ctx: CommerceContext,
       ) => {
         const email = normaliseEmail(args.input.email);
-        guard.check("login", email, ctx);
-        const outcome = await signIn(ctx.db, args.input, ctx.now());
-        if (outcome.ok) guard.succeeded("login", email, ctx);
+        const outcome = await guard.run("login", email, ctx, () =>
+          signIn(ctx.db, args.input, ctx.now()),
+        );
         return {
           customerAccessToken: outcome.ok ? accessToken(outcome.value.token) : null,
           ...errorsOf(outcome),
@@ -208,7 +256,7 @@ export function createCustomerResolvers() {
       },
 
       customerRecover: async (_: unknown, args: { email: string }, ctx: CommerceContext) => {
-        guard.check("recover", normaliseEmail(args.email), ctx);
+        await guard.check("recover", normaliseEmail(args.email), ctx);
         const outcome = await recoverCustomer(ctx.db, args.email, {
           origin: ctx.origin,
           now: ctx.now(),
@@ -222,8 +270,11 @@ export function createCustomerResolvers() {
         ctx: CommerceContext,
       ) => {
         const id = customerIdFrom(args.id);
-        guard.check("reset", String(id ?? args.id), ctx);
-        return signedInPayload(await resetPassword(ctx.db, id, args.input, ctx.now()));
+        return signedInPayload(
+          await guard.run("reset", String(id ?? args.id), ctx, () =>
+            resetPassword(ctx.db, id, args.input, ctx.now()),
+          ),
+        );
       },
 
       customerResetByUrl: async (
@@ -232,13 +283,14 @@ export function createCustomerResolvers() {
         ctx: CommerceContext,
       ) => {
         const link = parseAccountUrl(args.resetUrl, "reset");
-        guard.check("reset", String(link?.id ?? args.resetUrl), ctx);
         return signedInPayload(
-          await resetPassword(
-            ctx.db,
-            link?.id,
-            { resetToken: link?.token ?? "", password: args.password },
-            ctx.now(),
+          await guard.run("reset", String(link?.id ?? args.resetUrl), ctx, () =>
+            resetPassword(
+              ctx.db,
+              link?.id,
+              { resetToken: link?.token ?? "", password: args.password },
+              ctx.now(),
+            ),
           ),
         );
       },

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
-import { buildSchema, type DocumentNode, GraphQLError, parse, validate } from "graphql";
+import { buildSchema } from "graphql";
 import { createSchema, createYoga, type YogaLogger } from "graphql-yoga";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -7,12 +7,13 @@ import type { Db } from "#db/client.ts";
 import { cartJsHandler } from "#platform/commerce/checkout/cart-js.ts";
 import { createCartResolvers } from "#platform/commerce/graphql/cart-resolvers.ts";
 import { createCustomerResolvers } from "#platform/commerce/graphql/customer-resolvers.ts";
-import { queryLimits } from "#platform/commerce/graphql/limits.ts";
+import { queryLimitsPlugin } from "#platform/commerce/graphql/limits.ts";
 import { createLoaders } from "#platform/commerce/graphql/loaders.ts";
 import { createOrderResolvers } from "#platform/commerce/graphql/order-resolvers.ts";
 import { type CommerceContext, createResolvers } from "#platform/commerce/graphql/resolvers.ts";
 import { STOREFRONT_SDL } from "#platform/commerce/graphql/sdl.ts";
 import type { CatalogueSearch } from "#platform/commerce/search-port.ts";
+import type { LimiterStore } from "#platform/rate-limit.ts";
 
 /** Storefront API versions we answer, as Shopify names them (quarterly releases). */
 export const SUPPORTED_VERSIONS = [
@@ -48,6 +49,8 @@ export type StorefrontApiOptions = {
   clientIp?: (c: Context) => string | undefined;
   /** Where unexpected resolver errors are logged; Yoga's console logger when absent. */
   logging?: YogaLogger;
+  /** Where sign-in attempts are counted: process memory unless instances share a store. */
+  limiterStore?: LimiterStore;
 };
 
 const errorBody = (message: string, code: string) => ({
@@ -64,7 +67,8 @@ function sameSecret(given: string | undefined, expected: string): boolean {
 /**
  * `POST /api/{version}/graphql.json`: the Storefront API of the commerce service. Refuses, the
  * way Shopify does, a request without a valid public or private access token (401), a version it
- * does not know (404) and a body over 100 kB (413); bounds depth and cost before executing.
+ * does not know (404) and a body over 100 kB (413); bounds tokens, aliases, directives, depth,
+ * cost and expensive fields before executing (limits.ts).
  */
 export function storefrontApi(options: StorefrontApiOptions) {
   const schema = createSchema<{ commerce: CommerceContext } & CommerceContext>({
@@ -72,7 +76,7 @@ export function storefrontApi(options: StorefrontApiOptions) {
     resolvers: [
       createResolvers(),
       createCartResolvers(),
-      createCustomerResolvers(),
+      createCustomerResolvers({ limiterStore: options.limiterStore }),
       createOrderResolvers(),
     ],
   });
@@ -85,6 +89,7 @@ export function storefrontApi(options: StorefrontApiOptions) {
     maskedErrors: !options.exposeErrors,
     logging: options.logging ?? true,
     context: ({ commerce }) => commerce,
+    plugins: [queryLimitsPlugin(plainSchema)],
   });
 
   const api = new Hono();
@@ -115,11 +120,6 @@ export function storefrontApi(options: StorefrontApiOptions) {
         401,
       );
     }
-    if (c.req.method === "POST") {
-      const refused = await checkLimits(c.req.raw.clone(), plainSchema);
-      if (refused) return c.json({ errors: refused.map((error) => error.toJSON()) }, 200);
-    }
-
     const url = new URL(c.req.url);
     url.pathname = "/graphql";
     const commerce: CommerceContext = {
@@ -137,36 +137,13 @@ export function storefrontApi(options: StorefrontApiOptions) {
 }
 
 /**
- * The shopper's address as a server-side caller reports it (`Shopify-Storefront-Buyer-IP`, only
- * believed with the private token), else the client address of the request itself.
+ * The shopper's address as a server-side caller reports it (`Shopify-Storefront-Buyer-IP`), else
+ * the client address of the request itself. The header is believed only from a request carrying
+ * the valid private token (the shop's own server): from anyone else it would let a client pick
+ * the address its sign-in attempts are counted by, and rotate it past every per-address limit.
  */
 function buyerIp(c: Context, privateAccess: boolean, clientIp: StorefrontApiOptions["clientIp"]) {
   const reported = c.req.header("shopify-storefront-buyer-ip")?.trim();
   if (privateAccess && reported) return reported;
   return clientIp?.(c);
-}
-
-/** Depth and cost, checked with the request's variables known; undefined when within bounds. */
-async function checkLimits(request: Request, schema: ReturnType<typeof buildSchema>) {
-  let body: { query?: unknown; variables?: unknown };
-  try {
-    body = (await request.json()) as typeof body;
-  } catch {
-    return undefined; // yoga answers malformed bodies in GraphQL's own shape
-  }
-  if (typeof body.query !== "string") return undefined;
-  let document: DocumentNode;
-  try {
-    document = parse(body.query);
-  } catch {
-    return undefined;
-  }
-  const variables =
-    body.variables && typeof body.variables === "object"
-      ? (body.variables as Record<string, unknown>)
-      : {};
-  const errors = validate(schema, document, [queryLimits(variables)]);
-  return errors.length > 0
-    ? errors.map((e) => new GraphQLError(e.message, { extensions: e.extensions }))
-    : undefined;
 }

@@ -1,100 +1,266 @@
+import { maxAliasesRule } from "@escape.tech/graphql-armor-max-aliases";
+import { maxDirectivesRule } from "@escape.tech/graphql-armor-max-directives";
+import { MaxTokensParserWLexer } from "@escape.tech/graphql-armor-max-tokens";
 import {
   type ASTVisitor,
+  type DocumentNode,
   type FieldNode,
   type FragmentDefinitionNode,
   GraphQLError,
+  type GraphQLNamedType,
+  type GraphQLSchema,
+  getNamedType,
+  isInterfaceType,
+  isObjectType,
   Kind,
   type SelectionSetNode,
   type ValidationContext,
+  type ValueNode,
+  validate,
 } from "graphql";
+import { createGraphQLError, type Plugin } from "graphql-yoga";
 
 export const MAX_DEPTH = 15;
-/** Roughly how many objects a query may ask for: `first: 250` of a `first: 250` list is too many. */
-export const MAX_COST = 25_000;
+/**
+ * Objects a query may ask for: the connections' `first`/`last` multiplied along each path, summed
+ * over the query. Shopify's own Storefront API bounds each connection at 250 and meters requests
+ * rather than cost, so real clients send `products(first: 100) { variants(first: 250) }` (vercel's
+ * commerce, 25 100 objects) or even 250 × 250 (62 750): allowed. A third level of large
+ * connections (250 × 250 × 250, 15 million) is not.
+ */
+export const MAX_COST = 100_000;
+/**
+ * Fields that run a search or compute facets, counted each time they would run (aliases, and the
+ * connections around them, multiply them). A page needs one or two: a search and its predictive
+ * box, a collection and its facets. One predictive search takes ~16 ms; 1 500 took 4 s.
+ */
+export const MAX_EXPENSIVE_FIELDS = 5;
+export const EXPENSIVE_FIELDS = new Set([
+  "QueryRoot.search",
+  "QueryRoot.predictiveSearch",
+  // A collection's products come with their facets (`filters`), computed over the collection.
+  "Collection.products",
+]);
+/**
+ * GraphQL Armor's caps, set well above what real clients send. Aliases are counted as they run,
+ * once per spread of the fragment holding them: our content pages ask 50 product cards in one
+ * request, each card's fragment with 3 aliases, 200 in all; Hydrogen's starter and vercel's
+ * commerce alias a few fields. They use a handful of directives (`@inContext`, `@include`) and
+ * send a few thousand tokens with their fragments; the 100 kB body limit allows ~25 000.
+ * The pentest's 1 500 aliased searches pass none of these, nor the expensive-field budget.
+ */
+export const MAX_ALIASES = 300;
+export const MAX_DIRECTIVES = 50;
+export const MAX_TOKENS = 15_000;
 
 /**
- * A validation rule bounding a query's depth and its cost (objects it could return, multiplying
- * through `first`/`last` of nested connections), so that no query can hang the process.
+ * A refusal in Shopify's shape: a message and `extensions.code`, nothing else. Made by yoga's
+ * `createGraphQLError` so that yoga recognises it as a GraphQL error (HTTP 200), not a crash.
+ */
+const limitError = (message: string, code: string) =>
+  createGraphQLError(message, { extensions: { code } });
+
+/** GraphQL Armor says "Syntax Error: Aliases limit of 100 exceeded, found 1500."; we drop the prefix. */
+const armorMessage = (error: GraphQLError) => error.message.replace(/^Syntax Error: /, "");
+
+/**
+ * A validation rule bounding a query's depth, its cost (objects it could return) and its
+ * expensive fields, so that no request can hang the process.
  */
 export const queryLimits =
   (variables: Record<string, unknown> = {}) =>
   (context: ValidationContext): ASTVisitor => {
+    const schema = context.getSchema();
     const fragments = new Map<string, FragmentDefinitionNode>();
     for (const definition of context.getDocument().definitions) {
       if (definition.kind === Kind.FRAGMENT_DEFINITION)
         fragments.set(definition.name.value, definition);
     }
 
+    type Measure = { depth: number; cost: number; expensive: number };
     const measure = (
       set: SelectionSetNode,
+      type: GraphQLNamedType | undefined,
       depth: number,
+      fanOut: number,
       seen: Set<string>,
-    ): { depth: number; cost: number } => {
-      let deepest = depth;
-      let cost = 0;
+    ): Measure => {
+      const total: Measure = { depth, cost: 0, expensive: 0 };
+      const add = (inner: Measure) => {
+        total.depth = Math.max(total.depth, inner.depth);
+        total.cost += inner.cost;
+        total.expensive += inner.expensive;
+      };
       for (const selection of set.selections) {
         if (selection.kind === Kind.FIELD) {
+          const name = selection.name.value;
+          const definition =
+            type && (isObjectType(type) || isInterfaceType(type))
+              ? type.getFields()[name]
+              : undefined;
+          if (type && EXPENSIVE_FIELDS.has(`${type.name}.${name}`)) total.expensive += fanOut;
           const size = pageSize(selection);
+          if (size !== undefined) total.cost += fanOut * size;
           if (selection.selectionSet) {
-            const inner = measure(selection.selectionSet, depth + 1, seen);
-            deepest = Math.max(deepest, inner.depth);
-            cost += size * (1 + inner.cost);
-          } else {
-            cost += 0; // scalars are free
+            add(
+              measure(
+                selection.selectionSet,
+                definition ? getNamedType(definition.type) : undefined,
+                depth + 1,
+                fanOut * (size ?? listSize(selection)),
+                seen,
+              ),
+            );
           }
         } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-          const inner = measure(selection.selectionSet, depth, seen);
-          deepest = Math.max(deepest, inner.depth);
-          cost += inner.cost;
+          const on = selection.typeCondition
+            ? schema.getType(selection.typeCondition.name.value)
+            : type;
+          add(measure(selection.selectionSet, on, depth, fanOut, seen));
         } else {
           const fragment = fragments.get(selection.name.value);
           if (!fragment || seen.has(fragment.name.value)) continue;
-          const inner = measure(
-            fragment.selectionSet,
-            depth,
-            new Set([...seen, fragment.name.value]),
+          add(
+            measure(
+              fragment.selectionSet,
+              schema.getType(fragment.typeCondition.name.value),
+              depth,
+              fanOut,
+              new Set([...seen, fragment.name.value]),
+            ),
           );
-          deepest = Math.max(deepest, inner.depth);
-          cost += inner.cost;
         }
       }
-      return { depth: deepest, cost };
+      return total;
     };
 
     return {
       OperationDefinition(operation) {
-        const { depth, cost } = measure(operation.selectionSet, 0, new Set());
-        if (depth > MAX_DEPTH) {
+        const root =
+          operation.operation === "mutation" ? schema.getMutationType() : schema.getQueryType();
+        const { depth, cost, expensive } = measure(
+          operation.selectionSet,
+          root ?? undefined,
+          0,
+          1,
+          new Set(),
+        );
+        const refuse = (message: string, code: string) =>
           context.reportError(
-            new GraphQLError(
-              `Query has depth of ${depth}, which exceeds max depth of ${MAX_DEPTH}`,
-              {
-                nodes: [operation],
-                extensions: { code: "MAX_DEPTH_EXCEEDED" },
-              },
-            ),
+            new GraphQLError(message, { nodes: [operation], extensions: { code } }),
+          );
+        if (depth > MAX_DEPTH) {
+          refuse(
+            `Query has depth of ${depth}, which exceeds max depth of ${MAX_DEPTH}`,
+            "MAX_DEPTH_EXCEEDED",
           );
         }
         if (cost > MAX_COST) {
-          context.reportError(
-            new GraphQLError(`Query cost is ${cost}, which exceeds the maximum of ${MAX_COST}`, {
-              nodes: [operation],
-              extensions: { code: "MAX_COST_EXCEEDED" },
-            }),
+          refuse(
+            `Query cost is ${cost}, which exceeds the maximum of ${MAX_COST}`,
+            "MAX_COST_EXCEEDED",
+          );
+        }
+        if (expensive > MAX_EXPENSIVE_FIELDS) {
+          refuse(
+            `Query runs ${expensive} searches or facet computations, which exceeds the maximum of ${MAX_EXPENSIVE_FIELDS}`,
+            "MAX_COST_EXCEEDED",
           );
         }
       },
     };
 
-    function pageSize(field: FieldNode): number {
+    /** The `first`/`last` of a connection field (250 when a variable leaves it open). */
+    function pageSize(field: FieldNode): number | undefined {
       for (const argument of field.arguments ?? []) {
         if (argument.name.value !== "first" && argument.name.value !== "last") continue;
-        if (argument.value.kind === Kind.INT) return Math.max(1, Number(argument.value.value));
-        if (argument.value.kind === Kind.VARIABLE) {
-          const value = variables[argument.value.name.value];
-          return typeof value === "number" ? Math.max(1, value) : 250;
-        }
+        const value = argumentValue(argument.value);
+        return typeof value === "number" ? Math.max(1, value) : 250;
+      }
+      return undefined;
+    }
+
+    /** Lists asked by their items (`nodes(ids:)`, `metafields(identifiers:)`) run once per item. */
+    function listSize(field: FieldNode): number {
+      for (const argument of field.arguments ?? []) {
+        if (argument.name.value !== "ids" && argument.name.value !== "identifiers") continue;
+        const value = argumentValue(argument.value);
+        return Array.isArray(value) ? Math.max(1, value.length) : 250;
       }
       return 1;
     }
+
+    function argumentValue(node: ValueNode): unknown {
+      if (node.kind === Kind.INT) return Number(node.value);
+      if (node.kind === Kind.LIST) return node.values;
+      if (node.kind === Kind.VARIABLE) return variables[node.name.value];
+      return undefined;
+    }
   };
+
+/**
+ * Every limit of a request, before anything runs: GraphQL Armor's token cap while parsing, its
+ * alias and directive caps, then depth, cost and expensive fields. Answers the refusals in
+ * Shopify's shape, or undefined when the request is within bounds (or is not parseable: yoga
+ * then answers in GraphQL's own shape).
+ */
+export function checkQueryLimits(
+  schema: GraphQLSchema,
+  query: string,
+  variables: Record<string, unknown>,
+): GraphQLError[] | undefined {
+  let document: DocumentNode;
+  let overTokens: GraphQLError | undefined;
+  try {
+    document = new MaxTokensParserWLexer(query, {
+      n: MAX_TOKENS,
+      // Stops the parser at the first token over the cap.
+      onReject: [
+        (_, error) => {
+          overTokens = limitError(armorMessage(error), "MAX_TOKENS_EXCEEDED");
+          throw overTokens;
+        },
+      ],
+    }).parseDocument();
+  } catch {
+    return overTokens ? [overTokens] : undefined;
+  }
+  const armorRule = (code: string) => (context: ValidationContext | null, error: GraphQLError) =>
+    context?.reportError(limitError(armorMessage(error), code));
+  const errors = validate(schema, document, [
+    maxAliasesRule({
+      n: MAX_ALIASES,
+      propagateOnRejection: false,
+      onReject: [armorRule("MAX_ALIASES_EXCEEDED")],
+    }),
+    maxDirectivesRule({
+      n: MAX_DIRECTIVES,
+      propagateOnRejection: false,
+      onReject: [armorRule("MAX_DIRECTIVES_EXCEEDED")],
+    }),
+    queryLimits(variables),
+  ]);
+  return errors.length > 0
+    ? errors.map((error) => limitError(error.message, String(error.extensions.code)))
+    : undefined;
+}
+
+/**
+ * The limits as a yoga plugin, on the request's parameters whatever their transport (JSON, GET,
+ * form, `application/graphql`): a refused request ends there, before parsing, validation and
+ * resolvers. They are not validation rules added to yoga's: yoga caches validation by the rules'
+ * names, and the cost rule reads the request's variables.
+ */
+export function queryLimitsPlugin(schema: GraphQLSchema): Plugin {
+  return {
+    onParams({ params, setResult }) {
+      if (typeof params.query !== "string") return;
+      const variables =
+        params.variables && typeof params.variables === "object"
+          ? (params.variables as Record<string, unknown>)
+          : {};
+      const refused = checkQueryLimits(schema, params.query, variables);
+      if (refused) setResult({ errors: refused });
+    },
+  };
+}
