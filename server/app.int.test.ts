@@ -1,14 +1,9 @@
-import pino from "pino";
-import type { ServerBuild } from "react-router";
-import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storefrontQuery } from "#app/lib/storefront.server.ts";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
 import { commerceShop } from "#platform/commerce/schema.ts";
-import { createServerApp } from "#server/app.ts";
-import type { Env } from "#server/env.ts";
-import { testEnv } from "#server/test-env.ts";
+import { composedShops } from "#server/testing.ts";
 
 /**
  * The composed server, end to end in-process: the real storefront (loaded through Vite), the
@@ -17,35 +12,20 @@ import { testEnv } from "#server/test-env.ts";
 const SHOP_NAME_QUERY = `#graphql
   query ShopName { shop { name } }`;
 
-let vite: ViteDevServer;
 let database: Database;
+let shops: Awaited<ReturnType<typeof composedShops>>;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  vite = await createServer({
-    server: { middlewareMode: true, hmr: false },
-    appType: "custom",
-    logLevel: "silent",
-  });
+  shops = await composedShops(database);
 });
 
 afterAll(async () => {
-  await vite?.close();
+  await shops?.close();
   await database?.close();
 });
 
-function shop(overrides: Record<string, string> = {}) {
-  const env: Env = testEnv({ ...overrides });
-  const { app, pageCache } = createServerApp({
-    env,
-    database,
-    logger: pino({ level: "silent" }),
-    build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
-  });
-  const request = (path: string, init: RequestInit = {}, remoteAddress = "203.0.113.9") =>
-    app.request(path, { redirect: "manual", ...init }, { incoming: { socket: { remoteAddress } } });
-  return { request, pageCache };
-}
+const shop = (overrides: Record<string, string> = {}) => shops.shop(overrides);
 
 describe("the composed server", () => {
   it("redirects a path without its trailing slash, keeping the query", async () => {

@@ -1,32 +1,23 @@
-import pino from "pino";
-import type { ServerBuild } from "react-router";
-import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
-import { createServerApp } from "#server/app.ts";
-import type { Env } from "#server/env.ts";
-import { testEnv } from "#server/test-env.ts";
+import { composedShops } from "#server/testing.ts";
 
 /**
  * The security headers of issue 16 through the composed server: per kind of page, the CSP's nonce
  * on every inline script and style, the page cache replaying a page with its own CSP, and API
  * answers left with nosniff only.
  */
-let vite: ViteDevServer;
 let database: Database;
+let shops: Awaited<ReturnType<typeof composedShops>>;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  vite = await createServer({
-    server: { middlewareMode: true, hmr: false },
-    appType: "custom",
-    logLevel: "silent",
-  });
+  shops = await composedShops(database);
 });
 
 afterAll(async () => {
-  await vite?.close();
+  await shops?.close();
   await database?.close();
 });
 
@@ -34,19 +25,8 @@ afterAll(async () => {
 const OFFICE = "127.0.0.1";
 
 function shop(overrides: Record<string, string> = {}) {
-  const env: Env = testEnv(overrides);
-  const { app } = createServerApp({
-    env,
-    database,
-    logger: pino({ level: "silent" }),
-    build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
-  });
-  return (path: string, init: RequestInit = {}) =>
-    app.request(
-      path,
-      { redirect: "manual", ...init },
-      { incoming: { socket: { remoteAddress: OFFICE } } },
-    );
+  const { request } = shops.shop(overrides, { remoteAddress: OFFICE });
+  return (path: string, init: RequestInit = {}) => request(path, init);
 }
 
 const nonceOfPolicy = (res: Response) =>

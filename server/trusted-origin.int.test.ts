@@ -1,12 +1,9 @@
-import pino from "pino";
-import type { ServerBuild } from "react-router";
-import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
 import { latestMessage, linkIn } from "#platform/notify/testing.ts";
-import { createServerApp } from "#server/app.ts";
-import { TEST_SECRETS, testEnv } from "#server/test-env.ts";
+import { TEST_SECRETS } from "#server/test-env.ts";
+import { composedShops, type ShopRequest } from "#server/testing.ts";
 
 /**
  * One origin the shop trusts (security issue, item 2): every absolute link comes from
@@ -14,43 +11,23 @@ import { TEST_SECRETS, testEnv } from "#server/test-env.ts";
  */
 const PUBLIC_URL = "https://comptoir.example";
 
-let vite: ViteDevServer;
 let database: Database;
+let shops: Awaited<ReturnType<typeof composedShops>>;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  vite = await createServer({
-    server: { middlewareMode: true, hmr: false },
-    appType: "custom",
-    logLevel: "silent",
-  });
+  shops = await composedShops(database);
 });
 
 afterAll(async () => {
-  await vite?.close();
+  await shops?.close();
   await database?.close();
 });
 
-function shop(overrides: Record<string, string> = {}) {
-  const { app, pageCache } = createServerApp({
-    env: testEnv({ PUBLIC_URL, ...overrides }),
-    database,
-    logger: pino({ level: "silent" }),
-    build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
-  });
-  const request = (url: string, init: RequestInit = {}) =>
-    app.request(
-      url,
-      { redirect: "manual", ...init },
-      {
-        incoming: { socket: { remoteAddress: "203.0.113.9" } },
-      },
-    );
-  return { request, pageCache };
-}
+const shop = (overrides: Record<string, string> = {}) => shops.shop({ PUBLIC_URL, ...overrides });
 
 async function storefrontApi(
-  request: ReturnType<typeof shop>["request"],
+  request: ShopRequest,
   host: string,
   query: string,
   variables: Record<string, unknown>,

@@ -1,11 +1,7 @@
-import pino from "pino";
-import type { ServerBuild } from "react-router";
-import { createServer } from "vite";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
 import { ensureFirstAdmin } from "#server/admin/staff.ts";
-import { createServerApp } from "#server/app.ts";
-import { testEnv } from "#server/test-env.ts";
+import { composedShops } from "#server/testing.ts";
 
 /** An office address of the default allow-list. */
 export const OFFICE_ADDRESS = "127.0.0.1";
@@ -21,24 +17,10 @@ export type TestRequest = (
  * through Vite, the given database. Requests come from the office address unless told otherwise.
  */
 export async function composeTestServer(database: Database) {
-  const vite = await createServer({
-    server: { middlewareMode: true, hmr: false },
-    appType: "custom",
-    logLevel: "silent",
-  });
-  const composed = createServerApp({
-    env: testEnv(),
-    database,
-    logger: pino({ level: "silent" }),
-    build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
-  });
-  const request: TestRequest = async (path, init = {}, remoteAddress = OFFICE_ADDRESS) =>
-    composed.app.request(
-      path,
-      { redirect: "manual", ...init },
-      { incoming: { socket: { remoteAddress } } },
-    );
-  return { ...composed, request, close: () => vite.close() };
+  const shops = await composedShops(database);
+  const composed = shops.shop({}, { remoteAddress: OFFICE_ADDRESS });
+  const request: TestRequest = composed.request;
+  return { ...composed, request, close: shops.close };
 }
 
 /** A form post, as a browser sends one. */
