@@ -218,6 +218,11 @@ describe("cross-origin writes", () => {
       expect(fromEvil.status, path).toBe(403);
       const opaque = await composed.request(path, formBody(body, { origin: "null" }));
       expect(opaque.status, path).toBe(403);
+      const opaqueCrossSite = await composed.request(
+        path,
+        formBody(body, { origin: "null", "sec-fetch-site": "cross-site" }),
+      );
+      expect(opaqueCrossSite.status, path).toBe(403);
       const noOrigin = await composed.request(
         path,
         formBody(body, { "sec-fetch-site": "cross-site" }),
@@ -239,6 +244,12 @@ describe("cross-origin writes", () => {
     expect(sameOrigin.headers.get("location")).toBe("/panier/");
     const script = await composed.request("/compte/deconnexion/", formBody(""));
     expect(script.status).toBe(302);
+    // A page with Referrer-Policy: no-referrer (the hosted checkout) posts with an opaque Origin.
+    const noReferrer = await composed.request(
+      "/cart/add/",
+      formBody(body, { origin: "null", "sec-fetch-site": "same-origin" }),
+    );
+    expect(noReferrer.status).toBe(303);
   });
 
   it("leaves token-authenticated APIs open to other origins", async () => {

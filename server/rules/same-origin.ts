@@ -24,6 +24,11 @@ export function isTokenApi(path: string): boolean {
  * origin). Covers pages' actions and resource routes (cart, favourites, sign-out) as well as the
  * shop's own cookie-authenticated API, whatever the content type.
  *
+ * `Origin: null` is opaque: a sandboxed frame or a `data:` page sends it, and so does the shop's own
+ * page when its Referrer-Policy is `no-referrer` (the hosted checkout's, whose address carries the
+ * cart's key). The browser's `Sec-Fetch-Site`, which no page can set, then decides: only
+ * `same-origin` passes.
+ *
  * A request with neither header is let through: browsers have sent `Origin` on every cross-origin
  * POST for years (and `Sec-Fetch-Site` with it), so a forged request always carries one; only
  * non-browser clients (scripts with tokens, server-to-server calls, tests) send neither, and they
@@ -35,10 +40,11 @@ export function sameOriginWrites(options: { allowedOrigins: AllowedOrigins }): M
     if (SAFE_METHODS.has(c.req.method)) return next();
     if (isTokenApi(new URL(c.req.url).pathname)) return next();
     const origin = c.req.header("origin");
+    const site = c.req.header("sec-fetch-site")?.toLowerCase();
+    if (origin === "null") return site === "same-origin" ? next() : refuse(c, "cross_origin");
     if (origin !== undefined) {
       return options.allowedOrigins(c).includes(origin) ? next() : refuse(c, "cross_origin");
     }
-    const site = c.req.header("sec-fetch-site")?.toLowerCase();
     if (site === "cross-site" || site === "same-site") return refuse(c, "cross_origin");
     return next();
   };
