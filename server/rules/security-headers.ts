@@ -109,7 +109,7 @@ function documentHeaders(options: SecurityHeadersOptions, frameAncestors: "'none
  * and JSON resource routes) goes out with nosniff only.
  *
  * Mounted inside the page cache, so a stored page keeps the CSP whose nonce is in its bytes: a
- * hit replays both (docs/security-headers.md says why a replayed nonce is acceptable).
+ * hit replays both (docs/security.md says why a replayed nonce is acceptable).
  */
 export function pageSecurityHeaders(options: SecurityHeadersOptions): MiddlewareHandler {
   const unframeable = documentHeaders(options, "'none'");
