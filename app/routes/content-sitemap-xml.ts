@@ -1,4 +1,4 @@
-import { catalogueReference } from "#app/lib/catalogue.server.ts";
+import { catalogueReference } from "#app/lib/catalogue-reference.server.ts";
 import { getBlogPosts, getPageList, HOME_PAGE_SLUG } from "#app/lib/content.server.ts";
 import { productPath } from "#app/lib/links.ts";
 import { shopOrigin } from "#app/lib/server-context.ts";
