@@ -9,12 +9,7 @@ import {
 } from "#app/lib/bookmarks.ts";
 import { currentCustomer, customerTokenOf } from "#app/lib/customer-session.server.ts";
 import { CATALOGUE_PRODUCT_CARD_FRAGMENT } from "#app/lib/fragments.ts";
-import {
-  type ApiProduct,
-  normaliseProduct,
-  type ProductCardData,
-  toCardData,
-} from "#app/lib/product.ts";
+import { normaliseProduct, type ProductCardData, toCardData } from "#app/lib/product.ts";
 import { type ServerContext, serverContext } from "#app/lib/server-context.ts";
 import { type StorefrontDocument, storefrontQuery } from "#app/lib/storefront.server.ts";
 import { documentRoutes } from "#server/api/documents.ts";

@@ -223,6 +223,10 @@ export type SearchSortKeys =
   | 'PRICE'
   | 'RELEVANCE';
 
+export type AccountAccessTokenFragment = { accessToken: string, expiresAt: string };
+
+export type AccountOrderSummaryFragment = { id: string, name: string, orderNumber: number, processedAt: string, financialStatus: OrderFinancialStatus | null, fulfillmentStatus: OrderFulfillmentStatus, totalPrice: { amount: string, currencyCode: CurrencyCode } };
+
 export type AccountSignInMutationVariables = Exact<{
   input: CustomerAccessTokenCreateInput;
 }>;
@@ -280,7 +284,7 @@ export type AccountDetailsQueryVariables = Exact<{
 }>;
 
 
-export type AccountDetailsQuery = { customer: { id: string, firstName: string | null, lastName: string | null, email: string | null, phone: string | null, acceptsMarketing: boolean, defaultAddress: { id: string } | null, addresses: { nodes: Array<{ id: string, firstName: string | null, lastName: string | null, company: string | null, address1: string | null, address2: string | null, zip: string | null, city: string | null, country: string | null, countryCodeV2: CountryCode | null, phone: string | null, formatted: Array<string> }> } } | null };
+export type AccountDetailsQuery = { customer: { phone: string | null, acceptsMarketing: boolean, id: string, firstName: string | null, lastName: string | null, email: string | null, defaultAddress: { id: string } | null, addresses: { nodes: Array<{ id: string, firstName: string | null, lastName: string | null, company: string | null, address1: string | null, address2: string | null, zip: string | null, city: string | null, country: string | null, countryCodeV2: CountryCode | null, phone: string | null, formatted: Array<string> }> } } | null };
 
 export type AccountUpdateMutationVariables = Exact<{
   token: string;
@@ -347,7 +351,7 @@ export type AccountOrderQueryVariables = Exact<{
 
 
 export type AccountOrderQuery = { customer: { id: string, email: string | null } | null, node:
-    | { id: string, name: string, orderNumber: number, processedAt: string, financialStatus: OrderFinancialStatus | null, fulfillmentStatus: OrderFulfillmentStatus, email: string | null, subtotalPrice: { amount: string, currencyCode: CurrencyCode } | null, totalShippingPrice: { amount: string, currencyCode: CurrencyCode }, totalTax: { amount: string, currencyCode: CurrencyCode } | null, totalRefunded: { amount: string, currencyCode: CurrencyCode }, totalPrice: { amount: string, currencyCode: CurrencyCode }, shippingAddress: { name: string | null, formatted: Array<string> } | null, billingAddress: { name: string | null, formatted: Array<string> } | null, lineItems: { nodes: Array<{ title: string, quantity: number, originalTotalPrice: { amount: string, currencyCode: CurrencyCode }, discountedTotalPrice: { amount: string, currencyCode: CurrencyCode }, variant: { id: string, title: string, availableForSale: boolean, image: { url: string, altText: string | null } | null, product: { handle: string, title: string, tags: Array<string> } } | null }> } }
+    | { email: string | null, id: string, name: string, orderNumber: number, processedAt: string, financialStatus: OrderFinancialStatus | null, fulfillmentStatus: OrderFulfillmentStatus, subtotalPrice: { amount: string, currencyCode: CurrencyCode } | null, totalShippingPrice: { amount: string, currencyCode: CurrencyCode }, totalTax: { amount: string, currencyCode: CurrencyCode } | null, totalRefunded: { amount: string, currencyCode: CurrencyCode }, shippingAddress: { name: string | null, formatted: Array<string> } | null, billingAddress: { name: string | null, formatted: Array<string> } | null, lineItems: { nodes: Array<{ title: string, quantity: number, originalTotalPrice: { amount: string, currencyCode: CurrencyCode }, discountedTotalPrice: { amount: string, currencyCode: CurrencyCode }, variant: { id: string, title: string, availableForSale: boolean, image: { url: string, altText: string | null } | null, product: { handle: string, title: string, tags: Array<string> } } | null }> }, totalPrice: { amount: string, currencyCode: CurrencyCode } }
     | Record<PropertyKey, never>
    | null };
 
@@ -375,8 +379,6 @@ export type FavouriteProductsQuery = { nodes: Array<
    | null> };
 
 export type CartViewFieldsFragment = { id: string, checkoutUrl: string, totalQuantity: number, note: string | null, attributes: Array<{ key: string, value: string | null }>, discountCodes: Array<{ code: string, applicable: boolean }>, cost: { subtotalAmount: { amount: string }, totalAmount: { amount: string } }, lines: { nodes: Array<{ id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null, subtotalAmount: { amount: string }, totalAmount: { amount: string } }, merchandise: { id: string, title: string, image: { url: string, altText: string | null } | null, product: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, featuredImage: { url: string, altText: string | null } | null, metafields: Array<{ key: string, value: string } | null> } } }> } };
-
-export type CartUserErrorFieldsFragment = { code: CartErrorCode | null, field: Array<string> | null, message: string };
 
 export type StorefrontCartQueryVariables = Exact<{
   id: string | number;
@@ -670,6 +672,8 @@ export type CatalogueProductCardFragment = { id: string, handle: string, title: 
       | { __typename: 'Product' }
       | { __typename: 'ProductVariant' }
      | null } | null> };
+
+export type CartUserErrorFieldsFragment = { code: CartErrorCode | null, field: Array<string> | null, message: string };
 
 export type CustomerUserErrorFieldsFragment = { code: CustomerErrorCode | null, field: Array<string> | null, message: string };
 
