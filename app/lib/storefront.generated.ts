@@ -579,7 +579,7 @@ export type CheckoutAttributesMutationVariables = Exact<{
 }>;
 
 
-export type CheckoutAttributesMutation = { cartAttributesUpdate: { cart: { id: string } | null, userErrors: Array<{ code: CartErrorCode | null, message: string }> } | null };
+export type CheckoutAttributesMutation = { cartAttributesUpdate: { cart: { id: string } | null, userErrors: Array<{ code: CartErrorCode | null, field: Array<string> | null, message: string }> } | null };
 
 export type CheckoutNoteMutationVariables = Exact<{
   cartId: string | number;
@@ -587,7 +587,7 @@ export type CheckoutNoteMutationVariables = Exact<{
 }>;
 
 
-export type CheckoutNoteMutation = { cartNoteUpdate: { cart: { id: string } | null, userErrors: Array<{ code: CartErrorCode | null, message: string }> } | null };
+export type CheckoutNoteMutation = { cartNoteUpdate: { cart: { id: string } | null, userErrors: Array<{ code: CartErrorCode | null, field: Array<string> | null, message: string }> } | null };
 
 export type CheckoutCodesMutationVariables = Exact<{
   cartId: string | number;
@@ -595,7 +595,7 @@ export type CheckoutCodesMutationVariables = Exact<{
 }>;
 
 
-export type CheckoutCodesMutation = { cartDiscountCodesUpdate: { cart: { id: string } | null, userErrors: Array<{ code: CartErrorCode | null, message: string }> } | null };
+export type CheckoutCodesMutation = { cartDiscountCodesUpdate: { cart: { id: string } | null, userErrors: Array<{ code: CartErrorCode | null, field: Array<string> | null, message: string }> } | null };
 
 export type CheckoutAddressesQueryVariables = Exact<{
   id: string | number;
@@ -610,7 +610,7 @@ export type CheckoutRemoveAddressesMutationVariables = Exact<{
 }>;
 
 
-export type CheckoutRemoveAddressesMutation = { cartDeliveryAddressesRemove: { cart: { id: string } | null, userErrors: Array<{ code: CartErrorCode | null, message: string }> } | null };
+export type CheckoutRemoveAddressesMutation = { cartDeliveryAddressesRemove: { cart: { id: string } | null, userErrors: Array<{ code: CartErrorCode | null, field: Array<string> | null, message: string }> } | null };
 
 export type CheckoutAddAddressMutationVariables = Exact<{
   cartId: string | number;
@@ -618,7 +618,7 @@ export type CheckoutAddAddressMutationVariables = Exact<{
 }>;
 
 
-export type CheckoutAddAddressMutation = { cartDeliveryAddressesAdd: { cart: { id: string } | null, userErrors: Array<{ code: CartErrorCode | null, message: string }> } | null };
+export type CheckoutAddAddressMutation = { cartDeliveryAddressesAdd: { cart: { id: string } | null, userErrors: Array<{ code: CartErrorCode | null, field: Array<string> | null, message: string }> } | null };
 
 export type CheckoutCartQueryVariables = Exact<{
   id: string | number;
