@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  addressProblem,
-  displayPhone,
-  isEmail,
-  normaliseFrenchPhone,
-  orderGidOf,
-  orderPathOf,
-} from "./account.server.ts";
+import { addressProblem, displayPhone, isEmail, normaliseFrenchPhone } from "./account.server.ts";
+import { orderGidOf, orderPathOf } from "./account-orders.server.ts";
 
 describe("French phone numbers (storefront.md §5)", () => {
   it("accept +33 or 0033 then a non-zero digit and four pairs, and the national 0X form", () => {

@@ -1,32 +1,41 @@
-import type { RouterContextProvider } from "react-router";
 import { redirect } from "react-router";
+import {
+  ACCOUNT_DETAILS_QUERY,
+  CART_BUYER_IDENTITY_MUTATION,
+  CUSTOMER_ACTIVATE_MUTATION,
+  CUSTOMER_ADDRESS_CREATE_MUTATION,
+  CUSTOMER_ADDRESS_DELETE_MUTATION,
+  CUSTOMER_ADDRESS_UPDATE_MUTATION,
+  CUSTOMER_CREATE_MUTATION,
+  CUSTOMER_DEFAULT_ADDRESS_MUTATION,
+  CUSTOMER_RECOVER_MUTATION,
+  CUSTOMER_RESET_MUTATION,
+  CUSTOMER_SIGN_IN_MUTATION,
+  CUSTOMER_SIGN_OUT_MUTATION,
+  CUSTOMER_UPDATE_MUTATION,
+} from "#app/lib/account-documents.ts";
+import { ACCOUNT_MESSAGES } from "#app/lib/account-messages.ts";
+import {
+  AccountUnavailable,
+  type CustomerUserError,
+  customerCall,
+  type FieldErrors,
+  mutate,
+  type Result,
+} from "#app/lib/customer-api.server.ts";
 import { customerTokenOf } from "#app/lib/customer-session.server.ts";
-import { serverContext } from "#app/lib/server-context.ts";
-import { serviceFetch } from "#app/lib/services.server.ts";
-import { STOREFRONT_API_VERSION, StorefrontError } from "#app/lib/storefront.server.ts";
+import type {
+  AccountAccessTokenFragment,
+  AccountDetailsQuery,
+} from "#app/lib/storefront.generated.ts";
+import { StorefrontError } from "#app/lib/storefront.server.ts";
 
 /**
  * The customer client of the storefront (storefront.md §4–§8, issue 8): sign-in, registration,
- * activation, recovery, profile, addresses and orders, through the commerce service's Storefront
- * API (customer.graphql, order.graphql). Expected failures come back as French messages per
- * field; the pages show them beside their fields.
+ * activation, recovery, profile and addresses, through the commerce service's Storefront API
+ * (customer.graphql; orders in account-orders.server.ts). Expected failures come back as French
+ * messages per field; the pages show them beside their fields.
  */
-
-// ---------------------------------------------------------------------------------------------
-// Texts of the specification (§5, §8) and of the account pages
-
-export const ACCOUNT_MESSAGES = {
-  tokenMissing: "Token manquant",
-  customerUnavailable: "Impossible de récupérer les informations client",
-  wrongCurrentPassword: "Le mot de passe actuel est incorrect.",
-  phoneInvalid:
-    "Le numéro de téléphone doit être un numéro français (par exemple 06 12 34 56 78 ou +33 6 12 34 56 78).",
-  emailInvalid: "L'adresse e-mail n'est pas valide.",
-  addressIncomplete:
-    "Veuillez renseigner l'adresse, le code postal et la ville : l'adresse n'a pas été enregistrée.",
-  passwordsDiffer: "Les deux mots de passe ne sont pas identiques.",
-  generic: "Une erreur est survenue. Veuillez réessayer.",
-} as const;
 
 /** The account page's tabs (storefront.md §2): `s` query parameter. */
 export const ACCOUNT_TABS = {
@@ -35,8 +44,6 @@ export const ACCOUNT_TABS = {
   favourites: "4",
   lists: "5",
 } as const;
-
-export const ORDERS_PER_PAGE = 20;
 
 // ---------------------------------------------------------------------------------------------
 // Validation (storefront.md §5)
@@ -83,100 +90,9 @@ export function loginRedirect(request: Request): Response {
 export const PRIVATE_HEADERS = { "Cache-Control": "private, no-store" } as const;
 
 // ---------------------------------------------------------------------------------------------
-// Transport
-
-export type FieldErrors = Record<string, string>;
-
-/** Shopify's `CustomerUserError`. */
-type CustomerUserError = { code: string | null; field: string[] | null; message: string };
-
-export type Result<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors };
-
-export class AccountUnavailable extends Error {}
-
-/** The client's address (for the service's per-address rate limits), when the server knows it. */
-export function buyerIpOf(
-  context: Readonly<RouterContextProvider> | undefined,
-): string | undefined {
-  try {
-    return context?.get(serverContext).clientIp;
-  } catch {
-    return undefined;
-  }
-}
-
-type GraphqlError = { message?: string; extensions?: { code?: string } };
-
-/**
- * One Storefront API call with the shopper's address reported (`Shopify-Storefront-Buyer-IP`, as
- * Hydrogen does on private-token calls). A throttled sign-in or recovery answers the service's
- * French message as a form error; other top-level errors throw.
- */
-async function customerCall<T>(
-  query: string,
-  variables: Record<string, unknown>,
-  buyerIp?: string,
-): Promise<{ data: T } | { throttled: string }> {
-  const headers: Record<string, string> = {
-    "content-type": "application/json",
-    accept: "application/json",
-  };
-  if (buyerIp) headers["Shopify-Storefront-Buyer-IP"] = buyerIp;
-  const response = await serviceFetch("commerce", `/api/${STOREFRONT_API_VERSION}/graphql.json`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ query, variables }),
-  });
-  let body: { data?: T; errors?: GraphqlError[] };
-  try {
-    body = (await response.json()) as typeof body;
-  } catch {
-    throw new StorefrontError(`Storefront API answered ${response.status} without JSON`);
-  }
-  const throttled = body.errors?.find((e) => e.extensions?.code === "THROTTLED");
-  if (throttled) return { throttled: throttled.message ?? ACCOUNT_MESSAGES.generic };
-  if (!response.ok || body.errors?.length || body.data == null) {
-    throw new StorefrontError(`Storefront API error (${response.status})`, body.errors ?? []);
-  }
-  return { data: body.data };
-}
-
-// Errors about the session or a link rather than a field of the form.
-const FORM_LEVEL = new Set([
-  "customerAccessToken",
-  "activationToken",
-  "resetToken",
-  "id",
-  "addressId",
-]);
-
-/** `["customer", "email"]` → `email`; errors without a form field go under `form`. */
-function fieldErrors(errors: CustomerUserError[]): FieldErrors {
-  const out: FieldErrors = {};
-  for (const error of errors) {
-    const last = error.field?.at(-1);
-    const key = last && !FORM_LEVEL.has(last) ? last : "form";
-    out[key] ??= error.message;
-  }
-  return out;
-}
-
-async function mutate<T, V>(
-  query: string,
-  variables: Record<string, unknown>,
-  pick: (data: T) => { errors: CustomerUserError[]; value: V },
-  buyerIp?: string,
-): Promise<Result<V>> {
-  const answer = await customerCall<T>(query, variables, buyerIp);
-  if ("throttled" in answer) return { ok: false, errors: { form: answer.throttled } };
-  const { errors, value } = pick(answer.data);
-  return errors.length > 0 ? { ok: false, errors: fieldErrors(errors) } : { ok: true, value };
-}
-
-// ---------------------------------------------------------------------------------------------
 // Sign-in, registration, activation, recovery
 
-export type AccessToken = { accessToken: string; expiresAt: string };
+export type AccessToken = AccountAccessTokenFragment;
 
 type TokenPayload = {
   customerAccessToken: AccessToken | null;
@@ -187,12 +103,18 @@ export function signIn(
   input: { email: string; password: string },
   buyerIp?: string,
 ): Promise<Result<AccessToken>> {
-  return mutate<{ customerAccessTokenCreate: TokenPayload }, AccessToken>(
+  return mutate(
     CUSTOMER_SIGN_IN_MUTATION,
     { input },
     (data) => tokenOutcome(data.customerAccessTokenCreate),
     buyerIp,
   );
+}
+
+/** A mutation's payload: null only beside top-level errors, which have already thrown. */
+function payloadOf<T>(payload: T | null): T {
+  if (!payload) throw new StorefrontError("Storefront API answered no payload");
+  return payload;
 }
 
 function tokenOutcome(payload: TokenPayload | null) {
@@ -217,17 +139,9 @@ export type RegistrationInput = {
 
 export async function register(input: RegistrationInput): Promise<Result<{ email: string }>> {
   if (!isEmail(input.email)) return { ok: false, errors: { email: ACCOUNT_MESSAGES.emailInvalid } };
-  return mutate<
-    {
-      customerCreate: {
-        customer: { email: string } | null;
-        customerUserErrors: CustomerUserError[];
-      };
-    },
-    { email: string }
-  >(CUSTOMER_CREATE_MUTATION, { input }, (data) => ({
-    errors: data.customerCreate.customerUserErrors,
-    value: { email: data.customerCreate.customer?.email ?? input.email },
+  return mutate(CUSTOMER_CREATE_MUTATION, { input }, (data) => ({
+    errors: payloadOf(data.customerCreate).customerUserErrors,
+    value: { email: payloadOf(data.customerCreate).customer?.email ?? input.email },
   }));
 }
 
@@ -236,7 +150,7 @@ export function activate(
   input: { activationToken: string; password: string },
   buyerIp?: string,
 ): Promise<Result<AccessToken>> {
-  return mutate<{ customerActivate: TokenPayload }, AccessToken>(
+  return mutate(
     CUSTOMER_ACTIVATE_MUTATION,
     { id: `gid://shopify/Customer/${id}`, input },
     (data) => tokenOutcome(data.customerActivate),
@@ -249,7 +163,7 @@ export function resetPassword(
   input: { resetToken: string; password: string },
   buyerIp?: string,
 ): Promise<Result<AccessToken>> {
-  return mutate<{ customerReset: TokenPayload }, AccessToken>(
+  return mutate(
     CUSTOMER_RESET_MUTATION,
     { id: `gid://shopify/Customer/${id}`, input },
     (data) => tokenOutcome(data.customerReset),
@@ -259,7 +173,7 @@ export function resetPassword(
 
 /** Sends the reset link (or the activation link again); says the same whether or not the email has an account. */
 export function recover(email: string, buyerIp?: string): Promise<Result<null>> {
-  return mutate<{ customerRecover: { customerUserErrors: CustomerUserError[] } | null }, null>(
+  return mutate(
     CUSTOMER_RECOVER_MUTATION,
     { email },
     (data) => ({ errors: data.customerRecover?.customerUserErrors ?? [], value: null }),
@@ -291,31 +205,9 @@ export async function linkCartToCustomer(cartId: string, token: string): Promise
 // ---------------------------------------------------------------------------------------------
 // Profile and addresses
 
-export type AccountAddress = {
-  id: string;
-  firstName: string | null;
-  lastName: string | null;
-  company: string | null;
-  address1: string | null;
-  address2: string | null;
-  zip: string | null;
-  city: string | null;
-  country: string | null;
-  countryCodeV2: string | null;
-  phone: string | null;
-  formatted: string[];
-};
-
-export type AccountDetails = {
-  id: string;
-  firstName: string | null;
-  lastName: string | null;
-  email: string | null;
-  phone: string | null;
-  acceptsMarketing: boolean;
-  defaultAddress: { id: string } | null;
-  addresses: { nodes: AccountAddress[] };
-};
+/** The signed-in customer as the account page shows them, with their addresses. */
+export type AccountDetails = NonNullable<AccountDetailsQuery["customer"]>;
+export type AccountAddress = AccountDetails["addresses"]["nodes"][number];
 
 /**
  * The signed-in customer's details (storefront.md §5: they need a token). Throws 'Token manquant'
@@ -325,9 +217,7 @@ export type AccountDetails = {
 export async function accountDetails(token: string | undefined): Promise<AccountDetails> {
   if (!token) throw new AccountUnavailable(ACCOUNT_MESSAGES.tokenMissing);
   try {
-    const answer = await customerCall<{ customer: AccountDetails | null }>(ACCOUNT_DETAILS_QUERY, {
-      token,
-    });
+    const answer = await customerCall(ACCOUNT_DETAILS_QUERY, { token });
     if ("data" in answer && answer.data.customer) return answer.data.customer;
   } catch {
     // Reported the same way below.
@@ -349,7 +239,7 @@ export async function updateProfile(token: string, input: ProfileInput): Promise
   const phone = input.phone.trim() ? normaliseFrenchPhone(input.phone) : "";
   if (phone === undefined) errors.phone = ACCOUNT_MESSAGES.phoneInvalid;
   if (Object.keys(errors).length > 0) return { ok: false, errors };
-  return mutate<{ customerUpdate: { customerUserErrors: CustomerUserError[] } }, null>(
+  return mutate(
     CUSTOMER_UPDATE_MUTATION,
     {
       token,
@@ -361,7 +251,7 @@ export async function updateProfile(token: string, input: ProfileInput): Promise
         acceptsMarketing: input.acceptsMarketing,
       },
     },
-    (data) => ({ errors: data.customerUpdate.customerUserErrors, value: null }),
+    (data) => ({ errors: payloadOf(data.customerUpdate).customerUserErrors, value: null }),
   );
 }
 
@@ -393,7 +283,7 @@ export async function changePassword(
     };
   }
   // The check's own token is not needed: the change revokes it with the others.
-  const changed = await mutate<{ customerUpdate: TokenPayload }, AccessToken>(
+  const changed = await mutate(
     CUSTOMER_UPDATE_MUTATION,
     { token, customer: { password: input.password } },
     (data) => tokenOutcome(data.customerUpdate),
@@ -442,8 +332,6 @@ function addressVariables(input: AddressInput) {
   };
 }
 
-type AddressPayload = { customerUserErrors: CustomerUserError[] };
-
 export async function createAddress(
   token: string,
   input: AddressInput,
@@ -451,13 +339,14 @@ export async function createAddress(
 ): Promise<Result<null>> {
   const problem = addressProblem(input);
   if (problem) return { ok: false, errors: problem };
-  const created = await mutate<
-    { customerAddressCreate: AddressPayload & { customerAddress: { id: string } | null } },
-    string | null
-  >(CUSTOMER_ADDRESS_CREATE_MUTATION, { token, address: addressVariables(input) }, (data) => ({
-    errors: data.customerAddressCreate.customerUserErrors,
-    value: data.customerAddressCreate.customerAddress?.id ?? null,
-  }));
+  const created = await mutate(
+    CUSTOMER_ADDRESS_CREATE_MUTATION,
+    { token, address: addressVariables(input) },
+    (data) => ({
+      errors: payloadOf(data.customerAddressCreate).customerUserErrors,
+      value: payloadOf(data.customerAddressCreate).customerAddress?.id ?? null,
+    }),
+  );
   if (!created.ok) return created;
   if (makeDefault && created.value) return setDefaultAddress(token, created.value);
   return { ok: true, value: null };
@@ -471,164 +360,27 @@ export async function updateAddress(
 ): Promise<Result<null>> {
   const problem = addressProblem(input);
   if (problem) return { ok: false, errors: problem };
-  const updated = await mutate<{ customerAddressUpdate: AddressPayload }, null>(
+  const updated = await mutate(
     CUSTOMER_ADDRESS_UPDATE_MUTATION,
     { token, id, address: addressVariables(input) },
-    (data) => ({ errors: data.customerAddressUpdate.customerUserErrors, value: null }),
+    (data) => ({ errors: payloadOf(data.customerAddressUpdate).customerUserErrors, value: null }),
   );
   if (!updated.ok) return updated;
   return makeDefault ? setDefaultAddress(token, id) : updated;
 }
 
 export function deleteAddress(token: string, id: string): Promise<Result<null>> {
-  return mutate<{ customerAddressDelete: AddressPayload }, null>(
-    CUSTOMER_ADDRESS_DELETE_MUTATION,
-    { token, id },
-    (data) => ({ errors: data.customerAddressDelete.customerUserErrors, value: null }),
-  );
+  return mutate(CUSTOMER_ADDRESS_DELETE_MUTATION, { token, id }, (data) => ({
+    errors: payloadOf(data.customerAddressDelete).customerUserErrors,
+    value: null,
+  }));
 }
 
 export function setDefaultAddress(token: string, id: string): Promise<Result<null>> {
-  return mutate<{ customerDefaultAddressUpdate: AddressPayload }, null>(
-    CUSTOMER_DEFAULT_ADDRESS_MUTATION,
-    { token, id },
-    (data) => ({ errors: data.customerDefaultAddressUpdate.customerUserErrors, value: null }),
-  );
-}
-
-// ---------------------------------------------------------------------------------------------
-// Orders
-
-type Money = { amount: string; currencyCode: string };
-
-export type OrderSummary = {
-  id: string;
-  name: string;
-  orderNumber: number;
-  processedAt: string;
-  financialStatus: string | null;
-  fulfillmentStatus: string;
-  totalPrice: Money;
-};
-
-export type OrderPage = {
-  orders: OrderSummary[];
-  totalCount: number;
-  endCursor: string | null;
-  hasNextPage: boolean;
-};
-
-/** The customer's orders, newest first, 20 a page (storefront.md §7), after a cursor. */
-export async function customerOrders(token: string, after: string | null): Promise<OrderPage> {
-  const answer = await customerCall<{
-    customer: {
-      orders: {
-        nodes: OrderSummary[];
-        pageInfo: { hasNextPage: boolean; endCursor: string | null };
-        totalCount: string;
-      };
-    } | null;
-  }>(CUSTOMER_ORDERS_QUERY, { token, first: ORDERS_PER_PAGE, after: after || null });
-  if (!("data" in answer) || !answer.data.customer) {
-    throw new AccountUnavailable(ACCOUNT_MESSAGES.customerUnavailable);
-  }
-  const { orders } = answer.data.customer;
-  return {
-    orders: orders.nodes,
-    totalCount: Number(orders.totalCount),
-    endCursor: orders.pageInfo.endCursor,
-    hasNextPage: orders.pageInfo.hasNextPage,
-  };
-}
-
-export type OrderLine = {
-  title: string;
-  quantity: number;
-  originalTotalPrice: Money;
-  discountedTotalPrice: Money;
-  variant: {
-    id: string;
-    title: string;
-    availableForSale: boolean;
-    image: { url: string; altText: string | null } | null;
-    product: { handle: string; title: string; tags: string[] };
-  } | null;
-};
-
-export type PrintedAddress = { name: string | null; formatted: string[] };
-
-export type OrderDetail = OrderSummary & {
-  email: string | null;
-  subtotalPrice: Money | null;
-  totalShippingPrice: Money;
-  totalTax: Money | null;
-  totalRefunded: Money;
-  shippingAddress: PrintedAddress | null;
-  billingAddress: PrintedAddress | null;
-  lineItems: { nodes: OrderLine[] };
-};
-
-/** The order's numeric id and key, as the account's order URLs carry them. */
-export function orderPathOf(gid: string): string {
-  const match = /^gid:\/\/shopify\/Order\/(\d+)\?key=([A-Za-z0-9_-]+)$/.exec(gid);
-  return match ? `/compte/commandes/${match[1]}/?key=${match[2]}` : "/compte/?s=3";
-}
-
-/** `gid://shopify/Order/{id}?key={key}` from an order URL's parts; undefined when malformed. */
-export function orderGidOf(id: string | undefined, key: string | null): string | undefined {
-  if (!id || !/^\d{1,10}$/.test(id) || !key || !/^[A-Za-z0-9_-]{8,100}$/.test(key))
-    return undefined;
-  return `gid://shopify/Order/${id}?key=${key}`;
-}
-
-/**
- * One order of the signed-in customer, or null when it does not exist or is someone else's: the
- * order is read by its unguessable id, then checked against the customer's own order list.
- */
-export async function customerOrder(token: string, gid: string): Promise<OrderDetail | null> {
-  const answer = await customerCall<{
-    node: OrderDetail | null;
-    customer: { id: string; email: string | null } | null;
-  }>(CUSTOMER_ORDER_QUERY, { id: gid, token });
-  if (!("data" in answer) || !answer.data.customer) {
-    throw new AccountUnavailable(ACCOUNT_MESSAGES.customerUnavailable);
-  }
-  const order = answer.data.node;
-  if (!order?.id) return null;
-  return (await ownsOrder(token, order.id)) ? order : null;
-}
-
-/** Whether the order is in the customer's history (pages through it, newest first). */
-async function ownsOrder(token: string, gid: string): Promise<boolean> {
-  let after: string | null = null;
-  for (let page = 0; page < 50; page++) {
-    const answer = await customerCall<OwnedOrders>(CUSTOMER_ORDER_IDS_QUERY, { token, after });
-    if (!("data" in answer) || !answer.data.customer) return false;
-    const nodes: { id: string }[] = answer.data.customer.orders.nodes;
-    const pageInfo: { hasNextPage: boolean; endCursor: string | null } =
-      answer.data.customer.orders.pageInfo;
-    if (nodes.some((node) => node.id === gid)) return true;
-    if (!pageInfo.hasNextPage) return false;
-    after = pageInfo.endCursor;
-  }
-  return false;
-}
-
-type OwnedOrders = {
-  customer: {
-    orders: {
-      nodes: { id: string }[];
-      pageInfo: { hasNextPage: boolean; endCursor: string | null };
-    };
-  } | null;
-};
-
-/** Whether an order line can be bought again: its variant still exists and is for sale. */
-export function isReorderable(line: OrderLine): boolean {
-  const variant = line.variant;
-  if (!variant?.availableForSale) return false;
-  const tags = variant.product.tags;
-  return !tags.includes("unavailable") && !tags.includes("Archive");
+  return mutate(CUSTOMER_DEFAULT_ADDRESS_MUTATION, { token, id }, (data) => ({
+    errors: payloadOf(data.customerDefaultAddressUpdate).customerUserErrors,
+    value: null,
+  }));
 }
 
 /** Only the session's own customer token is ever sent; a missing one sends to the login page. */
@@ -637,213 +389,3 @@ export function requireToken(request: Request): string {
   if (!token) throw loginRedirect(request);
   return token;
 }
-
-// ---------------------------------------------------------------------------------------------
-// GraphQL documents
-
-const CUSTOMER_SIGN_IN_MUTATION = `#graphql
-  mutation AccountSignIn($input: CustomerAccessTokenCreateInput!) {
-    customerAccessTokenCreate(input: $input) {
-      customerAccessToken { accessToken expiresAt }
-      customerUserErrors { code field message }
-    }
-  }
-`;
-
-const CUSTOMER_SIGN_OUT_MUTATION = `#graphql
-  mutation AccountSignOut($token: String!) {
-    customerAccessTokenDelete(customerAccessToken: $token) {
-      deletedAccessToken
-      userErrors { field message }
-    }
-  }
-`;
-
-const CUSTOMER_CREATE_MUTATION = `#graphql
-  mutation AccountRegister($input: CustomerCreateInput!) {
-    customerCreate(input: $input) {
-      customer { id email }
-      customerUserErrors { code field message }
-    }
-  }
-`;
-
-const CUSTOMER_ACTIVATE_MUTATION = `#graphql
-  mutation AccountActivate($id: ID!, $input: CustomerActivateInput!) {
-    customerActivate(id: $id, input: $input) {
-      customerAccessToken { accessToken expiresAt }
-      customerUserErrors { code field message }
-    }
-  }
-`;
-
-const CUSTOMER_RESET_MUTATION = `#graphql
-  mutation AccountReset($id: ID!, $input: CustomerResetInput!) {
-    customerReset(id: $id, input: $input) {
-      customerAccessToken { accessToken expiresAt }
-      customerUserErrors { code field message }
-    }
-  }
-`;
-
-const CUSTOMER_RECOVER_MUTATION = `#graphql
-  mutation AccountRecover($email: String!) {
-    customerRecover(email: $email) {
-      customerUserErrors { code field message }
-    }
-  }
-`;
-
-const CART_BUYER_IDENTITY_MUTATION = `#graphql
-  mutation AccountLinkCart($cartId: ID!, $buyerIdentity: CartBuyerIdentityInput!) {
-    cartBuyerIdentityUpdate(cartId: $cartId, buyerIdentity: $buyerIdentity) {
-      cart { id }
-      userErrors { code field message }
-    }
-  }
-`;
-
-const ACCOUNT_DETAILS_QUERY = `#graphql
-  query AccountDetails($token: String!) {
-    customer(customerAccessToken: $token) {
-      id
-      firstName
-      lastName
-      email
-      phone
-      acceptsMarketing
-      defaultAddress { id }
-      addresses(first: 20) {
-        nodes {
-          id
-          firstName
-          lastName
-          company
-          address1
-          address2
-          zip
-          city
-          country
-          countryCodeV2
-          phone
-          formatted(withName: true)
-        }
-      }
-    }
-  }
-`;
-
-const CUSTOMER_UPDATE_MUTATION = `#graphql
-  mutation AccountUpdate($token: String!, $customer: CustomerUpdateInput!) {
-    customerUpdate(customerAccessToken: $token, customer: $customer) {
-      customerAccessToken { accessToken expiresAt }
-      customerUserErrors { code field message }
-    }
-  }
-`;
-
-const CUSTOMER_ADDRESS_CREATE_MUTATION = `#graphql
-  mutation AccountAddressCreate($token: String!, $address: MailingAddressInput!) {
-    customerAddressCreate(customerAccessToken: $token, address: $address) {
-      customerAddress { id }
-      customerUserErrors { code field message }
-    }
-  }
-`;
-
-const CUSTOMER_ADDRESS_UPDATE_MUTATION = `#graphql
-  mutation AccountAddressUpdate($token: String!, $id: ID!, $address: MailingAddressInput!) {
-    customerAddressUpdate(customerAccessToken: $token, id: $id, address: $address) {
-      customerAddress { id }
-      customerUserErrors { code field message }
-    }
-  }
-`;
-
-const CUSTOMER_ADDRESS_DELETE_MUTATION = `#graphql
-  mutation AccountAddressDelete($token: String!, $id: ID!) {
-    customerAddressDelete(customerAccessToken: $token, id: $id) {
-      deletedCustomerAddressId
-      customerUserErrors { code field message }
-    }
-  }
-`;
-
-const CUSTOMER_DEFAULT_ADDRESS_MUTATION = `#graphql
-  mutation AccountDefaultAddress($token: String!, $id: ID!) {
-    customerDefaultAddressUpdate(customerAccessToken: $token, addressId: $id) {
-      customer { id }
-      customerUserErrors { code field message }
-    }
-  }
-`;
-
-const CUSTOMER_ORDERS_QUERY = `#graphql
-  query AccountOrders($token: String!, $first: Int!, $after: String) {
-    customer(customerAccessToken: $token) {
-      orders(first: $first, after: $after) {
-        nodes {
-          id
-          name
-          orderNumber
-          processedAt
-          financialStatus
-          fulfillmentStatus
-          totalPrice { amount currencyCode }
-        }
-        pageInfo { hasNextPage endCursor }
-        totalCount
-      }
-    }
-  }
-`;
-
-const CUSTOMER_ORDER_IDS_QUERY = `#graphql
-  query AccountOrderIds($token: String!, $after: String) {
-    customer(customerAccessToken: $token) {
-      orders(first: 100, after: $after) {
-        nodes { id }
-        pageInfo { hasNextPage endCursor }
-      }
-    }
-  }
-`;
-
-const CUSTOMER_ORDER_QUERY = `#graphql
-  query AccountOrder($id: ID!, $token: String!) {
-    customer(customerAccessToken: $token) { id email }
-    node(id: $id) {
-      ... on Order {
-        id
-        name
-        orderNumber
-        processedAt
-        financialStatus
-        fulfillmentStatus
-        email
-        subtotalPrice { amount currencyCode }
-        totalShippingPrice { amount currencyCode }
-        totalTax { amount currencyCode }
-        totalRefunded { amount currencyCode }
-        totalPrice { amount currencyCode }
-        shippingAddress { name formatted }
-        billingAddress { name formatted }
-        lineItems(first: 100) {
-          nodes {
-            title
-            quantity
-            originalTotalPrice { amount currencyCode }
-            discountedTotalPrice { amount currencyCode }
-            variant {
-              id
-              title
-              availableForSale
-              image { url altText }
-              product { handle title tags }
-            }
-          }
-        }
-      }
-    }
-  }
-`;

@@ -7,16 +7,11 @@ import {
   type FavouritesData,
   normaliseBookmarks,
 } from "#app/lib/bookmarks.ts";
-import { CATALOGUE_PRODUCT_CARD_FRAGMENT } from "#app/lib/catalogue.server.ts";
 import { currentCustomer, customerTokenOf } from "#app/lib/customer-session.server.ts";
-import {
-  type ApiProduct,
-  normaliseProduct,
-  type ProductCardData,
-  toCardData,
-} from "#app/lib/product.ts";
+import { CATALOGUE_PRODUCT_CARD_FRAGMENT } from "#app/lib/fragments.ts";
+import { normaliseProduct, type ProductCardData, toCardData } from "#app/lib/product.ts";
 import { type ServerContext, serverContext } from "#app/lib/server-context.ts";
-import { storefrontQuery } from "#app/lib/storefront.server.ts";
+import { type StorefrontDocument, storefrontQuery } from "#app/lib/storefront.server.ts";
 import { documentRoutes } from "#server/api/documents.ts";
 import { shopifyRoutes } from "#server/api/shopify.ts";
 
@@ -121,7 +116,7 @@ const PRODUCT_CARDS_QUERY = `#graphql
     }
   }
   ${CATALOGUE_PRODUCT_CARD_FRAGMENT}
-`;
+` as StorefrontDocument<"FavouriteProducts">;
 
 /** The API's page size for `nodes`: longer lists are asked for in slices. */
 const NODES_PAGE = 100;
@@ -136,16 +131,11 @@ export async function productCardsByIds(ids: readonly string[]): Promise<Product
     slices.push(ids.slice(start, start + NODES_PAGE));
   }
   const answers = await Promise.all(
-    slices.map((slice) =>
-      storefrontQuery<{ nodes: ((ApiProduct & { __typename: string }) | null)[] }>(
-        PRODUCT_CARDS_QUERY,
-        { ids: slice },
-      ),
-    ),
+    slices.map((slice) => storefrontQuery(PRODUCT_CARDS_QUERY, { ids: slice })),
   );
   return answers
     .flatMap((answer) => answer.nodes)
-    .filter((node): node is ApiProduct & { __typename: string } => node?.__typename === "Product")
+    .filter((node) => node?.__typename === "Product")
     .map((node) => toCardData(normaliseProduct(node)));
 }
 

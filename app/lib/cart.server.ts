@@ -1,4 +1,3 @@
-import { z } from "zod";
 import {
   CART_COOKIE_MAX_AGE_SECONDS,
   CART_ID_KEY,
@@ -6,17 +5,33 @@ import {
   type CartActionResult,
   type CartLineView,
   type CartView,
-  DELIVERY_MODE,
   needsModeChange,
   RESTAURATION_ATTRIBUTE,
   RESTAURATION_TAG,
 } from "#app/lib/cart.ts";
+import {
+  CART_ATTRIBUTES_UPDATE_MUTATION,
+  CART_CREATE_MUTATION,
+  CART_DISCOUNT_CODES_UPDATE_MUTATION,
+  CART_LINES_ADD_MUTATION,
+  CART_LINES_REMOVE_MUTATION,
+  CART_LINES_UPDATE_MUTATION,
+  CART_MERCHANDISE_QUERY,
+  CART_NOTE_UPDATE_MUTATION,
+  STOREFRONT_CART_QUERY,
+} from "#app/lib/cart-documents.ts";
 import { isHttps, readCookie, serializeCookie } from "#app/lib/cookies.ts";
 import { previousPrice } from "#app/lib/format.ts";
 import { localImageUrl, maxQuantityOf, quantityLabelOf } from "#app/lib/product.ts";
-import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
-import { serviceFetch } from "#app/lib/services.server.ts";
-import { StorefrontError, storefrontQuery } from "#app/lib/storefront.server.ts";
+import type {
+  CartUserErrorFieldsFragment,
+  CartViewFieldsFragment,
+} from "#app/lib/storefront.generated.ts";
+import {
+  StorefrontError,
+  storefrontQuery,
+  type TypedDocument,
+} from "#app/lib/storefront.server.ts";
 
 /**
  * The storefront's cart on the server (storefront.md §4, §7, §8): a typed client of the commerce
@@ -55,45 +70,13 @@ export function clearedCartIdCookie(request: Request): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// API shapes and their normalisation
+// The API's cart in the storefront's shape
 
-type ApiMoney = { amount: string };
-type ApiCartLine = {
-  id: string;
-  quantity: number;
-  cost: {
-    amountPerQuantity: ApiMoney;
-    compareAtAmountPerQuantity: ApiMoney | null;
-    subtotalAmount: ApiMoney;
-    totalAmount: ApiMoney;
-  };
-  merchandise: {
-    id?: string;
-    title?: string;
-    image?: { url: string; altText: string | null } | null;
-    product?: {
-      id: string;
-      handle: string;
-      title: string;
-      vendor: string;
-      tags: string[];
-      featuredImage: { url: string; altText: string | null } | null;
-      metafields: ({ key: string; value: string } | null)[];
-    };
-  };
-};
-type ApiCart = {
-  id: string;
-  checkoutUrl: string;
-  totalQuantity: number;
-  note: string | null;
-  attributes: { key: string; value: string | null }[];
-  discountCodes: { code: string; applicable: boolean }[];
-  cost: { subtotalAmount: ApiMoney; totalAmount: ApiMoney };
-  lines: { nodes: ApiCartLine[] };
-};
-type UserError = { code: string | null; field: string[] | null; message: string };
-type MutationPayload = { cart: ApiCart | null; userErrors: UserError[] };
+type ApiCart = CartViewFieldsFragment;
+type ApiCartLine = ApiCart["lines"]["nodes"][number];
+type ApiMoney = ApiCartLine["cost"]["amountPerQuantity"];
+/** What every cart mutation answers (CartViewFields and CartUserErrorFields). */
+type CartPayload = { cart: ApiCart | null; userErrors: CartUserErrorFieldsFragment[] } | null;
 
 const cents = (money: ApiMoney | null | undefined) =>
   money ? Math.round(Number(money.amount) * 100) : 0;
@@ -153,7 +136,7 @@ export function toCartView(cart: ApiCart): CartView {
 // Reading
 
 async function fetchCart(id: string): Promise<CartView | null> {
-  const data = await storefrontQuery<{ cart: ApiCart | null }>(STOREFRONT_CART_QUERY, { id });
+  const data = await storefrontQuery(STOREFRONT_CART_QUERY, { id });
   return data.cart ? toCartView(data.cart) : null;
 }
 
@@ -197,14 +180,12 @@ export type CartChangeOutcome = {
 type Session = { id: string; cart: CartView };
 
 async function createCart(): Promise<CartView> {
-  const data = await storefrontQuery<{ cartCreate: MutationPayload }>(CART_CREATE_MUTATION, {
-    input: {},
-  });
+  const data = await storefrontQuery(CART_CREATE_MUTATION, { input: {} });
   const created = data.cartCreate;
-  if (!created.cart) {
+  if (!created?.cart) {
     throw new CartChangeError(
-      created.userErrors[0]?.message ?? CART_MESSAGES.shopifyError,
-      created.userErrors[0]?.code,
+      created?.userErrors[0]?.message ?? CART_MESSAGES.shopifyError,
+      created?.userErrors[0]?.code,
     );
   }
   return toCartView(created.cart);
@@ -220,14 +201,13 @@ async function openSession(request: Request, headers: Headers): Promise<Session>
   return { id: cart.id, cart };
 }
 
-/** Sends one cart mutation; its `userErrors` become a `CartChangeError`. */
-async function mutate(
-  document: string,
-  field: string,
-  variables: Record<string, unknown>,
+/** Sends one cart mutation; its `userErrors` (`payload` picks them) become a `CartChangeError`. */
+async function mutate<Result, Variables>(
+  document: TypedDocument<Result, Variables>,
+  payloadOf: (data: Result) => CartPayload,
+  variables: Variables,
 ): Promise<CartView> {
-  const data = await storefrontQuery<Record<string, MutationPayload>>(document, variables);
-  const payload = data[field];
+  const payload = payloadOf(await storefrontQuery(document, variables));
   const [error] = payload?.userErrors ?? [];
   if (error) throw new CartChangeError(error.message, error.code);
   if (!payload?.cart) throw new CartChangeError(CART_MESSAGES.shopifyError);
@@ -284,11 +264,9 @@ export async function changeCart(
 type Merchandise = { id: string; availableForSale: boolean; restauration: boolean };
 
 async function merchandiseOf(variantId: string): Promise<Merchandise | null> {
-  const data = await storefrontQuery<{
-    node: { id?: string; availableForSale?: boolean; product?: { tags: string[] } } | null;
-  }>(CART_MERCHANDISE_QUERY, { id: variantId });
+  const data = await storefrontQuery(CART_MERCHANDISE_QUERY, { id: variantId });
   const node = data.node;
-  if (!node?.id || !node.product) return null;
+  if (!node || !("id" in node) || !node.id || !node.product) return null;
   return {
     id: node.id,
     availableForSale: node.availableForSale === true,
@@ -327,17 +305,21 @@ export async function addToCart(
           changeRestauration: { productIsRestauration: merchandise.restauration },
         } satisfies CartActionResult;
       }
-      let updated = await mutate(CART_LINES_ADD_MUTATION, "cartLinesAdd", {
+      let updated = await mutate(CART_LINES_ADD_MUTATION, (data) => data.cartLinesAdd, {
         cartId: id,
         lines: [{ merchandiseId: merchandise.id, quantity: line.quantity }],
       });
       const kind = String(merchandise.restauration);
       const attribute = updated.attributes.find((a) => a.key === RESTAURATION_ATTRIBUTE);
       if (attribute?.value !== kind) {
-        updated = await mutate(CART_ATTRIBUTES_UPDATE_MUTATION, "cartAttributesUpdate", {
-          cartId: id,
-          attributes: [{ key: RESTAURATION_ATTRIBUTE, value: kind }],
-        });
+        updated = await mutate(
+          CART_ATTRIBUTES_UPDATE_MUTATION,
+          (data) => data.cartAttributesUpdate,
+          {
+            cartId: id,
+            attributes: [{ key: RESTAURATION_ATTRIBUTE, value: kind }],
+          },
+        );
       }
       return updated;
     },
@@ -370,12 +352,12 @@ function changeLineQuantity(
       if (!line) throw new CartChangeError(MISSING_LINE, "INVALID_MERCHANDISE_LINE");
       const quantity = next(line.quantity);
       if (quantity <= 0) {
-        return mutate(CART_LINES_REMOVE_MUTATION, "cartLinesRemove", {
+        return mutate(CART_LINES_REMOVE_MUTATION, (data) => data.cartLinesRemove, {
           cartId: id,
           lineIds: [line.id],
         });
       }
-      return mutate(CART_LINES_UPDATE_MUTATION, "cartLinesUpdate", {
+      return mutate(CART_LINES_UPDATE_MUTATION, (data) => data.cartLinesUpdate, {
         cartId: id,
         lines: [{ id: line.id, quantity }],
       });
@@ -409,16 +391,20 @@ export function emptyCart(request: Request): Promise<CartChangeOutcome> {
     async ({ id, cart }) => {
       let updated = cart;
       if (cart.lines.length > 0) {
-        updated = await mutate(CART_LINES_REMOVE_MUTATION, "cartLinesRemove", {
+        updated = await mutate(CART_LINES_REMOVE_MUTATION, (data) => data.cartLinesRemove, {
           cartId: id,
           lineIds: cart.lines.map((line) => line.id),
         });
       }
       if (updated.attributes.some((a) => a.key === RESTAURATION_ATTRIBUTE)) {
-        updated = await mutate(CART_ATTRIBUTES_UPDATE_MUTATION, "cartAttributesUpdate", {
-          cartId: id,
-          attributes: [{ key: RESTAURATION_ATTRIBUTE, value: "" }],
-        });
+        updated = await mutate(
+          CART_ATTRIBUTES_UPDATE_MUTATION,
+          (data) => data.cartAttributesUpdate,
+          {
+            cartId: id,
+            attributes: [{ key: RESTAURATION_ATTRIBUTE, value: "" }],
+          },
+        );
       }
       return updated;
     },
@@ -429,7 +415,8 @@ export function emptyCart(request: Request): Promise<CartChangeOutcome> {
 export function updateNote(request: Request, note: string): Promise<CartChangeOutcome> {
   return changeCart(
     request,
-    ({ id }) => mutate(CART_NOTE_UPDATE_MUTATION, "cartNoteUpdate", { cartId: id, note }),
+    ({ id }) =>
+      mutate(CART_NOTE_UPDATE_MUTATION, (data) => data.cartNoteUpdate, { cartId: id, note }),
     { success: CART_MESSAGES.noteSaved },
   );
 }
@@ -443,7 +430,7 @@ export function updateDiscountCodes(
   return changeCart(
     request,
     ({ id }) =>
-      mutate(CART_DISCOUNT_CODES_UPDATE_MUTATION, "cartDiscountCodesUpdate", {
+      mutate(CART_DISCOUNT_CODES_UPDATE_MUTATION, (data) => data.cartDiscountCodesUpdate, {
         cartId: id,
         discountCodes: clean,
       }),
@@ -457,9 +444,9 @@ export function updateAttributes(
   attributes: readonly { key: string; value: string }[],
 ): Promise<CartChangeOutcome> {
   return changeCart(request, ({ id }) =>
-    mutate(CART_ATTRIBUTES_UPDATE_MUTATION, "cartAttributesUpdate", {
+    mutate(CART_ATTRIBUTES_UPDATE_MUTATION, (data) => data.cartAttributesUpdate, {
       cartId: id,
-      attributes,
+      attributes: [...attributes],
     }),
   );
 }
@@ -494,371 +481,23 @@ export function addLinesToCart(
           changeRestauration: { productIsRestauration: kind ?? false },
         } satisfies CartActionResult;
       }
-      let updated = await mutate(CART_LINES_ADD_MUTATION, "cartLinesAdd", { cartId: id, lines });
+      let updated = await mutate(CART_LINES_ADD_MUTATION, (data) => data.cartLinesAdd, {
+        cartId: id,
+        lines: [...lines],
+      });
       const attribute = updated.attributes.find((a) => a.key === RESTAURATION_ATTRIBUTE);
       if (kind !== undefined && attribute?.value !== String(kind)) {
-        updated = await mutate(CART_ATTRIBUTES_UPDATE_MUTATION, "cartAttributesUpdate", {
-          cartId: id,
-          attributes: [{ key: RESTAURATION_ATTRIBUTE, value: String(kind) }],
-        });
+        updated = await mutate(
+          CART_ATTRIBUTES_UPDATE_MUTATION,
+          (data) => data.cartAttributesUpdate,
+          {
+            cartId: id,
+            attributes: [{ key: RESTAURATION_ATTRIBUTE, value: String(kind) }],
+          },
+        );
       }
       return updated;
     },
     { failure: CART_MESSAGES.addFailed, success: CART_MESSAGES.added },
   );
 }
-
-// ---------------------------------------------------------------------------------------------
-// Answers of the cart routes
-
-/** A message for the next /panier/ page, after a form sent without JavaScript. */
-export const CART_FLASH_COOKIE = "cartFlash";
-
-export type CartFlash = { kind: "success" | "error"; message: string };
-
-function flashCookie(request: Request, flash: CartFlash): string {
-  return serializeCookie(CART_FLASH_COOKIE, JSON.stringify(flash), {
-    maxAgeSeconds: 60,
-    httpOnly: true,
-    sameSite: "Lax",
-    secure: isHttps(request),
-  });
-}
-
-/** The flash message a request carries, and the header that consumes it. */
-export function readCartFlash(request: Request): { flash: CartFlash | null; setCookie?: string } {
-  const raw = readCookie(request, CART_FLASH_COOKIE);
-  if (!raw) return { flash: null };
-  const setCookie = serializeCookie(CART_FLASH_COOKIE, "", {
-    maxAgeSeconds: 0,
-    httpOnly: true,
-    sameSite: "Lax",
-    secure: isHttps(request),
-  });
-  try {
-    const parsed = JSON.parse(raw) as Partial<CartFlash>;
-    if (
-      (parsed.kind === "success" || parsed.kind === "error") &&
-      typeof parsed.message === "string"
-    ) {
-      return { flash: { kind: parsed.kind, message: parsed.message.slice(0, 300) }, setCookie };
-    }
-  } catch {
-    // A cookie we did not write: dropped.
-  }
-  return { flash: null, setCookie };
-}
-
-/** Whether a cart form came from the page's script (`_fetcher=1`) rather than a plain post. */
-export function wantsJson(form: FormData): boolean {
-  return form.get("_fetcher") === "1";
-}
-
-/**
- * The answer of a cart route: JSON for the page's script; for a plain form (no JavaScript) a
- * 303 back to the page it names (`redirectTo`, same-site only; /panier/ by default) with the
- * outcome as a one-time message.
- */
-export function cartFormResponse(
-  request: Request,
-  form: FormData,
-  outcome: CartChangeOutcome,
-  status = 200,
-): Response {
-  const headers = new Headers(outcome.headers);
-  headers.set("Cache-Control", "private, no-store");
-  if (wantsJson(form)) {
-    return Response.json(outcome.result, { status: outcome.result.ok ? 200 : status, headers });
-  }
-  const { result } = outcome;
-  const flash: CartFlash | null = result.ok
-    ? result.message
-      ? { kind: "success", message: result.message }
-      : null
-    : { kind: "error", message: result.error };
-  if (flash) headers.append("Set-Cookie", flashCookie(request, flash));
-  // A refused add of the other kind lands on the cart page, where it can be emptied.
-  const back = result.ok ? safeRedirectPath(form.get("redirectTo"), "/panier/") : "/panier/";
-  headers.set("Location", back);
-  return new Response(null, { status: 303, headers });
-}
-
-/** A form that does not parse: 400 with the field and the reason. */
-export function invalidCartForm(
-  request: Request,
-  form: FormData,
-  issue: { path: PropertyKey[]; message: string } | undefined,
-  cart: CartView | null = null,
-): Response {
-  const field = issue?.path.join(".") || "formulaire";
-  const error = `Champ « ${field} » invalide : ${issue?.message ?? "valeur incorrecte"}`;
-  return cartFormResponse(
-    request,
-    form,
-    { result: { ok: false, error, cart }, headers: new Headers() },
-    400,
-  );
-}
-
-/** A cart route's form: its own fields, then where to go back to and the page script's marker. */
-export function cartForm<Shape extends z.ZodRawShape>(fields: Shape) {
-  return z
-    .object({
-      ...fields,
-      redirectTo: z.string().optional(),
-      _fetcher: z.literal("1").optional(),
-    })
-    .strict();
-}
-
-/**
- * The action of a cart route: parses the form with `schema` (400 when it does not parse), runs
- * the change and answers as `cartFormResponse` does.
- */
-export function cartFormAction<Data>(
-  schema: z.ZodType<Data>,
-  change: (request: Request, data: Data) => Promise<CartChangeOutcome>,
-) {
-  return async ({ request }: { request: Request }): Promise<Response> => {
-    const form = await request.formData();
-    const parsed = schema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) return invalidCartForm(request, form, parsed.error.issues[0]);
-    return cartFormResponse(request, form, await change(request, parsed.data));
-  };
-}
-
-/**
- * The action of a route changing one line (by line id or variant id) by the form's `quantity`,
- * parsed with the given schema: /cart/update and /cart/remove.
- */
-export function lineQuantityAction(
-  quantity: z.ZodType<number>,
-  change: (
-    request: Request,
-    ref: { lineId?: string; variantId?: string },
-    quantity: number,
-  ) => Promise<CartChangeOutcome>,
-) {
-  const LineForm = cartForm({
-    lineId: z.string().min(1).optional(),
-    merchandiseId: z.string().min(1).optional(),
-    quantity,
-  }).refine((value) => value.lineId || value.merchandiseId, {
-    message: "ligne manquante",
-    path: ["lineId"],
-  });
-  return cartFormAction(LineForm, (request, { lineId, merchandiseId, quantity }) =>
-    change(request, { lineId, variantId: merchandiseId }, quantity),
-  );
-}
-
-// ---------------------------------------------------------------------------------------------
-// The delivery fee (ordering-and-server.md §4)
-
-export const MODE_COOKIE = "mode";
-export const DELIVERY_LOCATION_COOKIE = "deliveryLocationId";
-
-type OrderingStore = { StoreId: number; PhysicalRestaurantId: number; DeliveryFee: number };
-
-/**
- * The delivery store's `DeliveryFee` in cents when the visitor's mode is delivery (1) and a
- * delivery store is chosen (`deliveryLocationId`, its StoreId or PhysicalRestaurantId); null
- * otherwise, or when the ordering service does not answer (the line is then left out).
- */
-export async function deliveryFeeFor(request: Request): Promise<number | null> {
-  if (readCookie(request, MODE_COOKIE) !== DELIVERY_MODE) return null;
-  const location = Number(readCookie(request, DELIVERY_LOCATION_COOKIE));
-  if (!Number.isInteger(location) || location <= 0) return null;
-  try {
-    const response = await serviceFetch("ordering", "/ordering/api/v1.0/stores", {
-      headers: { Accept: "application/json" },
-    });
-    if (!response.ok) return null;
-    const body = (await response.json()) as { Data?: OrderingStore[] };
-    const store = body.Data?.find(
-      (s) => s.StoreId === location || s.PhysicalRestaurantId === location,
-    );
-    return store ? Math.round(store.DeliveryFee * 100) : null;
-  } catch {
-    return null;
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// GraphQL documents
-
-const CART_VIEW_FRAGMENT = `#graphql
-  fragment CartViewFields on Cart {
-    id
-    checkoutUrl
-    totalQuantity
-    note
-    attributes {
-      key
-      value
-    }
-    discountCodes {
-      code
-      applicable
-    }
-    cost {
-      subtotalAmount { amount }
-      totalAmount { amount }
-    }
-    lines(first: 100) {
-      nodes {
-        id
-        quantity
-        cost {
-          amountPerQuantity { amount }
-          compareAtAmountPerQuantity { amount }
-          subtotalAmount { amount }
-          totalAmount { amount }
-        }
-        merchandise {
-          ... on ProductVariant {
-            id
-            title
-            image {
-              url(transform: { maxHeight: 450, preferredContentType: WEBP })
-              altText
-            }
-            product {
-              id
-              handle
-              title
-              vendor
-              tags
-              featuredImage {
-                url(transform: { maxHeight: 450, preferredContentType: WEBP })
-                altText
-              }
-              metafields(
-                identifiers: [
-                  { namespace: "custom", key: "max_quantity" }
-                  { namespace: "custom", key: "quantity" }
-                  { namespace: "custom", key: "unit" }
-                  { namespace: "custom", key: "quantitiesUnit" }
-                ]
-              ) {
-                key
-                value
-              }
-            }
-          }
-        }
-      }
-    }
-  }
-`;
-
-const CART_USER_ERRORS_FRAGMENT = `#graphql
-  fragment CartUserErrorFields on CartUserError {
-    code
-    field
-    message
-  }
-`;
-
-const STOREFRONT_CART_QUERY = `#graphql
-  query StorefrontCart($id: ID!) {
-    cart(id: $id) {
-      ...CartViewFields
-    }
-  }
-  ${CART_VIEW_FRAGMENT}
-`;
-
-const CART_MERCHANDISE_QUERY = `#graphql
-  query CartMerchandise($id: ID!) {
-    node(id: $id) {
-      ... on ProductVariant {
-        id
-        availableForSale
-        product {
-          tags
-        }
-      }
-    }
-  }
-`;
-
-// Each mutation answers the cart's view and its user errors. Written out in full (not built by a
-// function) so that platform/commerce/graphql/documents.test.ts validates every one of them.
-
-const CART_CREATE_MUTATION = `#graphql
-  mutation StorefrontCartCreate($input: CartInput) {
-    cartCreate(input: $input) {
-      cart { ...CartViewFields }
-      userErrors { ...CartUserErrorFields }
-    }
-  }
-  ${CART_VIEW_FRAGMENT}
-  ${CART_USER_ERRORS_FRAGMENT}
-`;
-
-const CART_LINES_ADD_MUTATION = `#graphql
-  mutation StorefrontCartLinesAdd($cartId: ID!, $lines: [CartLineInput!]!) {
-    cartLinesAdd(cartId: $cartId, lines: $lines) {
-      cart { ...CartViewFields }
-      userErrors { ...CartUserErrorFields }
-    }
-  }
-  ${CART_VIEW_FRAGMENT}
-  ${CART_USER_ERRORS_FRAGMENT}
-`;
-
-const CART_LINES_UPDATE_MUTATION = `#graphql
-  mutation StorefrontCartLinesUpdate($cartId: ID!, $lines: [CartLineUpdateInput!]!) {
-    cartLinesUpdate(cartId: $cartId, lines: $lines) {
-      cart { ...CartViewFields }
-      userErrors { ...CartUserErrorFields }
-    }
-  }
-  ${CART_VIEW_FRAGMENT}
-  ${CART_USER_ERRORS_FRAGMENT}
-`;
-
-const CART_LINES_REMOVE_MUTATION = `#graphql
-  mutation StorefrontCartLinesRemove($cartId: ID!, $lineIds: [ID!]!) {
-    cartLinesRemove(cartId: $cartId, lineIds: $lineIds) {
-      cart { ...CartViewFields }
-      userErrors { ...CartUserErrorFields }
-    }
-  }
-  ${CART_VIEW_FRAGMENT}
-  ${CART_USER_ERRORS_FRAGMENT}
-`;
-
-const CART_NOTE_UPDATE_MUTATION = `#graphql
-  mutation StorefrontCartNoteUpdate($cartId: ID!, $note: String!) {
-    cartNoteUpdate(cartId: $cartId, note: $note) {
-      cart { ...CartViewFields }
-      userErrors { ...CartUserErrorFields }
-    }
-  }
-  ${CART_VIEW_FRAGMENT}
-  ${CART_USER_ERRORS_FRAGMENT}
-`;
-
-const CART_DISCOUNT_CODES_UPDATE_MUTATION = `#graphql
-  mutation StorefrontCartDiscountCodesUpdate($cartId: ID!, $discountCodes: [String!]!) {
-    cartDiscountCodesUpdate(cartId: $cartId, discountCodes: $discountCodes) {
-      cart { ...CartViewFields }
-      userErrors { ...CartUserErrorFields }
-    }
-  }
-  ${CART_VIEW_FRAGMENT}
-  ${CART_USER_ERRORS_FRAGMENT}
-`;
-
-const CART_ATTRIBUTES_UPDATE_MUTATION = `#graphql
-  mutation StorefrontCartAttributesUpdate($cartId: ID!, $attributes: [AttributeInput!]!) {
-    cartAttributesUpdate(cartId: $cartId, attributes: $attributes) {
-      cart { ...CartViewFields }
-      userErrors { ...CartUserErrorFields }
-    }
-  }
-  ${CART_VIEW_FRAGMENT}
-  ${CART_USER_ERRORS_FRAGMENT}
-`;

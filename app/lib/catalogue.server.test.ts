@@ -1,19 +1,20 @@
 import { describe, expect, it } from "vitest";
+import { isCursor, pageOf } from "./catalogue.server.ts";
+import {
+  excludedAllergens,
+  type Facet,
+  filterView,
+  toProductFilters,
+} from "./catalogue-filters.ts";
 import {
   type CatalogueReference,
   type CategoryNode,
   categoryLineage,
-  excludedAllergens,
-  type Facet,
-  filterView,
-  isCursor,
-  pageOf,
-  toProductFilters,
-} from "./catalogue.server.ts";
+} from "./catalogue-reference.server.ts";
 import { readListingParams } from "./listing.ts";
 import type { ApiProduct } from "./product.ts";
 
-const eur = (amount: string) => ({ amount, currencyCode: "EUR" });
+const eur = (amount: string) => ({ amount, currencyCode: "EUR" as const });
 const gid = (id: number) => `gid://shopify/Metaobject/${id}`;
 
 function product(id: number, allergens: number[] = []): ApiProduct {
@@ -29,7 +30,7 @@ function product(id: number, allergens: number[] = []): ApiProduct {
     priceRange: { minVariantPrice: eur("10.0"), maxVariantPrice: eur("10.0") },
     compareAtPriceRange: { minVariantPrice: eur("0.0"), maxVariantPrice: eur("0.0") },
     variants: { nodes: [] },
-    metafields: [{ key: "allergens", value: JSON.stringify(allergens.map(gid)) }],
+    metafields: [{ key: "allergens", value: JSON.stringify(allergens.map(gid)), reference: null }],
   };
 }
 

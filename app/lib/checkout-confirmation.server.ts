@@ -7,7 +7,7 @@ import {
   type PlacedOrder,
   type Shopper,
 } from "#app/lib/ordering-customer.server.ts";
-import { storefrontQuery } from "#app/lib/storefront.server.ts";
+import { type StorefrontDocument, storefrontQuery } from "#app/lib/storefront.server.ts";
 
 /**
  * What /order/confirmation/ shows (and /order/confirmation-debug/ dumps for staff): a
@@ -117,33 +117,10 @@ function restaurationView(order: PlacedOrder): ConfirmationView {
   };
 }
 
-type GroceryOrder = {
-  id: string;
-  name: string;
-  processedAt: string;
-  statusUrl: string;
-  subtotalPrice: { amount: string } | null;
-  totalShippingPrice: { amount: string };
-  totalPrice: { amount: string };
-  lineItems: {
-    nodes: {
-      title: string;
-      quantity: number;
-      originalTotalPrice: { amount: string };
-      discountedTotalPrice: { amount: string };
-      variant: {
-        id: string;
-        price: { amount: string };
-        product: { id: string; vendor: string };
-      } | null;
-    }[];
-  };
-};
-
 /** A grocery order of the commerce service by its GID, or null. */
 export async function groceryConfirmation(gid: string): Promise<ConfirmationData | null> {
   if (!/^gid:\/\/shopify\/Order\/[\w-]+(\?[\w=&-]*)?$/.test(gid)) return null;
-  const result = await storefrontQuery<{ node: GroceryOrder | null }>(CONFIRMATION_ORDER_QUERY, {
+  const result = await storefrontQuery(CONFIRMATION_ORDER_QUERY, {
     id: gid,
   });
   const order = result.node;
@@ -221,4 +198,4 @@ const CONFIRMATION_ORDER_QUERY = `#graphql
       }
     }
   }
-`;
+` as StorefrontDocument<"ConfirmationOrder">;

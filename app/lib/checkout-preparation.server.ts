@@ -1,6 +1,12 @@
 import type { CartView } from "#app/lib/cart.ts";
+import { CART_USER_ERRORS_FRAGMENT } from "#app/lib/fragments.ts";
 import type { DeliveryAddress, OrderModeState } from "#app/lib/order-mode.ts";
-import { storefrontQuery } from "#app/lib/storefront.server.ts";
+import type { CartUserErrorFieldsFragment } from "#app/lib/storefront.generated.ts";
+import {
+  type StorefrontDocument,
+  storefrontQuery,
+  type TypedDocument,
+} from "#app/lib/storefront.server.ts";
 
 /**
  * The grocery checkout preparation (storefront.md §7), used by POST /order/checkout/
@@ -107,14 +113,17 @@ export function checkoutAddress(form: FormData, state: OrderModeState): Checkout
   return null;
 }
 
-type UserError = { code: string | null; message: string };
-type Payload = { userErrors: UserError[]; cart: { id: string } | null };
+/** What each preparation mutation answers: its user errors (the cart's id is not needed). */
+type Payload = { userErrors: CartUserErrorFieldsFragment[] } | null;
 
 export class PreparationError extends Error {}
 
-async function mutate(document: string, field: string, variables: Record<string, unknown>) {
-  const data = await storefrontQuery<Record<string, Payload>>(document, variables);
-  const [error] = data[field]?.userErrors ?? [];
+async function mutate<Result, Variables>(
+  document: TypedDocument<Result, Variables>,
+  payloadOf: (data: Result) => Payload,
+  variables: NoInfer<Variables>,
+) {
+  const [error] = payloadOf(await storefrontQuery(document, variables))?.userErrors ?? [];
   if (error) throw new PreparationError(error.message);
 }
 
@@ -122,26 +131,29 @@ const ATTRIBUTES = `#graphql
   mutation CheckoutAttributes($cartId: ID!, $attributes: [AttributeInput!]!) {
     cartAttributesUpdate(cartId: $cartId, attributes: $attributes) {
       cart { id }
-      userErrors { code message }
+      userErrors { ...CartUserErrorFields }
     }
   }
-`;
+  ${CART_USER_ERRORS_FRAGMENT}
+` as StorefrontDocument<"CheckoutAttributes">;
 const NOTE = `#graphql
   mutation CheckoutNote($cartId: ID!, $note: String!) {
     cartNoteUpdate(cartId: $cartId, note: $note) {
       cart { id }
-      userErrors { code message }
+      userErrors { ...CartUserErrorFields }
     }
   }
-`;
+  ${CART_USER_ERRORS_FRAGMENT}
+` as StorefrontDocument<"CheckoutNote">;
 const CODES = `#graphql
   mutation CheckoutCodes($cartId: ID!, $discountCodes: [String!]!) {
     cartDiscountCodesUpdate(cartId: $cartId, discountCodes: $discountCodes) {
       cart { id }
-      userErrors { code message }
+      userErrors { ...CartUserErrorFields }
     }
   }
-`;
+  ${CART_USER_ERRORS_FRAGMENT}
+` as StorefrontDocument<"CheckoutCodes">;
 const ADDRESSES = `#graphql
   query CheckoutAddresses($id: ID!) {
     cart(id: $id) {
@@ -150,23 +162,25 @@ const ADDRESSES = `#graphql
       delivery { addresses { id } }
     }
   }
-`;
+` as StorefrontDocument<"CheckoutAddresses">;
 const REMOVE_ADDRESSES = `#graphql
   mutation CheckoutRemoveAddresses($cartId: ID!, $addressIds: [ID!]!) {
     cartDeliveryAddressesRemove(cartId: $cartId, addressIds: $addressIds) {
       cart { id }
-      userErrors { code message }
+      userErrors { ...CartUserErrorFields }
     }
   }
-`;
+  ${CART_USER_ERRORS_FRAGMENT}
+` as StorefrontDocument<"CheckoutRemoveAddresses">;
 const ADD_ADDRESS = `#graphql
   mutation CheckoutAddAddress($cartId: ID!, $addresses: [CartSelectableAddressInput!]!) {
     cartDeliveryAddressesAdd(cartId: $cartId, addresses: $addresses) {
       cart { id }
-      userErrors { code message }
+      userErrors { ...CartUserErrorFields }
     }
   }
-`;
+  ${CART_USER_ERRORS_FRAGMENT}
+` as StorefrontDocument<"CheckoutAddAddress">;
 
 /**
  * Steps 3–7 on a grocery cart: the hosted checkout's URL once the cart carries the order mode,
@@ -178,13 +192,13 @@ export async function prepareCheckout(
   state: OrderModeState,
 ): Promise<string> {
   const cartId = cart.id;
-  await mutate(ATTRIBUTES, "cartAttributesUpdate", {
+  await mutate(ATTRIBUTES, (data) => data.cartAttributesUpdate, {
     cartId,
     attributes: checkoutAttributes(cart, state),
   });
   if (form.has("note")) {
     const note = formText(form, "note", 5000);
-    if (note !== cart.note) await mutate(NOTE, "cartNoteUpdate", { cartId, note });
+    if (note !== cart.note) await mutate(NOTE, (data) => data.cartNoteUpdate, { cartId, note });
   }
   if (form.has("discountCodes")) {
     const codes = [
@@ -196,20 +210,21 @@ export async function prepareCheckout(
           .filter(Boolean),
       ),
     ];
-    await mutate(CODES, "cartDiscountCodesUpdate", { cartId, discountCodes: codes });
+    await mutate(CODES, (data) => data.cartDiscountCodesUpdate, { cartId, discountCodes: codes });
   }
-  const data = await storefrontQuery<{
-    cart: { checkoutUrl: string; delivery: { addresses: { id: string }[] } } | null;
-  }>(ADDRESSES, { id: cartId });
+  const data = await storefrontQuery(ADDRESSES, { id: cartId });
   if (!data.cart) throw new PreparationError(CHECKOUT_MESSAGES.cartNotFound);
   const old = data.cart.delivery.addresses.map((a) => a.id);
   if (old.length > 0) {
-    await mutate(REMOVE_ADDRESSES, "cartDeliveryAddressesRemove", { cartId, addressIds: old });
+    await mutate(REMOVE_ADDRESSES, (data) => data.cartDeliveryAddressesRemove, {
+      cartId,
+      addressIds: old,
+    });
   }
   const address = checkoutAddress(form, state);
   if (address) {
     const { address1, address2, zip, city, countryCode, firstName, lastName, phone } = address;
-    await mutate(ADD_ADDRESS, "cartDeliveryAddressesAdd", {
+    await mutate(ADD_ADDRESS, (data) => data.cartDeliveryAddressesAdd, {
       cartId,
       addresses: [
         {

@@ -11,6 +11,7 @@ import {
 import { entriesOf } from "#app/lib/content.server.ts";
 import { isHttps, readCookie, serializeCookie } from "#app/lib/cookies.ts";
 import { toCents as cents } from "#app/lib/format.ts";
+import { CART_USER_ERRORS_FRAGMENT } from "#app/lib/fragments.ts";
 import {
   DELIVERY,
   isOrderModeComplete,
@@ -34,7 +35,7 @@ import {
   storeDetails,
 } from "#app/lib/ordering-customer.server.ts";
 import { serverContext } from "#app/lib/server-context.ts";
-import { storefrontQuery } from "#app/lib/storefront.server.ts";
+import { type StorefrontDocument, storefrontQuery } from "#app/lib/storefront.server.ts";
 
 /**
  * The restauration checkout's server side (DESIGN.md §5): the commerce cart's lines mapped to the
@@ -88,32 +89,11 @@ export type CartLine = {
 
 export type CheckoutCart = { id: string; lines: CartLine[] };
 
-type CartQueryData = {
-  cart: {
-    id: string;
-    lines: {
-      nodes: {
-        id: string;
-        quantity: number;
-        cost: {
-          amountPerQuantity: { amount: string };
-          compareAtAmountPerQuantity: { amount: string } | null;
-        };
-        merchandise: {
-          id: string;
-          price: { amount: string };
-          product: { id: string; title: string; handle: string; vendor: string; tags: string[] };
-        };
-      }[];
-    };
-  } | null;
-};
-
 /** The visitor's cart (its `cartId` cookie), or null when there is none or it is unknown. */
 export async function readCart(request: Request): Promise<CheckoutCart | null> {
   const id = readCookie(request, CART_ID_COOKIE);
   if (!id?.startsWith("gid://shopify/Cart/")) return null;
-  const data = await storefrontQuery<CartQueryData>(CHECKOUT_CART_QUERY, { id });
+  const data = await storefrontQuery(CHECKOUT_CART_QUERY, { id });
   if (!data.cart) return null;
   return {
     id: data.cart.id,
@@ -137,9 +117,10 @@ export async function readCart(request: Request): Promise<CheckoutCart | null> {
 /** Takes every line out of the cart once the order is placed; failures are logged by the caller. */
 export async function emptyCart(cart: CheckoutCart): Promise<void> {
   if (cart.lines.length === 0) return;
-  const data = await storefrontQuery<{
-    cartLinesRemove: { userErrors: { message: string }[] } | null;
-  }>(CHECKOUT_CART_EMPTY, { cartId: cart.id, lineIds: cart.lines.map((line) => line.id) });
+  const data = await storefrontQuery(CHECKOUT_CART_EMPTY, {
+    cartId: cart.id,
+    lineIds: cart.lines.map((line) => line.id),
+  });
   const error = data.cartLinesRemove?.userErrors[0];
   if (error) throw new Error(error.message);
 }
@@ -432,15 +413,16 @@ const CHECKOUT_CART_QUERY = `#graphql
       }
     }
   }
-`;
+` as StorefrontDocument<"CheckoutCart">;
 
 const CHECKOUT_CART_EMPTY = `#graphql
   mutation CheckoutCartEmpty($cartId: ID!, $lineIds: [ID!]!) {
     cartLinesRemove(cartId: $cartId, lineIds: $lineIds) {
-      userErrors { code field message }
+      userErrors { ...CartUserErrorFields }
     }
   }
-`;
+  ${CART_USER_ERRORS_FRAGMENT}
+` as StorefrontDocument<"CheckoutCartEmpty">;
 
 /** Every checkout answer is private: no shared cache, no browser cache (decision 002). */
 export const PRIVATE_HEADERS = { "Cache-Control": "private, no-store" } as const;

@@ -4,16 +4,14 @@
  * a `homepage` entry. A failed catalogue read shows the page without those cards rather than
  * an error page (storefront.md §8: listing failures give empty results).
  */
-import { CATALOGUE_PRODUCT_CARD_FRAGMENT, collectionPage } from "#app/lib/catalogue.server.ts";
+
+import { collectionPage } from "#app/lib/catalogue.server.ts";
 import { getProductStatusTexts } from "#app/lib/content.server.ts";
 import { type Block, pageBlocks, productNeeds } from "#app/lib/content-blocks.ts";
-import {
-  type ApiProduct,
-  normaliseProduct,
-  type ProductCardData,
-  toCardData,
-} from "#app/lib/product.ts";
-import { catalogueQuery } from "#app/lib/storefront.server.ts";
+import { CATALOGUE_PRODUCT_CARD_FRAGMENT } from "#app/lib/fragments.ts";
+import { normaliseProduct, type ProductCardData, toCardData } from "#app/lib/product.ts";
+import type { CatalogueProductCardFragment } from "#app/lib/storefront.generated.ts";
+import { catalogueQuery, type TypedDocument } from "#app/lib/storefront.server.ts";
 
 /** Products asked for in one GraphQL document (one aliased `product(handle:)` field each). */
 export const HANDLES_PER_QUERY = 50;
@@ -25,17 +23,23 @@ export const COLLECTION_CAROUSEL_SIZE = 12;
  * carries no GraphQL tag comment for the static check; platform/commerce/graphql/documents.test.ts
  * validates a generated one instead.
  */
-export function productsByHandlesQuery(count: number): string {
+export function productsByHandlesQuery(
+  count: number,
+): TypedDocument<Record<string, CatalogueProductCardFragment | null>, Record<string, string>> {
   const variables = Array.from({ length: count }, (_, i) => `$h${i}: String!`).join(", ");
   const fields = Array.from(
     { length: count },
     (_, i) => `p${i}: product(handle: $h${i}) { ...CatalogueProductCard }`,
   ).join("\n    ");
+  // The answer: one card (or null) under each alias.
   return `
   query ContentProductCards(${variables}) {
     ${fields}
   }
-  ${CATALOGUE_PRODUCT_CARD_FRAGMENT}`;
+  ${CATALOGUE_PRODUCT_CARD_FRAGMENT}` as TypedDocument<
+    Record<string, CatalogueProductCardFragment | null>,
+    Record<string, string>
+  >;
 }
 
 type Log = (error: unknown, message: string) => void;
@@ -60,7 +64,7 @@ export async function productCardsByHandles(
   await Promise.all(
     chunks.map(async (chunk) => {
       try {
-        const data = await catalogueQuery<Record<string, ApiProduct | null>>(
+        const data = await catalogueQuery(
           productsByHandlesQuery(chunk.length),
           Object.fromEntries(chunk.map((handle, i) => [`h${i}`, handle])),
         );

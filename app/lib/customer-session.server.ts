@@ -1,5 +1,7 @@
 import { isHttps, readCookie, serializeCookie } from "#app/lib/cookies.ts";
-import { storefrontQuery } from "#app/lib/storefront.server.ts";
+import { CUSTOMER_SUMMARY_FRAGMENT } from "#app/lib/fragments.ts";
+import type { CustomerSummaryFieldsFragment } from "#app/lib/storefront.generated.ts";
+import { type StorefrontDocument, storefrontQuery } from "#app/lib/storefront.server.ts";
 import { CUSTOMER_SESSION_COOKIE } from "#server/rules/page-cache.ts";
 
 /**
@@ -34,23 +36,17 @@ export function clearedCustomerTokenCookie(request: Request): string {
   });
 }
 
-export type CustomerSummary = {
-  id: string;
-  firstName: string | null;
-  lastName: string | null;
-  email: string | null;
-};
+/** Who is signed in: their id, names and email. */
+export type CustomerSummary = CustomerSummaryFieldsFragment;
 
 const CURRENT_CUSTOMER_QUERY = `#graphql
   query CurrentCustomer($token: String!) {
     customer(customerAccessToken: $token) {
-      id
-      firstName
-      lastName
-      email
+      ...CustomerSummaryFields
     }
   }
-`;
+  ${CUSTOMER_SUMMARY_FRAGMENT}
+` as StorefrontDocument<"CurrentCustomer">;
 
 /**
  * Who is signed in on this request: null without a token, or when the commerce service no longer
@@ -60,7 +56,7 @@ const CURRENT_CUSTOMER_QUERY = `#graphql
 export async function currentCustomer(request: Request): Promise<CustomerSummary | null> {
   const token = customerTokenOf(request);
   if (!token) return null;
-  const data = await storefrontQuery<{ customer: CustomerSummary | null }>(CURRENT_CUSTOMER_QUERY, {
+  const data = await storefrontQuery(CURRENT_CUSTOMER_QUERY, {
     token,
   });
   return data.customer;

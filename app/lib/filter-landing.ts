@@ -5,7 +5,7 @@
  * for shoppers and search engines. The same listing the category page shows with that filter
  * ticked; the sort and "load more" work as there.
  */
-import type { CatalogueReference } from "#app/lib/catalogue.server.ts";
+import type { CatalogueReference } from "#app/lib/catalogue-reference.server.ts";
 import { type ListingParams, PARAM } from "#app/lib/listing.ts";
 
 export type LandingFilter =

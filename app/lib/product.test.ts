@@ -11,7 +11,7 @@ import {
   type StorefrontProduct,
 } from "./product.ts";
 
-const eur = (amount: string) => ({ amount, currencyCode: "EUR" });
+const eur = (amount: string) => ({ amount, currencyCode: "EUR" as const });
 const image = (name: string) => ({
   altText: null,
   width: 800,
@@ -21,7 +21,9 @@ const image = (name: string) => ({
   large: `/cdn/images/${name}?height=950&format=webp`,
 });
 
-function apiProduct(overrides: Partial<ApiProduct> = {}): ApiProduct {
+function apiProduct(
+  overrides: { tags?: string[]; images?: { nodes: ReturnType<typeof image>[] } } = {},
+): ApiProduct {
   return {
     id: "gid://shopify/Product/42",
     handle: "comte-aop-18-mois",
@@ -48,14 +50,15 @@ function apiProduct(overrides: Partial<ApiProduct> = {}): ApiProduct {
       ],
     },
     metafields: [
-      { key: "discountLabel", value: "-17 %" },
-      { key: "unit", value: "g" },
-      { key: "quantity", value: "250" },
-      { key: "max_quantity", value: "3" },
+      { key: "discountLabel", value: "-17 %", reference: null, references: null },
+      { key: "unit", value: "g", reference: null, references: null },
+      { key: "quantity", value: "250", reference: null, references: null },
+      { key: "max_quantity", value: "3", reference: null, references: null },
       {
         key: "marque",
         value: "gid://shopify/Metaobject/1",
         reference: {
+          __typename: "Metaobject" as const,
           id: "gid://shopify/Metaobject/1",
           handle: "fromagerie-des-hautes-combes",
           fields: [
@@ -65,13 +68,16 @@ function apiProduct(overrides: Partial<ApiProduct> = {}): ApiProduct {
             { key: "image", value: "/cdn/images/brands/x.svg" },
           ],
         },
+        references: null,
       },
       {
         key: "allergens",
         value: '["gid://shopify/Metaobject/90"]',
+        reference: null,
         references: {
           nodes: [
             {
+              __typename: "Metaobject" as const,
               id: "gid://shopify/Metaobject/90",
               handle: "lait",
               fields: [{ key: "title", value: "Lait" }],

@@ -1,4 +1,9 @@
 import { formatQuantity, type MoneyAmount, previousPrice, toCents } from "#app/lib/format.ts";
+import type {
+  CatalogueMetaobjectFragment,
+  CatalogueProductCardFragment,
+  CatalogueProductQuery,
+} from "#app/lib/storefront.generated.ts";
 
 /**
  * Storefront products as the pages use them: the API's shape (the fields our GraphQL fragments
@@ -8,55 +13,19 @@ import { formatQuantity, type MoneyAmount, previousPrice, toCents } from "#app/l
 
 export type Money = { amount: MoneyAmount; currencyCode: string };
 
-/** An image with the webp renderings at the spec's heights (450, 700, 950). */
-export type ApiImage = {
-  altText: string | null;
-  width: number | null;
-  height: number | null;
-  small: string;
-  medium: string;
-  large: string;
-};
+/** A metaobject (brand, allergen, diet, label) as the API answers it. */
+export type ApiMetaobject = CatalogueMetaobjectFragment;
 
-export type ApiMetaobject = {
-  id: string;
-  handle: string;
-  fields: { key: string; value: string | null }[];
-};
+/**
+ * A product as the card fragment answers it (listings, search, favourites), or as the product
+ * page's query does (all its images, variants and metafields, with their references).
+ */
+export type ApiProduct =
+  | CatalogueProductCardFragment
+  | Omit<NonNullable<CatalogueProductQuery["product"]>, "descriptionHtml" | "seo">;
 
-export type ApiMetafield = {
-  key: string;
-  value: string;
-  reference?: ({ __typename?: string } & Partial<ApiMetaobject>) | null;
-  references?: { nodes: ({ __typename?: string } & Partial<ApiMetaobject>)[] } | null;
-} | null;
-
-export type ApiVariant = {
-  id: string;
-  title: string;
-  sku?: string | null;
-  barcode?: string | null;
-  availableForSale: boolean;
-  price: Money;
-  compareAtPrice: Money | null;
-};
-
-/** A product as the card and page fragments of `catalogue.server.ts` return it. */
-export type ApiProduct = {
-  id: string;
-  handle: string;
-  title: string;
-  vendor: string;
-  tags: string[];
-  availableForSale: boolean;
-  createdAt: string;
-  featuredImage: ApiImage | null;
-  images?: { nodes: ApiImage[] };
-  priceRange: { minVariantPrice: Money; maxVariantPrice: Money };
-  compareAtPriceRange: { minVariantPrice: Money; maxVariantPrice: Money };
-  variants: { nodes: ApiVariant[] };
-  metafields: ApiMetafield[];
-};
+type ApiMetafield = ApiProduct["metafields"][number];
+type ApiImage = NonNullable<ApiProduct["featuredImage"]>;
 
 /** A metaobject reduced to what the pages print: its handle and display name. */
 export type Taxon = { id: string; handle: string; title: string };
@@ -193,7 +162,8 @@ function metafieldMap(metafields: ApiMetafield[]): Map<string, NonNullable<ApiMe
 }
 
 function taxa(field: ApiMetafield | undefined): Taxon[] {
-  return (field?.references?.nodes ?? []).filter((node) => node.handle).map(toTaxon);
+  const nodes = field && "references" in field ? (field.references?.nodes ?? []) : [];
+  return nodes.flatMap((node) => ("handle" in node && node.handle ? [toTaxon(node)] : []));
 }
 
 function text(field: ApiMetafield | undefined): string | null {
@@ -211,7 +181,8 @@ export function maxQuantityOf(value: string | number | null | undefined): number
 export function normaliseProduct(product: ApiProduct): StorefrontProduct {
   const fields = metafieldMap(product.metafields);
   const marque = fields.get("marque")?.reference;
-  const images = (product.images?.nodes ?? (product.featuredImage ? [product.featuredImage] : []))
+  const pageImages = "images" in product ? product.images.nodes : undefined;
+  const images = (pageImages ?? (product.featuredImage ? [product.featuredImage] : []))
     .slice(0, 10)
     .map((image) => toProductImage(image, product.title));
   const currency = product.priceRange.minVariantPrice.currencyCode;
@@ -228,7 +199,7 @@ export function normaliseProduct(product: ApiProduct): StorefrontProduct {
     regimes: taxa(fields.get("regimes")),
     labels: taxa(fields.get("labelsDetails")),
     max_quantity: maxQuantityOf(fields.get("max_quantity")?.value),
-    marque: marque?.handle ? toBrand(marque) : null,
+    marque: marque && "handle" in marque && marque.handle ? toBrand(marque) : null,
     quantitiesUnit: text(fields.get("quantitiesUnit")),
     createdAt: product.createdAt,
     unit: text(fields.get("unit")),
@@ -248,8 +219,8 @@ export function normaliseProduct(product: ApiProduct): StorefrontProduct {
     variants: product.variants.nodes.slice(0, 10).map((variant) => ({
       id: variant.id,
       title: variant.title,
-      sku: variant.sku ?? null,
-      barcode: variant.barcode ?? null,
+      sku: "sku" in variant && typeof variant.sku === "string" ? variant.sku : null,
+      barcode: "barcode" in variant && typeof variant.barcode === "string" ? variant.barcode : null,
       availableForSale: variant.availableForSale,
       price: toCents(variant.price.amount),
       compareAtPrice: variant.compareAtPrice ? toCents(variant.compareAtPrice.amount) : null,

@@ -8,7 +8,8 @@ import {
   type ShoppingListResult,
   type ShoppingListView,
 } from "#app/lib/shopping-lists.ts";
-import { storefrontQuery } from "#app/lib/storefront.server.ts";
+import type { ShoppingListVariantsQuery } from "#app/lib/storefront.generated.ts";
+import { type StorefrontDocument, storefrontQuery } from "#app/lib/storefront.server.ts";
 
 /**
  * The storefront's server side of shopping lists: the own API's `/api/shopify/…` routes called
@@ -24,15 +25,13 @@ const LIST_IDS_QUERY = `#graphql
       }
     }
   }
-`;
+` as StorefrontDocument<"CustomerShoppingListIds">;
 
 /** The customer's list ids (the `custom.shopping_lists` metafield); null without a session. */
 async function listIdsOf(request: Request): Promise<number[] | null> {
   const token = customerTokenOf(request);
   if (!token) return null;
-  const data = await storefrontQuery<{
-    customer: { id: string; shoppingLists: { value: string } | null } | null;
-  }>(LIST_IDS_QUERY, { token });
+  const data = await storefrontQuery(LIST_IDS_QUERY, { token });
   if (!data.customer) return null;
   try {
     const ids = JSON.parse(data.customer.shoppingLists?.value ?? "[]") as unknown;
@@ -167,14 +166,9 @@ const LIST_VARIANTS_QUERY = `#graphql
       }
     }
   }
-`;
+` as StorefrontDocument<"ShoppingListVariants">;
 
-type VariantNode = {
-  __typename: string;
-  id: string;
-  tags: string[];
-  variants: { nodes: { id: string; availableForSale: boolean }[] };
-} | null;
+type VariantNode = ShoppingListVariantsQuery["nodes"][number];
 
 /** The first variant of each product that can be bought now (not archived, not unavailable). */
 export function buyableVariants(nodes: readonly VariantNode[]): string[] {
@@ -202,7 +196,7 @@ async function addListToCart(
   if (!answer.body.success || !list) return { result: failure(intent, answer.status) };
   if (list.items.length === 0)
     return { result: { ok: false, intent, error: LIST_MESSAGES.emptyList } };
-  const data = await storefrontQuery<{ nodes: VariantNode[] }>(LIST_VARIANTS_QUERY, {
+  const data = await storefrontQuery(LIST_VARIANTS_QUERY, {
     ids: list.items.slice(0, 100),
   });
   const lines = buyableVariants(data.nodes).map((merchandiseId) => ({

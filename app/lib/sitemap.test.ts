@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CategoryNode } from "./catalogue.server.ts";
+import type { CategoryNode } from "./catalogue-reference.server.ts";
 import {
   brandLinks,
   categoryHref,

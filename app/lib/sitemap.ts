@@ -3,7 +3,7 @@
  * each category's full path, brands and artisans, and the content pages by type. Pure: the
  * loaders read the catalogue reference and the content lists and pass them in.
  */
-import type { CategoryNode } from "#app/lib/catalogue.server.ts";
+import type { CategoryNode } from "#app/lib/catalogue-reference.server.ts";
 import { linkTo } from "#app/lib/links.ts";
 import type { Brand } from "#app/lib/product.ts";
 

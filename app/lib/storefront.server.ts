@@ -1,4 +1,5 @@
 import { serviceFetch } from "#app/lib/services.server.ts";
+import type { StorefrontOperations } from "#app/lib/storefront.generated.ts";
 import { processGlobal } from "#platform/process-global.ts";
 
 /** The Storefront API version the shop speaks (storefront.md §7). */
@@ -13,19 +14,38 @@ export class StorefrontError extends Error {
 }
 
 /**
+ * A GraphQL document's text, carrying (as types only) the result and variables that GraphQL
+ * codegen generated for it: `storefrontQuery(DOCUMENT, variables)` is typed by the document.
+ */
+export type TypedDocument<Result, Variables> = string & {
+  readonly " result"?: Result;
+  readonly " variables"?: Variables;
+};
+
+/**
+ * The type of a document constant, by its operation's name: the #graphql template literal of
+ * `query CatalogueProduct(…)` is cast `as StorefrontDocument<"CatalogueProduct">`
+ * (app/lib/storefront-codegen.test.ts checks that the name is the document's own).
+ */
+export type StorefrontDocument<Name extends keyof StorefrontOperations> = TypedDocument<
+  StorefrontOperations[Name]["result"],
+  StorefrontOperations[Name]["variables"]
+>;
+
+/**
  * Sends one GraphQL document to the commerce service's Storefront API and returns its `data`.
  * Top-level errors throw a `StorefrontError`; `userErrors` are data, left to the caller.
  */
-export async function storefrontQuery<T>(
-  query: string,
-  variables: Record<string, unknown> = {},
-): Promise<T> {
+export async function storefrontQuery<Result, Variables = Record<string, unknown>>(
+  query: TypedDocument<Result, Variables>,
+  variables: NoInfer<Variables> = {} as NoInfer<Variables>,
+): Promise<Result> {
   const response = await serviceFetch("commerce", `/api/${STOREFRONT_API_VERSION}/graphql.json`, {
     method: "POST",
     headers: { "content-type": "application/json", accept: "application/json" },
     body: JSON.stringify({ query, variables }),
   });
-  let body: { data?: T; errors?: unknown[] };
+  let body: { data?: Result; errors?: unknown[] };
   try {
     body = (await response.json()) as typeof body;
   } catch {
@@ -59,20 +79,20 @@ const catalogueReads = () =>
  * for writes made elsewhere. Concurrent reads of the same thing share one request; a failure is
  * not kept. The data is shared: callers must not change it.
  */
-export function catalogueQuery<T>(
-  query: string,
-  variables: Record<string, unknown> = {},
+export function catalogueQuery<Result, Variables = Record<string, unknown>>(
+  query: TypedDocument<Result, Variables>,
+  variables: NoInfer<Variables> = {} as NoInfer<Variables>,
   now: () => number = Date.now,
-): Promise<T> {
+): Promise<Result> {
   const reads = catalogueReads();
   const key = `${JSON.stringify(variables)}\n${query}`;
   const hit = reads.get(key);
   reads.delete(key);
   if (hit && now() - hit.at < CATALOGUE_READ_TTL_MS) {
     reads.set(key, hit); // most recently used goes last
-    return hit.data as Promise<T>;
+    return hit.data as Promise<Result>;
   }
-  const data = storefrontQuery<T>(query, variables);
+  const data = storefrontQuery(query, variables);
   const entry = { at: now(), data };
   reads.set(key, entry);
   while (reads.size > CATALOGUE_READ_ENTRIES) {

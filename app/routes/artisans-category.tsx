@@ -1,6 +1,7 @@
 import { BrandTiles, brandLogo } from "#app/components/brand/brand-tiles.tsx";
 import { Breadcrumbs } from "#app/components/listing/breadcrumbs.tsx";
-import { catalogueReference, vendorsOfCollection } from "#app/lib/catalogue.server.ts";
+import { vendorsOfCollection } from "#app/lib/catalogue.server.ts";
+import { catalogueReference } from "#app/lib/catalogue-reference.server.ts";
 import { NOT_FOUND_MESSAGE } from "#app/lib/errors.ts";
 import { PAGE_TYPES, type PageTypeHandle } from "#app/lib/page-type.ts";
 import { canonicalUrl, seoMeta } from "#app/lib/seo.ts";

@@ -1,6 +1,7 @@
 import { useActionData } from "react-router";
 import { SetPasswordForm } from "#app/components/account/set-password-form.tsx";
-import { buyerIpOf, PRIVATE_HEADERS, resetPassword } from "#app/lib/account.server.ts";
+import { PRIVATE_HEADERS, resetPassword } from "#app/lib/account.server.ts";
+import { buyerIpOf } from "#app/lib/customer-api.server.ts";
 import accountStyles from "#app/styles/account.css?url";
 import type { Route } from "./+types/auth-reset";
 import { noindexMeta, stylesheetLinks } from "./private-page-head.ts";

@@ -1,6 +1,6 @@
 import { type BrandTile, BrandTiles, brandLogo } from "#app/components/brand/brand-tiles.tsx";
 import { Breadcrumbs } from "#app/components/listing/breadcrumbs.tsx";
-import { catalogueReference } from "#app/lib/catalogue.server.ts";
+import { catalogueReference } from "#app/lib/catalogue-reference.server.ts";
 import { PAGE_TYPES, type PageTypeHandle } from "#app/lib/page-type.ts";
 import { canonicalUrl, seoMeta } from "#app/lib/seo.ts";
 import catalogueStyles from "#app/styles/catalogue.css?url";

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { z } from "zod";
-import { addToCart, cartForm, cartFormAction } from "#app/lib/cart.server.ts";
+import { addToCart } from "#app/lib/cart.server.ts";
+import { cartForm, cartFormAction } from "#app/lib/cart-form.server.ts";
 
 /**
  * POST /cart/add: adds a variant (storefront.md §4) — 1 from the product cards, the chosen

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { z } from "zod";
-import { cartForm, cartFormAction, updateDiscountCodes } from "#app/lib/cart.server.ts";
+import { updateDiscountCodes } from "#app/lib/cart.server.ts";
+import { cartForm, cartFormAction } from "#app/lib/cart-form.server.ts";
 
 /**
  * POST /cart/discount: replaces the cart's discount codes with `codes` (comma-separated), plus

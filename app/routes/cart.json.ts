@@ -1,5 +1,6 @@
-import { deliveryFeeFor, getCart } from "#app/lib/cart.server.ts";
+import { getCart } from "#app/lib/cart.server.ts";
 import type { CartPayload } from "#app/lib/cart.ts";
+import { deliveryFeeFor } from "#app/lib/delivery-fee.server.ts";
 import type { Route } from "./+types/cart.json";
 
 /**

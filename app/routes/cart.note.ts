@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { z } from "zod";
-import { cartForm, cartFormAction, updateNote } from "#app/lib/cart.server.ts";
+import { updateNote } from "#app/lib/cart.server.ts";
+import { cartForm, cartFormAction } from "#app/lib/cart-form.server.ts";
 
 /** POST /cart/note: the cart's note (5 000 characters at most, as the commerce service). */
 export const action = cartFormAction(

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { z } from "zod";
-import { lineQuantityAction, removeFromCart } from "#app/lib/cart.server.ts";
+import { removeFromCart } from "#app/lib/cart.server.ts";
+import { lineQuantityAction } from "#app/lib/cart-form.server.ts";
 
 /**
  * POST /cart/remove: takes one unit off a line (or `quantity` units, the merged clicks of the

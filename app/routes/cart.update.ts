@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { z } from "zod";
-import { lineQuantityAction, updateLineQuantity } from "#app/lib/cart.server.ts";
+import { updateLineQuantity } from "#app/lib/cart.server.ts";
+import { lineQuantityAction } from "#app/lib/cart-form.server.ts";
 
 /** POST /cart/update: sets a line's quantity (by line id or variant id); 0 removes the line. */
 export const action = lineQuantityAction(

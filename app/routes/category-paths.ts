@@ -1,4 +1,4 @@
-import { type CategoryNode, catalogueReference } from "#app/lib/catalogue.server.ts";
+import { type CategoryNode, catalogueReference } from "#app/lib/catalogue-reference.server.ts";
 import { linkTo } from "#app/lib/links.ts";
 import type { Route } from "./+types/category-paths";
 

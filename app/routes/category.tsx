@@ -3,16 +3,14 @@ import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "#app/components/listi
 import { ListingFilters } from "#app/components/listing/listing-filters.tsx";
 import { ProductGrid } from "#app/components/listing/product-grid.tsx";
 import { TrackListing } from "#app/components/privacy/tracking.tsx";
+import { collectionPage } from "#app/lib/catalogue.server.ts";
+import { excludedAllergens, filterView, toProductFilters } from "#app/lib/catalogue-filters.ts";
 import {
   type CatalogueReference,
   type CategoryNode,
   catalogueReference,
   categoryLineage,
-  collectionPage,
-  excludedAllergens,
-  filterView,
-  toProductFilters,
-} from "#app/lib/catalogue.server.ts";
+} from "#app/lib/catalogue-reference.server.ts";
 import { getPage } from "#app/lib/content.server.ts";
 import { NOT_FOUND_MESSAGE } from "#app/lib/errors.ts";
 import { linkTo } from "#app/lib/links.ts";

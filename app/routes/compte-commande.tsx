@@ -7,17 +7,16 @@ import {
   reorderSummary,
 } from "#app/components/account/order-view.ts";
 import { formatOrderDate, orderStatus, ReorderButton } from "#app/components/account/orders.tsx";
+import { PRIVATE_HEADERS, requireToken } from "#app/lib/account.server.ts";
 import {
-  AccountUnavailable,
   customerOrder,
   isReorderable,
   type OrderDetail,
   orderGidOf,
   orderPathOf,
-  PRIVATE_HEADERS,
-  requireToken,
-} from "#app/lib/account.server.ts";
+} from "#app/lib/account-orders.server.ts";
 import { addLinesToCart, addToCart, type CartChangeOutcome } from "#app/lib/cart.server.ts";
+import { AccountUnavailable } from "#app/lib/customer-api.server.ts";
 import { clearedCustomerTokenCookie } from "#app/lib/customer-session.server.ts";
 import { NOT_FOUND_MESSAGE } from "#app/lib/errors.ts";
 import { formatMoney } from "#app/lib/format.ts";

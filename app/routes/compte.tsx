@@ -7,20 +7,14 @@ import { type FormAnswer, SignInForms } from "#app/components/account/sign-in-fo
 import { FavouritesTab } from "#app/components/favourites/favourites-tab.tsx";
 import { ShoppingListsTab } from "#app/components/shopping-lists/shopping-lists-tab.tsx";
 import {
-  ACCOUNT_MESSAGES,
-  AccountUnavailable,
   type AddressInput,
   accountDetails,
-  buyerIpOf,
   changePassword,
   createAddress,
-  customerOrders,
   deleteAddress,
   displayPhone,
   linkCartToCustomer,
-  orderPathOf,
   PRIVATE_HEADERS,
-  type Result,
   recover,
   register,
   setDefaultAddress,
@@ -28,9 +22,12 @@ import {
   updateAddress,
   updateProfile,
 } from "#app/lib/account.server.ts";
+import { ACCOUNT_MESSAGES } from "#app/lib/account-messages.ts";
+import { customerOrders, orderPathOf } from "#app/lib/account-orders.server.ts";
 import { favouritesOf, productCardsByIds } from "#app/lib/bookmarks.server.ts";
 import { productGidOf } from "#app/lib/bookmarks.ts";
 import { readCookie } from "#app/lib/cookies.ts";
+import { AccountUnavailable, buyerIpOf, type Result } from "#app/lib/customer-api.server.ts";
 import {
   clearedCustomerTokenCookie,
   customerTokenCookie,

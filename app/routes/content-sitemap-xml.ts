@@ -1,4 +1,4 @@
-import { catalogueReference } from "#app/lib/catalogue.server.ts";
+import { catalogueReference } from "#app/lib/catalogue-reference.server.ts";
 import { getBlogPosts, getPageList, HOME_PAGE_SLUG } from "#app/lib/content.server.ts";
 import { productPath } from "#app/lib/links.ts";
 import { shopOrigin } from "#app/lib/server-context.ts";
@@ -12,7 +12,8 @@ import {
   type SitemapUrl,
   sitemapXml,
 } from "#app/lib/sitemap.ts";
-import { storefrontQuery } from "#app/lib/storefront.server.ts";
+import type { SitemapProductsQuery } from "#app/lib/storefront.generated.ts";
+import { type StorefrontDocument, storefrontQuery } from "#app/lib/storefront.server.ts";
 import type { Route } from "./+types/content-sitemap-xml";
 
 /**
@@ -30,20 +31,13 @@ const SITEMAP_PRODUCTS_QUERY = `#graphql
       nodes { handle tags updatedAt }
     }
   }
-`;
-
-type ProductsPage = {
-  products: {
-    pageInfo: { hasNextPage: boolean; endCursor: string | null };
-    nodes: { handle: string; tags: string[]; updatedAt: string }[];
-  };
-};
+` as StorefrontDocument<"SitemapProducts">;
 
 async function productUrls(limit: number): Promise<{ path: string; updatedAt: string }[]> {
   const found: { path: string; updatedAt: string }[] = [];
   let after: string | null = null;
   while (found.length < limit) {
-    const page: ProductsPage = await storefrontQuery<ProductsPage>(SITEMAP_PRODUCTS_QUERY, {
+    const page: SitemapProductsQuery = await storefrontQuery(SITEMAP_PRODUCTS_QUERY, {
       first: PRODUCTS_PER_REQUEST,
       after,
     });

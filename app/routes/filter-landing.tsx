@@ -2,13 +2,9 @@ import { Link } from "react-router";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "#app/components/listing/breadcrumbs.tsx";
 import { ProductGrid } from "#app/components/listing/product-grid.tsx";
 import { SortForm } from "#app/components/listing/sort-form.tsx";
-import {
-  catalogueReference,
-  categoryLineage,
-  collectionPage,
-  excludedAllergens,
-  toProductFilters,
-} from "#app/lib/catalogue.server.ts";
+import { collectionPage } from "#app/lib/catalogue.server.ts";
+import { excludedAllergens, toProductFilters } from "#app/lib/catalogue-filters.ts";
+import { catalogueReference, categoryLineage } from "#app/lib/catalogue-reference.server.ts";
 import { NOT_FOUND_MESSAGE } from "#app/lib/errors.ts";
 import {
   applyLandingFilter,

@@ -1,5 +1,7 @@
 import { data, redirect } from "react-router";
-import { ACCOUNT_MESSAGES, type AccessToken, type Result } from "#app/lib/account.server.ts";
+import type { AccessToken } from "#app/lib/account.server.ts";
+import { ACCOUNT_MESSAGES } from "#app/lib/account-messages.ts";
+import type { Result } from "#app/lib/customer-api.server.ts";
 import { customerTokenCookie } from "#app/lib/customer-session.server.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Breadcrumbs } from "#app/components/listing/breadcrumbs.tsx";
-import { catalogueReference } from "#app/lib/catalogue.server.ts";
+import { catalogueReference } from "#app/lib/catalogue-reference.server.ts";
 import { getBlogPosts, getPageList, HOME_PAGE_SLUG } from "#app/lib/content.server.ts";
 import type { PageTypeHandle } from "#app/lib/page-type.ts";
 import { canonicalUrl } from "#app/lib/seo.ts";

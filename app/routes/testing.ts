@@ -2,7 +2,7 @@ import type { SQL } from "drizzle-orm";
 import pino from "pino";
 import type { ServerBuild } from "react-router";
 import { createServer } from "vite";
-import { clearCatalogueReference } from "#app/lib/catalogue.server.ts";
+import { clearCatalogueReference } from "#app/lib/catalogue-reference.server.ts";
 import { forgetCatalogueReads } from "#app/lib/storefront.server.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
 import { seedDatabase } from "#seed/index.ts";

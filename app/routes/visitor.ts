@@ -7,7 +7,7 @@ import {
   customerTokenCookie,
   customerTokenOf,
 } from "#app/lib/customer-session.server.ts";
-import { storefrontQuery } from "#app/lib/storefront.server.ts";
+import { type StorefrontDocument, storefrontQuery } from "#app/lib/storefront.server.ts";
 import type { Route } from "./+types/visitor";
 
 /**
@@ -31,12 +31,12 @@ const VISITOR_CART_QUERY = `#graphql
       totalQuantity
     }
   }
-`;
+` as StorefrontDocument<"VisitorCart">;
 
 async function visitorCart(request: Request): Promise<VisitorState["cart"]> {
   const id = readCookie(request, CART_ID_COOKIE);
   if (!id?.startsWith("gid://shopify/Cart/")) return null;
-  const data = await storefrontQuery<{ cart: VisitorState["cart"] }>(VISITOR_CART_QUERY, { id });
+  const data = await storefrontQuery(VISITOR_CART_QUERY, { id });
   return data.cart;
 }
 

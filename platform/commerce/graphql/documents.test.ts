@@ -86,9 +86,7 @@ describe("GraphQL documents", () => {
   });
 
   it("built at run time (product cards by handle) validate against both schemas", () => {
-    const cards = extractGraphqlDocuments(
-      readFileSync(join(root, "app/lib/catalogue.server.ts"), "utf8"),
-    );
+    const cards = extractGraphqlDocuments(readFileSync(join(root, "app/lib/fragments.ts"), "utf8"));
     const documents = [productsByHandlesQuery(3), ...cards];
     expect(validateAll(documents)).toEqual([]);
     expect(validateAll(documents, buildSchema(STOREFRONT_SDL))).toEqual([]);
