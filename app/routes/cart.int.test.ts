@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { OrderModeRequest } from "#app/components/cart/cart-actions.ts";
 import { currentToasts, toast } from "#app/components/toast/toast.ts";
 import type { CartActionResult, CartPayload } from "#app/lib/cart.ts";
-import { type ComposedStorefront, composeStorefront } from "#app/routes/testing.ts";
+import { type ComposedStorefront, composeStorefront } from "#app/testing/composed-storefront.ts";
 
 /**
  * The storefront cart through the composed server (storefront, rules, commerce service) on the

@@ -11,7 +11,7 @@ import {
   predictiveTerm,
   richTextParagraphs,
   searchPageHref,
-} from "#app/lib/header.ts";
+} from "#app/lib/site-layout.ts";
 
 const entry = (type: string, id: string, fields: Record<string, unknown>) => ({
   sys: { id, type: "Entry", contentType: { sys: { id: type } } },

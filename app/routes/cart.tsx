@@ -5,7 +5,7 @@ import { seedCart, useCartSnapshot } from "#app/components/cart/cart-store.ts";
 import { deliveryFeeFor, getCart, readCartFlash } from "#app/lib/cart.server.ts";
 import type { PageTypeHandle } from "#app/lib/page-type.ts";
 import catalogueStyles from "#app/styles/catalogue.css?url";
-import type { Route } from "./+types/panier";
+import type { Route } from "./+types/cart";
 
 /**
  * The cart page, /panier/: the same contents as the cart panel, rendered on the server for this

@@ -14,7 +14,7 @@ import {
   trackAddToCart,
   trackProductClick,
   trackRemoveFromCart,
-} from "./tracking.ts";
+} from "./tracking-events.ts";
 
 const comte: TrackableProduct = {
   id: "gid://shopify/Product/12",

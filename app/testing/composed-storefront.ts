@@ -1,13 +1,14 @@
+/**
+ * The storefront's integration-test harness: the composed server (`#server/testing.ts`) over a
+ * test database seeded with the demo data. Kept out of `app/routes/`, which holds only route
+ * modules.
+ */
 import type { SQL } from "drizzle-orm";
-import pino from "pino";
-import type { ServerBuild } from "react-router";
-import { createServer } from "vite";
 import { clearCatalogueReference } from "#app/lib/catalogue.server.ts";
 import { forgetCatalogueReads } from "#app/lib/storefront.server.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
 import { seedDatabase } from "#seed/index.ts";
-import { createServerApp } from "#server/app.ts";
-import { testEnv } from "#server/test-env.ts";
+import { composedShops } from "#server/testing.ts";
 
 /** The address a shopper's requests come from, unless a test says otherwise. */
 export const SHOPPER_ADDRESS = "203.0.113.9";
@@ -26,40 +27,25 @@ export async function composeStorefront(
   options: { env?: Record<string, string>; remoteAddress?: string } = {},
 ) {
   const database = await createTestDatabase();
-  let vite: Awaited<ReturnType<typeof createServer>>;
+  let shops: Awaited<ReturnType<typeof composedShops>>;
   try {
     await seedDatabase(database, { seed: 1 });
     clearCatalogueReference();
     forgetCatalogueReads();
-    vite = await createServer({
-      server: { middlewareMode: true, hmr: false },
-      appType: "custom",
-      logLevel: "silent",
-    });
+    shops = await composedShops(database);
   } catch (error) {
     await database.close();
     throw error;
   }
-  const { app } = createServerApp({
-    env: testEnv({ ...options.env }),
-    database,
-    logger: pino({ level: "silent" }),
-    build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
-  });
-  const remoteAddress = options.remoteAddress ?? SHOPPER_ADDRESS;
-  const request = (path: string, init: RequestInit = {}): Promise<Response> =>
-    Promise.resolve(
-      app.request(
-        path,
-        { redirect: "manual", ...init },
-        { incoming: { socket: { remoteAddress } } },
-      ),
-    );
+  const { app, request } = shops.shop(
+    { ...options.env },
+    { remoteAddress: options.remoteAddress ?? SHOPPER_ADDRESS },
+  );
   const rows = async (query: SQL): Promise<Row[]> =>
     ((await database.db.execute(query)) as unknown as { rows: Row[] }).rows;
   const close = async () => {
-    await vite.close();
+    await shops.close();
     await database.close();
   };
-  return { database, vite, app, request, rows, close };
+  return { database, app, request, rows, close };
 }

@@ -5,7 +5,7 @@ import {
   pageLink,
   pageOfItems,
   parsePageNumber,
-} from "./blog.ts";
+} from "./blog-paging.ts";
 
 describe("blog paging", () => {
   it("reads ?page= as a whole number from 1", () => {

@@ -8,7 +8,7 @@
 export const VIEWED_PRODUCTS_COOKIE = "viewedProducts";
 export const VIEWED_PRODUCTS_MAX = 5;
 export const VIEWED_PRODUCTS_MAX_AGE_SECONDS = 86_400;
-/** The resource route answering product cards for handles (app/routes/recently-viewed.ts). */
+/** The resource route answering product cards for handles (app/routes/recently-viewed-data.ts). */
 export const RECENTLY_VIEWED_URL = "/produits-vus.json";
 
 const HANDLE = /^[a-z0-9][a-z0-9-]{0,199}$/;

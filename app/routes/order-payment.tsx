@@ -34,7 +34,7 @@ import {
   submitOrder,
 } from "#app/lib/ordering-customer.server.ts";
 import { serverContext } from "#app/lib/server-context.ts";
-import type { Route } from "./+types/order-paiement";
+import type { Route } from "./+types/order-payment";
 import { noindexMeta, stylesheetLinks } from "./private-page-head.ts";
 
 /**

@@ -5,7 +5,7 @@ import {
   VIEWED_PRODUCTS_MAX_AGE_SECONDS,
   viewedProductsCookie,
   withViewedProduct,
-} from "./recently-viewed.ts";
+} from "./viewed-products.ts";
 
 describe("viewedProducts cookie", () => {
   it("keeps five unique valid handles, in order", () => {

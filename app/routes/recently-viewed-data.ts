@@ -1,7 +1,7 @@
 import { productByHandle } from "#app/lib/catalogue.server.ts";
 import { ARCHIVE_TAG, type ProductCardData, toCardData } from "#app/lib/product.ts";
-import { parseViewedProducts } from "#app/lib/recently-viewed.ts";
-import type { Route } from "./+types/recently-viewed";
+import { parseViewedProducts } from "#app/lib/viewed-products.ts";
+import type { Route } from "./+types/recently-viewed-data";
 
 /**
  * GET /produits-vus.json?handles=a,b,c: the product cards of up to five products, in the order

@@ -7,7 +7,7 @@ import {
   entryLinks,
   flattenLinks,
   sitemapXml,
-} from "./sitemap.ts";
+} from "./sitemap-links.ts";
 
 const node = (
   handle: string,

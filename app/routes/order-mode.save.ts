@@ -8,7 +8,7 @@ import {
   shopperIpOf,
 } from "#app/lib/ordering.server.ts";
 import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
-import type { Route } from "./+types/order-mode";
+import type { Route } from "./+types/order-mode.save";
 
 /**
  * POST /order-mode/: saves the shopper's order mode (ordering-and-server.md §2–§4) once the

@@ -1,6 +1,6 @@
 import { customerShoppingLists } from "#app/lib/shopping-lists.server.ts";
 import type { ShoppingListsData } from "#app/lib/shopping-lists.ts";
-import type { Route } from "./+types/listes-data";
+import type { Route } from "./+types/shopping-lists-data";
 
 /**
  * GET /listes.json: the signed-in customer's shopping lists with their products, for the

@@ -4,7 +4,7 @@ import {
   categoryFilterHref,
   landingTitle,
   resolveLandingFilter,
-} from "./filter-landing.ts";
+} from "./landing-filters.ts";
 import { readListingParams } from "./listing.ts";
 
 const ref = {

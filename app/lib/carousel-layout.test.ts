@@ -16,7 +16,7 @@ import {
   SLIDER_SPEED_MS,
   slideWidth,
   turn,
-} from "./carousel.ts";
+} from "./carousel-layout.ts";
 
 describe("carousel constants", () => {
   it("are the specification's", () => {

@@ -8,7 +8,7 @@ import {
   customerTokenOf,
 } from "#app/lib/customer-session.server.ts";
 import { storefrontQuery } from "#app/lib/storefront.server.ts";
-import type { Route } from "./+types/visitor";
+import type { Route } from "./+types/visitor-data";
 
 /**
  * GET /visitor.json: the per-visitor parts of every page — who is signed in and how many items

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { PRIVATE_HEADERS, signOut } from "#app/lib/account.server.ts";
 import { clearedCustomerTokenCookie, customerTokenOf } from "#app/lib/customer-session.server.ts";
-import type { Route } from "./+types/compte-deconnexion";
+import type { Route } from "./+types/account-sign-out";
 
 /**
  * POST /compte/deconnexion/: ends the session (storefront.md §4) — the token is deleted on the

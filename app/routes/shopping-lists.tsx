@@ -7,7 +7,7 @@ import {
   type ShoppingListResult,
   withListOutcome,
 } from "#app/lib/shopping-lists.ts";
-import type { Route } from "./+types/listes";
+import type { Route } from "./+types/shopping-lists";
 
 /**
  * POST /listes/: every change to the signed-in customer's shopping lists (create, rename,

@@ -24,7 +24,7 @@ import { formatMoney } from "#app/lib/format.ts";
 import { productPath } from "#app/lib/links.ts";
 import { localImageUrl } from "#app/lib/product.ts";
 import accountStyles from "#app/styles/account.css?url";
-import type { Route } from "./+types/compte-commande";
+import type { Route } from "./+types/account-order";
 
 /**
  * /compte/commandes/{id}/?key=… : one order of the signed-in customer (storefront.md §3, issue 8)

@@ -41,7 +41,7 @@ import { customerShoppingLists } from "#app/lib/shopping-lists.server.ts";
 import { LIST_PARAMS, listOutcomeOf } from "#app/lib/shopping-lists.ts";
 import accountStyles from "#app/styles/account.css?url";
 import catalogueStyles from "#app/styles/catalogue.css?url";
-import type { Route } from "./+types/compte";
+import type { Route } from "./+types/account";
 
 /**
  * /compte/ (storefront.md §2, §6): for a visitor, sign-in with registration and the forgotten
