@@ -1,4 +1,6 @@
-import type { Db } from "#db/client.ts";
+import { expect } from "vitest";
+import type { Database, Db } from "#db/client.ts";
+import { createTestDatabase } from "#db/testing/index.ts";
 import { commerceDiscountCode } from "#platform/commerce/cart-schema.ts";
 import {
   commerceImage,
@@ -9,11 +11,16 @@ import {
 import { commerceCustomer, commerceCustomerToken } from "#platform/commerce/customer-schema.ts";
 import { hashToken } from "#platform/commerce/customers.ts";
 import { toGid } from "#platform/commerce/gid.ts";
-import { storefrontApi } from "#platform/commerce/graphql/http.ts";
+import { type StorefrontApiOptions, storefrontApi } from "#platform/commerce/graphql/http.ts";
 import { commerceShop } from "#platform/commerce/schema.ts";
+import type { CatalogueSearch } from "#platform/commerce/search-port.ts";
 
-/** Shared by the cart, `/cart.js` and checkout tests: a small catalogue, codes and a customer. */
-
+/**
+ * The commerce module's test setup, shared by its integration tests: the tokens, origin and clock
+ * they run with, a migrated test database with the Storefront API app over it (`openTestShop`),
+ * the GraphQL request helpers, and the small catalogue with discount codes and a signed-in
+ * customer that the cart, `/cart.js`, checkout and order tests use (`seedCartFixture`).
+ */
 export const PUBLIC_TOKEN = "test-public-token-0123456789";
 export const PRIVATE_TOKEN = "test-private-token-0123456789";
 export const ORIGIN = "http://shop.test";
@@ -166,35 +173,116 @@ export async function seedCartFixture(db: Db): Promise<CatalogueFixture> {
   };
 }
 
-/** The commerce app on a test database, with the tests' clock. */
-export function testApi(db: Db) {
+// ---------------------------------------------------------------------------------------------
+// The Storefront API app on a test database
+
+/** No search: the search module has its own tests. */
+export const NO_SEARCH: CatalogueSearch = {
+  predictive: async () => ({ productIds: [], collectionIds: [], queries: [] }),
+  matchingProductIds: async () => [],
+};
+
+export type TestApiOptions = Partial<Omit<StorefrontApiOptions, "db">>;
+export type TestStorefrontApi = ReturnType<typeof storefrontApi>;
+
+/**
+ * The Storefront API app on a database, with the tests' tokens and origin and no search; the
+ * system clock unless `now` is given.
+ */
+export function testStorefrontApi(db: Db, options: TestApiOptions = {}): TestStorefrontApi {
   return storefrontApi({
     db,
-    search: {
-      predictive: async () => ({ productIds: [], collectionIds: [], queries: [] }),
-      matchingProductIds: async () => [],
-    },
+    search: NO_SEARCH,
     publicToken: PUBLIC_TOKEN,
     privateToken: PRIVATE_TOKEN,
     publicOrigin: ORIGIN,
-    now: () => NOW,
+    ...options,
   });
+}
+
+/** The commerce app on a test database, with the tests' clock (`NOW`). */
+export function testApi(db: Db): TestStorefrontApi {
+  return testStorefrontApi(db, { now: () => NOW });
+}
+
+/**
+ * A fresh migrated test database, seeded by `seed` when given, and the Storefront API app over
+ * it. The caller closes `database` after its tests; a failed seed closes it here.
+ */
+export async function openTestShop<Fixture = undefined>(
+  options: TestApiOptions & { seed?: (db: Db) => Promise<Fixture> } = {},
+): Promise<{ database: Database; api: TestStorefrontApi; fixture: Fixture }> {
+  const { seed, ...apiOptions } = options;
+  const database = await createTestDatabase();
+  try {
+    const fixture = (seed ? await seed(database.db) : undefined) as Fixture;
+    return { database, api: testStorefrontApi(database.db, apiOptions), fixture };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+/** The cart fixture's shop (`seedCartFixture`) on the tests' clock. */
+export function openCartTestShop() {
+  return openTestShop({ seed: seedCartFixture, now: () => NOW });
+}
+
+// ---------------------------------------------------------------------------------------------
+// GraphQL requests
+
+// biome-ignore lint/suspicious/noExplicitAny: answers are read loosely, the assertions check them
+export type Json = Record<string, any>;
+
+/** The headers of a storefront's request: the public access token. */
+export const PUBLIC_HEADERS: Readonly<Record<string, string>> = {
+  "X-Shopify-Storefront-Access-Token": PUBLIC_TOKEN,
+};
+
+/** Posts one GraphQL operation to the app; the answer's status and JSON body. */
+export async function postGraphql(
+  api: TestStorefrontApi,
+  query: string,
+  variables: Record<string, unknown> = {},
+  headers: Record<string, string> = PUBLIC_HEADERS,
+  version = "2024-01",
+): Promise<{ status: number; body: Json }> {
+  const res = await api.request(`${ORIGIN}/api/${version}/graphql.json`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify({ query, variables }),
+  });
+  return { status: res.status, body: (await res.json()) as Json };
 }
 
 /** Posts one GraphQL operation to the app; the answer's JSON body. */
 export async function graphqlRequest(
-  api: ReturnType<typeof testApi>,
+  api: TestStorefrontApi,
   query: string,
   variables: Record<string, unknown> = {},
-) {
-  const res = await api.request(`${ORIGIN}/api/2024-01/graphql.json`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      "X-Shopify-Storefront-Access-Token": PUBLIC_TOKEN,
-    },
-    body: JSON.stringify({ query, variables }),
-  });
   // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary GraphQL answers
-  return (await res.json()) as any;
+): Promise<any> {
+  return (await postGraphql(api, query, variables)).body;
+}
+
+/**
+ * `gql` posts an operation and expects HTTP 200; `mutate` calls one mutation and answers its
+ * payload, failing on top-level errors. `api` is read at each call: tests open it in `beforeAll`.
+ */
+export function graphqlHelpers(api: () => TestStorefrontApi) {
+  async function gql(
+    query: string,
+    variables: Json = {},
+    headers: Record<string, string> = PUBLIC_HEADERS,
+  ): Promise<{ data?: Json; errors?: Json[] }> {
+    const { status, body } = await postGraphql(api(), query, variables, headers);
+    expect(status).toBe(200);
+    return body as { data?: Json; errors?: Json[] };
+  }
+  async function mutate(query: string, variables: Json, headers?: Record<string, string>) {
+    const body = await gql(query, variables, headers);
+    expect(body.errors).toBeUndefined();
+    return Object.values(body.data ?? {})[0] as Json;
+  }
+  return { gql, mutate };
 }
