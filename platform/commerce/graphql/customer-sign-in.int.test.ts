@@ -92,6 +92,7 @@ describe("access tokens", () => {
 });
 
 describe("rate limits", () => {
+  // The heavier tests hash a password some fifty times: slow on a loaded machine.
   // The limiter reads Date.now(): a fixed clock, moved by the tests, never a sleep.
   const at = (ms: number) => {
     clock = new Date(START.getTime() + ms);
@@ -166,7 +167,7 @@ describe("rate limits", () => {
     }
     // Someone signing in to the account from a new address waits too, never more than a minute.
     expect((await attempt()).errors?.[0]).toMatchObject(throttled("1 minute"));
-  });
+  }, 60_000);
 
   it("limits one address on one account, and across accounts", async () => {
     const office = fromPeer("203.0.113.200");
@@ -188,7 +189,7 @@ describe("rate limits", () => {
     expect(blocked.errors?.[0]?.extensions.code).toBe("THROTTLED");
     const elsewhere = await login("essai15@example.com", "mauvais", fromPeer("203.0.113.201"));
     expect(elsewhere.errors).toBeUndefined();
-  });
+  }, 60_000);
 
   it("counts failed sign-ins against a client address, not successful ones", async () => {
     const fromOffice = {
@@ -209,7 +210,7 @@ describe("rate limits", () => {
     }
     const blocked = await signIn("erreur20@example.com", "mauvais");
     expect(blocked.errors?.[0]).toMatchObject(throttled("15 minutes"));
-  });
+  }, 60_000);
 
   it("believes Shopify-Storefront-Buyer-IP only with the private token", async () => {
     // With the public token (and a wrong private one), rotating the header changes nothing:
@@ -234,7 +235,7 @@ describe("rate limits", () => {
       "x-test-peer": "192.0.2.77",
     });
     expect((await login("rotation20@example.com", "mauvais", shopper(1))).errors).toBeUndefined();
-  });
+  }, 60_000);
 
   it("throttles the 21st recovery from one client address", async () => {
     const fromBuyer = {
