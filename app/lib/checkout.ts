@@ -209,7 +209,7 @@ export function modeLabel(mode: number): string {
 
 // --- Data layer (ordering-and-server.md §7 "Tracking") ---------------------------------------
 
-/** One product of a checkout event, in the shape of the shop's other events (app/lib/tracking.ts). */
+/** One product of a checkout event, in the shape of the shop's other events (app/lib/tracking-events.ts). */
 export type CheckoutTrackedItem = {
   index: number;
   item_id: string;

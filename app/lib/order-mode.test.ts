@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cookieValue, MODE_COOKIE, modeLabel } from "#app/lib/header.ts";
+import { cookieValue, MODE_COOKIE, modeLabel } from "#app/lib/site-layout.ts";
 import {
   clearOrderMode,
   currentLocationId,

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { useFetchers, useNavigation } from "react-router";
-import type { VisitorState } from "#app/routes/visitor.ts";
+import type { VisitorState } from "#app/routes/visitor-data.ts";
 
 export type { VisitorState };
 
-/** The URL of the per-visitor state (app/routes/visitor.ts). */
+/** The URL of the per-visitor state (app/routes/visitor-data.ts). */
 export const VISITOR_URL = "/visitor.json";
 
 // One state for the whole page, outside React: every component reads the same answer.

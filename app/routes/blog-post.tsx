@@ -2,7 +2,12 @@ import { Link, type RouterContextProvider } from "react-router";
 import { ArticleCard, Picture } from "#app/components/content/blocks.tsx";
 import { BlogCategories, BlogList } from "#app/components/content/blog-list.tsx";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "#app/components/listing/breadcrumbs.tsx";
-import { categoriesOfPosts, pageOfItems, parsePageNumber, postTeasers } from "#app/lib/blog.ts";
+import {
+  categoriesOfPosts,
+  pageOfItems,
+  parsePageNumber,
+  postTeasers,
+} from "#app/lib/blog-paging.ts";
 import { getBlogPosts, getPage } from "#app/lib/content.server.ts";
 import { formatPublishDate, pictureOf } from "#app/lib/content-blocks.ts";
 import { NOT_FOUND_MESSAGE } from "#app/lib/errors.ts";

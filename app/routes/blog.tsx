@@ -1,6 +1,11 @@
 import { BlogCategories, BlogList } from "#app/components/content/blog-list.tsx";
 import { Breadcrumbs } from "#app/components/listing/breadcrumbs.tsx";
-import { categoriesOfPosts, pageOfItems, parsePageNumber, postTeasers } from "#app/lib/blog.ts";
+import {
+  categoriesOfPosts,
+  pageOfItems,
+  parsePageNumber,
+  postTeasers,
+} from "#app/lib/blog-paging.ts";
 import { getBlogPosts } from "#app/lib/content.server.ts";
 import { NOT_FOUND_MESSAGE } from "#app/lib/errors.ts";
 import { PAGE_TYPES, type PageTypeHandle } from "#app/lib/page-type.ts";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ComposedStorefront, composeStorefront } from "#app/routes/testing.ts";
+import { type ComposedStorefront, composeStorefront } from "#app/testing/composed-storefront.ts";
 import { applyPriceChange } from "#platform/commerce/catalogue-edit.ts";
 
 /**

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { OrderModeRequest } from "#app/components/cart/cart-actions.ts";
 import { currentToasts, toast } from "#app/components/toast/toast.ts";
 import type { CartActionResult, CartPayload } from "#app/lib/cart.ts";
-import { type ComposedStorefront, composeStorefront } from "#app/routes/testing.ts";
+import { type ComposedStorefront, composeStorefront } from "#app/testing/composed-storefront.ts";
 
 /**
  * The storefront cart through the composed server (storefront, rules, commerce service) on the
@@ -344,11 +344,11 @@ describe("the cart page's data", () => {
     const [a] = grocery as [Product];
     await post(shopper, "/cart/add", { merchandiseId: a.variantId });
     for (let round = 0; round < 2; round += 1) {
-      const mine = await send(shopper, "/panier/_.data?_routes=routes%2Fpanier");
+      const mine = await send(shopper, "/panier/_.data?_routes=routes%2Fcart");
       expect(mine.status).toBe(200);
       expect(mine.headers.get("Cache-Control")).toContain("private");
       expect(await mine.text()).toContain(a.variantId);
-      const theirs = await send(new Jar(), "/panier/_.data?_routes=routes%2Fpanier");
+      const theirs = await send(new Jar(), "/panier/_.data?_routes=routes%2Fcart");
       expect(theirs.headers.get("X-Cache")).not.toBe("HIT");
       expect(await theirs.text()).not.toContain(a.variantId);
     }

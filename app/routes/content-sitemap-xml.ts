@@ -11,7 +11,7 @@ import {
   SITEMAP_MAX_URLS,
   type SitemapUrl,
   sitemapXml,
-} from "#app/lib/sitemap.ts";
+} from "#app/lib/sitemap-links.ts";
 import type { SitemapProductsQuery } from "#app/lib/storefront.generated.ts";
 import { type StorefrontDocument, storefrontQuery } from "#app/lib/storefront.server.ts";
 import type { Route } from "./+types/content-sitemap-xml";

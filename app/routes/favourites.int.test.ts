@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { httpBookmarkIo, normaliseBookmarks, saveBookmarkChanges } from "#app/lib/bookmarks.ts";
-import { type ComposedStorefront, composeStorefront } from "#app/routes/testing.ts";
+import { type ComposedStorefront, composeStorefront } from "#app/testing/composed-storefront.ts";
 import { commerceProduct, commerceVariant } from "#platform/commerce/catalogue-schema.ts";
 import { signIn } from "#platform/commerce/customers.ts";
 import { readDocument } from "#platform/documents/documents.ts";

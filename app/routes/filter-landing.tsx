@@ -11,18 +11,18 @@ import {
   categoryFilterHref,
   landingTitle,
   resolveLandingFilter,
-} from "#app/lib/filter-landing.ts";
+} from "#app/lib/landing-filters.ts";
 import { CATEGORY_PAGE_SIZE, listingView, PARAM, readListingParams } from "#app/lib/listing.ts";
 import type { PageTypeHandle } from "#app/lib/page-type.ts";
 import { isProvinceVisitor } from "#app/lib/province.ts";
 import { canonicalUrl, jsonLd, seoMeta } from "#app/lib/seo.ts";
 import { shopOrigin } from "#app/lib/server-context.ts";
-import { categoryHref } from "#app/lib/sitemap.ts";
+import { categoryHref } from "#app/lib/sitemap-links.ts";
 import catalogueStyles from "#app/styles/catalogue.css?url";
 import type { Route } from "./+types/filter-landing";
 
 /**
- * A filtered landing page, /f/{category}/{filter}/ (`app/lib/filter-landing.ts`): a category's
+ * A filtered landing page, /f/{category}/{filter}/ (`app/lib/landing-filters.ts`): a category's
  * products under one diet, label, brand or allergen exclusion, 100 a page with "Voir plus".
  */
 // Not in the specification's page-type table: the filtered landing pages.

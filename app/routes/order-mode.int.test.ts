@@ -12,9 +12,9 @@ import { createPlatform } from "#server/platform.ts";
 import { testEnv } from "#server/test-env.ts";
 import { action as checkoutAction } from "./order-checkout.tsx";
 import { loader as addressLoader } from "./order-mode.address.ts";
+import { action as saveAction } from "./order-mode.save.ts";
 import { loader as slotsLoader } from "./order-mode.slots.ts";
 import { loader as storesLoader } from "./order-mode.stores.ts";
-import { action as saveAction } from "./order-mode.ts";
 
 /**
  * The order-mode routes and the grocery checkout preparation on the seeded demo data (PGlite),

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_SESSION_COOKIE } from "#app/lib/admin.server.ts";
 import { serviceFetch } from "#app/lib/services.server.ts";
 import { storefrontQuery } from "#app/lib/storefront.server.ts";
-import { type ComposedStorefront, composeStorefront } from "#app/routes/testing.ts";
+import { type ComposedStorefront, composeStorefront } from "#app/testing/composed-storefront.ts";
 import { latestMessage } from "#platform/notify/testing.ts";
 import { createStaff, signIn } from "#server/admin/staff.ts";
 

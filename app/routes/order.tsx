@@ -2,52 +2,37 @@ import {
   data,
   Form,
   Link,
-  redirect,
   useActionData,
   useFetcher,
   useNavigation,
   useSubmit,
 } from "react-router";
-import { z } from "zod";
 import checkoutStyles from "#app/components/checkout/checkout.css?url";
 import {
   CheckoutProblems,
   OrderModeSummary,
   OrderTotals,
 } from "#app/components/checkout/order-summary.tsx";
-import { PhoneSignIn, type PhoneSignInResult } from "#app/components/checkout/phone-sign-in.tsx";
+import { PhoneSignIn } from "#app/components/checkout/phone-sign-in.tsx";
 import { useCheckoutStep } from "#app/components/checkout/use-checkout-step.ts";
 import {
-  checkoutCookie,
   loadCheckout,
-  OPTIONS_COOKIE,
   PRIVATE_HEADERS,
-  readOptions,
-  serializeOptions,
   shopperOf,
   signedInCustomer,
-  VOUCHER_COOKIE,
-  withFormOptions,
 } from "#app/lib/checkout.server.ts";
 import {
   CHECKOUT_ERRORS,
   type CheckoutLineView,
-  isEmail,
-  isFrenchPhone,
   lineKeyOf,
   nationalPhone,
 } from "#app/lib/checkout.ts";
-import { isHttps } from "#app/lib/cookies.ts";
-import { serializeOrderMode } from "#app/lib/order-mode.ts";
 import {
-  clearedOrderingTokenCookie,
-  loginWithPhoneCode,
-  logout,
-  orderingTokenCookie,
-  requestPhoneCode,
-  setCustomerName,
-  setEmailAddress,
-} from "#app/lib/ordering-customer.server.ts";
+  type ContinueResult,
+  ORDER_INTENTS,
+  type VoucherResult,
+} from "#app/lib/order-actions.server.ts";
+import { clearedOrderingTokenCookie } from "#app/lib/ordering-customer.server.ts";
 import type { Route } from "./+types/order";
 import { noindexMeta, stylesheetLinks } from "./private-page-head.ts";
 
@@ -88,174 +73,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 // --- Action ----------------------------------------------------------------------------------
 
-const requestCodeForm = z.object({ intent: z.literal("request-code"), phone: z.string() }).strict();
-const verifyCodeForm = z
-  .object({
-    intent: z.literal("verify-code"),
-    phone: z.string(),
-    requestId: z.string().min(1).max(100),
-    code: z.string(),
-  })
-  .strict();
-const voucherForm = z.object({ intent: z.literal("voucher"), code: z.string().max(64) }).strict();
-
-type FieldErrors = Partial<Record<"name" | "email" | "form", string>>;
-export type ContinueResult = { intent: "continue"; ok: false; errors: FieldErrors };
-export type VoucherResult = { intent: "voucher" | "remove-voucher"; ok: boolean; error?: string };
-
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const fields = Object.fromEntries(
     [...form.entries()].filter(([, value]) => typeof value === "string"),
   ) as Record<string, string>;
-  const shopper = shopperOf(request, context);
+  const order = { request, form, intent, fields, shopper: shopperOf(request, context) };
   const headers = new Headers(PRIVATE_HEADERS);
-
-  switch (intent) {
-    case "request-code": {
-      const parsed = requestCodeForm.safeParse(fields);
-      const phone = parsed.success ? parsed.data.phone.trim() : "";
-      if (!isFrenchPhone(phone)) {
-        return data(
-          { intent, ok: false, phone, error: CHECKOUT_ERRORS.invalidPhone } as PhoneSignInResult,
-          { status: 400, headers },
-        );
-      }
-      const sent = await requestPhoneCode(shopper, phone);
-      if (!sent.ok) {
-        return data({ intent, ok: false, phone, error: sent.message } as PhoneSignInResult, {
-          status: sent.status,
-          headers,
-        });
-      }
-      return data(
-        {
-          intent,
-          ok: true,
-          phone,
-          requestId: sent.data.RequestId,
-          sentTo: nationalPhone(sent.data.PhoneNumber),
-        } as PhoneSignInResult,
-        { headers },
-      );
-    }
-    case "verify-code": {
-      const parsed = verifyCodeForm.safeParse(fields);
-      if (!parsed.success) return data({ intent, ok: false }, { status: 400, headers });
-      const { phone, requestId } = parsed.data;
-      const code = parsed.data.code.replace(/\s/g, "");
-      const step = { intent, ok: false, phone, requestId, sentTo: phone } as const;
-      if (!/^\d{6}$/.test(code)) {
-        return data(
-          { ...step, error: CHECKOUT_ERRORS.invalidCode, needsNewCode: false } as PhoneSignInResult,
-          { status: 400, headers },
-        );
-      }
-      const signed = await loginWithPhoneCode(shopper, { phone, requestId, code });
-      if (!signed.ok) {
-        const needsNewCode = ["code_expired", "code_used", "too_many_attempts"].includes(
-          signed.code,
-        );
-        return data({ ...step, error: signed.message, needsNewCode } as PhoneSignInResult, {
-          status: signed.status,
-          headers,
-        });
-      }
-      headers.append("Set-Cookie", orderingTokenCookie(request, signed.data.Token));
-      return data({ intent, ok: true } as PhoneSignInResult, { headers });
-    }
-    case "change-phone":
-      return data({ intent, ok: true } as PhoneSignInResult, { headers });
-    case "logout": {
-      if (shopper.token) await logout(shopper);
-      // Spec §4: logging out removes the voucher with the token.
-      headers.append("Set-Cookie", clearedOrderingTokenCookie(request));
-      headers.append("Set-Cookie", checkoutCookie(request, VOUCHER_COOKIE, null));
-      return redirect("/order/", { headers });
-    }
-    case "voucher": {
-      const parsed = voucherForm.safeParse(fields);
-      const code = parsed.success ? parsed.data.code.trim().toUpperCase() : "";
-      if (!code) {
-        return data(
-          { intent, ok: false, error: CHECKOUT_ERRORS.voucherRequired } as VoucherResult,
-          {
-            status: 400,
-            headers,
-          },
-        );
-      }
-      const checkout = await loadCheckout(request, shopper, { voucherCode: code });
-      if (checkout.view.voucherError) {
-        return data({ intent, ok: false, error: checkout.view.voucherError } as VoucherResult, {
-          status: 400,
-          headers,
-        });
-      }
-      if (!checkout.priced) {
-        return data(
-          { intent, ok: false, error: checkout.view.problems[0] ?? CHECKOUT_ERRORS.failed },
-          { status: 400, headers },
-        );
-      }
-      headers.append("Set-Cookie", checkoutCookie(request, VOUCHER_COOKIE, code));
-      return data({ intent, ok: true } as VoucherResult, { headers });
-    }
-    case "remove-voucher":
-      headers.append("Set-Cookie", checkoutCookie(request, VOUCHER_COOKIE, null));
-      return data({ intent, ok: true } as VoucherResult, { headers });
-    case "options":
-    case "continue": {
-      const options = withFormOptions(readOptions(request), form);
-      headers.append(
-        "Set-Cookie",
-        checkoutCookie(request, OPTIONS_COOKIE, serializeOptions(options)),
-      );
-      for (const line of serializeOrderMode(
-        { isWrap: form.get("isWrap") === "true" },
-        { secure: isHttps(request) },
-      )) {
-        headers.append("Set-Cookie", line);
-      }
-      if (intent === "options") return data({ intent, ok: true }, { headers });
-      return continueToPayment(request, shopper, fields, headers);
-    }
-    default:
-      return data({ intent, ok: false }, { status: 400, headers });
+  if (!Object.hasOwn(ORDER_INTENTS, intent)) {
+    return data({ intent, ok: false }, { status: 400, headers });
   }
-}
-
-/** Saves the name and email with the ordering service, then goes to the payment step. */
-async function continueToPayment(
-  request: Request,
-  shopper: ReturnType<typeof shopperOf>,
-  fields: Record<string, string>,
-  headers: Headers,
-) {
-  const fail = (errors: FieldErrors, status = 400) =>
-    data({ intent: "continue", ok: false, errors } satisfies ContinueResult, { status, headers });
-  const customer = await signedInCustomer(shopper);
-  if (!customer) return fail({ form: CHECKOUT_ERRORS.signInRequired }, 401);
-  const name = (fields.name ?? "").trim();
-  const email = (fields.email ?? "").trim();
-  const errors: FieldErrors = {};
-  if (!name || name.length > 100) errors.name = CHECKOUT_ERRORS.nameRequired;
-  if (!isEmail(email) || email.length > 254) errors.email = CHECKOUT_ERRORS.invalidEmail;
-  if (errors.name || errors.email) return fail(errors);
-  if (name !== customer.Name) {
-    const saved = await setCustomerName(shopper, name);
-    if (!saved.ok) return fail({ name: saved.message }, saved.status);
-  }
-  if (email !== customer.EmailAddress) {
-    const saved = await setEmailAddress(shopper, email);
-    if (!saved.ok) return fail({ email: saved.message }, saved.status);
-  }
-  const checkout = await loadCheckout(request, shopper);
-  if (!checkout.priced) {
-    return fail({ form: checkout.view.problems[0] ?? CHECKOUT_ERRORS.failed });
-  }
-  return redirect("/order/paiement/", { headers });
+  return ORDER_INTENTS[intent as keyof typeof ORDER_INTENTS]({ ...order, headers });
 }
 
 // --- Page ------------------------------------------------------------------------------------

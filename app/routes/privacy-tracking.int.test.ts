@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getPage } from "#app/lib/content.server.ts";
-import { type ComposedStorefront, composeStorefront } from "#app/routes/testing.ts";
+import { type ComposedStorefront, composeStorefront } from "#app/testing/composed-storefront.ts";
 import {
   newsletterSubscriberCount,
   normaliseEmail,

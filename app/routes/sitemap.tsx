@@ -10,7 +10,7 @@ import {
   entryLinks,
   FIXED_PAGES,
   type SitemapLink,
-} from "#app/lib/sitemap.ts";
+} from "#app/lib/sitemap-links.ts";
 import type { Route } from "./+types/sitemap";
 import { contentLinks, seoMetaFrom } from "./content-head.ts";
 

@@ -9,7 +9,11 @@ import {
   quantityInCart,
 } from "#app/lib/cart.ts";
 import { maxQuantityMessage, type ProductCardData } from "#app/lib/product.ts";
-import { type TrackableProduct, trackAddToCart, trackRemoveFromCart } from "#app/lib/tracking.ts";
+import {
+  type TrackableProduct,
+  trackAddToCart,
+  trackRemoveFromCart,
+} from "#app/lib/tracking-events.ts";
 import { cartSnapshot, ensureCartLoaded, queueCartChange, useCartSnapshot } from "./cart-store.ts";
 
 /**

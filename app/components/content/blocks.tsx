@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { ProductCard } from "#app/components/product/product-card.tsx";
-import { CAROUSEL_LAYOUTS } from "#app/lib/carousel.ts";
+import { CAROUSEL_LAYOUTS } from "#app/lib/carousel-layout.ts";
 import type {
   ArticleSlide,
   BannerBlock,

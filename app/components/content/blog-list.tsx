@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { pageLink } from "#app/lib/blog.ts";
+import { pageLink } from "#app/lib/blog-paging.ts";
 import type { ArticleSlide } from "#app/lib/content-blocks.ts";
 import { ArticleCard } from "./blocks.tsx";
 

@@ -11,7 +11,7 @@ import {
   SLIDER_SPEED_MS,
   slideWidth,
   turn,
-} from "#app/lib/carousel.ts";
+} from "#app/lib/carousel-layout.ts";
 
 export type CarouselSlide = {
   key: string;

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { ReassuranceSlider } from "#app/components/layout/reassurance-slider.tsx";
 import { CookiesLink } from "#app/components/privacy/cookies-link.tsx";
-import type { FooterData } from "#app/lib/header.ts";
+import type { FooterData } from "#app/lib/site-layout.ts";
 
 /**
  * The shop's footer (storefront.md §2) from the `footer` entry: reassurance slider, link menus,

@@ -12,7 +12,7 @@ import {
   type NavItem,
   nextHeaderScroll,
   SCROLL_DEBOUNCE_MS,
-} from "#app/lib/header.ts";
+} from "#app/lib/site-layout.ts";
 
 type Props = {
   menu: NavItem[];

@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { MOBILE_MENU_HIDE_MS, type NavItem } from "#app/lib/header.ts";
+import { MOBILE_MENU_HIDE_MS, type NavItem } from "#app/lib/site-layout.ts";
 
 type Props = {
   items: NavItem[];

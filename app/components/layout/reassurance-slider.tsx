@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import type { FooterData } from "#app/lib/header.ts";
+import type { FooterData } from "#app/lib/site-layout.ts";
 
 type Props = { items: FooterData["reassurance"] };
 

@@ -1,8 +1,13 @@
 import { useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
-import { debounce, predictiveTerm, SEARCH_DEBOUNCE_MS, searchPageHref } from "#app/lib/header.ts";
 import { linkTo } from "#app/lib/links.ts";
-import { searchEvent, track } from "#app/lib/tracking.ts";
+import {
+  debounce,
+  predictiveTerm,
+  SEARCH_DEBOUNCE_MS,
+  searchPageHref,
+} from "#app/lib/site-layout.ts";
+import { searchEvent, track } from "#app/lib/tracking-events.ts";
 import type { CategoryPaths } from "#app/routes/category-paths.ts";
 
 type Hit = { id: number; handle: string; title: string };

@@ -1,12 +1,12 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { restoreSlotOnStart } from "#app/components/order-mode/restore.ts";
-import { modeLabel, NO_MODE_LABEL } from "#app/lib/header.ts";
 import {
   OPEN_ORDER_MODE_EVENT,
   ORDER_MODE_CHANGED_EVENT,
   type OrderModeOptions,
   readOrderModeFromDocument,
 } from "#app/lib/order-mode.ts";
+import { modeLabel, NO_MODE_LABEL } from "#app/lib/site-layout.ts";
 
 // The modal is not needed for the first paint: it loads when first opened.
 const OrderModeModal = lazy(() => import("#app/components/order-mode/order-mode-modal.tsx"));

@@ -9,7 +9,7 @@ import {
   readConsent,
   saveConsent,
 } from "#app/lib/consent.ts";
-import { consentEvent, track } from "#app/lib/tracking.ts";
+import { consentEvent, track } from "#app/lib/tracking-events.ts";
 
 // The dialog and its styles load only when it opens: not in any page's first-load JavaScript.
 const ConsentDialog = lazy(() => import("./consent-dialog.tsx"));

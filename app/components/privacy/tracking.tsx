@@ -8,7 +8,7 @@ import {
   type TrackableProduct,
   track,
   trackProductClick,
-} from "#app/lib/tracking.ts";
+} from "#app/lib/tracking-events.ts";
 
 /**
  * Pushes a `page_view` with the page-type label (ordering-and-server.md §2) after hydration and

@@ -9,8 +9,8 @@ import {
   VIEWED_PRODUCTS_COOKIE,
   viewedProductsCookie,
   withViewedProduct,
-} from "#app/lib/recently-viewed.ts";
-import type { RecentlyViewed as RecentlyViewedAnswer } from "#app/routes/recently-viewed.ts";
+} from "#app/lib/viewed-products.ts";
+import type { RecentlyViewed as RecentlyViewedAnswer } from "#app/routes/recently-viewed-data.ts";
 
 /**
  * The product page's "recently viewed" block: the (up to five) other products the visitor opened

@@ -1,22 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
-import { createTestDatabase } from "#db/testing/index.ts";
 import {
   type CatalogueFixture,
   graphqlRequest,
   ORIGIN,
-  seedCartFixture,
-  testApi,
-} from "#platform/commerce/graphql/cart-test-fixtures.ts";
+  openCartTestShop,
+  type TestStorefrontApi,
+} from "#platform/commerce/testing.ts";
 
 let database: Database;
-let api: ReturnType<typeof testApi>;
+let api: TestStorefrontApi;
 let fixture: CatalogueFixture;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  fixture = await seedCartFixture(database.db);
-  api = testApi(database.db);
+  ({ database, api, fixture } = await openCartTestShop());
 });
 afterAll(() => database.close());
 

@@ -2,21 +2,20 @@ import { eq, like } from "drizzle-orm";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
-import { createTestDatabase } from "#db/testing/index.ts";
 import { commerceCart } from "#platform/commerce/cart-schema.ts";
 import { parseCartGid } from "#platform/commerce/carts.ts";
 import { commerceProduct } from "#platform/commerce/catalogue-schema.ts";
 import { checkoutRoutes } from "#platform/commerce/checkout/http.ts";
+import { commerceOrder, commerceOrderLine } from "#platform/commerce/order-schema.ts";
 import {
   type CatalogueFixture,
   CUSTOMER_TOKEN,
   graphqlRequest,
   NOW,
   ORIGIN,
-  seedCartFixture,
-  testApi,
-} from "#platform/commerce/graphql/cart-test-fixtures.ts";
-import { commerceOrder, commerceOrderLine } from "#platform/commerce/order-schema.ts";
+  openCartTestShop,
+  type TestStorefrontApi,
+} from "#platform/commerce/testing.ts";
 import { listOutbox } from "#platform/notify/outbox.ts";
 import { paymentCard, paymentCharge } from "#platform/payments/schema.ts";
 
@@ -24,13 +23,11 @@ const STOREFRONT = "http://boutique.test";
 
 let database: Database;
 let app: Hono;
-let api: ReturnType<typeof testApi>;
+let api: TestStorefrontApi;
 let fixture: CatalogueFixture;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  fixture = await seedCartFixture(database.db);
-  api = testApi(database.db);
+  ({ database, api, fixture } = await openCartTestShop());
   app = new Hono();
   app.route("/", api);
   app.route(

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
-import { createTestDatabase } from "#db/testing/index.ts";
-import { storefrontApi } from "#platform/commerce/graphql/http.ts";
 import {
   MAX_ALIASES,
   MAX_DIRECTIVES,
@@ -9,12 +7,17 @@ import {
   MAX_TOKENS,
 } from "#platform/commerce/graphql/limits.ts";
 import type { CatalogueSearch } from "#platform/commerce/search-port.ts";
-
-const PUBLIC_TOKEN = "test-public-token-0123456789";
-const PRIVATE_TOKEN = "test-private-token-0123456789";
+import {
+  type Json,
+  openTestShop,
+  PUBLIC_HEADERS,
+  PUBLIC_TOKEN,
+  postGraphql,
+  type TestStorefrontApi,
+} from "#platform/commerce/testing.ts";
 
 let database: Database;
-let api: ReturnType<typeof storefrontApi>;
+let api: TestStorefrontApi;
 /** How many times a resolver reached the search: a refused request must never get there. */
 let searches = 0;
 
@@ -30,36 +33,15 @@ const countingSearch: CatalogueSearch = {
 };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  api = storefrontApi({
-    db: database.db,
-    search: countingSearch,
-    publicToken: PUBLIC_TOKEN,
-    privateToken: PRIVATE_TOKEN,
-    publicOrigin: "http://shop.test",
-  });
+  ({ database, api } = await openTestShop({ search: countingSearch }));
 });
 afterAll(() => database?.close());
 beforeEach(() => {
   searches = 0;
 });
 
-// biome-ignore lint/suspicious/noExplicitAny: answers are read loosely, the assertions check them
-type Json = Record<string, any>;
-
-async function graphql(query: string, variables: Json = {}) {
-  const response = await api.fetch(
-    new Request("http://shop.test/api/2025-01/graphql.json", {
-      method: "POST",
-      headers: {
-        "Content-Type": "application/json",
-        "X-Shopify-Storefront-Access-Token": PUBLIC_TOKEN,
-      },
-      body: JSON.stringify({ query, variables }),
-    }),
-  );
-  return { status: response.status, body: (await response.json()) as Json };
-}
+const graphql = (query: string, variables: Json = {}) =>
+  postGraphql(api, query, variables, PUBLIC_HEADERS, "2025-01");
 
 /** Shopify's refusal: HTTP 200, one error with a message and a code, no data. */
 function expectRefused(answer: { status: number; body: Json }, code: string) {

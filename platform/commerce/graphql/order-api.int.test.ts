@@ -1,33 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
-import { createTestDatabase } from "#db/testing/index.ts";
 import { parseCartGid } from "#platform/commerce/carts.ts";
 import type { CheckoutInput } from "#platform/commerce/checkout/form.ts";
 import { placeOrder } from "#platform/commerce/checkout/place-order.ts";
-import {
-  type CatalogueFixture,
-  CUSTOMER_TOKEN,
-  graphqlRequest,
-  NOW,
-  ORIGIN,
-  seedCartFixture,
-  testApi,
-} from "#platform/commerce/graphql/cart-test-fixtures.ts";
 import {
   listOrdersForCustomer,
   type OrderRow,
   orderForCustomer,
   orderGid,
 } from "#platform/commerce/orders.ts";
+import {
+  type CatalogueFixture,
+  CUSTOMER_TOKEN,
+  graphqlRequest,
+  NOW,
+  ORIGIN,
+  openCartTestShop,
+  type TestStorefrontApi,
+} from "#platform/commerce/testing.ts";
 
 let database: Database;
-let api: ReturnType<typeof testApi>;
+let api: TestStorefrontApi;
 let fixture: CatalogueFixture;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  fixture = await seedCartFixture(database.db);
-  api = testApi(database.db);
+  ({ database, api, fixture } = await openCartTestShop());
 });
 afterAll(() => database.close());
 

@@ -1,7 +1,6 @@
 import { createStorefrontApiClient } from "@shopify/storefront-api-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
-import { createTestDatabase } from "#db/testing/index.ts";
 import {
   commerceCollection,
   commerceCollectionProduct,
@@ -13,21 +12,18 @@ import {
   commerceVariant,
 } from "#platform/commerce/catalogue-schema.ts";
 import { toGid } from "#platform/commerce/gid.ts";
-import { storefrontApi } from "#platform/commerce/graphql/http.ts";
 import { commerceShop } from "#platform/commerce/schema.ts";
-import type { CatalogueSearch } from "#platform/commerce/search-port.ts";
-
-const PUBLIC_TOKEN = "test-public-token-0123456789";
-const PRIVATE_TOKEN = "test-private-token-0123456789";
+import {
+  openTestShop,
+  PRIVATE_TOKEN,
+  PUBLIC_HEADERS,
+  PUBLIC_TOKEN,
+  postGraphql,
+  type TestStorefrontApi,
+} from "#platform/commerce/testing.ts";
 
 let database: Database;
-let api: ReturnType<typeof storefrontApi>;
-
-/** No search in these tests: the search module has its own. */
-const noSearch: CatalogueSearch = {
-  predictive: async () => ({ productIds: [], collectionIds: [], queries: [] }),
-  matchingProductIds: async () => [],
-};
+let api: TestStorefrontApi;
 
 /** A small catalogue: 12 cheeses in one collection, with a brand and allergens. */
 async function seedCatalogue(db: Database["db"]) {
@@ -133,32 +129,16 @@ async function seedCatalogue(db: Database["db"]) {
 let fixture: Awaited<ReturnType<typeof seedCatalogue>>;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  fixture = await seedCatalogue(database.db);
-  api = storefrontApi({
-    db: database.db,
-    search: noSearch,
-    publicToken: PUBLIC_TOKEN,
-    privateToken: PRIVATE_TOKEN,
-    publicOrigin: "http://shop.test",
-  });
+  ({ database, api, fixture } = await openTestShop({ seed: seedCatalogue }));
 });
 afterAll(() => database.close());
 
-async function graphql(
+const graphql = (
   query: string,
   variables: Record<string, unknown> = {},
-  headers: Record<string, string> = { "X-Shopify-Storefront-Access-Token": PUBLIC_TOKEN },
+  headers: Record<string, string> = PUBLIC_HEADERS,
   version = "2024-01",
-) {
-  const res = await api.request(`http://shop.test/api/${version}/graphql.json`, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...headers },
-    body: JSON.stringify({ query, variables }),
-  });
-  // biome-ignore lint/suspicious/noExplicitAny: test reads arbitrary GraphQL answers
-  return { status: res.status, body: (await res.json()) as any };
-}
+) => postGraphql(api, query, variables, headers, version);
 
 const PRODUCT = `#graphql
   query ProductByHandle($handle: String!) {

@@ -1,0 +1,293 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "#db/client.ts";
+import { commerceCart } from "#platform/commerce/cart-schema.ts";
+import { parseCartGid } from "#platform/commerce/carts.ts";
+import {
+  ADDRESSES_ADD,
+  ADDRESSES_REMOVE,
+  ATTRIBUTES_UPDATE,
+  BUYER_UPDATE,
+  CART_QUERY,
+  CODES_UPDATE,
+  cartHelpers,
+  LINES_ADD,
+  LINES_REMOVE,
+  LINES_UPDATE,
+  line,
+  NOTE_UPDATE,
+} from "#platform/commerce/graphql/cart-testing.ts";
+import {
+  type CatalogueFixture,
+  CUSTOMER_TOKEN,
+  graphqlRequest,
+  openCartTestShop,
+  type TestStorefrontApi,
+} from "#platform/commerce/testing.ts";
+
+let database: Database;
+let api: TestStorefrontApi;
+let fixture: CatalogueFixture;
+const { run, newCart } = cartHelpers(() => api);
+
+beforeAll(async () => {
+  ({ database, api, fixture } = await openCartTestShop());
+});
+afterAll(() => database.close());
+
+describe("attributes, note, discount codes", () => {
+  it("merges attributes by key and removes one set to an empty value", async () => {
+    const cart = await newCart({ attributes: [{ key: "restauration", value: "false" }] });
+    const data = await run(ATTRIBUTES_UPDATE, {
+      cartId: cart.id,
+      attributes: [
+        { key: "restauration", value: "true" },
+        { key: "origine", value: "app" },
+      ],
+    });
+    expect(data.cartAttributesUpdate.cart.attributes).toEqual([
+      { key: "restauration", value: "true" },
+      { key: "origine", value: "app" },
+    ]);
+    const removed = await run(ATTRIBUTES_UPDATE, {
+      cartId: cart.id,
+      attributes: [{ key: "origine", value: "" }],
+    });
+    expect(removed.cartAttributesUpdate.cart.attributes).toEqual([
+      { key: "restauration", value: "true" },
+    ]);
+  });
+
+  it("updates the note and refuses one over 5000 characters", async () => {
+    const cart = await newCart();
+    const data = await run(NOTE_UPDATE, { cartId: cart.id, note: "Sans gluten" });
+    expect(data.cartNoteUpdate.cart.note).toBe("Sans gluten");
+    const long = await run(NOTE_UPDATE, { cartId: cart.id, note: "x".repeat(5001) });
+    expect(long.cartNoteUpdate.userErrors[0]).toMatchObject({ code: "NOTE_TOO_LONG" });
+    expect(long.cartNoteUpdate.cart.note).toBe("Sans gluten");
+  });
+
+  it("computes applicable for each code: minimum, dates, enabled, unknown, one at a time", async () => {
+    const cart = await newCart({ lines: [line(fixture.comte.variantId, 2)] }); // 25 €
+    const below = await run(CODES_UPDATE, { cartId: cart.id, discountCodes: ["BIENVENUE10"] });
+    expect(below.cartDiscountCodesUpdate.cart.discountCodes).toEqual([
+      { code: "BIENVENUE10", applicable: false },
+    ]);
+    expect(below.cartDiscountCodesUpdate.cart.cost.totalAmount.amount).toBe("25.0");
+
+    await run(LINES_ADD, { cartId: cart.id, lines: [line(fixture.caviar.variantId, 1)] }); // 75 €
+    const codes = await run(CODES_UPDATE, {
+      cartId: cart.id,
+      discountCodes: ["noel5", "BIENVENUE10", "ETE2024", "ARRET", "INCONNU"],
+    });
+    const updated = codes.cartDiscountCodesUpdate.cart;
+    expect(updated.discountCodes).toEqual([
+      { code: "NOEL5", applicable: true },
+      { code: "BIENVENUE10", applicable: false },
+      { code: "ETE2024", applicable: false },
+      { code: "ARRET", applicable: false },
+      { code: "INCONNU", applicable: false },
+    ]);
+    expect(updated.cost).toMatchObject({
+      subtotalAmount: { amount: "75.0" },
+      totalAmount: { amount: "70.0" },
+    });
+
+    const percent = await run(CODES_UPDATE, { cartId: cart.id, discountCodes: ["BIENVENUE10"] });
+    expect(percent.cartDiscountCodesUpdate.cart.cost.totalAmount.amount).toBe("67.5");
+    const cleared = await run(CODES_UPDATE, { cartId: cart.id, discountCodes: [] });
+    expect(cleared.cartDiscountCodesUpdate.cart.discountCodes).toEqual([]);
+    expect(cleared.cartDiscountCodesUpdate.cart.discountAllocations).toEqual([]);
+  });
+});
+
+describe("cartBuyerIdentityUpdate", () => {
+  it("sets email, phone and country, and links the customer of an access token", async () => {
+    const cart = await newCart();
+    const data = await run(BUYER_UPDATE, {
+      cartId: cart.id,
+      buyerIdentity: { customerAccessToken: CUSTOMER_TOKEN, countryCode: "FR" },
+    });
+    expect(data.cartBuyerIdentityUpdate.userErrors).toEqual([]);
+    expect(data.cartBuyerIdentityUpdate.cart.buyerIdentity).toEqual({
+      email: "claire@example.fr",
+      phone: "+33612345678",
+      countryCode: "FR",
+    });
+    const [stored] = await database.db
+      .select()
+      .from(commerceCart)
+      .where(eq(commerceCart.token, parseCartGid(cart.id)?.token ?? ""));
+    expect(stored?.customerId).toBe(fixture.customerId);
+  });
+
+  it("refuses a bad email, a bad phone and an unknown token, changing nothing", async () => {
+    const cart = await newCart({ buyerIdentity: { email: "avant@example.fr" } });
+    const data = await run(BUYER_UPDATE, {
+      cartId: cart.id,
+      buyerIdentity: { email: "pas-un-email", phone: "12", customerAccessToken: "inconnu" },
+    });
+    expect(data.cartBuyerIdentityUpdate.userErrors).toEqual([
+      { code: "INVALID", field: ["buyerIdentity", "email"], message: "Adresse e-mail invalide" },
+      {
+        code: "INVALID",
+        field: ["buyerIdentity", "phone"],
+        message: "Numéro de téléphone invalide",
+      },
+      {
+        code: "INVALID",
+        field: ["buyerIdentity", "customerAccessToken"],
+        message: "Jeton client invalide ou expiré",
+      },
+    ]);
+    expect(data.cartBuyerIdentityUpdate.cart.buyerIdentity.email).toBe("avant@example.fr");
+  });
+});
+
+describe("delivery addresses", () => {
+  const address = (firstName: string, selected?: boolean) => ({
+    address: {
+      deliveryAddress: {
+        firstName,
+        lastName: "Durand",
+        address1: "12 rue des Martyrs",
+        zip: "75009",
+        city: "Paris",
+        countryCode: "FR",
+      },
+    },
+    ...(selected === undefined ? {} : { selected }),
+  });
+
+  it("adds addresses, keeps one selected, lists them and removes them", async () => {
+    const cart = await newCart();
+    const first = await run(ADDRESSES_ADD, { cartId: cart.id, addresses: [address("Paul", true)] });
+    expect(first.cartDeliveryAddressesAdd.userErrors).toEqual([]);
+    const second = await run(ADDRESSES_ADD, { cartId: cart.id, addresses: [address("Léa", true)] });
+    const listed = second.cartDeliveryAddressesAdd.cart.delivery.addresses;
+    expect(listed.map((a: { selected: boolean }) => a.selected)).toEqual([false, true]);
+    expect(listed[1].address).toEqual({
+      firstName: "Léa",
+      lastName: "Durand",
+      address1: "12 rue des Martyrs",
+      address2: null,
+      zip: "75009",
+      city: "Paris",
+      countryCode: "FR",
+      name: "Léa Durand",
+      formatted: ["Léa Durand", "12 rue des Martyrs", "75009 Paris", "France"],
+    });
+    const selected = await graphqlRequest(
+      api,
+      `#graphql
+      query Selected($id: ID!) { cart(id: $id) { delivery { addresses(selected: true) { id } } } }`,
+      { id: cart.id },
+    );
+    expect(selected.data.cart.delivery.addresses).toEqual([{ id: listed[1].id }]);
+
+    const removed = await run(ADDRESSES_REMOVE, { cartId: cart.id, addressIds: [listed[0].id] });
+    expect(removed.cartDeliveryAddressesRemove.cart.delivery.addresses).toHaveLength(1);
+  });
+
+  it("refuses two selected at once, a missing address and an unknown id", async () => {
+    const cart = await newCart();
+    const two = await run(ADDRESSES_ADD, {
+      cartId: cart.id,
+      addresses: [address("A", true), address("B", true)],
+    });
+    expect(two.cartDeliveryAddressesAdd.userErrors[0]).toEqual({
+      code: "ONLY_ONE_DELIVERY_ADDRESS_CAN_BE_SELECTED",
+      field: ["addresses"],
+      message: "Une seule adresse de livraison peut être sélectionnée",
+    });
+    const missing = await run(ADDRESSES_ADD, { cartId: cart.id, addresses: [{ address: {} }] });
+    expect(missing.cartDeliveryAddressesAdd.userErrors[0].code).toBe("ADDRESS_FIELD_IS_REQUIRED");
+    const unknown = await run(ADDRESSES_REMOVE, {
+      cartId: cart.id,
+      addressIds: ["gid://shopify/CartSelectableAddress/999999"],
+    });
+    expect(unknown.cartDeliveryAddressesRemove.userErrors).toEqual([
+      {
+        code: "INVALID_DELIVERY_ADDRESS_ID",
+        field: ["addressIds", "0"],
+        message: "Adresse de livraison introuvable",
+      },
+    ]);
+  });
+
+  it("creates a cart with a delivery address", async () => {
+    const cart = await newCart({ delivery: { addresses: [address("Zoé", true)] } });
+    expect(cart.delivery.addresses[0]).toMatchObject({
+      selected: true,
+      address: { firstName: "Zoé" },
+    });
+  });
+});
+
+describe("limits and unknown carts", () => {
+  it("refuses a 51st attribute and a 21st delivery address", async () => {
+    const cart = await newCart();
+    const attributes = Array.from({ length: 51 }, (_, i) => ({ key: `k${i}`, value: "v" }));
+    const tooMany = await run(ATTRIBUTES_UPDATE, { cartId: cart.id, attributes });
+    expect(tooMany.cartAttributesUpdate.userErrors).toEqual([
+      {
+        code: "INVALID",
+        field: ["attributes"],
+        message: "Le panier ne peut pas porter plus de 50 attributs",
+      },
+    ]);
+    const address = {
+      address: { deliveryAddress: { address1: "1 rue A", zip: "75001", city: "Paris" } },
+    };
+    const twenty = await run(ADDRESSES_ADD, {
+      cartId: cart.id,
+      addresses: Array.from({ length: 20 }, () => address),
+    });
+    expect(twenty.cartDeliveryAddressesAdd.userErrors).toEqual([]);
+    const more = await run(ADDRESSES_ADD, { cartId: cart.id, addresses: [address] });
+    expect(more.cartDeliveryAddressesAdd.userErrors).toEqual([
+      {
+        code: "TOO_MANY_DELIVERY_ADDRESSES",
+        field: ["addresses"],
+        message: "Le panier ne peut pas contenir plus de 20 adresses",
+      },
+    ]);
+  });
+
+  it("answers 'Panier introuvable' from every mutation for an unknown cart", async () => {
+    const cartId = `gid://shopify/Cart/c1-${"e".repeat(32)}?key=${"e".repeat(32)}`;
+    const calls: [string, string, Record<string, unknown>][] = [
+      [LINES_ADD, "cartLinesAdd", { lines: [line(fixture.miel.variantId)] }],
+      [LINES_UPDATE, "cartLinesUpdate", { lines: [] }],
+      [LINES_REMOVE, "cartLinesRemove", { lineIds: [] }],
+      [ATTRIBUTES_UPDATE, "cartAttributesUpdate", { attributes: [] }],
+      [NOTE_UPDATE, "cartNoteUpdate", { note: "" }],
+      [CODES_UPDATE, "cartDiscountCodesUpdate", { discountCodes: [] }],
+      [BUYER_UPDATE, "cartBuyerIdentityUpdate", { buyerIdentity: {} }],
+      [ADDRESSES_ADD, "cartDeliveryAddressesAdd", { addresses: [] }],
+      [ADDRESSES_REMOVE, "cartDeliveryAddressesRemove", { addressIds: [] }],
+    ];
+    for (const [document, field, variables] of calls) {
+      const data = await run(document, { cartId, ...variables });
+      expect(data[field]).toEqual({
+        cart: null,
+        userErrors: [{ code: "INVALID", field: ["cartId"], message: "Panier introuvable" }],
+      });
+    }
+  });
+});
+
+describe("a completed cart", () => {
+  it("is no longer found and refuses every mutation", async () => {
+    const cart = await newCart({ lines: [line(fixture.miel.variantId)] });
+    await database.db
+      .update(commerceCart)
+      .set({ completedAt: new Date() })
+      .where(eq(commerceCart.token, parseCartGid(cart.id)?.token ?? ""));
+    expect((await run(CART_QUERY, { id: cart.id })).cart).toBeNull();
+    const data = await run(NOTE_UPDATE, { cartId: cart.id, note: "trop tard" });
+    expect(data.cartNoteUpdate.userErrors).toEqual([
+      { code: "INVALID", field: ["cartId"], message: "Ce panier a déjà été commandé" },
+    ]);
+  });
+});

@@ -1,0 +1,288 @@
+import { expect } from "vitest";
+import type { Database, Db } from "#db/client.ts";
+import { createTestDatabase } from "#db/testing/index.ts";
+import { commerceDiscountCode } from "#platform/commerce/cart-schema.ts";
+import {
+  commerceImage,
+  commerceMetafield,
+  commerceProduct,
+  commerceVariant,
+} from "#platform/commerce/catalogue-schema.ts";
+import { commerceCustomer, commerceCustomerToken } from "#platform/commerce/customer-schema.ts";
+import { hashToken } from "#platform/commerce/customers.ts";
+import { toGid } from "#platform/commerce/gid.ts";
+import { type StorefrontApiOptions, storefrontApi } from "#platform/commerce/graphql/http.ts";
+import { commerceShop } from "#platform/commerce/schema.ts";
+import type { CatalogueSearch } from "#platform/commerce/search-port.ts";
+
+/**
+ * The commerce module's test setup, shared by its integration tests: the tokens, origin and clock
+ * they run with, a migrated test database with the Storefront API app over it (`openTestShop`),
+ * the GraphQL request helpers, and the small catalogue with discount codes and a signed-in
+ * customer that the cart, `/cart.js`, checkout and order tests use (`seedCartFixture`).
+ */
+export const PUBLIC_TOKEN = "test-public-token-0123456789";
+export const PRIVATE_TOKEN = "test-private-token-0123456789";
+export const ORIGIN = "http://shop.test";
+/** The tests' clock. */
+export const NOW = new Date("2025-06-02T10:00:00.000Z");
+export const CUSTOMER_TOKEN = "a".repeat(64);
+
+type ProductSpec = {
+  handle: string;
+  title: string;
+  priceCents: number;
+  compareAtCents?: number;
+  tags?: string[];
+  forSale?: boolean;
+  maxQuantity?: number;
+};
+
+const PRODUCTS = {
+  comte: {
+    handle: "comte-aop-18-mois",
+    title: "Comté AOP 18 mois",
+    priceCents: 1250,
+    compareAtCents: 1500,
+    maxQuantity: 3,
+  },
+  miel: { handle: "miel-de-lavande", title: "Miel de lavande", priceCents: 890 },
+  truffe: {
+    handle: "truffe-noire",
+    title: "Truffe noire",
+    priceCents: 4500,
+    tags: ["unavailable"],
+  },
+  ancien: { handle: "ancien-produit", title: "Ancien produit", priceCents: 300, tags: ["Archive"] },
+  epuise: { handle: "produit-epuise", title: "Produit épuisé", priceCents: 700, forSale: false },
+  caviar: { handle: "caviar", title: "Caviar", priceCents: 5000, maxQuantity: 20 },
+} satisfies Record<string, ProductSpec>;
+
+export type CatalogueFixture = Record<
+  keyof typeof PRODUCTS,
+  { productId: number; variantId: string }
+> & { customerId: number };
+
+async function insertProduct(db: Db, spec: ProductSpec) {
+  const tags = spec.tags ?? [];
+  const [product] = await db
+    .insert(commerceProduct)
+    .values({
+      handle: spec.handle,
+      title: spec.title,
+      vendor: "Maison Test",
+      tags,
+      priceMinCents: spec.priceCents,
+      priceMaxCents: spec.priceCents,
+      availableForSale: spec.forSale ?? true,
+      archived: tags.includes("Archive"),
+    })
+    .returning();
+  if (!product) throw new Error("product not inserted");
+  const [variant] = await db
+    .insert(commerceVariant)
+    .values({
+      productId: product.id,
+      sku: spec.handle.toUpperCase(),
+      priceCents: spec.priceCents,
+      compareAtPriceCents: spec.compareAtCents ?? null,
+      availableForSale: spec.forSale ?? true,
+    })
+    .returning();
+  await db.insert(commerceImage).values({
+    productId: product.id,
+    url: `/cdn/images/products/${spec.handle}-1.svg`,
+    altText: spec.title,
+  });
+  if (spec.maxQuantity !== undefined) {
+    await db.insert(commerceMetafield).values({
+      ownerType: "PRODUCT",
+      ownerId: product.id,
+      namespace: "custom",
+      key: "max_quantity",
+      type: "number_integer",
+      value: String(spec.maxQuantity),
+    });
+  }
+  return { productId: product.id, variantId: toGid("ProductVariant", variant?.id ?? 0) };
+}
+
+/** Seeds the shop, six products, four discount codes and a signed-in customer. */
+export async function seedCartFixture(db: Db): Promise<CatalogueFixture> {
+  await db.insert(commerceShop).values({ name: "Comptoir", primaryDomainUrl: ORIGIN });
+  const entries = [];
+  for (const [name, spec] of Object.entries(PRODUCTS)) {
+    entries.push([name, await insertProduct(db, spec)] as const);
+  }
+  await db.insert(commerceDiscountCode).values([
+    {
+      code: "BIENVENUE10",
+      title: "Bienvenue",
+      kind: "percentage",
+      value: 10,
+      minimumSubtotalCents: 3000,
+      startsAt: new Date("2025-01-01T00:00:00Z"),
+    },
+    {
+      code: "NOEL5",
+      title: "Noël",
+      kind: "fixed",
+      value: 500,
+      minimumSubtotalCents: 4000,
+      startsAt: new Date("2025-01-01T00:00:00Z"),
+    },
+    {
+      code: "ETE2024",
+      title: "Été 2024",
+      kind: "percentage",
+      value: 20,
+      startsAt: new Date("2024-06-01T00:00:00Z"),
+      endsAt: new Date("2024-09-01T00:00:00Z"),
+    },
+    {
+      code: "ARRET",
+      title: "Code désactivé",
+      kind: "fixed",
+      value: 100,
+      enabled: false,
+      startsAt: new Date("2025-01-01T00:00:00Z"),
+    },
+  ]);
+  const [customer] = await db
+    .insert(commerceCustomer)
+    .values({
+      email: "claire@example.fr",
+      firstName: "Claire",
+      lastName: "Martin",
+      phone: "+33612345678",
+      state: "ENABLED",
+    })
+    .returning();
+  await db.insert(commerceCustomerToken).values({
+    customerId: customer?.id ?? 0,
+    kind: "access",
+    tokenHash: hashToken(CUSTOMER_TOKEN),
+    expiresAt: new Date("2025-07-01T00:00:00Z"),
+  });
+  return {
+    ...(Object.fromEntries(entries) as Record<
+      keyof typeof PRODUCTS,
+      { productId: number; variantId: string }
+    >),
+    customerId: customer?.id ?? 0,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The Storefront API app on a test database
+
+/** No search: the search module has its own tests. */
+export const NO_SEARCH: CatalogueSearch = {
+  predictive: async () => ({ productIds: [], collectionIds: [], queries: [] }),
+  matchingProductIds: async () => [],
+};
+
+export type TestApiOptions = Partial<Omit<StorefrontApiOptions, "db">>;
+export type TestStorefrontApi = ReturnType<typeof storefrontApi>;
+
+/**
+ * The Storefront API app on a database, with the tests' tokens and origin and no search; the
+ * system clock unless `now` is given.
+ */
+export function testStorefrontApi(db: Db, options: TestApiOptions = {}): TestStorefrontApi {
+  return storefrontApi({
+    db,
+    search: NO_SEARCH,
+    publicToken: PUBLIC_TOKEN,
+    privateToken: PRIVATE_TOKEN,
+    publicOrigin: ORIGIN,
+    ...options,
+  });
+}
+
+/** The commerce app on a test database, with the tests' clock (`NOW`). */
+export function testApi(db: Db): TestStorefrontApi {
+  return testStorefrontApi(db, { now: () => NOW });
+}
+
+/**
+ * A fresh migrated test database, seeded by `seed` when given, and the Storefront API app over
+ * it. The caller closes `database` after its tests; a failed seed closes it here.
+ */
+export async function openTestShop<Fixture = undefined>(
+  options: TestApiOptions & { seed?: (db: Db) => Promise<Fixture> } = {},
+): Promise<{ database: Database; api: TestStorefrontApi; fixture: Fixture }> {
+  const { seed, ...apiOptions } = options;
+  const database = await createTestDatabase();
+  try {
+    const fixture = (seed ? await seed(database.db) : undefined) as Fixture;
+    return { database, api: testStorefrontApi(database.db, apiOptions), fixture };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+/** The cart fixture's shop (`seedCartFixture`) on the tests' clock. */
+export function openCartTestShop() {
+  return openTestShop({ seed: seedCartFixture, now: () => NOW });
+}
+
+// ---------------------------------------------------------------------------------------------
+// GraphQL requests
+
+// biome-ignore lint/suspicious/noExplicitAny: answers are read loosely, the assertions check them
+export type Json = Record<string, any>;
+
+/** The headers of a storefront's request: the public access token. */
+export const PUBLIC_HEADERS: Readonly<Record<string, string>> = {
+  "X-Shopify-Storefront-Access-Token": PUBLIC_TOKEN,
+};
+
+/** Posts one GraphQL operation to the app; the answer's status and JSON body. */
+export async function postGraphql(
+  api: TestStorefrontApi,
+  query: string,
+  variables: Record<string, unknown> = {},
+  headers: Record<string, string> = PUBLIC_HEADERS,
+  version = "2024-01",
+): Promise<{ status: number; body: Json }> {
+  const res = await api.request(`${ORIGIN}/api/${version}/graphql.json`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify({ query, variables }),
+  });
+  return { status: res.status, body: (await res.json()) as Json };
+}
+
+/** Posts one GraphQL operation to the app; the answer's JSON body. */
+export async function graphqlRequest(
+  api: TestStorefrontApi,
+  query: string,
+  variables: Record<string, unknown> = {},
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary GraphQL answers
+): Promise<any> {
+  return (await postGraphql(api, query, variables)).body;
+}
+
+/**
+ * `gql` posts an operation and expects HTTP 200; `mutate` calls one mutation and answers its
+ * payload, failing on top-level errors. `api` is read at each call: tests open it in `beforeAll`.
+ */
+export function graphqlHelpers(api: () => TestStorefrontApi) {
+  async function gql(
+    query: string,
+    variables: Json = {},
+    headers: Record<string, string> = PUBLIC_HEADERS,
+  ): Promise<{ data?: Json; errors?: Json[] }> {
+    const { status, body } = await postGraphql(api(), query, variables, headers);
+    expect(status).toBe(200);
+    return body as { data?: Json; errors?: Json[] };
+  }
+  async function mutate(query: string, variables: Json, headers?: Record<string, string>) {
+    const body = await gql(query, variables, headers);
+    expect(body.errors).toBeUndefined();
+    return Object.values(body.data ?? {})[0] as Json;
+  }
+  return { gql, mutate };
+}
