@@ -10,9 +10,7 @@ import {
 } from "#platform/commerce/customer-schema.ts";
 import { CUSTOM_NAMESPACE } from "#platform/commerce/metafields.ts";
 import { hashPassword, passwordProblem, verifyPassword } from "#platform/commerce/passwords.ts";
-import { queueEmail } from "#platform/notify/outbox.ts";
-import { activationEmail } from "#platform/notify/templates/activation.ts";
-import { passwordResetEmail } from "#platform/notify/templates/password-reset.ts";
+import { activationEmail, passwordResetEmail, queueEmail } from "#platform/notify/index.ts";
 
 /**
  * Customer accounts: registration with an activation link, sign-in with expiring access tokens,

@@ -4,10 +4,10 @@ import {
   PRODUCT_SIZE,
   renderBannerSvg,
   renderProductSvg,
-} from "#platform/commerce/images/placeholder.ts";
-import { bundlePrice } from "#platform/content/bundle.ts";
-import type { CarouselKind } from "#platform/content/content-types.ts";
-import { contentAsset, contentEntry } from "#platform/content/schema.ts";
+} from "#platform/commerce/index.ts";
+import type { CarouselKind } from "#platform/content/index.ts";
+import { bundlePrice } from "#platform/content/index.ts";
+import { contentAsset, contentEntry } from "#platform/content/tables.ts";
 import { BRANDS } from "#seed/catalogue/brands.ts";
 import { CATEGORIES } from "#seed/catalogue/categories.ts";
 import { insertFiles } from "#seed/catalogue/files.ts";

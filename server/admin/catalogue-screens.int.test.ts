@@ -1,8 +1,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
-import { insertProducts } from "#platform/commerce/catalogue.ts";
-import { readEditableProduct } from "#platform/commerce/catalogue-edit.ts";
+import { insertProducts, readEditableProduct } from "#platform/commerce/index.ts";
 import { readChangeLog } from "#server/admin/change-log.ts";
 import {
   closeTestServer,

@@ -1,6 +1,5 @@
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
-import { ARCHIVE_TAG } from "#platform/commerce/catalogue.ts";
 import {
   commerceCollection,
   commerceCollectionProduct,
@@ -8,10 +7,10 @@ import {
   commerceMetafield,
   commerceProduct,
 } from "#platform/commerce/catalogue-schema.ts";
-import { toGid } from "#platform/commerce/gid.ts";
+import { ARCHIVE_TAG, toGid } from "#platform/commerce/index.ts";
+import { putEntry } from "#platform/content/index.ts";
 import { contentEntry } from "#platform/content/schema.ts";
-import { putEntry } from "#platform/content/write.ts";
-import { readDocument, writeDocument } from "#platform/documents/documents.ts";
+import { readDocument, writeDocument } from "#platform/documents/index.ts";
 import { breathe, type JobProgress } from "#server/admin/jobs.ts";
 import { adminAuditLog } from "#server/admin/schema.ts";
 

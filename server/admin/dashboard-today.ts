@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
-import { localToInstant } from "#platform/ordering/slots.ts";
+import { localToInstant } from "#platform/ordering/index.ts";
 import { parisDay } from "#server/admin/odp.ts";
 
 /**

@@ -6,7 +6,7 @@ import {
   orderingOrder,
   orderingSlotBooking,
   orderingStore,
-} from "#platform/ordering/schema.ts";
+} from "#platform/ordering/tables.ts";
 import { fillingSlots, todayOrders } from "#server/admin/dashboard-today.ts";
 import {
   closeTestServer,

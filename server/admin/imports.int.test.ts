@@ -3,14 +3,17 @@ import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
-import { insertCollections, insertProducts } from "#platform/commerce/catalogue.ts";
-import { readEditableProduct } from "#platform/commerce/catalogue-edit.ts";
+import {
+  insertCollections,
+  insertProducts,
+  readEditableProduct,
+} from "#platform/commerce/index.ts";
 import {
   commerceCollection,
   commerceMetafield,
   commerceProduct,
   commerceVariant,
-} from "#platform/commerce/catalogue-schema.ts";
+} from "#platform/commerce/tables.ts";
 import { readChangeLog } from "#server/admin/change-log.ts";
 import { apiTestApp } from "#server/api/testing.ts";
 import { testEnv } from "#server/test-env.ts";

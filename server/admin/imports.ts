@@ -1,24 +1,23 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Db, Tx } from "#db/client.ts";
+import { commerceCollection, commerceMetafield } from "#platform/commerce/catalogue-schema.ts";
 import {
   ARCHIVE_TAG,
+  COLLECTION_METAFIELDS,
+  CUSTOM_NAMESPACE,
   catalogueChanged,
+  editProduct,
   insertCollections,
   insertProducts,
   type ProductInput,
-  serialiseMetafieldValue,
-} from "#platform/commerce/catalogue.ts";
-import {
-  editProduct,
   productIdsByHandle,
   readEditableProduct,
+  sanitizeRichHtml,
+  serialiseMetafieldValue,
   setArchived,
   setAvailability,
-} from "#platform/commerce/catalogue-edit.ts";
-import { commerceCollection, commerceMetafield } from "#platform/commerce/catalogue-schema.ts";
-import { COLLECTION_METAFIELDS, CUSTOM_NAMESPACE } from "#platform/commerce/metafields.ts";
-import { sanitizeRichHtml } from "#platform/commerce/rich-html.ts";
+} from "#platform/commerce/index.ts";
 import { adminAuditLog } from "#server/admin/schema.ts";
 
 /** Who the change log names for writes made through the office API (ordering-and-server.md §7). */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
-import { commerceOrder, commerceOrderLine } from "#platform/commerce/order-schema.ts";
+import { commerceOrder, commerceOrderLine } from "#platform/commerce/tables.ts";
 import { groceryPreparation } from "#server/admin/odp-grocery.ts";
 
 /** A grocery order's preparation sheet (the commerce service's orders, `odp?grocery=`). */

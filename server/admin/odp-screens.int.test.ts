@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
-import { orderingCustomer, orderingOrder, orderingStore } from "#platform/ordering/schema.ts";
+import { orderingCustomer, orderingOrder, orderingStore } from "#platform/ordering/tables.ts";
 import {
   closeTestServer,
   composeSignedInServer,

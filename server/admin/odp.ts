@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, lt } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { commerceOrder, commerceOrderLine } from "#platform/commerce/order-schema.ts";
+import { localToInstant, SLOT_TIME_ZONE } from "#platform/ordering/index.ts";
 import {
   type DeliveryLocation,
   type OrderingMode,
@@ -9,7 +10,6 @@ import {
   orderingOrder,
   orderingStore,
 } from "#platform/ordering/schema.ts";
-import { localToInstant, SLOT_TIME_ZONE } from "#platform/ordering/slots.ts";
 
 /**
  * Order preparation sheets (ODP, "ordre de préparation"): what the kitchen and the counter need

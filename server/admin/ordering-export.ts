@@ -1,12 +1,12 @@
 import { serviceFetch } from "#app/lib/services.server.ts";
 import type { Db } from "#db/client.ts";
-import { ARCHIVE_TAG, UNAVAILABLE_TAG } from "#platform/commerce/catalogue.ts";
+import { ARCHIVE_TAG, UNAVAILABLE_TAG } from "#platform/commerce/index.ts";
 import type {
   FlipdishMenu,
   FlipdishMenuItemMetadata,
   FlipdishSectionItem,
   FlipdishStore,
-} from "#platform/ordering/admin-views.ts";
+} from "#platform/ordering/index.ts";
 import {
   type Actor,
   type CatalogueProduct,

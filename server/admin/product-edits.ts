@@ -10,18 +10,20 @@ import {
   TEXT_FIELDS,
 } from "#app/components/admin/product-fields.ts";
 import type { Db, Tx } from "#db/client.ts";
-import { CatalogueInputError, type ProductMetafieldValues } from "#platform/commerce/catalogue.ts";
 import {
   type AdminProductFilter,
   addProductImage,
   applyPriceChange,
+  CatalogueInputError,
   CONTROLLED_TAGS,
   type EditableProduct,
   editProduct,
+  fromGid,
   imagePathOfUrl,
   moveProductImage,
   type PriceChangeLine,
   type PriceOperation,
+  type ProductMetafieldValues,
   productHandlesById,
   productIdsByHandle,
   readEditableProduct,
@@ -29,9 +31,9 @@ import {
   samePrices,
   setArchived,
   setAvailability,
+  toGid,
   type VariantEdit,
-} from "#platform/commerce/catalogue-edit.ts";
-import { fromGid, toGid } from "#platform/commerce/gid.ts";
+} from "#platform/commerce/index.ts";
 import { recordChange, type Staff } from "#server/admin/staff.ts";
 
 /**

@@ -3,7 +3,7 @@ import {
   type RebuildProgress,
   type RebuildResult,
   rebuildSearchIndex,
-} from "#platform/search/indexer.ts";
+} from "#platform/search/index.ts";
 import type { Logger } from "#server/logger.ts";
 
 export type SearchRebuildState =

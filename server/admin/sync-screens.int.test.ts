@@ -1,12 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
-import { insertCollections } from "#platform/commerce/catalogue.ts";
-import { commerceProduct } from "#platform/commerce/catalogue-schema.ts";
-import { contentEntry } from "#platform/content/schema.ts";
-import { putEntry } from "#platform/content/write.ts";
-import { readDocument } from "#platform/documents/documents.ts";
-import { orderingSectionItem } from "#platform/ordering/schema.ts";
+import { insertCollections } from "#platform/commerce/index.ts";
+import { commerceProduct } from "#platform/commerce/tables.ts";
+import { putEntry } from "#platform/content/index.ts";
+import { contentEntry } from "#platform/content/tables.ts";
+import { readDocument } from "#platform/documents/index.ts";
+import { orderingSectionItem } from "#platform/ordering/tables.ts";
 import { menuItemIds } from "#seed/content/menu-items.ts";
 import { FIXTURE_PRODUCTS } from "#seed/ordering/testing.ts";
 import { readChangeLog } from "#server/admin/change-log.ts";

@@ -4,7 +4,7 @@ import {
   type FeedFormat,
   feedFileName,
   feedStream,
-} from "#platform/commerce/feed.ts";
+} from "#platform/commerce/index.ts";
 import type { ApiDependencies } from "#server/api/types.ts";
 import { requireVerify } from "#server/api/verify.ts";
 

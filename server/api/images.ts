@@ -3,9 +3,13 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import type { Database } from "#db/client.ts";
-import { deleteImage, MAX_UPLOAD_BYTES, uploadImage } from "#platform/commerce/images/library.ts";
-import { imagePathProblem } from "#platform/commerce/images/paths.ts";
-import { createImageService } from "#platform/commerce/images/service.ts";
+import {
+  createImageService,
+  deleteImage,
+  imagePathProblem,
+  MAX_UPLOAD_BYTES,
+  uploadImage,
+} from "#platform/commerce/index.ts";
 import type { ApiDependencies } from "#server/api/types.ts";
 import { requireVerify } from "#server/api/verify.ts";
 import type { Env } from "#server/env.ts";

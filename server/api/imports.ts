@@ -1,7 +1,7 @@
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
-import { CatalogueInputError } from "#platform/commerce/catalogue.ts";
+import { CatalogueInputError } from "#platform/commerce/index.ts";
 import {
   archiveProductByHandle,
   csvRows,

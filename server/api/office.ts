@@ -1,8 +1,8 @@
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
-import { fromGid } from "#platform/commerce/gid.ts";
-import { REVISION_PATTERN, readDocument, writeDocument } from "#platform/documents/documents.ts";
+import { fromGid } from "#platform/commerce/index.ts";
+import { REVISION_PATTERN, readDocument, writeDocument } from "#platform/documents/index.ts";
 import {
   catalogueCategories,
   catalogueProduct,

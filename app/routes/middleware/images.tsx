@@ -7,7 +7,7 @@ import {
   LIBRARY_PAGE_SIZE,
   listLibrary,
   uploadImage,
-} from "#platform/commerce/images/library.ts";
+} from "#platform/commerce/index.ts";
 import { recordChange } from "#server/admin/staff.ts";
 import { announcesTooLarge, forgetCachedImage } from "#server/api/images.ts";
 import type { Route } from "./+types/images";

@@ -15,7 +15,7 @@ import {
   previewPriceChange,
   SelectionTooLargeError,
   samePrices,
-} from "#platform/commerce/catalogue-edit.ts";
+} from "#platform/commerce/index.ts";
 import {
   applyBulkPrices,
   productFilterParams,

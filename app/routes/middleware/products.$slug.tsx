@@ -15,9 +15,9 @@ import {
   CONTROLLED_TAGS,
   catalogueChoices,
   type EditableProduct,
+  listLibrary,
   readEditableProduct,
-} from "#platform/commerce/catalogue-edit.ts";
-import { listLibrary } from "#platform/commerce/images/library.ts";
+} from "#platform/commerce/index.ts";
 import {
   PRODUCT_SAVED,
   type ProductActionResult,

@@ -17,8 +17,8 @@ import {
   testApi,
 } from "#platform/commerce/graphql/cart-test-fixtures.ts";
 import { commerceOrder, commerceOrderLine } from "#platform/commerce/order-schema.ts";
-import { listOutbox } from "#platform/notify/outbox.ts";
-import { paymentCard, paymentCharge } from "#platform/payments/schema.ts";
+import { listOutbox } from "#platform/notify/index.ts";
+import { paymentCard, paymentCharge } from "#platform/payments/tables.ts";
 
 const STOREFRONT = "http://boutique.test";
 

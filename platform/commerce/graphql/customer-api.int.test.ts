@@ -7,7 +7,7 @@ import { toGid } from "#platform/commerce/gid.ts";
 import { storefrontApi } from "#platform/commerce/graphql/http.ts";
 import { commerceOrder } from "#platform/commerce/order-schema.ts";
 import type { CatalogueSearch } from "#platform/commerce/search-port.ts";
-import { listOutbox } from "#platform/notify/outbox.ts";
+import { listOutbox } from "#platform/notify/index.ts";
 
 const PUBLIC_TOKEN = "test-public-token-0123456789";
 const PRIVATE_TOKEN = "test-private-token-0123456789";
