@@ -61,10 +61,20 @@ describe("import boundaries", () => {
     const root = resolve(import.meta.dirname, "..");
     const graph = importGraph(root);
     expect(graph.length).toBeGreaterThan(1000);
-    const broken = checkImports(graph).map((v) => `${v.from} -> ${v.to}: ${v.reason}`);
-    expect(broken.filter((line) => !PENDING.some((prefix) => line.startsWith(prefix)))).toEqual([]);
+    const broken = checkImports(graph).map((v) => `${v.from} -> ${v.to}`);
+    expect(broken.filter((edge) => !PENDING.includes(edge))).toEqual([]);
   });
 });
 
-// Being moved by the arch-faces branch; emptied by its last commit.
-const PENDING = ["app/", "db/", "server/admin/", "platform/search/indexer.ts"];
+// Table reads still to move into functions of the owning module (issue 17, item 1): the only
+// edges the check lets through, each named; a new one fails.
+const PENDING = [
+  "platform/backoffice/catalogue-sync.ts -> platform/commerce/catalogue-schema.ts",
+  "platform/backoffice/catalogue-sync.ts -> platform/content/schema.ts",
+  "platform/backoffice/imports.ts -> platform/commerce/catalogue-schema.ts",
+  "platform/backoffice/odp-grocery.ts -> platform/commerce/order-schema.ts",
+  "platform/backoffice/odp.ts -> platform/commerce/order-schema.ts",
+  "platform/backoffice/odp.ts -> platform/ordering/schema.ts",
+  "platform/search/indexer.ts -> platform/commerce/catalogue-schema.ts",
+  "server/api/office.ts -> platform/backoffice/schema.ts",
+];

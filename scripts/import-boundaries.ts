@@ -64,40 +64,36 @@ export function whyForbidden({ from, to }: Edge): string | null {
   const source = placeOf(from);
   const target = placeOf(to);
 
-  if (source.kind === "db" && target.kind !== "db") return "db/ imports nothing of ours";
-  if (source.kind === "kernel" && target.kind !== "db" && target.kind !== "kernel") {
-    return "the platform kernel imports only db/ and the kernel";
-  }
-
-  if (target.kind === "module") {
-    if (source.kind === "module" && source.module === target.module) return null;
-    if (target.file === FACE) return null;
-    if (target.file === TEST_FACE && isTestCode(from)) return null;
-    if (
+  if (target.kind === "module" && !(source.kind === "module" && source.module === target.module)) {
+    const face = target.file === FACE;
+    const testFace = target.file === TEST_FACE && isTestCode(from);
+    const tablesFace =
       target.file === TABLES_FACE &&
-      (source.kind === "seed" || source.kind === "root" || isTestCode(from))
-    ) {
-      return null;
+      (source.kind === "seed" || source.kind === "root" || isTestCode(from));
+    if (!face && !testFace && !tablesFace) {
+      return `platform/${target.module}/${target.file} is internal to its module: import platform/${target.module}/index.ts`;
     }
-    return `platform/${target.module}/${target.file} is internal to its module: import platform/${target.module}/index.ts`;
   }
-
   // A test may compose what it needs above its folder (the server harness, seed data).
   if (isTestCode(from)) return null;
-  if (source.kind === "module") {
+
+  if (source.kind === "db") return target.kind === "db" ? null : "db/ imports nothing of ours";
+  if (source.kind === "kernel") {
     if (target.kind === "db" || target.kind === "kernel") return null;
-    return `a platform module imports only db/, the kernel and other modules' faces`;
+    return "the platform kernel imports only db/ and the kernel";
+  }
+  if (source.kind === "module") {
+    if (target.kind === "db" || target.kind === "kernel" || target.kind === "module") return null;
+    return "a platform module imports only db/, the kernel and other modules' faces";
   }
   if (source.kind === "app") {
-    if (target.kind === "app" || target.kind === "db" || target.kind === "kernel") return null;
+    if (["app", "db", "kernel", "module"].includes(target.kind)) return null;
     return "app/ never imports server/, seed/ or tools: it gets what it needs from the load context";
-  }
-  if (target.kind === "server" && source.kind !== "server") {
-    if (source.kind === "tool" || source.kind === "root" || source.kind === "seed") return null;
   }
   if (target.kind === "tool" && source.kind !== "tool" && source.kind !== "root") {
     return "scripts/, bench/ and e2e/ are entry points: nothing imports them";
   }
+  // server/ composes everything; seed/ and the entry points may use it.
   return null;
 }
 

@@ -1,7 +1,6 @@
 import { join } from "node:path";
 import type { Hono } from "hono";
 import { invalidateContentCache, setContentLogger } from "#app/lib/content.server.ts";
-import { configureService } from "#app/lib/services.server.ts";
 import { forgetCatalogueReads } from "#app/lib/storefront.server.ts";
 import type { Database } from "#db/client.ts";
 import type { CatalogueSearch } from "#platform/commerce/index.ts";
@@ -21,6 +20,7 @@ import {
 import { createMailDelivery } from "#platform/notify/index.ts";
 import { createOrderingApi } from "#platform/ordering/index.ts";
 import { matchingProductIds, predictiveSearch, searchApi } from "#platform/search/index.ts";
+import { configureService } from "#platform/services.ts";
 import type { Env } from "#server/env.ts";
 import { yogaLogging } from "#server/log-errors.ts";
 import type { Logger } from "#server/logger.ts";

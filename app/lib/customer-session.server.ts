@@ -1,6 +1,6 @@
 import { isHttps, readCookie, serializeCookie } from "#app/lib/cookies.ts";
+import { CUSTOMER_SESSION_COOKIE } from "#app/lib/page-cookies.ts";
 import { storefrontQuery } from "#app/lib/storefront.server.ts";
-import { CUSTOMER_SESSION_COOKIE } from "#server/rules/page-cache.ts";
 
 /**
  * The signed-in customer's session in the storefront (storefront.md §4, issue 8): the customer

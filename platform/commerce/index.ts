@@ -59,15 +59,25 @@ export {
   writeCustomerMetafield,
 } from "./customers.ts";
 export { evaluateDiscounts, findDiscountCodes } from "./discounts.ts";
-export { FEED_CONTENT_TYPES, type FeedFormat, feedFileName, feedSize, feedStream } from "./feed.ts";
+export {
+  FEED_CONTENT_TYPES,
+  type FeedFormat,
+  feedFileName,
+  feedResponse,
+  feedSize,
+  feedStream,
+} from "./feed.ts";
 export { fromGid, toGid } from "./gid.ts";
 export { storefrontApi } from "./graphql/http.ts";
 export { createImageRoutes } from "./images/http.ts";
 export {
+  announcesTooLarge,
   deleteImage,
+  forgetCachedImage,
   LIBRARY_PAGE_SIZE,
   listLibrary,
   MAX_UPLOAD_BYTES,
+  MULTIPART_OVERHEAD,
   uploadImage,
 } from "./images/library.ts";
 export { IMAGE_ROUTE_PREFIX, imagePathProblem, imageUrl } from "./images/paths.ts";

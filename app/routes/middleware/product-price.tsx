@@ -1,6 +1,5 @@
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
-import { PRICE_OPERATIONS } from "#app/components/admin/prices.ts";
 import {
   filterValuesOf,
   ProductFilterFields,
@@ -9,6 +8,13 @@ import { readStaffForm, staffContext } from "#app/lib/admin.server.ts";
 import { formatCents } from "#app/lib/format.ts";
 import { serverContext } from "#app/lib/server-context.ts";
 import {
+  applyBulkPrices,
+  PRICE_OPERATIONS,
+  productFilterParams,
+  readPriceOperation,
+  readProductFilter,
+} from "#platform/backoffice/index.ts";
+import {
   catalogueChoices,
   MAX_BULK_PRODUCTS,
   type PricePlan,
@@ -16,12 +22,6 @@ import {
   SelectionTooLargeError,
   samePrices,
 } from "#platform/commerce/index.ts";
-import {
-  applyBulkPrices,
-  productFilterParams,
-  readPriceOperation,
-  readProductFilter,
-} from "#server/admin/product-edits.ts";
 import type { Route } from "./+types/product-price";
 
 export const meta: Route.MetaFunction = () => [

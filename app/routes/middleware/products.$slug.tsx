@@ -1,16 +1,21 @@
 import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
 import { Field, FieldError, fieldId } from "#app/components/admin/field.tsx";
-import { eurosText } from "#app/components/admin/prices.ts";
-import {
-  LIST_FIELDS,
-  OTHER_FIELD_LABELS,
-  TEXT_FIELD_GROUPS,
-} from "#app/components/admin/product-fields.ts";
 import { readStaffForm, staffContext } from "#app/lib/admin.server.ts";
 import { formatCents } from "#app/lib/format.ts";
 import { serverContext } from "#app/lib/server-context.ts";
 import type { Db } from "#db/client.ts";
+import {
+  eurosText,
+  LIST_FIELDS,
+  OTHER_FIELD_LABELS,
+  PRODUCT_SAVED,
+  type ProductActionResult,
+  relatedHandlesText,
+  runProductAction,
+  saveProductForm,
+  TEXT_FIELD_GROUPS,
+} from "#platform/backoffice/index.ts";
 import {
   CONTROLLED_TAGS,
   catalogueChoices,
@@ -18,13 +23,6 @@ import {
   listLibrary,
   readEditableProduct,
 } from "#platform/commerce/index.ts";
-import {
-  PRODUCT_SAVED,
-  type ProductActionResult,
-  relatedHandlesText,
-  runProductAction,
-  saveProductForm,
-} from "#server/admin/product-edits.ts";
 import type { Route } from "./+types/products.$slug";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
+import { GROCERY_GROUP, type OrderPreparation } from "#platform/backoffice/odp.ts";
 import { commerceOrder, commerceOrderLine } from "#platform/commerce/order-schema.ts";
-import { GROCERY_GROUP, type OrderPreparation } from "#server/admin/odp.ts";
 
 /** How the checkout names the pickup method (platform/commerce/checkout/form.ts). */
 const PICKUP_METHOD = "Retrait au comptoir";

@@ -1,15 +1,15 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
-import { insertProducts, readEditableProduct } from "#platform/commerce/index.ts";
-import { readChangeLog } from "#server/admin/change-log.ts";
+import { readChangeLog } from "#platform/backoffice/change-log.ts";
 import {
   closeTestServer,
   composeSignedInServer,
   createAdminTestDatabase,
   formPost,
   type TestRequest,
-} from "#server/admin/testing.ts";
+} from "#platform/backoffice/testing.ts";
+import { insertProducts, readEditableProduct } from "#platform/commerce/index.ts";
 
 /** The catalogue screens of the admin area through the composed server (sign-in, CSRF, forms). */
 const EMAIL = "caisse@comptoir.test";

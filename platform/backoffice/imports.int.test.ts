@@ -3,6 +3,7 @@ import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
+import { readChangeLog } from "#platform/backoffice/change-log.ts";
 import {
   insertCollections,
   insertProducts,
@@ -14,7 +15,6 @@ import {
   commerceProduct,
   commerceVariant,
 } from "#platform/commerce/tables.ts";
-import { readChangeLog } from "#server/admin/change-log.ts";
 import { apiTestApp } from "#server/api/testing.ts";
 import { testEnv } from "#server/test-env.ts";
 

@@ -1,5 +1,7 @@
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
+import { breathe, type JobProgress } from "#platform/backoffice/jobs.ts";
+import { adminAuditLog } from "#platform/backoffice/schema.ts";
 import {
   commerceCollection,
   commerceCollectionProduct,
@@ -11,8 +13,6 @@ import { ARCHIVE_TAG, toGid } from "#platform/commerce/index.ts";
 import { putEntry } from "#platform/content/index.ts";
 import { contentEntry } from "#platform/content/schema.ts";
 import { readDocument, writeDocument } from "#platform/documents/index.ts";
-import { breathe, type JobProgress } from "#server/admin/jobs.ts";
-import { adminAuditLog } from "#server/admin/schema.ts";
 
 /**
  * Synchronisation of the commerce catalogue (products, collections) into the content service's

@@ -1,10 +1,10 @@
+import type { Logger } from "pino";
 import type { Db } from "#db/client.ts";
 import {
   type RebuildProgress,
   type RebuildResult,
   rebuildSearchIndex,
 } from "#platform/search/index.ts";
-import type { Logger } from "#server/logger.ts";
 
 export type SearchRebuildState =
   | { status: "idle" }

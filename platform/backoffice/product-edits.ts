@@ -1,15 +1,16 @@
 import { z } from "zod";
+import type { Db, Tx } from "#db/client.ts";
 import {
   eurosText,
   PRICE_OPERATIONS,
   type PriceOperationName,
-} from "#app/components/admin/prices.ts";
+} from "#platform/backoffice/prices.ts";
 import {
   LIST_FIELDS,
   OTHER_FIELD_LABELS,
   TEXT_FIELDS,
-} from "#app/components/admin/product-fields.ts";
-import type { Db, Tx } from "#db/client.ts";
+} from "#platform/backoffice/product-fields.ts";
+import { recordChange, type Staff } from "#platform/backoffice/staff.ts";
 import {
   type AdminProductFilter,
   addProductImage,
@@ -34,7 +35,6 @@ import {
   toGid,
   type VariantEdit,
 } from "#platform/commerce/index.ts";
-import { recordChange, type Staff } from "#server/admin/staff.ts";
 
 /**
  * The admin product screen's server side: reads its form into a product edit with French

@@ -1,6 +1,6 @@
 import { and, desc, eq, ilike, lt, or, type SQL } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
-import { adminAuditLog } from "#server/admin/schema.ts";
+import { adminAuditLog } from "#platform/backoffice/schema.ts";
 
 export const CHANGE_LOG_PAGE_SIZE = 50;
 

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
-import type { SearchRebuild } from "#server/admin/search-rebuild.ts";
-import { ensureFirstAdmin, recordChange } from "#server/admin/staff.ts";
+import type { SearchRebuild } from "#platform/backoffice/search-rebuild.ts";
+import { ensureFirstAdmin, recordChange } from "#platform/backoffice/staff.ts";
 import {
   composeTestServer,
   formPost,
   signInStaff,
   type TestRequest,
-} from "#server/admin/testing.ts";
+} from "#platform/backoffice/testing.ts";
 import { testEnv } from "#server/test-env.ts";
 
 /** The admin area through the composed server: guard, sign-in, CSRF, screens, sign-out. */

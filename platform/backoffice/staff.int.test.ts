@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
-import { adminAuditLog, adminStaff } from "#server/admin/schema.ts";
+import { adminAuditLog, adminStaff } from "#platform/backoffice/schema.ts";
 import {
   createStaff,
   csrfTokenFor,
@@ -14,7 +14,7 @@ import {
   signIn,
   signOut,
   staffForSession,
-} from "#server/admin/staff.ts";
+} from "#platform/backoffice/staff.ts";
 
 let database: Database;
 const NOW = new Date("2026-11-24T09:00:00Z");

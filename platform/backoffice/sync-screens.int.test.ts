@@ -1,6 +1,21 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
+import { readChangeLog } from "#platform/backoffice/change-log.ts";
+import {
+  exportContentfulJob,
+  exportFlipdishJob,
+  lastJobRuns,
+  syncCategoriesJob,
+  syncProductsJob,
+} from "#platform/backoffice/sync-jobs.ts";
+import {
+  closeTestServer,
+  composeSignedInServer,
+  createAdminTestDatabase,
+  formPost,
+  type TestRequest,
+} from "#platform/backoffice/testing.ts";
 import { insertCollections } from "#platform/commerce/index.ts";
 import { commerceProduct } from "#platform/commerce/tables.ts";
 import { putEntry } from "#platform/content/index.ts";
@@ -9,21 +24,6 @@ import { readDocument } from "#platform/documents/index.ts";
 import { orderingSectionItem } from "#platform/ordering/tables.ts";
 import { menuItemIds } from "#seed/content/menu-items.ts";
 import { FIXTURE_PRODUCTS } from "#seed/ordering/testing.ts";
-import { readChangeLog } from "#server/admin/change-log.ts";
-import {
-  exportContentfulJob,
-  exportFlipdishJob,
-  lastJobRuns,
-  syncCategoriesJob,
-  syncProductsJob,
-} from "#server/admin/sync-jobs.ts";
-import {
-  closeTestServer,
-  composeSignedInServer,
-  createAdminTestDatabase,
-  formPost,
-  type TestRequest,
-} from "#server/admin/testing.ts";
 import { seedOrderingProductIds } from "#server/api/testing.ts";
 
 /**

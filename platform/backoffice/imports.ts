@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Db, Tx } from "#db/client.ts";
+import { adminAuditLog } from "#platform/backoffice/schema.ts";
 import { commerceCollection, commerceMetafield } from "#platform/commerce/catalogue-schema.ts";
 import {
   ARCHIVE_TAG,
@@ -18,7 +19,6 @@ import {
   setArchived,
   setAvailability,
 } from "#platform/commerce/index.ts";
-import { adminAuditLog } from "#server/admin/schema.ts";
 
 /** Who the change log names for writes made through the office API (ordering-and-server.md §7). */
 export const API_ACTOR = "api";

@@ -1,12 +1,4 @@
-import { serviceFetch } from "#app/lib/services.server.ts";
 import type { Db } from "#db/client.ts";
-import { ARCHIVE_TAG, UNAVAILABLE_TAG } from "#platform/commerce/index.ts";
-import type {
-  FlipdishMenu,
-  FlipdishMenuItemMetadata,
-  FlipdishSectionItem,
-  FlipdishStore,
-} from "#platform/ordering/index.ts";
 import {
   type Actor,
   type CatalogueProduct,
@@ -14,9 +6,17 @@ import {
   countProducts,
   menuItemIdOf,
   productBatches,
-} from "#server/admin/catalogue-sync.ts";
-import { breathe, type JobProgress } from "#server/admin/jobs.ts";
-import { adminAuditLog } from "#server/admin/schema.ts";
+} from "#platform/backoffice/catalogue-sync.ts";
+import { breathe, type JobProgress } from "#platform/backoffice/jobs.ts";
+import { adminAuditLog } from "#platform/backoffice/schema.ts";
+import { ARCHIVE_TAG, UNAVAILABLE_TAG } from "#platform/commerce/index.ts";
+import type {
+  FlipdishMenu,
+  FlipdishMenuItemMetadata,
+  FlipdishSectionItem,
+  FlipdishStore,
+} from "#platform/ordering/index.ts";
+import { serviceFetch } from "#platform/services.ts";
 
 /**
  * The catalogue's restauration products and the ordering service's menus (Flipdish-shaped,

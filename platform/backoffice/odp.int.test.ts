@@ -2,6 +2,12 @@ import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
+import {
+  dayOrders,
+  GROCERY_GROUP,
+  pickTotals,
+  slotPreparations,
+} from "#platform/backoffice/odp.ts";
 import { commerceOrder, commerceOrderLine } from "#platform/commerce/tables.ts";
 import {
   type OrderLine,
@@ -9,7 +15,6 @@ import {
   orderingOrder,
   orderingStore,
 } from "#platform/ordering/tables.ts";
-import { dayOrders, GROCERY_GROUP, pickTotals, slotPreparations } from "#server/admin/odp.ts";
 import { apiTestApp } from "#server/api/testing.ts";
 import { testEnv } from "#server/test-env.ts";
 

@@ -1,8 +1,13 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
+import {
+  adminAuditLog,
+  adminSession,
+  adminStaff,
+  type StaffRole,
+} from "#platform/backoffice/schema.ts";
 import { hashPassword, verifyPassword } from "#platform/commerce/index.ts";
-import { adminAuditLog, adminSession, adminStaff, type StaffRole } from "#server/admin/schema.ts";
 
 /** A staff session lasts a working day; signing in again starts a new one. */
 export const SESSION_HOURS = 12;

@@ -4,7 +4,7 @@ import {
   productFilterParams,
   readPriceOperation,
   readProductFilter,
-} from "#server/admin/product-edits.ts";
+} from "#platform/backoffice/product-edits.ts";
 
 describe("parseEuros", () => {
   it("reads prices as staff type them", () => {

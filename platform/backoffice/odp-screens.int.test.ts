@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
-import { orderingCustomer, orderingOrder, orderingStore } from "#platform/ordering/tables.ts";
 import {
   closeTestServer,
   composeSignedInServer,
   createAdminTestDatabase,
-} from "#server/admin/testing.ts";
+} from "#platform/backoffice/testing.ts";
+import { orderingCustomer, orderingOrder, orderingStore } from "#platform/ordering/tables.ts";
 
 /** The order preparation screens (odp-list, odp) through the composed server, signed in. */
 const EMAIL = "cuisine@comptoir.test";

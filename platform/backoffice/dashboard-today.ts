@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
+import { parisDay } from "#platform/backoffice/odp.ts";
 import { localToInstant } from "#platform/ordering/index.ts";
-import { parisDay } from "#server/admin/odp.ts";
 
 /**
  * The day's side of the dashboard: today's orders and revenue (restaurant orders of the ordering

@@ -1,6 +1,6 @@
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
-import { ensureFirstAdmin } from "#server/admin/staff.ts";
+import { ensureFirstAdmin } from "#platform/backoffice/staff.ts";
 import { composedShops } from "#server/testing.ts";
 
 /** An office address of the default allow-list. */

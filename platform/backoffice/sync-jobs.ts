@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
-import { invalidateContentCache } from "#app/lib/content.server.ts";
+import type { Logger } from "pino";
 import type { Db } from "#db/client.ts";
 import {
   type Actor,
@@ -8,18 +8,15 @@ import {
   type ProductScope,
   syncCategories,
   syncContentProducts,
-} from "#server/admin/catalogue-sync.ts";
-import { adminJob, type JobName } from "#server/admin/jobs.ts";
+} from "#platform/backoffice/catalogue-sync.ts";
+import { adminJob, type JobName } from "#platform/backoffice/jobs.ts";
 import {
   exportToMenus,
   type MenuExportReport,
   orderingAdminCall,
-} from "#server/admin/ordering-export.ts";
-import { adminAuditLog } from "#server/admin/schema.ts";
-import { forgetOrderingMenus } from "#server/api/ordering-cache.ts";
-import type { Env } from "#server/env.ts";
-import type { Logger } from "#server/logger.ts";
-import type { PageCache } from "#server/rules/page-cache.ts";
+} from "#platform/backoffice/ordering-export.ts";
+import { adminAuditLog } from "#platform/backoffice/schema.ts";
+import type { PageCache, ShopCaches } from "#platform/backoffice/shop-caches.ts";
 
 /**
  * The long operations of the admin area's export and synchronisation screens, each run in the
@@ -30,9 +27,11 @@ import type { PageCache } from "#server/rules/page-cache.ts";
 
 export type JobDependencies = {
   db: Db;
-  env: Pick<Env, "ORDERING_API_TOKEN">;
+  env: { ORDERING_API_TOKEN: string };
   logger: Logger;
   pageCache: Pick<PageCache, "purge">;
+  /** Drops what the shop keeps in memory of content and of the ordering menus. */
+  caches: ShopCaches;
 };
 
 /** The subject type of the summary line each run writes to the change log. */
@@ -50,7 +49,7 @@ async function recordRun(db: Db, actor: Actor, job: JobName, summary: Record<str
 }
 
 function contentChanged(deps: JobDependencies) {
-  invalidateContentCache();
+  deps.caches.forgetContent();
   deps.pageCache.purge();
 }
 
@@ -149,7 +148,7 @@ export function startMenuExport(deps: JobDependencies, actor: Actor): boolean {
         onProgress,
       });
       // The shop's copies of the menus are read again, as after the menus webhook.
-      if (report.updated > 0) forgetOrderingMenus();
+      if (report.updated > 0) deps.caches.forgetOrderingMenus();
       await recordRun(deps.db, actor, "export-flipdish", {
         menus: report.menus.length,
         updated: report.updated,

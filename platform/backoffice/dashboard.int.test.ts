@@ -1,18 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatCents } from "#app/lib/format.ts";
 import type { Database } from "#db/client.ts";
+import { fillingSlots, todayOrders } from "#platform/backoffice/dashboard-today.ts";
+import {
+  closeTestServer,
+  composeSignedInServer,
+  createAdminTestDatabase,
+} from "#platform/backoffice/testing.ts";
 import {
   orderingCustomer,
   orderingOrder,
   orderingSlotBooking,
   orderingStore,
 } from "#platform/ordering/tables.ts";
-import { fillingSlots, todayOrders } from "#server/admin/dashboard-today.ts";
-import {
-  closeTestServer,
-  composeSignedInServer,
-  createAdminTestDatabase,
-} from "#server/admin/testing.ts";
 
 /** The dashboard's day: today's orders and revenue, slots filling up, index state, last syncs. */
 const EMAIL = "direction@comptoir.test";

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
+import { groceryPreparation } from "#platform/backoffice/odp-grocery.ts";
 import { commerceOrder, commerceOrderLine } from "#platform/commerce/tables.ts";
-import { groceryPreparation } from "#server/admin/odp-grocery.ts";
 
 /** A grocery order's preparation sheet (the commerce service's orders, `odp?grocery=`). */
 let database: Database;

@@ -1,5 +1,5 @@
+import type { Logger } from "pino";
 import { processGlobal } from "#platform/process-global.ts";
-import type { Logger } from "#server/logger.ts";
 
 /** Where a long operation stands: a phase, and how far into it. */
 export type JobProgress = { phase: string; done: number; total: number };
