@@ -4,8 +4,7 @@
  * Each add asks for what the storefront reloads after it: the cart with its lines and totals.
  */
 import { sql } from "drizzle-orm";
-import { toGid } from "#platform/commerce/gid.ts";
-import { storefrontApi } from "#platform/commerce/graphql/http.ts";
+import { storefrontApi, toGid } from "#platform/commerce/index.ts";
 import { type BenchResult, openScaleCatalogue, result, time } from "./measure.ts";
 
 const TOKEN = "bench-public-token-0123456789";

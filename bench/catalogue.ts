@@ -6,8 +6,8 @@
  * The scale catalogue is seeded once and reused by later runs (bench/measure.ts).
  */
 import { sql } from "drizzle-orm";
-import { storefrontApi } from "#platform/commerce/graphql/http.ts";
-import { matchingProductIds, predictiveSearch } from "#platform/search/search.ts";
+import { storefrontApi } from "#platform/commerce/index.ts";
+import { matchingProductIds, predictiveSearch } from "#platform/search/index.ts";
 import { type BenchResult, openScaleCatalogue, result, SCALE_PRODUCTS, time } from "./measure.ts";
 
 const TOKEN = "bench-public-token-0123456789";

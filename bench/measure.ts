@@ -4,8 +4,8 @@ import { join } from "node:path";
 import { count, sql } from "drizzle-orm";
 import { type Database, openDatabase } from "#db/client.ts";
 import { migrate } from "#db/migrate.ts";
-import { commerceProduct } from "#platform/commerce/catalogue-schema.ts";
-import { settleSearchIndex } from "#platform/search/indexer.ts";
+import { commerceProduct } from "#platform/commerce/tables.ts";
+import { settleSearchIndex } from "#platform/search/index.ts";
 import { seedDatabase } from "#seed/index.ts";
 
 export type BenchResult = {

@@ -10,9 +10,13 @@ import { readFile, writeFile } from "node:fs/promises";
 import { type SQL, sql } from "drizzle-orm";
 import { openDatabase } from "#db/client.ts";
 import { migrate } from "#db/migrate.ts";
-import { rebuildSearchIndex } from "#platform/search/indexer.ts";
-import { planQuery, tsquery } from "#platform/search/query.ts";
-import { predictiveSearch, searchProducts } from "#platform/search/search.ts";
+import {
+  planQuery,
+  predictiveSearch,
+  rebuildSearchIndex,
+  searchProducts,
+  tsquery,
+} from "#platform/search/index.ts";
 
 const PRODUCTS = Number(process.argv[2] ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "#db/client.ts";
 import { migrate } from "#db/migrate.ts";
 import { createTestDatabase, testEngine } from "#db/testing/index.ts";
-import { commerceShop } from "#platform/commerce/schema.ts";
+import { commerceShop } from "#platform/commerce/tables.ts";
 
 let database: Database;
 beforeAll(async () => {

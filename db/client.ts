@@ -7,19 +7,19 @@ import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
-import * as schema from "#db/schema.ts";
-import type { Env } from "#server/env.ts";
-
-export type Schema = typeof schema;
 
 /**
  * The Drizzle database every service uses, whichever engine runs underneath. Only the query
  * builders are engine-neutral: the shape of a raw `db.execute()` result differs (read `.rows`).
  */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Db = PgDatabase<PgQueryResultHKT>;
+
+// No schema is handed to Drizzle: queries name their tables (`db.query.*` is not used), and each
+// module's tables stay in its module.
+type NoSchema = Record<string, never>;
 
 /** The transaction `db.transaction(async (tx) => …)` hands out. */
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Tx = PgTransaction<PgQueryResultHKT, NoSchema, ExtractTablesWithRelations<NoSchema>>;
 
 type Common = {
   db: Db;
@@ -52,8 +52,11 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   return openPglite(options.dataDir, options.loadDataDir);
 }
 
+/** Where the server's database is: the two settings of server/env.ts that say so. */
+export type DatabaseConfig = { DATABASE_URL?: string; DATA_DIR: string };
+
 /** The server's database: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR. */
-export function databaseFromEnv(env: Pick<Env, "DATABASE_URL" | "DATA_DIR">): Promise<Database> {
+export function databaseFromEnv(env: DatabaseConfig): Promise<Database> {
   if (env.DATABASE_URL !== undefined) return openDatabase({ url: env.DATABASE_URL });
   return openDatabase({ dataDir: env.DATA_DIR });
 }
@@ -61,7 +64,7 @@ export function databaseFromEnv(env: Pick<Env, "DATABASE_URL" | "DATA_DIR">): Pr
 async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
   if (dataDir !== undefined) await mkdir(dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir, loadDataDir, extensions: pgliteExtensions });
-  const db: Db = drizzlePglite({ client, schema });
+  const db: Db = drizzlePglite({ client });
   return {
     engine: "pglite",
     client,
@@ -76,7 +79,7 @@ function openPostgres(url: string, poolSize: number): Database {
   // An idle connection dropped by the server (restart, failover) must not crash the process:
   // the pool discards it and the next query opens a new one.
   client.on("error", () => {});
-  const db: Db = drizzleNodePostgres({ client, schema });
+  const db: Db = drizzleNodePostgres({ client });
   return {
     engine: "postgres",
     client,

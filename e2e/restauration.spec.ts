@@ -1,5 +1,5 @@
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { pdfTextLines } from "../platform/ordering/receipt-testing.ts";
+import { pdfTextLines } from "../platform/ordering/testing.ts";
 import { signInStaff } from "./admin-account.ts";
 
 /**

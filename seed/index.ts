@@ -1,7 +1,7 @@
 import { count, getTableName, sql } from "drizzle-orm";
 import type { Database, Tx } from "#db/client.ts";
 import { seedRuns } from "#db/meta-schema.ts";
-import { settleSearchIndex } from "#platform/search/indexer.ts";
+import { settleSearchIndex } from "#platform/search/index.ts";
 import { catalogueSeeder } from "#seed/catalogue/index.ts";
 import { customersSeeder } from "#seed/commerce/customers.ts";
 import { discountsSeeder } from "#seed/commerce/discounts.ts";

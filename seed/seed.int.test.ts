@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { seedRuns } from "#db/meta-schema.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
-import { commerceShop } from "#platform/commerce/schema.ts";
+import { commerceShop } from "#platform/commerce/tables.ts";
 import { SEED_VERSION, seedDatabase } from "#seed/index.ts";
 
 let database: Database;

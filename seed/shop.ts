@@ -1,4 +1,4 @@
-import { commerceShop } from "#platform/commerce/schema.ts";
+import { commerceShop } from "#platform/commerce/tables.ts";
 import type { Seeder } from "#seed/seeder.ts";
 
 export const shopSeeder: Seeder = {

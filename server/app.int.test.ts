@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storefrontQuery } from "#app/lib/storefront.server.ts";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
-import { commerceShop } from "#platform/commerce/schema.ts";
+import { commerceShop } from "#platform/commerce/tables.ts";
 import { composedShops } from "#server/testing.ts";
 
 /**

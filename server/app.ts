@@ -4,11 +4,14 @@ import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import type { SecureHeadersVariables } from "hono/secure-headers";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { invalidateContentCache } from "#app/lib/content.server.ts";
 import { serverContext } from "#app/lib/server-context.ts";
 import type { Database } from "#db/client.ts";
-import { SearchRebuild } from "#server/admin/search-rebuild.ts";
+import { SearchRebuild } from "#platform/backoffice/index.ts";
+import { configureService } from "#platform/services.ts";
 import { adminApiRoutes } from "#server/api/admin.ts";
 import { ownApiRoutes } from "#server/api/index.ts";
+import { forgetOrderingMenus } from "#server/api/ordering-cache.ts";
 import type { Env } from "#server/env.ts";
 import { healthRoutes } from "#server/health.ts";
 import type { Logger } from "#server/logger.ts";
@@ -121,7 +124,15 @@ export function createServerApp(deps: ServerDependencies) {
   for (const [path, routes] of platform.routes) app.route(path, routes);
   const searchRebuild = new SearchRebuild(database.db, logger);
   app.route("/api", adminApiRoutes({ env, pageCache, searchRebuild }));
-  app.route("/api", ownApiRoutes({ env, database, logger }));
+  // The shop's own API, also registered with the services so that the storefront's server side
+  // calls it in-process (favourites, shopping lists) with the checks the browser gets.
+  const ownApi = new Hono().route("/api", ownApiRoutes({ env, database, logger }));
+  app.route("/", ownApi);
+  configureService("api", {
+    baseUrl: "http://own-api.embedded",
+    handler: (request) => ownApi.fetch(request),
+  });
+  const caches = { forgetContent: invalidateContentCache, forgetOrderingMenus };
 
   if (deps.clientDirectory) {
     // Vite puts hashed files under /assets/: their name changes with their content.
@@ -159,6 +170,7 @@ export function createServerApp(deps: ServerDependencies) {
       clientIp: clientIp(c, isTrustedProxy),
       pageCache,
       searchRebuild,
+      caches,
       // Set by pageHeaders before the page renders.
       nonce: c.get("secureHeadersNonce"),
     });

@@ -1,22 +1,26 @@
 import { join } from "node:path";
 import type { Hono } from "hono";
 import { invalidateContentCache, setContentLogger } from "#app/lib/content.server.ts";
-import { configureService } from "#app/lib/services.server.ts";
 import { forgetCatalogueReads } from "#app/lib/storefront.server.ts";
 import type { Database } from "#db/client.ts";
-import { onCatalogueChange } from "#platform/commerce/catalogue-events.ts";
-import { checkoutRoutes } from "#platform/commerce/checkout/http.ts";
-import { storefrontApi } from "#platform/commerce/graphql/http.ts";
-import { createImageRoutes } from "#platform/commerce/images/http.ts";
-import { IMAGE_ROUTE_PREFIX } from "#platform/commerce/images/paths.ts";
-import { createImageService } from "#platform/commerce/images/service.ts";
-import type { CatalogueSearch } from "#platform/commerce/search-port.ts";
-import { createContentApi } from "#platform/content/http.ts";
-import { type ContentChange, createContentManagementApi } from "#platform/content/management.ts";
-import { createMailDelivery } from "#platform/notify/delivery.ts";
-import { createOrderingApi } from "#platform/ordering/http.ts";
-import { searchApi } from "#platform/search/http.ts";
-import { matchingProductIds, predictiveSearch } from "#platform/search/search.ts";
+import type { CatalogueSearch } from "#platform/commerce/index.ts";
+import {
+  checkoutRoutes,
+  createImageRoutes,
+  createImageService,
+  IMAGE_ROUTE_PREFIX,
+  onCatalogueChange,
+  storefrontApi,
+} from "#platform/commerce/index.ts";
+import {
+  type ContentChange,
+  createContentApi,
+  createContentManagementApi,
+} from "#platform/content/index.ts";
+import { createMailDelivery } from "#platform/notify/index.ts";
+import { createOrderingApi } from "#platform/ordering/index.ts";
+import { matchingProductIds, predictiveSearch, searchApi } from "#platform/search/index.ts";
+import { configureService } from "#platform/services.ts";
 import type { Env } from "#server/env.ts";
 import { yogaLogging } from "#server/log-errors.ts";
 import type { Logger } from "#server/logger.ts";

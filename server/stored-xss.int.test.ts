@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ComposedStorefront, composeStorefront } from "#app/testing/composed-storefront.ts";
-import { ensureFirstAdmin } from "#server/admin/staff.ts";
-import { formPost, OFFICE_ADDRESS, signInStaff } from "#server/admin/testing.ts";
+import { ensureFirstAdmin } from "#platform/backoffice/index.ts";
+import { formPost, OFFICE_ADDRESS, signInStaff } from "#platform/backoffice/testing.ts";
 
 /**
  * The pentest's stored XSS (issue 16), through the composed server on the demo catalogue: a

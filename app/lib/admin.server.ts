@@ -8,7 +8,6 @@ import { CSRF_FIELD } from "#app/lib/admin-fields.ts";
 import { isHttps, readCookie, serializeCookie } from "#app/lib/cookies.ts";
 import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
 import { serverContext } from "#app/lib/server-context.ts";
-import { RateLimiter } from "#platform/rate-limit.ts";
 import {
   csrfTokenFor,
   isValidCsrf,
@@ -17,7 +16,8 @@ import {
   signIn,
   signOut,
   staffForSession,
-} from "#server/admin/staff.ts";
+} from "#platform/backoffice/index.ts";
+import { RateLimiter } from "#platform/rate-limit.ts";
 
 /**
  * The admin area's sign-in: a session cookie (httpOnly, SameSite=Strict) naming a session row,

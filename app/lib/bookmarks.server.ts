@@ -1,4 +1,3 @@
-import { Hono } from "hono";
 import type { RouterContextProvider } from "react-router";
 import {
   type BookmarkIo,
@@ -10,10 +9,9 @@ import {
 import { currentCustomer, customerTokenOf } from "#app/lib/customer-session.server.ts";
 import { CATALOGUE_PRODUCT_CARD_FRAGMENT } from "#app/lib/fragments.ts";
 import { normaliseProduct, type ProductCardData, toCardData } from "#app/lib/product.ts";
-import { type ServerContext, serverContext } from "#app/lib/server-context.ts";
+import { serverContext } from "#app/lib/server-context.ts";
+import { serviceFetch } from "#app/lib/services.server.ts";
 import { type StorefrontDocument, storefrontQuery } from "#app/lib/storefront.server.ts";
-import { documentRoutes } from "#server/api/documents.ts";
-import { shopifyRoutes } from "#server/api/shopify.ts";
 
 /**
  * The storefront's server side of favourites: the own API (docs/own-api.md) called in-process
@@ -21,28 +19,13 @@ import { shopifyRoutes } from "#server/api/shopify.ts";
  * products as cards.
  */
 
-type OwnApi = { fetch: (request: Request) => Response | Promise<Response> };
-const OWN_API = Symbol.for("comptoir.storefrontOwnApi");
-
-/** The own API's favourites, lists and documents routers, built once per database. */
-function ownApi(server: ServerContext): OwnApi {
-  const holder = server.database as ServerContext["database"] & { [OWN_API]?: OwnApi };
-  if (!holder[OWN_API]) {
-    const deps = { env: server.env, database: server.database, logger: server.logger };
-    holder[OWN_API] = new Hono()
-      .route("/api", shopifyRoutes(deps))
-      .route("/api", documentRoutes(deps));
-  }
-  return holder[OWN_API];
-}
-
 /**
  * Calls one of the own API's routes (`/api/shopify/…`, `/api/db/…`) in-process, as the signed-in
  * customer of `request` (their access token as a bearer token): the same checks and answers as
  * the browser gets. Without a session token the answer is the API's own 401.
  */
 export async function ownApiFetch(
-  context: Readonly<RouterContextProvider>,
+  _context: Readonly<RouterContextProvider>,
   request: Request,
   path: string,
   init: { method?: string; body?: unknown } = {},
@@ -51,13 +34,11 @@ export async function ownApiFetch(
   const headers = new Headers({ accept: "application/json" });
   if (token) headers.set("authorization", `Bearer ${token}`);
   if (init.body !== undefined) headers.set("content-type", "application/json");
-  return ownApi(context.get(serverContext)).fetch(
-    new Request(new URL(path, "http://own-api.embedded"), {
-      method: init.method ?? "GET",
-      headers,
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    }),
-  );
+  return serviceFetch("api", path, {
+    method: init.method ?? "GET",
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
 }
 
 /** The bookmarks document of the request's customer, read and written through the own API. */

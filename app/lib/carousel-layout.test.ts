@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CAROUSEL_KINDS } from "#platform/content/content-types.ts";
+import { CAROUSEL_KINDS } from "#platform/content/index.ts";
 import {
   AUTOPLAY_FAST_MS,
   AUTOPLAY_SLOW_MS,

@@ -4,7 +4,7 @@
  * whether it turns by itself, where "next" and "previous" lead. Pure, so the component stays a
  * thin layer over the browser's scroll-snap row.
  */
-import type { CarouselKind } from "#platform/content/content-types.ts";
+import type { CarouselKind } from "#platform/content/index.ts";
 
 /** How long a turn of the slider takes. */
 export const SLIDER_SPEED_MS = 800;

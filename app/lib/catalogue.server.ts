@@ -19,7 +19,7 @@ import type {
   CatalogueProductPageFragment,
 } from "#app/lib/storefront.generated.ts";
 import { catalogueQuery, StorefrontError, storefrontQuery } from "#app/lib/storefront.server.ts";
-import { sanitizeRichHtml } from "#platform/commerce/rich-html.ts";
+import { sanitizeRichHtml } from "#platform/commerce/index.ts";
 
 /**
  * The catalogue as the storefront pages read it, through the Storefront API (storefront.md §7):

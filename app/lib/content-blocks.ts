@@ -8,7 +8,7 @@ import { linkTo } from "#app/lib/links.ts";
 import type { ProductCardData } from "#app/lib/product.ts";
 import { imageAtHeight } from "#app/lib/product.ts";
 import { assetFile } from "#app/lib/rich-text.tsx";
-import { CAROUSEL_KINDS, type CarouselKind } from "#platform/content/content-types.ts";
+import { CAROUSEL_KINDS, type CarouselKind } from "#platform/content/index.ts";
 
 /** A picture from the image service, in webp at the spec's three heights. */
 export type PictureView = {

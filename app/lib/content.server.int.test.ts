@@ -20,9 +20,8 @@ import { linkTo } from "#app/lib/links.ts";
 import { configureService } from "#app/lib/services.server.ts";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
-import { createContentApi } from "#platform/content/http.ts";
-import { contentEntry } from "#platform/content/schema.ts";
-import { putEntry } from "#platform/content/write.ts";
+import { createContentApi, putEntry } from "#platform/content/index.ts";
+import { contentEntry } from "#platform/content/tables.ts";
 import { seedDatabase } from "#seed/index.ts";
 
 /**

@@ -1,5 +1,5 @@
 import { serviceFetch } from "#app/lib/services.server.ts";
-import { findContentType } from "#platform/content/content-types.ts";
+import { findContentType } from "#platform/content/index.ts";
 import { processGlobal } from "#platform/process-global.ts";
 
 /**

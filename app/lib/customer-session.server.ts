@@ -1,8 +1,8 @@
 import { isHttps, readCookie, serializeCookie } from "#app/lib/cookies.ts";
 import { CUSTOMER_SUMMARY_FRAGMENT } from "#app/lib/fragments.ts";
+import { CUSTOMER_SESSION_COOKIE } from "#app/lib/page-cookies.ts";
 import type { CustomerSummaryFieldsFragment } from "#app/lib/storefront.generated.ts";
 import { type StorefrontDocument, storefrontQuery } from "#app/lib/storefront.server.ts";
-import { CUSTOMER_SESSION_COOKIE } from "#server/rules/page-cache.ts";
 
 /**
  * The signed-in customer's session in the storefront (storefront.md §4, issue 8): the customer

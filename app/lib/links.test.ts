@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CONTENT_TYPES } from "#platform/content/content-types.ts";
+import { CONTENT_TYPES } from "#platform/content/index.ts";
 import {
   categoryPath,
   LINK_KIND_BY_CONTENT_TYPE,

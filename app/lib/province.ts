@@ -1,5 +1,5 @@
 import { readCookie } from "#app/lib/cookies.ts";
-import { PROVINCE_COOKIE } from "#server/rules/page-cache.ts";
+import { PROVINCE_COOKIE } from "#app/lib/page-cookies.ts";
 
 /**
  * Whether the visitor chose a delivery address outside Paris: the order-mode modal then sets the

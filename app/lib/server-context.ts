@@ -1,10 +1,20 @@
+import type { Logger } from "pino";
 import { createContext, type RouterContext, type RouterContextProvider } from "react-router";
 import type { Database } from "#db/client.ts";
+import type { PageCache, SearchRebuild, ShopCaches } from "#platform/backoffice/index.ts";
 import { processGlobal } from "#platform/process-global.ts";
-import type { SearchRebuild } from "#server/admin/search-rebuild.ts";
-import type { Env } from "#server/env.ts";
-import type { Logger } from "#server/logger.ts";
-import type { PageCache } from "#server/rules/page-cache.ts";
+
+/** The few settings of the server's environment (server/env.ts) that pages and screens read. */
+export type ShopSettings = {
+  /** The shop's public origin. */
+  PUBLIC_URL: string;
+  GTM_ID?: string;
+  /** The ordering service's administrative token, for the admin area's menu export. */
+  ORDERING_API_TOKEN: string;
+  /** Where resized images are cached (the admin area forgets a deleted image's copies). */
+  IMAGE_CACHE_DIR?: string;
+  DATA_DIR: string;
+};
 
 /**
  * What the server hands to loaders and actions that need more than the platform's APIs: the
@@ -12,7 +22,7 @@ import type { PageCache } from "#server/rules/page-cache.ts";
  * address. Set for every request by `server/app.ts`.
  */
 export type ServerContext = {
-  env: Env;
+  env: ShopSettings;
   database: Database;
   logger: Logger;
   /** The client's address (trusted proxies resolved), when known. */
@@ -21,6 +31,8 @@ export type ServerContext = {
   pageCache: PageCache;
   /** The search index rebuild the admin area starts and watches. */
   searchRebuild: SearchRebuild;
+  /** The in-memory copies the admin area drops after a write. */
+  caches: ShopCaches;
   /**
    * This page's Content-Security-Policy nonce (server/rules/security-headers.ts): `entry.server.tsx`
    * puts it on every inline script and style React and React Router write.

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { generate } from "@graphql-codegen/cli";
 import { describe, expect, it } from "vitest";
-import { sourceFiles } from "#platform/commerce/graphql/documents.ts";
+import { sourceFiles } from "#platform/commerce/testing.ts";
 import config from "../../codegen.ts";
 
 const root = join(import.meta.dirname, "../..");

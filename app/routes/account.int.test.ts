@@ -3,12 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storefrontQuery } from "#app/lib/storefront.server.ts";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
-import { parseCartGid } from "#platform/commerce/carts.ts";
-import { placeOrder } from "#platform/commerce/checkout/place-order.ts";
+import { composeTestServer, formPost, type TestRequest } from "#platform/backoffice/testing.ts";
+import { parseCartGid, placeOrder } from "#platform/commerce/index.ts";
 import { latestMessage, linkIn } from "#platform/notify/testing.ts";
 import { DEMO_CUSTOMER } from "#seed/commerce/customers.ts";
 import { seedDatabase } from "#seed/index.ts";
-import { composeTestServer, formPost, type TestRequest } from "#server/admin/testing.ts";
 
 /**
  * Sign-in and the account pages through the composed server (rules, page cache, storefront,

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ComposedStorefront, composeStorefront } from "#app/testing/composed-storefront.ts";
-import { applyPriceChange } from "#platform/commerce/catalogue-edit.ts";
+import { applyPriceChange } from "#platform/commerce/index.ts";
 
 /**
  * The browsing pages through the composed server (storefront, rules, commerce service) on the

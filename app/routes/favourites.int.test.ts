@@ -2,9 +2,9 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { httpBookmarkIo, normaliseBookmarks, saveBookmarkChanges } from "#app/lib/bookmarks.ts";
 import { type ComposedStorefront, composeStorefront } from "#app/testing/composed-storefront.ts";
-import { commerceProduct, commerceVariant } from "#platform/commerce/catalogue-schema.ts";
-import { signIn } from "#platform/commerce/customers.ts";
-import { readDocument } from "#platform/documents/documents.ts";
+import { signIn } from "#platform/commerce/index.ts";
+import { commerceProduct, commerceVariant } from "#platform/commerce/tables.ts";
+import { readDocument } from "#platform/documents/index.ts";
 import { DEMO_CUSTOMER } from "#seed/commerce/customers.ts";
 
 /**

@@ -8,7 +8,7 @@ import {
   newsletterLimiter,
   normaliseEmail,
   subscribeToNewsletter,
-} from "#platform/notify/newsletter.ts";
+} from "#platform/notify/index.ts";
 import type { Route } from "./+types/newsletter";
 
 /**

@@ -6,7 +6,7 @@ import { confirmationFor } from "#app/lib/checkout-confirmation.server.ts";
 import { readCookie } from "#app/lib/cookies.ts";
 import { NOT_FOUND_MESSAGE } from "#app/lib/errors.ts";
 import { serverContext } from "#app/lib/server-context.ts";
-import { staffForSession } from "#server/admin/staff.ts";
+import { staffForSession } from "#platform/backoffice/index.ts";
 import type { Route } from "./+types/order-confirmation-debug";
 
 /**

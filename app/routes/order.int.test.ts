@@ -4,8 +4,8 @@ import { ADMIN_SESSION_COOKIE } from "#app/lib/admin.server.ts";
 import { serviceFetch } from "#app/lib/services.server.ts";
 import { storefrontQuery } from "#app/lib/storefront.server.ts";
 import { type ComposedStorefront, composeStorefront } from "#app/testing/composed-storefront.ts";
+import { createStaff, signIn } from "#platform/backoffice/index.ts";
 import { latestMessage } from "#platform/notify/testing.ts";
-import { createStaff, signIn } from "#server/admin/staff.ts";
 
 /**
  * The restauration checkout through the composed server (storefront routes, ordering and commerce

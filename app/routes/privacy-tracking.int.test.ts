@@ -6,7 +6,7 @@ import {
   newsletterSubscriberCount,
   normaliseEmail,
   subscribeToNewsletter,
-} from "#platform/notify/newsletter.ts";
+} from "#platform/notify/index.ts";
 
 /**
  * The newsletter page, the privacy centre's server side (GTM id in the root data), the resource

@@ -25,7 +25,7 @@ import {
 } from "#platform/commerce/catalogue-edit.ts";
 import { commerceCatalogueVersion, commerceProduct } from "#platform/commerce/catalogue-schema.ts";
 import { saveOriginal } from "#platform/commerce/images/service.ts";
-import { predictiveSearch } from "#platform/search/search.ts";
+import { predictiveSearch } from "#platform/search/index.ts";
 
 let database: Database;
 const gids = { brand: "", otherBrand: "", gluten: "" };

@@ -22,7 +22,7 @@ import {
   commerceVariant,
 } from "#platform/commerce/catalogue-schema.ts";
 import { toGid } from "#platform/commerce/gid.ts";
-import { predictiveSearch } from "#platform/search/search.ts";
+import { predictiveSearch } from "#platform/search/index.ts";
 
 let database: Database;
 const gids = { brand: "", gluten: "", milk: "", vegan: "", organic: "" };

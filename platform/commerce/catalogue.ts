@@ -53,7 +53,7 @@ import {
   PRODUCT_METAFIELDS,
 } from "#platform/commerce/metafields.ts";
 import { sanitizeRichHtml } from "#platform/commerce/rich-html.ts";
-import { type CatalogueChanges, syncSearchIndex } from "#platform/search/indexer.ts";
+import { type CatalogueChanges, syncSearchIndex } from "#platform/search/index.ts";
 
 /**
  * The catalogue's write side (the demo seed today, the admin area later): products with their

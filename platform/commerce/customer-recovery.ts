@@ -16,8 +16,7 @@ import {
 import { commerceCustomer, commerceCustomerToken } from "#platform/commerce/customer-schema.ts";
 import { consumeToken, customerByEmail, issueToken } from "#platform/commerce/customer-tokens.ts";
 import { hashPassword } from "#platform/commerce/passwords.ts";
-import { queueEmail } from "#platform/notify/outbox.ts";
-import { passwordResetEmail } from "#platform/notify/templates/password-reset.ts";
+import { passwordResetEmail, queueEmail } from "#platform/notify/index.ts";
 
 /**
  * Password recovery: the reset email (or the activation email again, for an account never

@@ -18,8 +18,7 @@ import {
 import { commerceCustomer } from "#platform/commerce/customer-schema.ts";
 import { consumeToken, customerById, issueToken } from "#platform/commerce/customer-tokens.ts";
 import { hashPassword } from "#platform/commerce/passwords.ts";
-import { queueEmail } from "#platform/notify/outbox.ts";
-import { activationEmail } from "#platform/notify/templates/activation.ts";
+import { activationEmail, queueEmail } from "#platform/notify/index.ts";
 
 /**
  * Registration and activation: a new account with an activation email, activating it by id and

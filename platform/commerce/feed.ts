@@ -310,3 +310,19 @@ export function feedStream(
 export function feedFileName(format: FeedFormat, now: Date): string {
   return `produits-${now.toISOString().slice(0, 10)}.${format}`;
 }
+
+/** The feed as a download, streamed: shared by the API and the admin area's export screen. */
+export function feedResponse(
+  deps: { database: { db: Db } },
+  format: FeedFormat,
+  origin: string,
+  now = new Date(),
+): Response {
+  return new Response(feedStream(deps.database.db, format, { origin }), {
+    headers: {
+      "Content-Type": FEED_CONTENT_TYPES[format],
+      "Content-Disposition": `attachment; filename="${feedFileName(format, now)}"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

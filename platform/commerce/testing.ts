@@ -286,3 +286,4 @@ export function graphqlHelpers(api: () => TestStorefrontApi) {
   }
   return { gql, mutate };
 }
+export { documentsIn, extractGraphqlDocuments, sourceFiles } from "./graphql/documents.ts";

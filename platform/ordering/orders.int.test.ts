@@ -2,12 +2,12 @@ import { and, count, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
-import { listOutbox } from "#platform/notify/outbox.ts";
+import { listOutbox } from "#platform/notify/index.ts";
 import { createOrderingApi } from "#platform/ordering/http.ts";
 import { phoneLoginLimits } from "#platform/ordering/phone-login.ts";
 import { orderingOrder, orderingSlotBooking, orderingVoucher } from "#platform/ordering/schema.ts";
 import { callOrdering, insertTestStore, insertTestVoucher } from "#platform/ordering/testing.ts";
-import { paymentCharge } from "#platform/payments/schema.ts";
+import { paymentCharge } from "#platform/payments/tables.ts";
 
 let database: Database;
 let api: ReturnType<typeof createOrderingApi>;

@@ -29,7 +29,7 @@ import {
   type Voucher,
   voucherForCode,
 } from "#platform/ordering/vouchers.ts";
-import { chargeCard } from "#platform/payments/processor.ts";
+import { chargeCard } from "#platform/payments/index.ts";
 
 export type Order = typeof orderingOrder.$inferSelect;
 

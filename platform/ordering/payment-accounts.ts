@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
 import { MESSAGES, OrderingError } from "#platform/ordering/errors.ts";
 import { orderingPaymentAccount } from "#platform/ordering/schema.ts";
-import { type CardInput, tokenizeCard } from "#platform/payments/processor.ts";
+import { type CardInput, tokenizeCard } from "#platform/payments/index.ts";
 
 export type PaymentAccount = typeof orderingPaymentAccount.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
-import { listOutbox } from "#platform/notify/outbox.ts";
+import { listOutbox } from "#platform/notify/index.ts";
 import { createOrderingApi } from "#platform/ordering/http.ts";
 import { phoneLoginLimits } from "#platform/ordering/phone-login.ts";
 import { callOrdering } from "#platform/ordering/testing.ts";

@@ -1,7 +1,7 @@
 import { randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
-import { queueSms } from "#platform/notify/outbox.ts";
+import { queueSms } from "#platform/notify/index.ts";
 import {
   type Customer,
   customerForPhone,

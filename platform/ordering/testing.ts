@@ -146,3 +146,6 @@ export async function callOrdering(
   // biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field.
   return { status: res.status, headers: res.headers, body: (await res.json()) as any };
 }
+
+/** Receipt fixtures and PDF text extraction, for tests and browser journeys. */
+export { pdfTextLines, sampleReceipt } from "./receipt-testing.ts";

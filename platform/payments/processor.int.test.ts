@@ -4,7 +4,6 @@ import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, Db } from "#db/client.ts";
-import * as schema from "#db/schema.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
 import {
   type CardInput,
@@ -245,8 +244,8 @@ describe("what is kept of a card", () => {
       },
     };
     return database.engine === "pglite"
-      ? drizzlePglite({ client: database.client, schema, logger })
-      : drizzleNodePostgres({ client: database.client, schema, logger });
+      ? drizzlePglite({ client: database.client, logger })
+      : drizzleNodePostgres({ client: database.client, logger });
   }
 
   async function dump(): Promise<string> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
-import { insertMetaobjects, insertProducts } from "#platform/commerce/catalogue.ts";
+import { insertMetaobjects, insertProducts } from "#platform/commerce/index.ts";
 import { searchApi } from "#platform/search/http.ts";
 
 let database: Database;

@@ -6,7 +6,7 @@ import {
   commerceCollection,
   commerceMetaobject,
   commerceProduct,
-} from "#platform/commerce/catalogue-schema.ts";
+} from "#platform/commerce/tables.ts";
 import {
   indexCollections,
   indexMetaobjects,

@@ -5,7 +5,7 @@ import {
   commerceMetafield,
   commerceMetaobject,
   commerceProduct,
-} from "#platform/commerce/catalogue-schema.ts";
+} from "#platform/commerce/tables.ts";
 
 /**
  * Test fixtures: catalogue rows written straight into the commerce tables, derived columns

@@ -2,6 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
+import { toGid } from "#platform/commerce/index.ts";
 import {
   commerceCollection,
   commerceCollectionProduct,
@@ -11,8 +12,7 @@ import {
   commerceMetaobject,
   commerceProduct,
   commerceVariant,
-} from "#platform/commerce/catalogue-schema.ts";
-import { toGid } from "#platform/commerce/gid.ts";
+} from "#platform/commerce/tables.ts";
 import { DEMO_PRODUCTS } from "#seed/catalogue/index.ts";
 import { seedDatabase } from "#seed/index.ts";
 

@@ -1,5 +1,5 @@
-import type { CollectionInput } from "#platform/commerce/catalogue.ts";
-import { renderBannerSvg, renderProductSvg } from "#platform/commerce/images/placeholder.ts";
+import type { CollectionInput } from "#platform/commerce/index.ts";
+import { renderBannerSvg, renderProductSvg } from "#platform/commerce/index.ts";
 import { type FileRow, imageUrlOf, svgFile } from "#seed/catalogue/files.ts";
 import type { Tree, TreeNode } from "#seed/catalogue/tree.ts";
 import type { Random } from "#seed/random.ts";

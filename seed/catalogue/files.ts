@@ -1,6 +1,6 @@
 import type { Tx } from "#db/client.ts";
-import { commerceFile } from "#platform/commerce/catalogue-schema.ts";
-import { imageUrl } from "#platform/commerce/images/paths.ts";
+import { imageUrl } from "#platform/commerce/index.ts";
+import { commerceFile } from "#platform/commerce/tables.ts";
 
 /** An image original for the image service to serve and resize. */
 export type FileRow = typeof commerceFile.$inferInsert;

@@ -6,8 +6,10 @@ import {
   insertProducts,
   MAX_RELATED_PRODUCTS,
   type MetaobjectInput,
+  renderBannerSvg,
   setProductMetafields,
-} from "#platform/commerce/catalogue.ts";
+  toGid,
+} from "#platform/commerce/index.ts";
 import {
   commerceCollection,
   commerceCollectionProduct,
@@ -18,10 +20,8 @@ import {
   commerceProduct,
   commerceProductFilterValue,
   commerceVariant,
-} from "#platform/commerce/catalogue-schema.ts";
-import { toGid } from "#platform/commerce/gid.ts";
-import { renderBannerSvg } from "#platform/commerce/images/placeholder.ts";
-import { searchDocument, searchTerm, searchTermDeletion } from "#platform/search/schema.ts";
+} from "#platform/commerce/tables.ts";
+import { searchDocument, searchTerm, searchTermDeletion } from "#platform/search/tables.ts";
 import { BRANDS } from "#seed/catalogue/brands.ts";
 import { CATEGORIES } from "#seed/catalogue/categories.ts";
 import { buildCollections } from "#seed/catalogue/collections.ts";

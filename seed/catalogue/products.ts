@@ -4,8 +4,8 @@ import type {
   ProductInput,
   ProductMetafieldValues,
   VariantInput,
-} from "#platform/commerce/catalogue.ts";
-import { renderProductSvg } from "#platform/commerce/images/placeholder.ts";
+} from "#platform/commerce/index.ts";
+import { renderProductSvg } from "#platform/commerce/index.ts";
 import type { Format, Range } from "#seed/catalogue/categories.ts";
 import { type FileRow, imageUrlOf, svgFile } from "#seed/catalogue/files.ts";
 import {

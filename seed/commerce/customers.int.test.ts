@@ -2,10 +2,12 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
-import { commerceMetafield, commerceProduct } from "#platform/commerce/catalogue-schema.ts";
-import { commerceShoppingList } from "#platform/commerce/customer-schema.ts";
-import { signIn } from "#platform/commerce/customers.ts";
-import { toGid } from "#platform/commerce/gid.ts";
+import { signIn, toGid } from "#platform/commerce/index.ts";
+import {
+  commerceMetafield,
+  commerceProduct,
+  commerceShoppingList,
+} from "#platform/commerce/tables.ts";
 import { customersSeeder, DEMO_CUSTOMER } from "#seed/commerce/customers.ts";
 import { createRandom } from "#seed/random.ts";
 

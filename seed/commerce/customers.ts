@@ -1,14 +1,12 @@
 import { and, asc, eq } from "drizzle-orm";
-import { commerceProduct } from "#platform/commerce/catalogue-schema.ts";
+import { hashPassword, toGid, writeCustomerMetafield } from "#platform/commerce/index.ts";
 import {
   commerceCustomer,
   commerceCustomerAddress,
   commerceCustomerToken,
+  commerceProduct,
   commerceShoppingList,
-} from "#platform/commerce/customer-schema.ts";
-import { writeCustomerMetafield } from "#platform/commerce/customers.ts";
-import { toGid } from "#platform/commerce/gid.ts";
-import { hashPassword } from "#platform/commerce/passwords.ts";
+} from "#platform/commerce/tables.ts";
 import type { Seeder } from "#seed/seeder.ts";
 
 /** The demo customer's sign-in (docs/storefront-api.md, "Customers"). */

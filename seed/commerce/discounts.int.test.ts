@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
-import { evaluateDiscounts, findDiscountCodes } from "#platform/commerce/discounts.ts";
+import { evaluateDiscounts, findDiscountCodes } from "#platform/commerce/index.ts";
 import { discountsSeeder } from "#seed/commerce/discounts.ts";
 import { SEED_NOW } from "#seed/index.ts";
 import { createRandom } from "#seed/random.ts";

@@ -1,4 +1,4 @@
-import { commerceDiscountCode } from "#platform/commerce/cart-schema.ts";
+import { commerceDiscountCode } from "#platform/commerce/tables.ts";
 import type { Seeder } from "#seed/seeder.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
-import { findContentType } from "#platform/content/content-types.ts";
-import type { ContentAssetFile, contentAsset, contentEntry } from "#platform/content/schema.ts";
+import { findContentType } from "#platform/content/index.ts";
+import type { ContentAssetFile, contentAsset, contentEntry } from "#platform/content/tables.ts";
 import { type FileRow, imageUrlOf, svgFile } from "#seed/catalogue/files.ts";
 
 export type Link = { sys: { type: "Link"; linkType: "Entry" | "Asset"; id: string } };

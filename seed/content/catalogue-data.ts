@@ -1,12 +1,12 @@
 import { asc, inArray, sql } from "drizzle-orm";
 import type { Tx } from "#db/client.ts";
+import { fromGid } from "#platform/commerce/index.ts";
 import {
   commerceImage,
   commerceMetafield,
   commerceMetaobject,
   commerceProduct,
-} from "#platform/commerce/catalogue-schema.ts";
-import { fromGid } from "#platform/commerce/gid.ts";
+} from "#platform/commerce/tables.ts";
 
 /**
  * What the demo content needs of the seeded catalogue, read back from its tables in the seed's

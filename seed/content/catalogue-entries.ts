@@ -1,6 +1,6 @@
 import { slugify } from "#app/lib/slug.ts";
-import { BANNER_SIZE, PRODUCT_SIZE } from "#platform/commerce/images/placeholder.ts";
-import { bundlePrice } from "#platform/content/bundle.ts";
+import { BANNER_SIZE, PRODUCT_SIZE } from "#platform/commerce/index.ts";
+import { bundlePrice } from "#platform/content/index.ts";
 import { BRANDS } from "#seed/catalogue/brands.ts";
 import type { TreeNode } from "#seed/catalogue/tree.ts";
 import { type ContentBuilder, type Link, svgAsset } from "#seed/content/builder.ts";

@@ -1,5 +1,5 @@
-import { renderBannerSvg, renderProductSvg } from "#platform/commerce/images/placeholder.ts";
-import { contentAsset, contentEntry } from "#platform/content/schema.ts";
+import { renderBannerSvg, renderProductSvg } from "#platform/commerce/index.ts";
+import { contentAsset, contentEntry } from "#platform/content/tables.ts";
 import { CATEGORIES } from "#seed/catalogue/categories.ts";
 import { insertFiles } from "#seed/catalogue/files.ts";
 import { buildTree } from "#seed/catalogue/tree.ts";

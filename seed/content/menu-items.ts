@@ -1,6 +1,6 @@
 import { asc, sql } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
-import { commerceProduct } from "#platform/commerce/catalogue-schema.ts";
+import { commerceProduct } from "#platform/commerce/tables.ts";
 
 /**
  * The ordering back end's menu item ids of the catalogue's restauration products (tag

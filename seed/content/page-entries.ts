@@ -1,6 +1,6 @@
 import { slugify } from "#app/lib/slug.ts";
-import { renderProductSvg } from "#platform/commerce/images/placeholder.ts";
-import type { CarouselKind } from "#platform/content/content-types.ts";
+import { renderProductSvg } from "#platform/commerce/index.ts";
+import type { CarouselKind } from "#platform/content/index.ts";
 import { CATEGORIES } from "#seed/catalogue/categories.ts";
 import type { ContentBuilder, Link } from "#seed/content/builder.ts";
 import type { CatalogueProduct } from "#seed/content/catalogue-data.ts";

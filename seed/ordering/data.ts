@@ -4,7 +4,7 @@
  * them; `index.ts` writes them. Money is in cents.
  */
 
-import type { OpeningHours, VoucherKind } from "#platform/ordering/schema.ts";
+import type { OpeningHours, VoucherKind } from "#platform/ordering/tables.ts";
 
 export type DemoStore = {
   storeId: number;

@@ -1,7 +1,7 @@
 import { asc, getTableName, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Tx } from "#db/client.ts";
-import { commerceProduct } from "#platform/commerce/catalogue-schema.ts";
+import { commerceProduct } from "#platform/commerce/tables.ts";
 import {
   orderingDeliveryZone,
   orderingMenu,
@@ -12,7 +12,7 @@ import {
   orderingSectionItem,
   orderingStore,
   orderingVoucher,
-} from "#platform/ordering/schema.ts";
+} from "#platform/ordering/tables.ts";
 import { FIRST_BUNDLE_MENU_ITEM_ID, menuItemIds } from "#seed/content/menu-items.ts";
 import {
   DEMO_MENU_ID,

@@ -2,8 +2,8 @@ import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
-import { commerceProduct } from "#platform/commerce/catalogue-schema.ts";
-import { contentEntry } from "#platform/content/schema.ts";
+import { commerceProduct } from "#platform/commerce/tables.ts";
+import { contentEntry } from "#platform/content/tables.ts";
 import {
   orderingDeliveryZone,
   orderingMenuItemMetadata,
@@ -12,7 +12,7 @@ import {
   orderingSectionItem,
   orderingStore,
   orderingVoucher,
-} from "#platform/ordering/schema.ts";
+} from "#platform/ordering/tables.ts";
 import { menuItemIds } from "#seed/content/menu-items.ts";
 import { seedDatabase } from "#seed/index.ts";
 import { DEMO_MENU_ID } from "#seed/ordering/data.ts";

@@ -1,5 +1,5 @@
 import type { Db } from "#db/client.ts";
-import { commerceProduct, commerceVariant } from "#platform/commerce/catalogue-schema.ts";
+import { commerceProduct, commerceVariant } from "#platform/commerce/tables.ts";
 import { orderingSeeder } from "#seed/ordering/index.ts";
 import { createRandom } from "#seed/random.ts";
 

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { SearchRebuild } from "#server/admin/search-rebuild.ts";
+import type { SearchRebuild } from "#platform/backoffice/index.ts";
 import { requireVerify } from "#server/api/verify.ts";
 import type { Env } from "#server/env.ts";
 import type { PageCache } from "#server/rules/page-cache.ts";

@@ -1,8 +1,8 @@
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
-import type { SignedInCustomer } from "#platform/commerce/customers.ts";
-import { REVISION_PATTERN, readDocument, writeDocument } from "#platform/documents/documents.ts";
+import type { SignedInCustomer } from "#platform/commerce/index.ts";
+import { REVISION_PATTERN, readDocument, writeDocument } from "#platform/documents/index.ts";
 import { type CustomerSession, forbidden, requireCustomer } from "#server/api/session.ts";
 import type { ApiDependencies } from "#server/api/types.ts";
 

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { serviceFetch } from "#app/lib/services.server.ts";
-import type { FlipdishMenu, FlipdishStore } from "#platform/ordering/admin-views.ts";
+import type { FlipdishMenu, FlipdishStore } from "#platform/ordering/index.ts";
+import { serviceFetch } from "#platform/services.ts";
 import { registerMenuCache } from "#server/api/ordering-cache.ts";
 import type { ApiDependencies } from "#server/api/types.ts";
 import { requireVerify } from "#server/api/verify.ts";

@@ -1,42 +1,18 @@
-import { join } from "node:path";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
-import type { Database } from "#db/client.ts";
-import { deleteImage, MAX_UPLOAD_BYTES, uploadImage } from "#platform/commerce/images/library.ts";
-import { imagePathProblem } from "#platform/commerce/images/paths.ts";
-import { createImageService } from "#platform/commerce/images/service.ts";
+import {
+  deleteImage,
+  forgetCachedImage,
+  imagePathProblem,
+  MAX_UPLOAD_BYTES,
+  MULTIPART_OVERHEAD,
+  uploadImage,
+} from "#platform/commerce/index.ts";
 import type { ApiDependencies } from "#server/api/types.ts";
 import { requireVerify } from "#server/api/verify.ts";
-import type { Env } from "#server/env.ts";
-
-/** Room for the multipart envelope around a file of the largest accepted size. */
-const MULTIPART_OVERHEAD = 64 * 1024;
-
-/**
- * Forgets the resized copies of a deleted image in the shared cache directory, the way another
- * instance would: the server's own image service stops serving them from memory within its
- * memory TTL (a minute), and from disk at once.
- */
-export async function forgetCachedImage(
-  deps: { env: Pick<Env, "IMAGE_CACHE_DIR" | "DATA_DIR">; database: Pick<Database, "db"> },
-  path: string,
-): Promise<void> {
-  const service = createImageService({
-    database: deps.database,
-    cacheDir: deps.env.IMAGE_CACHE_DIR ?? join(deps.env.DATA_DIR, "image-cache"),
-    memoryCacheBytes: 0,
-  });
-  await service.invalidate(path);
-}
 
 const deleteBody = z.object({ path: z.string().trim().min(1) });
-
-/** Whether a request body announces more than an upload may weigh (checked before reading it). */
-export function announcesTooLarge(request: Request): boolean {
-  const length = Number(request.headers.get("content-length") ?? 0);
-  return length > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD;
-}
 
 /**
  * `POST /api/images/upload` (multipart, field `file`) and `POST /api/images/delete` (`{ path }`

@@ -1,7 +1,6 @@
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
-import { CatalogueInputError } from "#platform/commerce/catalogue.ts";
 import {
   archiveProductByHandle,
   csvRows,
@@ -10,7 +9,8 @@ import {
   importCategories,
   importProducts,
   jsonRows,
-} from "#server/admin/imports.ts";
+} from "#platform/backoffice/index.ts";
+import { CatalogueInputError } from "#platform/commerce/index.ts";
 import type { ApiDependencies } from "#server/api/types.ts";
 import { requireVerify } from "#server/api/verify.ts";
 

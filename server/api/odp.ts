@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { orderPreparation } from "#server/admin/odp.ts";
+import { orderPreparation } from "#platform/backoffice/index.ts";
 import type { ApiDependencies } from "#server/api/types.ts";
 import { requireVerify } from "#server/api/verify.ts";
 

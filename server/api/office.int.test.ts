@@ -2,12 +2,12 @@ import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
-import { insertCollections } from "#platform/commerce/catalogue.ts";
-import { putEntry } from "#platform/content/write.ts";
-import { readDocument } from "#platform/documents/documents.ts";
+import { readChangeLog } from "#platform/backoffice/index.ts";
+import { insertCollections } from "#platform/commerce/index.ts";
+import { putEntry } from "#platform/content/index.ts";
+import { readDocument } from "#platform/documents/index.ts";
 import { menuItemIds } from "#seed/content/menu-items.ts";
 import { FIXTURE_PRODUCTS } from "#seed/ordering/testing.ts";
-import { readChangeLog } from "#server/admin/change-log.ts";
 import {
   apiTestApp,
   apiTestEnv,

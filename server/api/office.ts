@@ -1,25 +1,23 @@
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
-import { fromGid } from "#platform/commerce/gid.ts";
-import { REVISION_PATTERN, readDocument, writeDocument } from "#platform/documents/documents.ts";
 import {
+  API_ACTOR,
   catalogueCategories,
   catalogueProduct,
   categoryDocument,
   categoryDocumentKey,
+  OrderingUnavailable,
+  orderingAdminCall,
   productDocumentKey,
   putShopDocument,
   SHOP_DOCUMENT_OWNER,
-} from "#server/admin/catalogue-sync.ts";
-import { API_ACTOR } from "#server/admin/imports.ts";
-import {
-  OrderingUnavailable,
-  orderingAdminCall,
   storeMenuCsv,
   storeMenuRows,
-} from "#server/admin/ordering-export.ts";
-import { adminAuditLog } from "#server/admin/schema.ts";
+} from "#platform/backoffice/index.ts";
+import { adminAuditLog } from "#platform/backoffice/schema.ts";
+import { fromGid } from "#platform/commerce/index.ts";
+import { REVISION_PATTERN, readDocument, writeDocument } from "#platform/documents/index.ts";
 import { describeIssue } from "#server/api/documents.ts";
 import type { ApiDependencies } from "#server/api/types.ts";
 import { requireVerify } from "#server/api/verify.ts";

@@ -2,12 +2,9 @@ import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
-import { commerceProduct } from "#platform/commerce/catalogue-schema.ts";
-import { commerceCustomer } from "#platform/commerce/customer-schema.ts";
-import { customerByAccessToken, signIn } from "#platform/commerce/customers.ts";
-import { toGid } from "#platform/commerce/gid.ts";
-import { hashPassword } from "#platform/commerce/passwords.ts";
-import { readDocument } from "#platform/documents/documents.ts";
+import { customerByAccessToken, hashPassword, signIn, toGid } from "#platform/commerce/index.ts";
+import { commerceCustomer, commerceProduct } from "#platform/commerce/tables.ts";
+import { readDocument } from "#platform/documents/index.ts";
 import { apiTestApp, apiTestEnv } from "#server/api/testing.ts";
 
 const env = apiTestEnv;

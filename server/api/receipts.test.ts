@@ -5,8 +5,8 @@ import { Hono } from "hono";
 import { PDFDocument } from "pdf-lib";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { ReceiptData } from "#platform/ordering/receipt-data.ts";
-import { pdfTextLines, sampleReceipt } from "#platform/ordering/receipt-testing.ts";
+import type { ReceiptData } from "#platform/ordering/index.ts";
+import { pdfTextLines, sampleReceipt } from "#platform/ordering/testing.ts";
 import {
   orderingCustomerToken,
   type ReceiptLoader,

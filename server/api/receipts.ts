@@ -3,8 +3,8 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import type { ReceiptData } from "#platform/ordering/receipt-data.ts";
-import { renderReceiptPdf } from "#platform/ordering/receipt-pdf.ts";
+import type { ReceiptData } from "#platform/ordering/index.ts";
+import { renderReceiptPdf } from "#platform/ordering/index.ts";
 import type { ApiDependencies } from "#server/api/types.ts";
 
 /**
@@ -84,10 +84,7 @@ export function orderingReceiptLoader(
   return async (orderId, request) => {
     const token = orderingCustomerToken(request);
     if (!token) return null;
-    const [{ customerForToken }, { receiptDataForOrder }] = await Promise.all([
-      import("#platform/ordering/customers.ts"),
-      import("#platform/ordering/receipts.ts"),
-    ]);
+    const { customerForToken, receiptDataForOrder } = await import("#platform/ordering/index.ts");
     const customer = await customerForToken(deps.database.db, token, now());
     if (!customer) return null;
     const receipt = await receiptDataForOrder(deps.database.db, orderId);

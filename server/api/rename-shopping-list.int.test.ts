@@ -2,9 +2,8 @@ import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
-import { commerceCustomer } from "#platform/commerce/customer-schema.ts";
-import { signIn } from "#platform/commerce/customers.ts";
-import { hashPassword } from "#platform/commerce/passwords.ts";
+import { hashPassword, signIn } from "#platform/commerce/index.ts";
+import { commerceCustomer } from "#platform/commerce/tables.ts";
 import { apiTestApp, apiTestEnv } from "#server/api/testing.ts";
 
 /** POST /api/shopify/rename-shopping-list: an addition to the original routes (issue 8). */

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import type { Db } from "#db/client.ts";
-import { customerByAccessToken, type SignedInCustomer } from "#platform/commerce/customers.ts";
+import { customerByAccessToken, type SignedInCustomer } from "#platform/commerce/index.ts";
 import { CUSTOMER_SESSION_COOKIE } from "#server/rules/page-cache.ts";
 
 /** What routes behind `requireCustomer` find in the request's variables. */

@@ -1,7 +1,6 @@
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
-import { type SignedInCustomer, setWishlist } from "#platform/commerce/customers.ts";
 import {
   changeShoppingListItems,
   createShoppingList,
@@ -9,8 +8,10 @@ import {
   productGid,
   renameShoppingList,
   SHOPPING_LIST_MAX_ITEMS,
+  type SignedInCustomer,
+  setWishlist,
   shoppingListsWithProducts,
-} from "#platform/commerce/shopping-lists.ts";
+} from "#platform/commerce/index.ts";
 import { describeIssue } from "#server/api/documents.ts";
 import { type CustomerSession, forbidden, requireCustomer } from "#server/api/session.ts";
 import type { ApiDependencies } from "#server/api/types.ts";

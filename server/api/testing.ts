@@ -1,8 +1,8 @@
 import { Hono } from "hono";
-import { configureService } from "#app/lib/services.server.ts";
 import type { Database, Db } from "#db/client.ts";
-import { commerceProduct } from "#platform/commerce/catalogue-schema.ts";
-import { orderingAdminRoutes } from "#platform/ordering/admin-api.ts";
+import { commerceProduct } from "#platform/commerce/tables.ts";
+import { orderingAdminRoutes } from "#platform/ordering/index.ts";
+import { configureService } from "#platform/services.ts";
 import { seedOrderingFixture } from "#seed/ordering/testing.ts";
 import { ownApiRoutes } from "#server/api/index.ts";
 import type { ApiDependencies } from "#server/api/types.ts";

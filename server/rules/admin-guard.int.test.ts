@@ -5,7 +5,7 @@ import {
   composeSignedInServer,
   createAdminTestDatabase,
   formPost,
-} from "#server/admin/testing.ts";
+} from "#platform/backoffice/testing.ts";
 
 /**
  * The admin guard through the composed server, with a signed-in staff member's cookie: every

@@ -2,11 +2,10 @@ import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
+import { CUSTOMER_SESSION_COOKIE, PROVINCE_COOKIE } from "#app/lib/page-cookies.ts";
 import { isAdminPath } from "./admin-guard.ts";
 
-/** The cookie that marks a signed-in customer; its requests never touch the shared cache. */
-export const CUSTOMER_SESSION_COOKIE = "customerAccessToken";
-export const PROVINCE_COOKIE = "isProvince";
+export { CUSTOMER_SESSION_COOKIE, PROVINCE_COOKIE };
 
 const ONE_WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 

@@ -1,25 +1,14 @@
-import { randomBytes } from "node:crypto";
-import { chmod, mkdir, readFile, rename, writeFile } from "node:fs/promises";
-import { join } from "node:path";
-import { inArray } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
+import { keepSecrets } from "#platform/secrets/index.ts";
 import {
   type ConfiguredEnv,
   type Env,
   SECRET_NAMES,
   type SecretName,
-  type Secrets,
   withSecrets,
 } from "#server/env.ts";
-import { shopSecrets } from "./schema.ts";
 
-/** Where PGlite keeps the generated secrets: readable by the shop's own user only. */
-export const SECRETS_FILE = "secrets.json";
-
-/** A new secret: 256 random bits, URL-safe. */
-export function generateSecret(): string {
-  return randomBytes(32).toString("base64url");
-}
+export { SECRETS_FILE } from "#platform/secrets/index.ts";
 
 export type ResolvedSecrets = {
   env: Env;
@@ -31,88 +20,18 @@ export type ResolvedSecrets = {
 
 /**
  * Completes the environment with the secrets it does not configure: those kept from an earlier
- * start, and new random ones for the rest, kept at once for the next start. A configured value
- * always wins over a kept one.
+ * start, and new random ones for the rest, kept at once for the next start (platform/secrets/).
+ * A configured value always wins over a kept one.
  */
 export async function resolveSecrets(
   env: ConfiguredEnv,
   database: Database,
 ): Promise<ResolvedSecrets> {
   const missing = SECRET_NAMES.filter((name) => env[name] === undefined);
-  if (database.engine === "pglite") {
-    const file = join(env.DATA_DIR, SECRETS_FILE);
-    const { secrets, generated } = await keepInFile(file, missing);
-    return { env: withSecrets(env, secrets), generated, keptIn: file };
-  }
-  const { secrets, generated } = await keepInDatabase(database, missing);
-  return { env: withSecrets(env, secrets), generated, keptIn: "database" };
-}
-
-/**
- * PGlite is one process: calls for one file take turns, so two of them never each generate and
- * write their own values.
- */
-const fileTurns = new Map<string, Promise<unknown>>();
-
-function keepInFile(file: string, names: readonly SecretName[]) {
-  const turn = (fileTurns.get(file) ?? Promise.resolve())
-    .catch(() => {})
-    .then(() => readOrGenerate(file, names));
-  fileTurns.set(file, turn);
-  return turn;
-}
-
-async function readOrGenerate(file: string, names: readonly SecretName[]) {
-  const kept = await readSecretsFile(file);
-  const generated = names.filter((name) => kept[name] === undefined);
-  if (generated.length > 0) {
-    for (const name of generated) kept[name] = generateSecret();
-    await mkdir(join(file, ".."), { recursive: true });
-    // Written aside then renamed: a crash never leaves half a file, and the mode is set before
-    // any secret is in it.
-    const partial = `${file}.${randomBytes(6).toString("hex")}.tmp`;
-    await writeFile(partial, `${JSON.stringify(kept, null, 2)}\n`, { mode: 0o600 });
-    await chmod(partial, 0o600);
-    await rename(partial, file);
-  }
-  return { secrets: kept, generated };
-}
-
-async function readSecretsFile(file: string): Promise<Partial<Secrets>> {
-  let text: string;
-  try {
-    text = await readFile(file, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return {};
-    throw error;
-  }
-  const parsed: unknown = JSON.parse(text);
-  if (typeof parsed !== "object" || parsed === null)
-    throw new Error(`${file} is not a JSON object`);
-  const secrets: Partial<Secrets> = {};
-  for (const name of SECRET_NAMES) {
-    const value = (parsed as Record<string, unknown>)[name];
-    if (typeof value === "string" && value.length > 0) secrets[name] = value;
-  }
-  return secrets;
-}
-
-/**
- * On PostgreSQL every instance must end up with the same values: each offers its own random
- * candidates, the first insert of a name wins, and everyone reads back the winner.
- */
-async function keepInDatabase(database: Database, names: readonly SecretName[]) {
-  if (names.length === 0) return { secrets: {}, generated: [] };
-  const inserted = await database.db
-    .insert(shopSecrets)
-    .values(names.map((name) => ({ name, value: generateSecret() })))
-    .onConflictDoNothing()
-    .returning({ name: shopSecrets.name });
-  const rows = await database.db
-    .select({ name: shopSecrets.name, value: shopSecrets.value })
-    .from(shopSecrets)
-    .where(inArray(shopSecrets.name, [...names]));
-  const secrets: Partial<Secrets> = {};
-  for (const row of rows) secrets[row.name as SecretName] = row.value;
-  return { secrets, generated: inserted.map((row) => row.name as SecretName) };
+  const kept = await keepSecrets(database, {
+    dataDir: env.DATA_DIR,
+    known: SECRET_NAMES,
+    missing,
+  });
+  return { env: withSecrets(env, kept.secrets), generated: kept.generated, keptIn: kept.keptIn };
 }

@@ -1,9 +1,8 @@
 import { type RouterContextProvider, redirect } from "react-router";
 import type { JobKind } from "#app/components/admin/job-screen.tsx";
-import { staffContext } from "#app/lib/admin.server.ts";
+import { readStaffForm, staffContext } from "#app/lib/admin.server.ts";
 import { serverContext } from "#app/lib/server-context.ts";
-import type { Actor } from "#server/admin/catalogue-sync.ts";
-import type { JobDependencies } from "#server/admin/sync-jobs.ts";
+import type { Actor, JobDependencies } from "#platform/backoffice/index.ts";
 
 const BUSY: Record<JobKind, string> = {
   export: "Un export est déjà en cours : attendez qu'il se termine.",
@@ -20,12 +19,39 @@ export function startStaffJob(
   start: (deps: JobDependencies, actor: Actor) => boolean,
   { screen, kind }: { screen: string; kind: JobKind },
 ): { message: string } {
-  const { database, env, logger, pageCache } = context.get(serverContext);
+  const { database, env, logger, pageCache, caches } = context.get(serverContext);
   const { staff } = context.get(staffContext);
   const started = start(
-    { db: database.db, env, logger, pageCache },
+    { db: database.db, env, logger, pageCache, caches },
     { id: staff.id, email: staff.email },
   );
   if (!started) return { message: BUSY[kind] };
   throw redirect(screen);
+}
+
+type StartJob = (deps: JobDependencies, actor: Actor) => boolean;
+
+/** One export or synchronisation screen: where it lives, and what its form starts. */
+export type JobScreen = {
+  screen: string;
+  kind: JobKind;
+  /**
+   * The job its checked form starts, or a message that refuses the form (French, shown on the
+   * screen). Most screens start the same job whatever the form.
+   */
+  start: (form: FormData, context: Readonly<RouterContextProvider>) => Promise<StartJob | string>;
+};
+
+/**
+ * The action of the four job screens: reads the staff form (CSRF checked), then starts the job
+ * the form asks for and redirects back to the screen, or answers the refusal.
+ */
+export async function jobScreenAction(
+  { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
+  { screen, kind, start }: JobScreen,
+): Promise<{ message: string }> {
+  const form = await readStaffForm(request, context);
+  const job = await start(form, context);
+  if (typeof job === "string") return { message: job };
+  return startStaffJob(context, job, { screen, kind });
 }

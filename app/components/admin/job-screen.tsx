@@ -2,8 +2,7 @@ import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
 import { JobStatus, jobRefreshMeta } from "#app/components/admin/job-status.tsx";
-import type { RecordChange } from "#server/admin/catalogue-sync.ts";
-import type { JobState } from "#server/admin/jobs.ts";
+import type { JobState, RecordChange } from "#platform/backoffice/index.ts";
 
 /**
  * The parts every export and synchronisation screen shares: the refusal its action returned,

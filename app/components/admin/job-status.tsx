@@ -1,4 +1,4 @@
-import type { JobProgress, JobState } from "#server/admin/jobs.ts";
+import type { JobProgress, JobState } from "#platform/backoffice/index.ts";
 
 const number = new Intl.NumberFormat("fr-FR");
 const time = new Intl.DateTimeFormat("fr-FR", { timeStyle: "medium", timeZone: "Europe/Paris" });

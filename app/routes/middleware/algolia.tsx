@@ -2,7 +2,7 @@ import { Form, redirect, useLoaderData } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
 import { readStaffForm, staffContext } from "#app/lib/admin.server.ts";
 import { serverContext } from "#app/lib/server-context.ts";
-import { searchIndexSize } from "#server/admin/dashboard.ts";
+import { searchIndexSize } from "#platform/backoffice/index.ts";
 import type { Route } from "./+types/algolia";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -2,9 +2,12 @@ import { useLoaderData } from "react-router";
 import { staffContext } from "#app/lib/admin.server.ts";
 import { formatCents } from "#app/lib/format.ts";
 import { serverContext } from "#app/lib/server-context.ts";
-import { dashboardFigures } from "#server/admin/dashboard.ts";
-import { fillingSlots, todayOrders } from "#server/admin/dashboard-today.ts";
-import { lastJobRuns } from "#server/admin/sync-jobs.ts";
+import {
+  dashboardFigures,
+  fillingSlots,
+  lastJobRuns,
+  todayOrders,
+} from "#platform/backoffice/index.ts";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [

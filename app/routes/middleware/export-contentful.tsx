@@ -1,7 +1,6 @@
-import { eq } from "drizzle-orm";
 import { useActionData, useLoaderData } from "react-router";
 import { z } from "zod";
-import { startStaffJob } from "#app/components/admin/job-screen.server.ts";
+import { jobScreenAction } from "#app/components/admin/job-screen.server.ts";
 import {
   JobReportCard,
   JobStartForm,
@@ -9,11 +8,13 @@ import {
   RecordChangesTable,
   RefusedAlert,
 } from "#app/components/admin/job-screen.tsx";
-import { readStaffForm } from "#app/lib/admin.server.ts";
 import { serverContext } from "#app/lib/server-context.ts";
-import { commerceProduct } from "#platform/commerce/catalogue-schema.ts";
-import { countProducts } from "#server/admin/catalogue-sync.ts";
-import { exportContentfulJob, startContentExport } from "#server/admin/sync-jobs.ts";
+import {
+  countProducts,
+  exportContentfulJob,
+  startContentExport,
+} from "#platform/backoffice/index.ts";
+import { productIdsByHandle } from "#platform/commerce/index.ts";
 import type { Route } from "./+types/export-contentful";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -38,34 +39,31 @@ const exportForm = z.discriminatedUnion("scope", [
   }),
 ]);
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readStaffForm(request, context);
-  const parsed = exportForm.safeParse(Object.fromEntries(form));
-  if (!parsed.success) {
-    return { message: parsed.error.issues[0]?.message ?? "Choisissez les produits à exporter." };
-  }
-  const { database } = context.get(serverContext);
-  const data = parsed.data;
-  if (data.scope === "handle") {
-    const [found] = await database.db
-      .select({ id: commerceProduct.id })
-      .from(commerceProduct)
-      .where(eq(commerceProduct.handle, data.handle));
-    if (!found) return { message: `Aucun produit n'a l'adresse « ${data.handle} ».` };
-  }
-  return startStaffJob(
-    context,
-    (deps, actor) =>
-      startContentExport(deps, actor, {
-        scope:
-          data.scope === "handle" ? { kind: "handle", handle: data.handle } : { kind: data.scope },
-        dryRun: data.dryRun === "on",
-      }),
-    {
-      screen: "/middleware/export-contentful/",
-      kind: "export",
+export function action(args: Route.ActionArgs) {
+  return jobScreenAction(args, {
+    screen: "/middleware/export-contentful/",
+    kind: "export",
+    async start(form, context) {
+      const parsed = exportForm.safeParse(Object.fromEntries(form));
+      if (!parsed.success) {
+        return parsed.error.issues[0]?.message ?? "Choisissez les produits à exporter.";
+      }
+      const data = parsed.data;
+      if (data.scope === "handle") {
+        const { database } = context.get(serverContext);
+        const found = await productIdsByHandle(database.db, [data.handle]);
+        if (!found.has(data.handle)) return `Aucun produit n'a l'adresse « ${data.handle} ».`;
+      }
+      return (deps, actor) =>
+        startContentExport(deps, actor, {
+          scope:
+            data.scope === "handle"
+              ? { kind: "handle", handle: data.handle }
+              : { kind: data.scope },
+          dryRun: data.dryRun === "on",
+        });
     },
-  );
+  });
 }
 
 const number = new Intl.NumberFormat("fr-FR");

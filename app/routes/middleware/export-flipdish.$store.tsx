@@ -4,7 +4,7 @@ import {
   orderingAdminCall,
   storeMenuCsv,
   storeMenuRows,
-} from "#server/admin/ordering-export.ts";
+} from "#platform/backoffice/index.ts";
 import type { Route } from "./+types/export-flipdish.$store";
 
 /** A store's restauration products as CSV, for signed-in staff (the `export-flipdish` screen). */

@@ -1,16 +1,19 @@
 import { useActionData, useLoaderData } from "react-router";
-import { startStaffJob } from "#app/components/admin/job-screen.server.ts";
+import { jobScreenAction } from "#app/components/admin/job-screen.server.ts";
 import {
   JobReportCard,
   JobStartForm,
   jobScreenMeta,
   RefusedAlert,
 } from "#app/components/admin/job-screen.tsx";
-import { readStaffForm } from "#app/lib/admin.server.ts";
 import { serverContext } from "#app/lib/server-context.ts";
-import { countProducts } from "#server/admin/catalogue-sync.ts";
-import { orderingAdminCall, orderingStores } from "#server/admin/ordering-export.ts";
-import { exportFlipdishJob, startMenuExport } from "#server/admin/sync-jobs.ts";
+import {
+  countProducts,
+  exportFlipdishJob,
+  orderingAdminCall,
+  orderingStores,
+  startMenuExport,
+} from "#platform/backoffice/index.ts";
 import type { Route } from "./+types/export-flipdish";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -35,11 +38,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  await readStaffForm(request, context);
-  return startStaffJob(context, startMenuExport, {
+export function action(args: Route.ActionArgs) {
+  return jobScreenAction(args, {
     screen: "/middleware/export-flipdish/",
     kind: "export",
+    start: async () => startMenuExport,
   });
 }
 

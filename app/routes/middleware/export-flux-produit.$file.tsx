@@ -1,5 +1,5 @@
 import { serverContext } from "#app/lib/server-context.ts";
-import { feedResponse } from "#server/api/exports.ts";
+import { feedResponse } from "#platform/commerce/index.ts";
 import type { Route } from "./+types/export-flux-produit.$file";
 
 const FILES = { "produits.csv": "csv", "produits.xml": "xml" } as const;

@@ -1,6 +1,6 @@
 import { useLoaderData } from "react-router";
 import { serverContext } from "#app/lib/server-context.ts";
-import { feedSize } from "#platform/commerce/feed.ts";
+import { feedSize } from "#platform/commerce/index.ts";
 import type { Route } from "./+types/export-flux-produit";
 
 export const meta: Route.MetaFunction = () => [

@@ -2,14 +2,15 @@ import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
 import { readStaffForm, staffContext } from "#app/lib/admin.server.ts";
 import { serverContext } from "#app/lib/server-context.ts";
+import { recordChange } from "#platform/backoffice/index.ts";
 import {
+  announcesTooLarge,
   deleteImage,
+  forgetCachedImage,
   LIBRARY_PAGE_SIZE,
   listLibrary,
   uploadImage,
-} from "#platform/commerce/images/library.ts";
-import { recordChange } from "#server/admin/staff.ts";
-import { announcesTooLarge, forgetCachedImage } from "#server/api/images.ts";
+} from "#platform/commerce/index.ts";
 import type { Route } from "./+types/images";
 
 export const meta: Route.MetaFunction = () => [{ title: "Images — Administration Comptoir" }];

@@ -1,6 +1,6 @@
 import { Form, Link, useLoaderData } from "react-router";
 import { serverContext } from "#app/lib/server-context.ts";
-import { dayOrders, parisDay, parseDay } from "#server/admin/odp.ts";
+import { dayOrders, parisDay, parseDay } from "#platform/backoffice/index.ts";
 import type { Route } from "./+types/odp-list";
 
 export const meta: Route.MetaFunction = () => [

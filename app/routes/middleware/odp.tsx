@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { Link, useLoaderData } from "react-router";
 import { serverContext } from "#app/lib/server-context.ts";
 import {
+  groceryPreparation,
   type OrderPreparation,
   orderPreparation,
   parisDay,
@@ -9,8 +10,7 @@ import {
   pickTotals,
   slotLabel,
   slotPreparations,
-} from "#server/admin/odp.ts";
-import { groceryPreparation } from "#server/admin/odp-grocery.ts";
+} from "#platform/backoffice/index.ts";
 import type { Route } from "./+types/odp";
 
 export const meta: Route.MetaFunction = () => [

@@ -1,7 +1,7 @@
 import { useLoaderData } from "react-router";
 import { FilterForm } from "#app/components/admin/filter-form.tsx";
 import { serverContext } from "#app/lib/server-context.ts";
-import { listOutbox } from "#platform/notify/outbox.ts";
+import { listOutbox } from "#platform/notify/index.ts";
 import type { Route } from "./+types/outbox";
 
 /**

@@ -1,6 +1,5 @@
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
-import { PRICE_OPERATIONS } from "#app/components/admin/prices.ts";
 import {
   filterValuesOf,
   ProductFilterFields,
@@ -9,19 +8,20 @@ import { readStaffForm, staffContext } from "#app/lib/admin.server.ts";
 import { formatCents } from "#app/lib/format.ts";
 import { serverContext } from "#app/lib/server-context.ts";
 import {
+  applyBulkPrices,
+  PRICE_OPERATIONS,
+  productFilterParams,
+  readPriceOperation,
+  readProductFilter,
+} from "#platform/backoffice/index.ts";
+import {
   catalogueChoices,
   MAX_BULK_PRODUCTS,
   type PricePlan,
   previewPriceChange,
   SelectionTooLargeError,
   samePrices,
-} from "#platform/commerce/catalogue-edit.ts";
-import {
-  applyBulkPrices,
-  productFilterParams,
-  readPriceOperation,
-  readProductFilter,
-} from "#server/admin/product-edits.ts";
+} from "#platform/commerce/index.ts";
 import type { Route } from "./+types/product-price";
 
 export const meta: Route.MetaFunction = () => [

@@ -1,7 +1,7 @@
 import { Link, useLoaderData } from "react-router";
 import { FilterForm } from "#app/components/admin/filter-form.tsx";
 import { serverContext } from "#app/lib/server-context.ts";
-import { readChangeLog } from "#server/admin/change-log.ts";
+import { readChangeLog } from "#platform/backoffice/index.ts";
 import type { Route } from "./+types/products-maj-log";
 
 export const meta: Route.MetaFunction = () => [

@@ -1,30 +1,28 @@
 import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
 import { Field, FieldError, fieldId } from "#app/components/admin/field.tsx";
-import { eurosText } from "#app/components/admin/prices.ts";
-import {
-  LIST_FIELDS,
-  OTHER_FIELD_LABELS,
-  TEXT_FIELD_GROUPS,
-} from "#app/components/admin/product-fields.ts";
 import { readStaffForm, staffContext } from "#app/lib/admin.server.ts";
 import { formatCents } from "#app/lib/format.ts";
 import { serverContext } from "#app/lib/server-context.ts";
 import type { Db } from "#db/client.ts";
 import {
-  CONTROLLED_TAGS,
-  catalogueChoices,
-  type EditableProduct,
-  readEditableProduct,
-} from "#platform/commerce/catalogue-edit.ts";
-import { listLibrary } from "#platform/commerce/images/library.ts";
-import {
+  eurosText,
+  LIST_FIELDS,
+  OTHER_FIELD_LABELS,
   PRODUCT_SAVED,
   type ProductActionResult,
   relatedHandlesText,
   runProductAction,
   saveProductForm,
-} from "#server/admin/product-edits.ts";
+  TEXT_FIELD_GROUPS,
+} from "#platform/backoffice/index.ts";
+import {
+  CONTROLLED_TAGS,
+  catalogueChoices,
+  type EditableProduct,
+  listLibrary,
+  readEditableProduct,
+} from "#platform/commerce/index.ts";
 import type { Route } from "./+types/products.$slug";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

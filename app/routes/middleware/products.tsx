@@ -5,8 +5,8 @@ import {
 } from "#app/components/admin/product-filter-fields.tsx";
 import { formatCents } from "#app/lib/format.ts";
 import { serverContext } from "#app/lib/server-context.ts";
-import { catalogueChoices, listProductsForAdmin } from "#platform/commerce/catalogue-edit.ts";
-import { productFilterParams, readProductFilter } from "#server/admin/product-edits.ts";
+import { productFilterParams, readProductFilter } from "#platform/backoffice/index.ts";
+import { catalogueChoices, listProductsForAdmin } from "#platform/commerce/index.ts";
 import type { Route } from "./+types/products";
 
 export const meta: Route.MetaFunction = () => [{ title: "Produits — Administration Comptoir" }];

@@ -1,13 +1,12 @@
 import { useActionData, useLoaderData } from "react-router";
-import { startStaffJob } from "#app/components/admin/job-screen.server.ts";
+import { jobScreenAction } from "#app/components/admin/job-screen.server.ts";
 import {
   JobReportCard,
   JobStartForm,
   jobScreenMeta,
   RefusedAlert,
 } from "#app/components/admin/job-screen.tsx";
-import { readStaffForm } from "#app/lib/admin.server.ts";
-import { startCategorySync, syncCategoriesJob } from "#server/admin/sync-jobs.ts";
+import { startCategorySync, syncCategoriesJob } from "#platform/backoffice/index.ts";
 import type { Route } from "./+types/sync-categories-bdd";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -17,11 +16,11 @@ export function loader() {
   return { state: syncCategoriesJob().state };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  await readStaffForm(request, context);
-  return startStaffJob(context, startCategorySync, {
+export function action(args: Route.ActionArgs) {
+  return jobScreenAction(args, {
     screen: "/middleware/sync-categories-bdd/",
     kind: "sync",
+    start: async () => startCategorySync,
   });
 }
 

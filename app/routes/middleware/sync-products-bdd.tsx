@@ -1,5 +1,5 @@
 import { useActionData, useLoaderData } from "react-router";
-import { startStaffJob } from "#app/components/admin/job-screen.server.ts";
+import { jobScreenAction } from "#app/components/admin/job-screen.server.ts";
 import {
   JobReportCard,
   JobStartForm,
@@ -7,10 +7,8 @@ import {
   RecordChangesTable,
   RefusedAlert,
 } from "#app/components/admin/job-screen.tsx";
-import { readStaffForm } from "#app/lib/admin.server.ts";
 import { serverContext } from "#app/lib/server-context.ts";
-import { countProducts } from "#server/admin/catalogue-sync.ts";
-import { startProductSync, syncProductsJob } from "#server/admin/sync-jobs.ts";
+import { countProducts, startProductSync, syncProductsJob } from "#platform/backoffice/index.ts";
 import type { Route } from "./+types/sync-products-bdd";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -24,11 +22,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  await readStaffForm(request, context);
-  return startStaffJob(context, startProductSync, {
+export function action(args: Route.ActionArgs) {
+  return jobScreenAction(args, {
     screen: "/middleware/sync-products-bdd/",
     kind: "sync",
+    start: async () => startProductSync,
   });
 }
 

@@ -16,8 +16,8 @@ import {
   openCartTestShop,
   type TestStorefrontApi,
 } from "#platform/commerce/testing.ts";
-import { listOutbox } from "#platform/notify/outbox.ts";
-import { paymentCard, paymentCharge } from "#platform/payments/schema.ts";
+import { listOutbox } from "#platform/notify/index.ts";
+import { paymentCard, paymentCharge } from "#platform/payments/tables.ts";
 
 const STOREFRONT = "http://boutique.test";
 

@@ -24,9 +24,8 @@ import {
   orderName,
   orderTotals,
 } from "#platform/commerce/orders.ts";
-import { queueEmail } from "#platform/notify/outbox.ts";
-import { orderConfirmationEmail } from "#platform/notify/templates/order-confirmation.ts";
-import { chargeCard, type PaymentFailure, tokenizeCard } from "#platform/payments/processor.ts";
+import { orderConfirmationEmail, queueEmail } from "#platform/notify/index.ts";
+import { chargeCard, type PaymentFailure, tokenizeCard } from "#platform/payments/index.ts";
 
 /** What a checkout submission led to. */
 export type PlaceOrderResult =

@@ -18,7 +18,7 @@ import {
   START,
 } from "#platform/commerce/graphql/customer-testing.ts";
 import type { TestStorefrontApi } from "#platform/commerce/testing.ts";
-import { listOutbox } from "#platform/notify/outbox.ts";
+import { listOutbox } from "#platform/notify/index.ts";
 
 let database: Database;
 let api: TestStorefrontApi;

@@ -10,7 +10,7 @@ import {
   openTestShop,
   type TestStorefrontApi,
 } from "#platform/commerce/testing.ts";
-import { listOutbox } from "#platform/notify/outbox.ts";
+import { listOutbox } from "#platform/notify/index.ts";
 
 export const START = new Date("2026-03-02T10:00:00.000Z");
 export const HOUR = 60 * 60 * 1000;

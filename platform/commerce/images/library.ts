@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
+import { join } from "node:path";
 import { desc, eq, ilike, inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
-import type { Db, Tx } from "#db/client.ts";
+import type { Database, Db, Tx } from "#db/client.ts";
 import {
   commerceCollection,
   commerceFile,
@@ -10,7 +11,7 @@ import {
   commerceProduct,
 } from "#platform/commerce/catalogue-schema.ts";
 import { imageUrl } from "#platform/commerce/images/paths.ts";
-import { saveOriginal } from "#platform/commerce/images/service.ts";
+import { createImageService, saveOriginal } from "#platform/commerce/images/service.ts";
 
 /**
  * The image library of the admin area: the stored originals with what uses them, uploads checked
@@ -282,4 +283,30 @@ export async function deleteImage(db: Db, path: string): Promise<DeleteResult> {
     await tx.delete(commerceFile).where(eq(commerceFile.path, path));
     return { ok: true };
   });
+}
+
+/** Room for the multipart envelope around a file of the largest accepted size. */
+export const MULTIPART_OVERHEAD = 64 * 1024;
+
+/**
+ * Forgets the resized copies of a deleted image in the shared cache directory, the way another
+ * instance would: the server's own image service stops serving them from memory within its
+ * memory TTL (a minute), and from disk at once.
+ */
+export async function forgetCachedImage(
+  deps: { env: { IMAGE_CACHE_DIR?: string; DATA_DIR: string }; database: Pick<Database, "db"> },
+  path: string,
+): Promise<void> {
+  const service = createImageService({
+    database: deps.database,
+    cacheDir: deps.env.IMAGE_CACHE_DIR ?? join(deps.env.DATA_DIR, "image-cache"),
+    memoryCacheBytes: 0,
+  });
+  await service.invalidate(path);
+}
+
+/** Whether a request body announces more than an upload may weigh (checked before reading it). */
+export function announcesTooLarge(request: Request): boolean {
+  const length = Number(request.headers.get("content-length") ?? 0);
+  return length > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD;
 }

@@ -1,0 +1,728 @@
+import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
+import type { Db, Tx } from "#db/client.ts";
+import { breathe, type JobProgress } from "#platform/backoffice/jobs.ts";
+import { adminAuditLog } from "#platform/backoffice/schema.ts";
+import {
+  commerceCollection,
+  commerceCollectionProduct,
+  commerceImage,
+  commerceMetafield,
+  commerceProduct,
+} from "#platform/commerce/catalogue-schema.ts";
+import { ARCHIVE_TAG, toGid } from "#platform/commerce/index.ts";
+import { putEntry } from "#platform/content/index.ts";
+import { contentEntry } from "#platform/content/schema.ts";
+import { readDocument, writeDocument } from "#platform/documents/index.ts";
+
+/**
+ * Synchronisation of the commerce catalogue (products, collections) into the content service's
+ * records (`product`, `pageCategorie`, `subCategory` entries) and into the database documents
+ * (`products/{id}`, `category/{id}`), for the `export-contentful`, `sync-products-bdd` and
+ * `sync-categories-bdd` screens and the `/api/db/…` office routes.
+ *
+ * The commerce service owns a product's name, handle, prices, tags and province flag; the
+ * content service owns everything editorial (images, descriptions, diets, links). A sync writes
+ * only the fields the commerce service owns, and only when they differ, so running it twice
+ * changes nothing the second time. Work goes by batches with a pause between them, so the shop
+ * keeps serving while it runs.
+ */
+
+/** Who a change is written to the change log for: a staff member, or `api` for scripts. */
+export type Actor = { id: number | null; email: string };
+
+/** Documents of the shop itself (not of a customer) are stored with this owner. */
+export const SHOP_DOCUMENT_OWNER = 0;
+
+export const SYNC_BATCH_SIZE = 200;
+
+/** The tag of the catalogue's restauration products (the ordering menus' dishes). */
+export const RESTAURATION_TAG = "restauration";
+
+export type CatalogueProduct = {
+  id: number;
+  handle: string;
+  title: string;
+  tags: string[];
+  priceCents: number;
+  compareAtCents: number | null;
+  availableForSale: boolean;
+  archived: boolean;
+  imageUrl: string | null;
+  descriptionHtml: string;
+};
+
+export type ProductScope =
+  | { kind: "all" }
+  | { kind: "restauration" }
+  | { kind: "handle"; handle: string };
+
+function scopeCondition(scope: ProductScope) {
+  if (scope.kind === "handle") return eq(commerceProduct.handle, scope.handle);
+  if (scope.kind === "restauration") return sql`${RESTAURATION_TAG} = any(${commerceProduct.tags})`;
+  return undefined;
+}
+
+/** The catalogue columns of a `CatalogueProduct` (its image aside). */
+const PRODUCT_COLUMNS = {
+  id: commerceProduct.id,
+  handle: commerceProduct.handle,
+  title: commerceProduct.title,
+  tags: commerceProduct.tags,
+  priceCents: commerceProduct.priceMinCents,
+  compareAtCents: commerceProduct.compareAtMinCents,
+  availableForSale: commerceProduct.availableForSale,
+  archived: commerceProduct.archived,
+  descriptionHtml: commerceProduct.descriptionHtml,
+};
+
+/** The products read with `PRODUCT_COLUMNS` (at least one), with their first image's url. */
+async function withFirstImage(
+  db: Db,
+  rows: Omit<CatalogueProduct, "imageUrl">[],
+): Promise<CatalogueProduct[]> {
+  const images = await db
+    .select({ productId: commerceImage.productId, url: commerceImage.url })
+    .from(commerceImage)
+    .where(
+      and(
+        inArray(
+          commerceImage.productId,
+          rows.map((row) => row.id),
+        ),
+        eq(commerceImage.position, 1),
+      ),
+    );
+  const imageOf = new Map(images.map((image) => [image.productId, image.url]));
+  return rows.map((row) => ({ ...row, imageUrl: imageOf.get(row.id) ?? null }));
+}
+
+/** How many catalogue products a scope covers. */
+export async function countProducts(db: Db, scope: ProductScope): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(commerceProduct)
+    .where(scopeCondition(scope));
+  return Number(row?.count ?? 0);
+}
+
+/** The catalogue's products of a scope, by id, `SYNC_BATCH_SIZE` at a time. */
+export async function* productBatches(
+  db: Db,
+  scope: ProductScope,
+): AsyncGenerator<CatalogueProduct[]> {
+  let after = 0;
+  for (;;) {
+    const rows = await db
+      .select(PRODUCT_COLUMNS)
+      .from(commerceProduct)
+      .where(and(gt(commerceProduct.id, after), scopeCondition(scope)))
+      .orderBy(asc(commerceProduct.id))
+      .limit(SYNC_BATCH_SIZE);
+    if (rows.length === 0) return;
+    yield await withFirstImage(db, rows);
+    after = rows.at(-1)?.id ?? after;
+    if (rows.length < SYNC_BATCH_SIZE) return;
+  }
+}
+
+/** One catalogue product by id, or undefined. */
+export async function catalogueProduct(db: Db, id: number): Promise<CatalogueProduct | undefined> {
+  const rows = await db
+    .select(PRODUCT_COLUMNS)
+    .from(commerceProduct)
+    .where(eq(commerceProduct.id, id));
+  if (rows.length === 0) return undefined;
+  const [product] = await withFirstImage(db, rows);
+  return product;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Content-side product records
+
+export type ContentRecord = {
+  id: string;
+  fields: Record<string, unknown>;
+  published: boolean;
+};
+
+/** The content service's product records of these handles, by handle (`slug`). */
+export async function contentProductsBySlug(
+  db: Db | Tx,
+  slugs: readonly string[],
+): Promise<Map<string, ContentRecord>> {
+  if (slugs.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: contentEntry.id,
+      fields: contentEntry.fields,
+      publishedAt: contentEntry.publishedAt,
+    })
+    .from(contentEntry)
+    .where(
+      and(
+        eq(contentEntry.contentType, "product"),
+        inArray(sql<string>`${contentEntry.fields}->>'slug'`, [...slugs]),
+      ),
+    )
+    .orderBy(asc(contentEntry.createdAt), asc(contentEntry.id));
+  const bySlug = new Map<string, ContentRecord>();
+  for (const row of rows) {
+    const slug = String(row.fields.slug ?? "");
+    // Two records of one handle: the oldest is the product's (the storefront reads the first).
+    if (!bySlug.has(slug))
+      bySlug.set(slug, { id: row.id, fields: row.fields, published: row.publishedAt !== null });
+  }
+  return bySlug;
+}
+
+type FdContent = { MenuItemId: number; Price: number; ImageUrl: string };
+
+function readFdContent(value: unknown): FdContent | undefined {
+  if (!value || typeof value !== "object") return undefined;
+  const fd = value as Record<string, unknown>;
+  return typeof fd.MenuItemId === "number"
+    ? {
+        MenuItemId: fd.MenuItemId,
+        Price: typeof fd.Price === "number" ? fd.Price : 0,
+        ImageUrl: typeof fd.ImageUrl === "string" ? fd.ImageUrl : "",
+      }
+    : undefined;
+}
+
+/** The menu item of the ordering service a content product record is tied to, if any. */
+export function menuItemIdOf(record: ContentRecord | undefined): number | undefined {
+  return readFdContent(record?.fields.fd_content)?.MenuItemId;
+}
+
+const euros = (cents: number) => Math.round(cents) / 100;
+
+/** Text of an HTML description, cut after its first sentence: a record's short description. */
+export function shortDescription(html: string): string {
+  const text = html
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&nbsp;/g, " ")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ")
+    .trim();
+  const end = text.search(/[.!?](\s|$)/);
+  return end === -1 ? text : text.slice(0, end + 1);
+}
+
+/** The fields of a product record the commerce service owns, as the product now has them. */
+export function ownedFields(
+  product: CatalogueProduct,
+  existing: ContentRecord | undefined,
+): Record<string, unknown> {
+  const fd = readFdContent(existing?.fields.fd_content);
+  return {
+    name: product.title,
+    slug: product.handle,
+    prediscount_price: euros(product.compareAtCents ?? product.priceCents),
+    isProvince: product.tags.includes("isProvince"),
+    tags: [...product.tags],
+    ...(fd && {
+      fd_content: {
+        ...fd,
+        Price: euros(product.priceCents),
+        ImageUrl: product.imageUrl ?? fd.ImageUrl,
+      },
+    }),
+  };
+}
+
+/** JSON with object keys sorted: stored JSONB gives keys back in its own order. */
+export function stableJson(value: unknown): string {
+  return JSON.stringify(value ?? null, (_key, inner: unknown) =>
+    inner && typeof inner === "object" && !Array.isArray(inner)
+      ? Object.fromEntries(
+          Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)),
+        )
+      : inner,
+  );
+}
+
+/** The owned fields of a record that differ from what the product now says. */
+export function changedOwnedFields(
+  current: Record<string, unknown>,
+  wanted: Record<string, unknown>,
+): string[] {
+  return Object.keys(wanted).filter(
+    (field) => stableJson(current[field]) !== stableJson(wanted[field]),
+  );
+}
+
+export type RecordChange = { handle: string; kind: "created" | "updated"; fields: string[] };
+
+export type ContentProductsReport = {
+  dryRun: boolean;
+  scanned: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  documents: number;
+  archivedOrphans: string[];
+  /** The first changes, for the screen (all of them are in the change log). */
+  changes: RecordChange[];
+};
+
+/** How many changes a report lists; the counts cover them all. */
+export const REPORT_LIMIT = 200;
+
+const pick = (fields: Record<string, unknown>, names: readonly string[]) =>
+  Object.fromEntries(names.map((name) => [name, fields[name] ?? null]));
+
+async function logChange(
+  db: Db | Tx,
+  actor: Actor,
+  change: {
+    action: string;
+    subjectType: string;
+    subjectId: string;
+    before?: unknown;
+    after?: unknown;
+  },
+) {
+  await db.insert(adminAuditLog).values({
+    staffId: actor.id,
+    staffEmail: actor.email,
+    action: change.action,
+    subjectType: change.subjectType,
+    subjectId: change.subjectId,
+    before: change.before ?? null,
+    after: change.after ?? null,
+  });
+}
+
+/**
+ * Pushes catalogue products into the content service's product records: a product without a
+ * record gets one (`product-{id}`, published), a record whose owned fields differ is updated
+ * (editorial fields kept; drafts stay drafts). With `dryRun` nothing is written, the report says
+ * what would be. With `documents`, each product's database document `products/{id}` is written
+ * too, and records of handles the catalogue no longer has are tagged `Archive` (hidden).
+ */
+export async function syncContentProducts(
+  db: Db,
+  options: {
+    scope: ProductScope;
+    actor: Actor;
+    action: string;
+    dryRun?: boolean;
+    documents?: boolean;
+    onProgress?: (progress: JobProgress) => void;
+  },
+): Promise<ContentProductsReport> {
+  const dryRun = options.dryRun ?? false;
+  const report: ContentProductsReport = {
+    dryRun,
+    scanned: 0,
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    documents: 0,
+    archivedOrphans: [],
+    changes: [],
+  };
+  const total = await countProducts(db, options.scope);
+  options.onProgress?.({ phase: "products", done: 0, total });
+  for await (const batch of productBatches(db, options.scope)) {
+    await db.transaction(async (tx) => {
+      const records = await contentProductsBySlug(
+        tx,
+        batch.map((product) => product.handle),
+      );
+      for (const product of batch) {
+        const record = records.get(product.handle);
+        const wanted = ownedFields(product, record);
+        const fields = record ? changedOwnedFields(record.fields, wanted) : Object.keys(wanted);
+        if (record && fields.length === 0) report.unchanged++;
+        else {
+          const kind = record ? "updated" : "created";
+          report[kind]++;
+          if (report.changes.length < REPORT_LIMIT)
+            report.changes.push({ handle: product.handle, kind, fields });
+          if (!dryRun) {
+            const id = record?.id ?? `product-${product.id}`;
+            const next = record
+              ? { ...record.fields, ...wanted }
+              : {
+                  ...wanted,
+                  short_description: shortDescription(product.descriptionHtml),
+                };
+            await putEntry(tx, {
+              id,
+              contentType: "product",
+              fields: next,
+              publish: record ? record.published : true,
+            });
+            await logChange(tx, options.actor, {
+              action: options.action,
+              subjectType: "content-product",
+              subjectId: product.handle,
+              before: record ? pick(record.fields, fields) : null,
+              after: pick(next, fields),
+            });
+          }
+        }
+        if (options.documents && !dryRun) {
+          const fieldsNow = record ? { ...record.fields, ...wanted } : wanted;
+          if (
+            await putShopDocument(
+              tx,
+              productDocumentKey(product.id),
+              productDocument(product, fieldsNow),
+            )
+          )
+            report.documents++;
+        }
+      }
+    });
+    report.scanned += batch.length;
+    options.onProgress?.({ phase: "products", done: report.scanned, total });
+    await breathe();
+  }
+  if (options.documents) {
+    report.archivedOrphans = await archiveOrphanRecords(db, options.actor, options.action, dryRun);
+  }
+  return report;
+}
+
+/**
+ * Content product records whose handle the catalogue no longer has (bundles aside, they are
+ * content-only) are tagged `Archive`, which hides them from the shop; their handles.
+ */
+async function archiveOrphanRecords(
+  db: Db,
+  actor: Actor,
+  action: string,
+  dryRun: boolean,
+): Promise<string[]> {
+  const result = await db.execute(sql`
+    select e.id, e.fields, e.published_at is not null as published
+    from content_entry e
+    where e.content_type = 'product'
+      and not coalesce(e.fields->'tags', '[]'::jsonb) ? ${ARCHIVE_TAG}
+      and not coalesce(e.fields->'tags', '[]'::jsonb) ? 'bundle'
+      and jsonb_array_length(coalesce(e.fields->'products_in_bundle', '[]'::jsonb)) = 0
+      and not exists (select 1 from commerce_product p where p.handle = e.fields->>'slug')
+    order by e.id`);
+  const rows = (
+    result as unknown as {
+      rows: { id: string; fields: Record<string, unknown>; published: boolean }[];
+    }
+  ).rows;
+  const handles: string[] = [];
+  for (const row of rows) {
+    const tags = Array.isArray(row.fields.tags) ? (row.fields.tags as string[]) : [];
+    handles.push(String(row.fields.slug ?? row.id));
+    if (dryRun) continue;
+    await db.transaction(async (tx) => {
+      await putEntry(tx, {
+        id: row.id,
+        contentType: "product",
+        fields: { ...row.fields, tags: [...tags, ARCHIVE_TAG] },
+        publish: row.published,
+      });
+      await logChange(tx, actor, {
+        action,
+        subjectType: "content-product",
+        subjectId: String(row.fields.slug ?? row.id),
+        before: { tags },
+        after: { tags: [...tags, ARCHIVE_TAG] },
+      });
+    });
+  }
+  return handles;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Database documents
+
+export const productDocumentKey = (id: number) => `products/${id}`;
+export const categoryDocumentKey = (id: number) => `category/${id}`;
+
+/** A product's database document: its content-side record with the catalogue's figures. */
+export function productDocument(product: CatalogueProduct, fields: Record<string, unknown>) {
+  return {
+    product: {
+      ...fields,
+      id: toGid("Product", product.id),
+      handle: product.handle,
+      price: euros(product.priceCents),
+      compareAtPrice: product.compareAtCents === null ? null : euros(product.compareAtCents),
+      availableForSale: product.availableForSale,
+      archived: product.archived,
+    },
+  };
+}
+
+/**
+ * Writes a shop document whatever its revision (the catalogue is the truth), unless its body is
+ * already that; whether it wrote. A concurrent writer is retried against its revision.
+ */
+export async function putShopDocument(
+  db: Db | Tx,
+  key: string,
+  body: Record<string, unknown>,
+): Promise<{ rev: string } | null> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const current = await readDocument(db, key);
+    if (current && current.ownerCustomerId !== SHOP_DOCUMENT_OWNER) {
+      throw new Error(`Document ${key} is not a shop document`);
+    }
+    if (current && stableJson(current.body) === stableJson(body)) return null;
+    const outcome = await writeDocument(
+      db,
+      { key, ownerCustomerId: SHOP_DOCUMENT_OWNER, rev: current?.rev, body },
+      new Date(),
+    );
+    if (outcome.ok) return { rev: outcome.rev };
+  }
+  throw new Error(`Document ${key} kept changing while it was written`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Categories
+
+export type CatalogueCategory = {
+  id: number;
+  handle: string;
+  title: string;
+  parent: string | null;
+  products: { id: number; handle: string }[];
+};
+
+/** The catalogue's collections (all, or one by id), with their parent and products in order. */
+export async function catalogueCategories(
+  db: Db | Tx,
+  only?: { id: number },
+): Promise<CatalogueCategory[]> {
+  const collections = await db
+    .select({
+      id: commerceCollection.id,
+      handle: commerceCollection.handle,
+      title: commerceCollection.title,
+    })
+    .from(commerceCollection)
+    .where(only ? eq(commerceCollection.id, only.id) : undefined)
+    .orderBy(asc(commerceCollection.id));
+  if (collections.length === 0) return [];
+  const ids = collections.map((collection) => collection.id);
+  const parents = await db
+    .select({ ownerId: commerceMetafield.ownerId, value: commerceMetafield.value })
+    .from(commerceMetafield)
+    .where(
+      and(
+        eq(commerceMetafield.ownerType, "COLLECTION"),
+        eq(commerceMetafield.key, "category_parent"),
+        inArray(commerceMetafield.ownerId, ids),
+      ),
+    );
+  const parentOf = new Map(parents.map((row) => [row.ownerId, row.value]));
+  const members = await db
+    .select({
+      collectionId: commerceCollectionProduct.collectionId,
+      id: commerceProduct.id,
+      handle: commerceProduct.handle,
+    })
+    .from(commerceCollectionProduct)
+    .innerJoin(commerceProduct, eq(commerceProduct.id, commerceCollectionProduct.productId))
+    .where(
+      and(
+        inArray(commerceCollectionProduct.collectionId, ids),
+        eq(commerceProduct.archived, false),
+      ),
+    )
+    .orderBy(asc(commerceCollectionProduct.collectionId), asc(commerceCollectionProduct.position));
+  const productsOf = new Map<number, { id: number; handle: string }[]>();
+  for (const member of members) {
+    const list = productsOf.get(member.collectionId) ?? [];
+    list.push({ id: member.id, handle: member.handle });
+    productsOf.set(member.collectionId, list);
+  }
+  return collections.map((collection) => ({
+    ...collection,
+    parent: parentOf.get(collection.id) || null,
+    products: productsOf.get(collection.id) ?? [],
+  }));
+}
+
+/** A category's database document. */
+export function categoryDocument(category: CatalogueCategory) {
+  return {
+    category: {
+      id: toGid("Collection", category.id),
+      handle: category.handle,
+      title: category.title,
+      parent: category.parent,
+      productCount: category.products.length,
+      products: category.products.map((product) => ({
+        id: toGid("Product", product.id),
+        handle: product.handle,
+      })),
+    },
+  };
+}
+
+export type CategoriesReport = {
+  collections: number;
+  documents: number;
+  created: string[];
+  present: number;
+  /** Content category records whose collection the catalogue no longer has. */
+  orphans: string[];
+};
+
+const CATEGORY_TYPES = ["pageCategorie", "subCategory"];
+const link = (id: string) => ({ sys: { type: "Link", linkType: "Entry", id } });
+
+/**
+ * Synchronises the catalogue's collections: each one's database document `category/{id}` (its
+ * products in order), and a content category record for each collection that has none — a
+ * `pageCategorie` for a top collection, else a `subCategory` linked to its parents (and listed in
+ * its parent's `sub_categories`) — so that a category imported into the catalogue has its page.
+ * Existing records are editorial and left as they are; those without a collection are reported.
+ */
+export async function syncCategories(
+  db: Db,
+  options: { actor: Actor; action: string; onProgress?: (progress: JobProgress) => void },
+): Promise<CategoriesReport> {
+  const categories = await catalogueCategories(db);
+  const report: CategoriesReport = {
+    collections: categories.length,
+    documents: 0,
+    created: [],
+    present: 0,
+    orphans: [],
+  };
+  const total = categories.length;
+  options.onProgress?.({ phase: "categories", done: 0, total });
+  const handles = new Set(categories.map((category) => category.handle));
+  const byHandle = new Map(categories.map((category) => [category.handle, category]));
+  // Parents before children, so a child can link to the record its parent just got.
+  const depth = (category: CatalogueCategory, seen = new Set<string>()): number => {
+    if (!category.parent || seen.has(category.handle)) return 0;
+    seen.add(category.handle);
+    const parent = byHandle.get(category.parent);
+    return parent ? 1 + depth(parent, seen) : 0;
+  };
+  const ordered = [...categories].sort((a, b) => depth(a) - depth(b) || a.id - b.id);
+  let done = 0;
+  for (let start = 0; start < ordered.length; start += SYNC_BATCH_SIZE) {
+    const batch = ordered.slice(start, start + SYNC_BATCH_SIZE);
+    await db.transaction(async (tx) => {
+      for (const category of batch) {
+        if (await putShopDocument(tx, categoryDocumentKey(category.id), categoryDocument(category)))
+          report.documents++;
+        const records = await categoryRecordsBySlug(tx, [
+          category.handle,
+          ...(category.parent ? [category.parent] : []),
+        ]);
+        if (records.has(category.handle)) {
+          report.present++;
+          continue;
+        }
+        await createCategoryRecord(tx, category, records);
+        report.created.push(category.handle);
+        await logChange(tx, options.actor, {
+          action: options.action,
+          subjectType: "content-category",
+          subjectId: category.handle,
+          before: null,
+          after: { title: category.title, parent: category.parent },
+        });
+      }
+    });
+    done += batch.length;
+    options.onProgress?.({ phase: "categories", done, total });
+    await breathe();
+  }
+  const records = await db
+    .select({ slug: sql<string>`${contentEntry.fields}->>'slug'` })
+    .from(contentEntry)
+    .where(inArray(contentEntry.contentType, CATEGORY_TYPES))
+    .orderBy(asc(sql`${contentEntry.fields}->>'slug'`));
+  report.orphans = records.map((row) => row.slug).filter((slug) => slug && !handles.has(slug));
+  return report;
+}
+
+async function categoryRecordsBySlug(
+  db: Db | Tx,
+  slugs: readonly string[],
+): Promise<
+  Map<
+    string,
+    { id: string; contentType: string; fields: Record<string, unknown>; published: boolean }
+  >
+> {
+  const rows = await db
+    .select({
+      id: contentEntry.id,
+      contentType: contentEntry.contentType,
+      fields: contentEntry.fields,
+      publishedAt: contentEntry.publishedAt,
+    })
+    .from(contentEntry)
+    .where(
+      and(
+        inArray(contentEntry.contentType, CATEGORY_TYPES),
+        inArray(sql<string>`${contentEntry.fields}->>'slug'`, [...slugs]),
+      ),
+    )
+    .orderBy(asc(contentEntry.createdAt), asc(contentEntry.id));
+  const bySlug = new Map<
+    string,
+    { id: string; contentType: string; fields: Record<string, unknown>; published: boolean }
+  >();
+  for (const row of rows) {
+    const slug = String(row.fields.slug ?? "");
+    if (!bySlug.has(slug)) bySlug.set(slug, { ...row, published: row.publishedAt !== null });
+  }
+  return bySlug;
+}
+
+async function createCategoryRecord(
+  tx: Tx,
+  category: CatalogueCategory,
+  records: Awaited<ReturnType<typeof categoryRecordsBySlug>>,
+) {
+  const id = `category-${category.handle}`;
+  const common = {
+    title: category.title,
+    slug: category.handle,
+    seoTitle: `${category.title} | Comptoir`,
+  };
+  const parent = category.parent ? records.get(category.parent) : undefined;
+  if (!parent) {
+    await putEntry(tx, {
+      id,
+      contentType: "pageCategorie",
+      fields: { ...common, category_archived: false },
+    });
+    return;
+  }
+  // A third-level category links to its top category and to its parent sub-category.
+  const top =
+    parent.fields.category && typeof parent.fields.category === "object"
+      ? (parent.fields.category as ReturnType<typeof link>)
+      : link(parent.id);
+  await putEntry(tx, {
+    id,
+    contentType: "subCategory",
+    fields: {
+      ...common,
+      category: parent.contentType === "pageCategorie" ? link(parent.id) : top,
+      ...(parent.contentType === "subCategory" && { subcategory: link(parent.id) }),
+    },
+  });
+  const siblings = Array.isArray(parent.fields.sub_categories)
+    ? (parent.fields.sub_categories as { sys?: { id?: string } }[])
+    : [];
+  if (!siblings.some((sibling) => sibling.sys?.id === id)) {
+    await putEntry(tx, {
+      id: parent.id,
+      contentType: parent.contentType,
+      fields: { ...parent.fields, sub_categories: [...siblings, link(id)] },
+      publish: parent.published,
+    });
+  }
+}

@@ -1,0 +1,561 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { z } from "zod";
+import type { Db, Tx } from "#db/client.ts";
+import { adminAuditLog } from "#platform/backoffice/schema.ts";
+import { commerceCollection, commerceMetafield } from "#platform/commerce/catalogue-schema.ts";
+import {
+  ARCHIVE_TAG,
+  COLLECTION_METAFIELDS,
+  CUSTOM_NAMESPACE,
+  catalogueChanged,
+  editProduct,
+  insertCollections,
+  insertProducts,
+  type ProductInput,
+  productIdsByHandle,
+  readEditableProduct,
+  sanitizeRichHtml,
+  serialiseMetafieldValue,
+  setArchived,
+  setAvailability,
+} from "#platform/commerce/index.ts";
+
+/** Who the change log names for writes made through the office API (ordering-and-server.md §7). */
+export const API_ACTOR = "api";
+/** Lines one import may carry: beyond, the file is split (keeps one transaction reasonable). */
+export const MAX_IMPORT_LINES = 5000;
+
+/** One refused value, with the line number as the file shows it (the header is line 1). */
+export type LineError = { line: number; field: string; message: string };
+
+/** A data line of an import: its raw values by column name, and where it sits in the file. */
+export type ImportRow = { line: number; values: Record<string, unknown> };
+
+export type ImportOutcome =
+  | { ok: true; created: number; updated: number }
+  | { ok: false; lines: LineError[] };
+
+// ---------------------------------------------------------------------------------------------
+// Reading the file
+
+/**
+ * Splits CSV text into records (RFC 4180 quoting, `""` inside quotes, line breaks inside quoted
+ * cells), each with the file line it starts on. The separator is `;` when the header has one,
+ * else `,`; a UTF-8 byte order mark is dropped.
+ */
+export function parseCsv(text: string): { line: number; cells: string[] }[] {
+  const body = text.replace(/^\uFEFF/, "");
+  const firstLine = body.split(/\r?\n/, 1)[0] ?? "";
+  const separator = firstLine.includes(";") ? ";" : ",";
+  const records: { line: number; cells: string[] }[] = [];
+  let cells: string[] = [];
+  let cell = "";
+  let quoted = false;
+  let line = 1;
+  let recordLine = 1;
+  const endRecord = () => {
+    cells.push(cell);
+    if (cells.length > 1 || cells[0] !== "") records.push({ line: recordLine, cells });
+    cells = [];
+    cell = "";
+  };
+  for (let index = 0; index < body.length; index++) {
+    const char = body[index];
+    if (quoted) {
+      if (char === '"' && body[index + 1] === '"') {
+        cell += '"';
+        index++;
+      } else if (char === '"') quoted = false;
+      else {
+        if (char === "\n") line++;
+        cell += char;
+      }
+    } else if (char === '"') quoted = true;
+    else if (char === separator) {
+      cells.push(cell);
+      cell = "";
+    } else if (char === "\n" || char === "\r") {
+      if (char === "\r" && body[index + 1] === "\n") index++;
+      endRecord();
+      line++;
+      recordLine = line;
+    } else cell += char;
+  }
+  if (cell !== "" || cells.length > 0) endRecord();
+  return records;
+}
+
+/** CSV records to rows keyed by the header's (trimmed, lowercased) column names. */
+export function csvRows(text: string): ImportRow[] {
+  const [header, ...records] = parseCsv(text);
+  if (!header) return [];
+  const names = header.cells.map((name) => name.trim().toLowerCase());
+  return records.map((record) => ({
+    line: record.line,
+    values: Object.fromEntries(names.map((name, index) => [name, record.cells[index] ?? ""])),
+  }));
+}
+
+/**
+ * A JSON import (an array of objects with the CSV's column names) as rows; element `i` is
+ * numbered `i + 2`, as if it were the line under a header.
+ */
+export function jsonRows(value: unknown): ImportRow[] | null {
+  if (!Array.isArray(value)) return null;
+  return value.map((item, index) => ({
+    line: index + 2,
+    values: item && typeof item === "object" && !Array.isArray(item) ? { ...item } : {},
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Line schemas
+
+const HANDLE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+const text = (max: number) =>
+  z.preprocess(
+    (value) => (value === null || value === undefined ? "" : String(value).trim()),
+    z.string().max(max, `doit faire au plus ${max} caractères`),
+  );
+
+/**
+ * A description as it will be stored: sanitised here already, so that the change log records what
+ * the shop keeps and the collection update below (a direct write) stores nothing unsafe.
+ */
+const richHtml = text(100_000).transform(sanitizeRichHtml);
+
+const handle = z
+  .string({ error: "obligatoire" })
+  .trim()
+  .min(1, "obligatoire")
+  .max(255)
+  .regex(HANDLE_PATTERN, "minuscules, chiffres et tirets simples, sans accents");
+
+/** "12,50", "12.50", 12.5 → 1250; rejects more than two decimals and non-positive prices. */
+function toCents(value: unknown): number | null | "invalid" {
+  if (value === null || value === undefined || value === "") return null;
+  const written = typeof value === "number" ? String(value) : String(value).trim();
+  if (written === "") return null;
+  if (!/^\d+(?:[.,]\d{1,2})?$/.test(written)) return "invalid";
+  const [units = "0", decimals = ""] = written.split(/[.,]/);
+  return Number(units) * 100 + Number(decimals.padEnd(2, "0"));
+}
+
+const price = (required: boolean) =>
+  z
+    .unknown()
+    .optional()
+    .transform((value, context) => {
+      const cents = toCents(value);
+      if (cents === "invalid" || cents === 0 || (cents !== null && cents > 2_147_483_647)) {
+        context.addIssue({ code: "custom", message: "doit être un prix positif, ex. 12,50" });
+        return z.NEVER;
+      }
+      if (cents === null && required) {
+        context.addIssue({ code: "custom", message: "obligatoire" });
+        return z.NEVER;
+      }
+      return cents;
+    });
+
+const available = z
+  .unknown()
+  .optional()
+  .transform((value, context) => {
+    if (value === null || value === undefined || value === "") return true;
+    if (typeof value === "boolean") return value;
+    const word = String(value).trim().toLowerCase();
+    if (["1", "true", "oui", "yes"].includes(word)) return true;
+    if (["0", "false", "non", "no"].includes(word)) return false;
+    context.addIssue({ code: "custom", message: "doit être oui ou non (1/0, true/false)" });
+    return z.NEVER;
+  });
+
+const tags = z
+  .unknown()
+  .optional()
+  .transform((value) => {
+    const list = Array.isArray(value) ? value.map(String) : String(value ?? "").split(/[|,]/);
+    return [...new Set(list.map((tag) => tag.trim()).filter((tag) => tag !== ""))];
+  });
+
+/** One product line: `handle` names the product; an existing handle updates it. */
+const productLine = z
+  .object({
+    handle,
+    title: text(255).pipe(z.string().min(1, "obligatoire")),
+    vendor: text(255),
+    price: price(true),
+    compare_at_price: price(false),
+    sku: text(255),
+    barcode: text(64),
+    tags,
+    description: richHtml,
+    available,
+  })
+  .refine(
+    (line) =>
+      line.compare_at_price === null || line.price === null || line.compare_at_price > line.price,
+    { path: ["compare_at_price"], message: "doit être au-dessus du prix" },
+  );
+type ProductLine = z.infer<typeof productLine>;
+
+/** One category line: `parent` is the handle of another category (in the file or stored). */
+const categoryLine = z.object({
+  handle,
+  title: text(255).pipe(z.string().min(1, "obligatoire")),
+  description: richHtml,
+  parent: z
+    .preprocess(
+      (value) => (value === null || value === undefined ? "" : String(value).trim()),
+      z.string().max(255),
+    )
+    .refine(
+      (value) => value === "" || HANDLE_PATTERN.test(value),
+      "doit être un identifiant de catégorie",
+    ),
+});
+type CategoryLine = z.infer<typeof categoryLine>;
+
+/** Checks every row; returns the parsed lines or every error found (duplicate handles too). */
+function validateRows<T extends { handle: string }>(
+  schema: z.ZodType<T>,
+  rows: readonly ImportRow[],
+): { ok: true; lines: (T & { line: number })[] } | { ok: false; lines: LineError[] } {
+  const errors: LineError[] = [];
+  const lines: (T & { line: number })[] = [];
+  const seen = new Map<string, number>();
+  if (rows.length === 0) {
+    return {
+      ok: false,
+      lines: [{ line: 1, field: "", message: "le fichier ne contient aucune ligne" }],
+    };
+  }
+  if (rows.length > MAX_IMPORT_LINES) {
+    return {
+      ok: false,
+      lines: [{ line: 1, field: "", message: `au plus ${MAX_IMPORT_LINES} lignes par import` }],
+    };
+  }
+  for (const row of rows) {
+    const parsed = schema.safeParse(row.values);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        errors.push({ line: row.line, field: issue.path.join("."), message: issue.message });
+      }
+      continue;
+    }
+    const first = seen.get(parsed.data.handle);
+    if (first !== undefined) {
+      errors.push({
+        line: row.line,
+        field: "handle",
+        message: `déjà présent à la ligne ${first}`,
+      });
+      continue;
+    }
+    seen.set(parsed.data.handle, row.line);
+    lines.push({ ...parsed.data, line: row.line });
+  }
+  return errors.length > 0 ? { ok: false, lines: errors } : { ok: true, lines };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+
+async function logChange(
+  tx: Tx,
+  change: {
+    action: string;
+    subjectType: string;
+    subjectId: string;
+    before?: unknown;
+    after?: unknown;
+  },
+) {
+  await tx.insert(adminAuditLog).values({
+    staffId: null,
+    staffEmail: API_ACTOR,
+    action: change.action,
+    subjectType: change.subjectType,
+    subjectId: change.subjectId,
+    before: change.before ?? null,
+    after: change.after ?? null,
+  });
+}
+
+function productInput(line: ProductLine): ProductInput {
+  return {
+    handle: line.handle,
+    title: line.title,
+    vendor: line.vendor,
+    descriptionHtml: line.description,
+    tags: line.available ? line.tags : [...line.tags, "unavailable"],
+    variants: [
+      {
+        priceCents: line.price ?? 0,
+        compareAtPriceCents: line.compare_at_price,
+        sku: line.sku || null,
+        barcode: line.barcode || null,
+      },
+    ],
+  };
+}
+
+/** What the change log keeps of an imported product line. */
+function productSnapshot(line: ProductLine) {
+  return {
+    title: line.title,
+    vendor: line.vendor,
+    priceCents: line.price,
+    compareAtPriceCents: line.compare_at_price,
+    sku: line.sku || null,
+    barcode: line.barcode || null,
+    tags: line.tags,
+    descriptionHtml: line.description,
+    availableForSale: line.available,
+  };
+}
+
+async function updateProduct(tx: Tx, productId: number, line: ProductLine, now: Date) {
+  const current = await readEditableProduct(tx, { id: productId });
+  if (!current) return;
+  const [variant] = current.variants;
+  await editProduct(
+    tx,
+    productId,
+    {
+      fields: {
+        title: line.title,
+        vendor: line.vendor,
+        descriptionHtml: line.description,
+        tags: line.tags,
+        seoTitle: current.seoTitle,
+        seoDescription: current.seoDescription,
+      },
+      variants: variant
+        ? [
+            {
+              id: variant.id,
+              priceCents: line.price ?? variant.priceCents,
+              compareAtPriceCents: line.compare_at_price,
+              sku: line.sku || null,
+              barcode: line.barcode || null,
+            },
+          ]
+        : [],
+    },
+    { now },
+  );
+  await setAvailability(tx, productId, line.available, { now });
+  await logChange(tx, {
+    action: "import",
+    subjectType: "product",
+    subjectId: line.handle,
+    before: {
+      title: current.title,
+      vendor: current.vendor,
+      priceCents: variant?.priceCents ?? null,
+      compareAtPriceCents: variant?.compareAtPriceCents ?? null,
+      sku: variant?.sku ?? null,
+      barcode: variant?.barcode ?? null,
+      tags: current.tags.filter((tag) => tag !== "unavailable" && tag !== ARCHIVE_TAG),
+      descriptionHtml: current.descriptionHtml,
+      availableForSale: !current.tags.includes("unavailable"),
+    },
+    after: productSnapshot(line),
+  });
+}
+
+/**
+ * Imports product lines: every line is checked first and any bad one refuses the whole file
+ * (with every error and its line number); otherwise, in one transaction, new handles are
+ * created and existing ones updated (title, vendor, description, tags, first variant's prices,
+ * SKU and barcode, availability), each written to the change log as `api`.
+ */
+export async function importProducts(
+  db: Db,
+  rows: readonly ImportRow[],
+  options: { now?: Date } = {},
+): Promise<ImportOutcome> {
+  const checked = validateRows(productLine as z.ZodType<ProductLine>, rows);
+  if (!checked.ok) return checked;
+  const now = options.now ?? new Date();
+  return db.transaction(async (tx) => {
+    const existing = await productIdsByHandle(
+      tx,
+      checked.lines.map((line) => line.handle),
+    );
+    const fresh = checked.lines.filter((line) => !existing.has(line.handle));
+    if (fresh.length > 0) await insertProducts(tx, fresh.map(productInput));
+    for (const line of fresh) {
+      await logChange(tx, {
+        action: "import",
+        subjectType: "product",
+        subjectId: line.handle,
+        after: productSnapshot(line),
+      });
+    }
+    for (const line of checked.lines) {
+      const id = existing.get(line.handle);
+      if (id !== undefined) await updateProduct(tx, id, line, now);
+    }
+    return { ok: true, created: fresh.length, updated: checked.lines.length - fresh.length };
+  });
+}
+
+async function collectionIdsByHandle(db: Db | Tx, handles: readonly string[]) {
+  if (handles.length === 0) return new Map<string, number>();
+  const rows = await db
+    .select({ id: commerceCollection.id, handle: commerceCollection.handle })
+    .from(commerceCollection)
+    .where(inArray(commerceCollection.handle, [...handles]));
+  return new Map(rows.map((row) => [row.handle, row.id]));
+}
+
+/** Parents must name a category of the file or a stored one, and never the line itself. */
+async function checkParents(db: Db, lines: readonly (CategoryLine & { line: number })[]) {
+  const inFile = new Set(lines.map((line) => line.handle));
+  const wanted = [...new Set(lines.map((line) => line.parent).filter((parent) => parent !== ""))];
+  const stored = await collectionIdsByHandle(db, wanted);
+  const errors: LineError[] = [];
+  for (const line of lines) {
+    if (line.parent === "") continue;
+    if (line.parent === line.handle) {
+      errors.push({
+        line: line.line,
+        field: "parent",
+        message: "ne peut pas être la catégorie elle-même",
+      });
+    } else if (!inFile.has(line.parent) && !stored.has(line.parent)) {
+      errors.push({ line: line.line, field: "parent", message: "catégorie inconnue" });
+    }
+  }
+  return errors;
+}
+
+async function setCollectionParent(tx: Tx, collectionId: number, parent: string, now: Date) {
+  const where = and(
+    eq(commerceMetafield.ownerType, "COLLECTION"),
+    eq(commerceMetafield.ownerId, collectionId),
+    eq(commerceMetafield.namespace, CUSTOM_NAMESPACE),
+    eq(commerceMetafield.key, "category_parent"),
+  );
+  await tx.delete(commerceMetafield).where(where);
+  if (parent === "") return;
+  await tx.insert(commerceMetafield).values({
+    ownerType: "COLLECTION",
+    ownerId: collectionId,
+    namespace: CUSTOM_NAMESPACE,
+    key: "category_parent",
+    type: COLLECTION_METAFIELDS.category_parent,
+    value: serialiseMetafieldValue(parent),
+    createdAt: now,
+    updatedAt: now,
+  });
+}
+
+async function updateCollection(tx: Tx, collectionId: number, line: CategoryLine, now: Date) {
+  const [before] = await tx
+    .select({
+      title: commerceCollection.title,
+      descriptionHtml: commerceCollection.descriptionHtml,
+    })
+    .from(commerceCollection)
+    .where(eq(commerceCollection.id, collectionId));
+  await tx
+    .update(commerceCollection)
+    .set({ title: line.title, descriptionHtml: line.description, updatedAt: now })
+    .where(eq(commerceCollection.id, collectionId));
+  await setCollectionParent(tx, collectionId, line.parent, now);
+  await logChange(tx, {
+    action: "import",
+    subjectType: "category",
+    subjectId: line.handle,
+    before,
+    after: { title: line.title, descriptionHtml: line.description, parent: line.parent || null },
+  });
+}
+
+/**
+ * Imports category lines (handle, title, description, parent handle) all or nothing, like
+ * `importProducts`; the parent is kept in the `category_parent` custom field.
+ */
+export async function importCategories(
+  db: Db,
+  rows: readonly ImportRow[],
+  options: { now?: Date } = {},
+): Promise<ImportOutcome> {
+  const checked = validateRows(categoryLine as z.ZodType<CategoryLine>, rows);
+  if (!checked.ok) return checked;
+  const parentErrors = await checkParents(db, checked.lines);
+  if (parentErrors.length > 0) return { ok: false, lines: parentErrors };
+  const now = options.now ?? new Date();
+  return db.transaction(async (tx) => {
+    const existing = await collectionIdsByHandle(
+      tx,
+      checked.lines.map((line) => line.handle),
+    );
+    const fresh = checked.lines.filter((line) => !existing.has(line.handle));
+    if (fresh.length > 0) {
+      await insertCollections(
+        tx,
+        fresh.map((line) => ({
+          handle: line.handle,
+          title: line.title,
+          descriptionHtml: line.description,
+          metafields: line.parent ? { category_parent: line.parent } : {},
+        })),
+      );
+    }
+    for (const line of fresh) {
+      await logChange(tx, {
+        action: "import",
+        subjectType: "category",
+        subjectId: line.handle,
+        after: {
+          title: line.title,
+          descriptionHtml: line.description,
+          parent: line.parent || null,
+        },
+      });
+    }
+    const updated: number[] = [];
+    for (const line of checked.lines) {
+      const id = existing.get(line.handle);
+      if (id === undefined) continue;
+      await updateCollection(tx, id, line, now);
+      updated.push(id);
+    }
+    if (updated.length > 0) {
+      await catalogueChanged(tx, { collections: updated });
+    }
+    return { ok: true, created: fresh.length, updated: updated.length };
+  });
+}
+
+/**
+ * Archives a product by handle (tag `Archive`: out of the shop, kept for the orders that name
+ * it; never deleted) and logs it as `api`; false when no product has that handle.
+ */
+export async function archiveProductByHandle(
+  db: Db,
+  productHandle: string,
+  options: { now?: Date } = {},
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const ids = await productIdsByHandle(tx, [productHandle]);
+    const id = ids.get(productHandle);
+    if (id === undefined) return false;
+    await setArchived(tx, id, true, options);
+    await logChange(tx, {
+      action: "archive",
+      subjectType: "product",
+      subjectId: productHandle,
+      before: { archived: false },
+      after: { archived: true },
+    });
+    return true;
+  });
+}

@@ -1,0 +1,89 @@
+/**
+ * The back-office module: staff and sessions, the change log, jobs, syncs, imports, exports and preparation sheets (ODP) behind the admin area (app/routes/middleware/).
+ * Its public face: the only file of the module that code outside it imports
+ * (docs/architecture.md, "Layers"). Tables and other files are the module's own.
+ */
+export {
+  type Actor,
+  catalogueCategories,
+  catalogueProduct,
+  categoryDocument,
+  categoryDocumentKey,
+  countProducts,
+  productDocumentKey,
+  putShopDocument,
+  type RecordChange,
+  SHOP_DOCUMENT_OWNER,
+} from "./catalogue-sync.ts";
+export { readChangeLog } from "./change-log.ts";
+export { dashboardFigures, searchIndexSize } from "./dashboard.ts";
+export { fillingSlots, todayOrders } from "./dashboard-today.ts";
+export {
+  API_ACTOR,
+  archiveProductByHandle,
+  csvRows,
+  type ImportOutcome,
+  type ImportRow,
+  importCategories,
+  importProducts,
+  jsonRows,
+} from "./imports.ts";
+export type { JobProgress, JobState } from "./jobs.ts";
+export {
+  dayOrders,
+  type OrderPreparation,
+  orderPreparation,
+  parisDay,
+  parseDay,
+  pickTotals,
+  slotLabel,
+  slotPreparations,
+} from "./odp.ts";
+export { groceryPreparation } from "./odp-grocery.ts";
+export {
+  OrderingUnavailable,
+  orderingAdminCall,
+  orderingStores,
+  storeMenuCsv,
+  storeMenuRows,
+} from "./ordering-export.ts";
+export { eurosText, PRICE_OPERATIONS } from "./prices.ts";
+export {
+  applyBulkPrices,
+  PRODUCT_SAVED,
+  type ProductActionResult,
+  productFilterParams,
+  readPriceOperation,
+  readProductFilter,
+  relatedHandlesText,
+  runProductAction,
+  saveProductForm,
+} from "./product-edits.ts";
+export { LIST_FIELDS, OTHER_FIELD_LABELS, TEXT_FIELD_GROUPS } from "./product-fields.ts";
+export { SearchRebuild, type SearchRebuildState } from "./search-rebuild.ts";
+export type { PageCache, ShopCaches } from "./shop-caches.ts";
+export {
+  createStaff,
+  csrfTokenFor,
+  ensureFirstAdmin,
+  hasAdministrator,
+  isValidCsrf,
+  recordChange,
+  SESSION_HOURS,
+  type Staff,
+  signIn,
+  signOut,
+  staffForSession,
+} from "./staff.ts";
+export {
+  exportContentfulJob,
+  exportFlipdishJob,
+  type JobDependencies,
+  lastJobRuns,
+  startCategorySync,
+  startContentExport,
+  startMenuExport,
+  startProductSync,
+  syncCategoriesJob,
+  syncProductsJob,
+} from "./sync-jobs.ts";

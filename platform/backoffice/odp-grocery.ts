@@ -1,0 +1,66 @@
+import { and, asc, eq, isNotNull } from "drizzle-orm";
+import type { Db } from "#db/client.ts";
+import { GROCERY_GROUP, type OrderPreparation } from "#platform/backoffice/odp.ts";
+import { commerceOrder, commerceOrderLine } from "#platform/commerce/order-schema.ts";
+
+/** How the checkout names the pickup method (platform/commerce/checkout/form.ts). */
+const PICKUP_METHOD = "Retrait au comptoir";
+
+/**
+ * The preparation sheet of a grocery order (the commerce service's, from the hosted checkout),
+ * in the shape of a restaurant order's sheet: its product lines (the service fee left out), the
+ * customer, the delivery address or "Retrait". Grocery orders have no slot. Null when unknown.
+ */
+export async function groceryPreparation(
+  db: Db,
+  orderId: number,
+): Promise<OrderPreparation | null> {
+  const [order] = await db.select().from(commerceOrder).where(eq(commerceOrder.id, orderId));
+  if (!order) return null;
+  const lines = await db
+    .select({
+      title: commerceOrderLine.title,
+      variantTitle: commerceOrderLine.variantTitle,
+      quantity: commerceOrderLine.quantity,
+    })
+    .from(commerceOrderLine)
+    .where(and(eq(commerceOrderLine.orderId, orderId), isNotNull(commerceOrderLine.productId)))
+    .orderBy(asc(commerceOrderLine.position));
+  const address = order.shippingAddress ?? order.billingAddress;
+  const pickup = order.deliveryMethod === PICKUP_METHOD || order.deliveryMethod === "retrait";
+  const name = [address?.firstName, address?.lastName].filter(Boolean).join(" ");
+  return {
+    order: {
+      id: order.orderNumber,
+      status: order.financialStatus === "VOIDED" ? "Cancelled" : "Placed",
+      mode: pickup ? 2 : 1,
+      modeLabel: pickup ? "Retrait" : "Livraison",
+      deliveryLocation:
+        pickup || !order.shippingAddress
+          ? null
+          : {
+              address: [order.shippingAddress.address1, order.shippingAddress.address2]
+                .filter(Boolean)
+                .join(", "),
+              postcode: order.shippingAddress.zip ?? "",
+              city: order.shippingAddress.city ?? "",
+            },
+      totalCents: order.totalCents,
+      createdAt: order.processedAt.toISOString(),
+    },
+    lines: lines.map((line) => ({
+      name: line.title,
+      quantity: line.quantity,
+      options:
+        line.variantTitle && line.variantTitle !== "Default Title" ? [line.variantTitle] : [],
+    })),
+    store: { id: 0, name: GROCERY_GROUP, phone: null },
+    slot: { key: "", label: "", start: order.processedAt.toISOString() },
+    customer: {
+      name: name || null,
+      phone: order.phone ?? address?.phone ?? "—",
+      email: order.email,
+    },
+    giftWrap: false,
+  };
+}

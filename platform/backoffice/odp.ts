@@ -1,0 +1,271 @@
+import { and, asc, eq, gte, inArray, lt } from "drizzle-orm";
+import type { Db } from "#db/client.ts";
+import { commerceOrder, commerceOrderLine } from "#platform/commerce/order-schema.ts";
+import { localToInstant, SLOT_TIME_ZONE } from "#platform/ordering/index.ts";
+import {
+  type DeliveryLocation,
+  type OrderingMode,
+  type OrderStatus,
+  orderingCustomer,
+  orderingOrder,
+  orderingStore,
+} from "#platform/ordering/schema.ts";
+
+/**
+ * Order preparation sheets (ODP, "ordre de préparation"): what the kitchen and the counter need
+ * to prepare an ordering-service order or a whole slot, and the day's orders grouped by store
+ * and slot so staff can print them (issue 10, `POST /api/odp/order`).
+ */
+
+/** The group grocery orders (commerce service, shipped) get in the day view. */
+export const GROCERY_GROUP = "Épicerie (livraison)";
+
+export type PreparationLine = {
+  name: string;
+  quantity: number;
+  options: string[];
+};
+
+export type OrderPreparation = {
+  order: {
+    id: number;
+    status: OrderStatus;
+    mode: OrderingMode;
+    /** "Livraison" or "Retrait". */
+    modeLabel: string;
+    deliveryLocation: DeliveryLocation | null;
+    totalCents: number;
+    createdAt: string;
+  };
+  lines: PreparationLine[];
+  store: { id: number; name: string; phone: string | null };
+  slot: { key: string; label: string; start: string };
+  customer: { name: string | null; phone: string; email: string | null };
+  giftWrap: boolean;
+};
+
+/** `"2026-11-24 12:00-13:00"` → `"12:00-13:00"`: the day is shown once, above the slots. */
+export function slotLabel(slotKey: string): string {
+  return slotKey.split(" ").slice(1).join(" ") || slotKey;
+}
+
+/** The local day (Europe/Paris, `YYYY-MM-DD`) of an instant: staff count orders by that day. */
+export function parisDay(instant: Date): string {
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone: SLOT_TIME_ZONE,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(instant);
+}
+
+/** A `YYYY-MM-DD` that names a real day, else null. */
+export function parseDay(value: string | null | undefined): string | null {
+  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
+  const date = new Date(`${value}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value ? null : value;
+}
+
+function dayBounds(day: string): { from: Date; to: Date } {
+  return { from: localToInstant(day, 0), to: localToInstant(day, 24 * 60) };
+}
+
+const orderColumns = {
+  order: orderingOrder,
+  store: { id: orderingStore.id, name: orderingStore.name, phone: orderingStore.phone },
+  customer: {
+    name: orderingCustomer.name,
+    phone: orderingCustomer.phone,
+    email: orderingCustomer.email,
+  },
+};
+
+type OrderRow = {
+  order: typeof orderingOrder.$inferSelect;
+  store: OrderPreparation["store"];
+  customer: OrderPreparation["customer"];
+};
+
+function preparationOf(row: OrderRow): OrderPreparation {
+  const { order } = row;
+  return {
+    order: {
+      id: order.id,
+      status: order.status,
+      mode: order.mode,
+      modeLabel: order.mode === 1 ? "Livraison" : "Retrait",
+      deliveryLocation: order.mode === 1 ? (order.deliveryLocation ?? null) : null,
+      totalCents: order.totalCents,
+      createdAt: order.createdAt.toISOString(),
+    },
+    lines: order.lines.map((line) => ({
+      name: line.name,
+      quantity: line.quantity,
+      options: line.options.map((option) => option.name),
+    })),
+    store: row.store,
+    slot: {
+      key: order.slotKey,
+      label: slotLabel(order.slotKey),
+      start: order.slotStart.toISOString(),
+    },
+    customer: row.customer,
+    giftWrap: order.giftWrap,
+  };
+}
+
+function selectOrders(db: Db) {
+  return db
+    .select(orderColumns)
+    .from(orderingOrder)
+    .innerJoin(orderingStore, eq(orderingStore.id, orderingOrder.storeId))
+    .innerJoin(orderingCustomer, eq(orderingCustomer.id, orderingOrder.customerId));
+}
+
+/** The preparation sheet of one ordering-service order; null when there is no such order. */
+export async function orderPreparation(db: Db, orderId: number): Promise<OrderPreparation | null> {
+  const [row] = await selectOrders(db).where(eq(orderingOrder.id, orderId));
+  return row ? preparationOf(row) : null;
+}
+
+/** Cancelled orders are not prepared. */
+const prepared = (row: OrderRow) => row.order.status !== "Cancelled";
+
+/** The preparation sheets of a slot of a store (orders by id), cancelled orders left out. */
+export async function slotPreparations(
+  db: Db,
+  slot: { storeId: number; slotKey: string },
+): Promise<OrderPreparation[]> {
+  const rows = await selectOrders(db)
+    .where(and(eq(orderingOrder.storeId, slot.storeId), eq(orderingOrder.slotKey, slot.slotKey)))
+    .orderBy(asc(orderingOrder.id));
+  return rows.filter(prepared).map(preparationOf);
+}
+
+export type PickTotal = { name: string; options: string[]; quantity: number };
+
+/**
+ * "Total à préparer": the quantities of a slot added up per dish and choice of options (the
+ * same dish with other options is another line), largest first, then by name.
+ */
+export function pickTotals(preparations: readonly OrderPreparation[]): PickTotal[] {
+  const totals = new Map<string, PickTotal>();
+  for (const preparation of preparations) {
+    for (const line of preparation.lines) {
+      const options = [...line.options].sort((a, b) => a.localeCompare(b, "fr"));
+      const key = JSON.stringify([line.name, options]);
+      const total = totals.get(key) ?? { name: line.name, options, quantity: 0 };
+      total.quantity += line.quantity;
+      totals.set(key, total);
+    }
+  }
+  return [...totals.values()].sort(
+    (a, b) => b.quantity - a.quantity || a.name.localeCompare(b.name, "fr"),
+  );
+}
+
+export type DayOrder = {
+  id: number;
+  customerName: string | null;
+  modeLabel: string;
+  status: string;
+  itemCount: number;
+  giftWrap: boolean;
+};
+
+export type DaySlot = { key: string; label: string; start: string; orders: DayOrder[] };
+export type DayStore = { id: number; name: string; orderCount: number; slots: DaySlot[] };
+export type GroceryOrder = {
+  id: number;
+  orderNumber: number;
+  email: string | null;
+  itemCount: number;
+  fulfillmentStatus: string;
+};
+
+export type DayView = {
+  day: string;
+  stores: DayStore[];
+  grocery: { label: string; orders: GroceryOrder[] };
+  total: number;
+};
+
+function groupByStore(rows: readonly OrderRow[]): DayStore[] {
+  const stores = new Map<number, DayStore>();
+  for (const row of rows) {
+    const store = stores.get(row.store.id) ?? {
+      id: row.store.id,
+      name: row.store.name,
+      orderCount: 0,
+      slots: [],
+    };
+    stores.set(store.id, store);
+    let slot = store.slots.find((candidate) => candidate.key === row.order.slotKey);
+    if (!slot) {
+      slot = {
+        key: row.order.slotKey,
+        label: slotLabel(row.order.slotKey),
+        start: row.order.slotStart.toISOString(),
+        orders: [],
+      };
+      store.slots.push(slot);
+    }
+    slot.orders.push({
+      id: row.order.id,
+      customerName: row.customer.name,
+      modeLabel: row.order.mode === 1 ? "Livraison" : "Retrait",
+      status: row.order.status,
+      itemCount: row.order.lines.reduce((sum, line) => sum + line.quantity, 0),
+      giftWrap: row.order.giftWrap,
+    });
+    store.orderCount++;
+  }
+  return [...stores.values()].sort((a, b) => a.name.localeCompare(b.name, "fr"));
+}
+
+async function groceryOrders(db: Db, from: Date, to: Date): Promise<GroceryOrder[]> {
+  const orders = await db
+    .select({
+      id: commerceOrder.id,
+      orderNumber: commerceOrder.orderNumber,
+      email: commerceOrder.email,
+      fulfillmentStatus: commerceOrder.fulfillmentStatus,
+    })
+    .from(commerceOrder)
+    .where(and(gte(commerceOrder.processedAt, from), lt(commerceOrder.processedAt, to)))
+    .orderBy(asc(commerceOrder.processedAt), asc(commerceOrder.id));
+  if (orders.length === 0) return [];
+  const lines = await db
+    .select({ orderId: commerceOrderLine.orderId, quantity: commerceOrderLine.quantity })
+    .from(commerceOrderLine)
+    .where(
+      inArray(
+        commerceOrderLine.orderId,
+        orders.map((order) => order.id),
+      ),
+    );
+  const counts = new Map<number, number>();
+  for (const line of lines)
+    counts.set(line.orderId, (counts.get(line.orderId) ?? 0) + line.quantity);
+  return orders.map((order) => ({
+    ...order,
+    fulfillmentStatus: String(order.fulfillmentStatus),
+    itemCount: counts.get(order.id) ?? 0,
+  }));
+}
+
+/**
+ * The orders to prepare on a local day: ordering-service orders whose slot starts that day,
+ * grouped by store then slot (in slot order), cancelled ones left out; grocery orders placed
+ * that day in their own group.
+ */
+export async function dayOrders(db: Db, day: string): Promise<DayView> {
+  const { from, to } = dayBounds(day);
+  const rows = await selectOrders(db)
+    .where(and(gte(orderingOrder.slotStart, from), lt(orderingOrder.slotStart, to)))
+    .orderBy(asc(orderingOrder.slotStart), asc(orderingOrder.slotKey), asc(orderingOrder.id));
+  const stores = groupByStore(rows.filter(prepared));
+  const grocery = await groceryOrders(db, from, to);
+  const total = stores.reduce((sum, store) => sum + store.orderCount, 0) + grocery.length;
+  return { day, stores, grocery: { label: GROCERY_GROUP, orders: grocery }, total };
+}

@@ -1,0 +1,601 @@
+import { z } from "zod";
+import type { Db, Tx } from "#db/client.ts";
+import {
+  eurosText,
+  PRICE_OPERATIONS,
+  type PriceOperationName,
+} from "#platform/backoffice/prices.ts";
+import {
+  LIST_FIELDS,
+  OTHER_FIELD_LABELS,
+  TEXT_FIELDS,
+} from "#platform/backoffice/product-fields.ts";
+import { recordChange, type Staff } from "#platform/backoffice/staff.ts";
+import {
+  type AdminProductFilter,
+  addProductImage,
+  applyPriceChange,
+  CatalogueInputError,
+  CONTROLLED_TAGS,
+  type EditableProduct,
+  editProduct,
+  fromGid,
+  imagePathOfUrl,
+  moveProductImage,
+  type PriceChangeLine,
+  type PriceOperation,
+  type ProductMetafieldValues,
+  productHandlesById,
+  productIdsByHandle,
+  readEditableProduct,
+  removeProductImage,
+  samePrices,
+  setArchived,
+  setAvailability,
+  toGid,
+  type VariantEdit,
+} from "#platform/commerce/index.ts";
+
+/**
+ * The admin product screen's server side: reads its form into a product edit with French
+ * messages per field, saves it in one transaction with its line in the change log, and gives the
+ * product's values as the log records them (French names, readable values).
+ */
+
+export type FieldErrors = Record<string, string>;
+
+const PRICE_HINT = "Écrivez un prix en euros, par exemple 12,50.";
+
+/** `12,50`, `12.5`, `12,50 €` → 1250; null when it is not a price with at most two decimals. */
+export function parseEuros(text: string): number | null {
+  const clean = text.replace(/[\s\u00a0\u202f€]/g, "").replace(",", ".");
+  if (!/^\d{1,7}(?:\.\d{1,2})?$/.test(clean)) return null;
+  const [whole = "0", fraction = ""] = clean.split(".");
+  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+}
+
+const formatPrice = (cents: number | null) => (cents === null ? "" : `${eurosText(cents)} €`);
+
+const text = (max: number, label: string) =>
+  z.string().trim().max(max, `${label} : ${max} caractères au plus.`);
+
+const oneLine = (max: number, label: string) =>
+  text(max, label).regex(/^[^\r\n]*$/, `${label} : une seule ligne.`);
+
+const fieldsForm = z.object({
+  title: oneLine(255, "Titre").min(1, "Le titre est obligatoire."),
+  vendor: oneLine(255, "Fabricant"),
+  productType: oneLine(255, "Type de produit"),
+  descriptionHtml: text(100_000, "Description"),
+  tags: text(5000, "Étiquettes"),
+  seoTitle: oneLine(255, "Titre SEO"),
+  seoDescription: text(1000, "Description SEO"),
+  max_quantity: z
+    .string()
+    .trim()
+    .regex(/^\d{0,4}$/, "Indiquez un nombre entier (ou laissez vide)."),
+  marque: z.string().trim(),
+  produit_associe: text(5000, "Produits associés"),
+});
+
+type ParsedForm = { edit: Parameters<typeof editProduct>[2]; relatedHandles: string[] };
+
+/**
+ * Reads the product form. Field names: `title`, `vendor`, …, `mf.<key>` for custom fields,
+ * `variant.<i>.price|compareAt|sku|barcode|available|id`, `image.<i>.url|alt`.
+ */
+export function readProductForm(
+  form: FormData,
+  product: EditableProduct,
+): { ok: true; value: ParsedForm } | { ok: false; errors: FieldErrors } {
+  const errors: FieldErrors = {};
+  const get = (name: string) => String(form.get(name) ?? "");
+  const parsed = fieldsForm.safeParse({
+    title: get("title"),
+    vendor: get("vendor"),
+    productType: get("productType"),
+    descriptionHtml: get("descriptionHtml"),
+    tags: get("tags"),
+    seoTitle: get("seoTitle"),
+    seoDescription: get("seoDescription"),
+    max_quantity: get("mf.max_quantity"),
+    marque: get("mf.marque"),
+    produit_associe: get("mf.produit_associe"),
+  });
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const key = String(issue.path[0]);
+      const name = ["max_quantity", "marque", "produit_associe"].includes(key) ? `mf.${key}` : key;
+      errors[name] ??= issue.message;
+    }
+  }
+
+  const metafields: Record<string, unknown> = {};
+  for (const field of TEXT_FIELDS) {
+    const value = get(`mf.${field.key}`).trim();
+    if (!field.multiline && /[\r\n]/.test(value)) errors[`mf.${field.key}`] = "Une seule ligne.";
+    if (value.length > 5000) errors[`mf.${field.key}`] = "5 000 caractères au plus.";
+    metafields[field.key] = value;
+  }
+  for (const field of LIST_FIELDS) {
+    metafields[field.key] = form.getAll(`mf.${field.key}`).map(String).filter(Boolean);
+  }
+  metafields.hideInSearch = form.get("mf.hideInSearch") === "on";
+
+  const variants: VariantEdit[] = product.variants.map((variant, index) => {
+    const prefix = `variant.${index}`;
+    const price = parseEuros(get(`${prefix}.price`));
+    const compareText = get(`${prefix}.compareAt`).trim();
+    const compareAt = compareText === "" ? null : parseEuros(compareText);
+    if (get(`${prefix}.price`).trim() === "") {
+      errors[`${prefix}.price`] = "Le prix est obligatoire.";
+    } else if (price === null) errors[`${prefix}.price`] = PRICE_HINT;
+    else if (price < 1) errors[`${prefix}.price`] = "Le prix doit être d'au moins 0,01 €.";
+    if (compareText !== "" && compareAt === null) errors[`${prefix}.compareAt`] = PRICE_HINT;
+    else if (compareAt !== null && price !== null && compareAt <= price) {
+      errors[`${prefix}.compareAt`] = "Le prix barré doit être supérieur au prix (ou laissé vide).";
+    }
+    const barcode = get(`${prefix}.barcode`).trim();
+    if (barcode !== "" && !/^\d{8,14}$/.test(barcode)) {
+      errors[`${prefix}.barcode`] = "Le code-barres (EAN) compte de 8 à 14 chiffres.";
+    }
+    const sku = get(`${prefix}.sku`).trim();
+    if (sku.length > 255) errors[`${prefix}.sku`] = "255 caractères au plus.";
+    return {
+      id: variant.id,
+      sku,
+      barcode,
+      priceCents: price ?? variant.priceCents,
+      compareAtPriceCents: compareAt,
+      availableForSale: form.get(`${prefix}.available`) === "on",
+    };
+  });
+
+  const images = product.images.map((image, index) => {
+    const alt = get(`image.${index}.alt`).trim();
+    if (alt.length > 512) errors[`image.${index}.alt`] = "512 caractères au plus.";
+    return { url: image.url, altText: alt || null };
+  });
+
+  if (Object.keys(errors).length > 0 || !parsed.success) return { ok: false, errors };
+  const data = parsed.data;
+  if (data.marque !== "" && fromGid(data.marque, "Metaobject") === undefined) {
+    return { ok: false, errors: { "mf.marque": "Choisissez une marque de la liste." } };
+  }
+  // A reference field takes null for "none" (an empty text is not a GID).
+  metafields.marque = data.marque || null;
+  metafields.max_quantity = data.max_quantity === "" ? null : Number(data.max_quantity);
+  const relatedHandles = [
+    ...new Set(
+      data.produit_associe
+        .split(/[\s,;]+/)
+        .map((handle) =>
+          handle
+            .trim()
+            .replace(/^\/?p\//, "")
+            .replace(/\/$/, ""),
+        )
+        .filter(Boolean),
+    ),
+  ];
+  return {
+    ok: true,
+    value: {
+      relatedHandles,
+      edit: {
+        fields: {
+          title: data.title,
+          vendor: data.vendor,
+          productType: data.productType,
+          descriptionHtml: data.descriptionHtml,
+          tags: [
+            ...new Set(
+              data.tags
+                .split(",")
+                .map((tag) => tag.trim())
+                .filter(Boolean),
+            ),
+          ],
+          seoTitle: data.seoTitle || null,
+          seoDescription: data.seoDescription || null,
+        },
+        variants,
+        images,
+        metafields: metafields as ProductMetafieldValues,
+      },
+    },
+  };
+}
+
+/** The product's values as the change log records them: French names, readable values. */
+export function productSnapshot(product: EditableProduct): Record<string, unknown> {
+  const snapshot: Record<string, unknown> = {
+    [OTHER_FIELD_LABELS.title]: product.title,
+    [OTHER_FIELD_LABELS.vendor]: product.vendor,
+    [OTHER_FIELD_LABELS.productType]: product.productType,
+    [OTHER_FIELD_LABELS.descriptionHtml]: product.descriptionHtml,
+    [OTHER_FIELD_LABELS.tags]: product.tags
+      .filter((tag) => !CONTROLLED_TAGS.includes(tag))
+      .join(", "),
+    [OTHER_FIELD_LABELS.seoTitle]: product.seoTitle ?? "",
+    [OTHER_FIELD_LABELS.seoDescription]: product.seoDescription ?? "",
+    Archivé: product.archived ? "oui" : "non",
+    "En vente": product.availableForSale ? "oui" : "non",
+  };
+  for (const variant of product.variants) {
+    const suffix = product.variants.length > 1 ? ` (${variant.title})` : "";
+    snapshot[`Prix${suffix}`] = formatPrice(variant.priceCents);
+    snapshot[`Prix barré${suffix}`] = formatPrice(variant.compareAtPriceCents);
+    snapshot[`SKU${suffix}`] = variant.sku ?? "";
+    snapshot[`Code-barres${suffix}`] = variant.barcode ?? "";
+    snapshot[`Disponible${suffix}`] = variant.availableForSale ? "oui" : "non";
+  }
+  snapshot.Images = product.images.map((image) => `${image.url} (${image.altText ?? ""})`);
+  const values = product.metafields as Record<string, unknown>;
+  for (const field of TEXT_FIELDS) snapshot[field.label] = values[field.key] ?? "";
+  for (const field of LIST_FIELDS) snapshot[field.label] = values[field.key] ?? [];
+  snapshot[OTHER_FIELD_LABELS.marque] = values.marque ?? "";
+  snapshot[OTHER_FIELD_LABELS.max_quantity] = values.max_quantity ?? "";
+  snapshot[OTHER_FIELD_LABELS.produit_associe] = values.produit_associe ?? [];
+  snapshot[OTHER_FIELD_LABELS.hideInSearch] = values.hideInSearch === true ? "oui" : "non";
+  return snapshot;
+}
+
+export type SaveResult =
+  | { ok: true; product: EditableProduct }
+  | { ok: false; errors: FieldErrors; message: string };
+
+const NOT_SAVED = "Rien n'a été enregistré : corrigez les champs signalés.";
+const MODIFIED_MEANWHILE =
+  "Ce produit a été modifié par quelqu'un d'autre entre-temps : rien n'a été enregistré. Rechargez la page pour repartir de la version actuelle.";
+
+/**
+ * Saves the product form in one transaction with its change-log line (values before and after).
+ * Bad input saves nothing and comes back as French messages per field.
+ */
+export async function saveProductForm(
+  db: Db,
+  staff: Staff,
+  productId: number,
+  form: FormData,
+): Promise<SaveResult> {
+  const current = await readEditableProduct(db, { id: productId });
+  if (!current) return { ok: false, errors: {}, message: "Ce produit n'existe plus." };
+  // The form carries the version it was read at: a save over someone else's newer edit would
+  // silently undo it.
+  const seen = form.get("updatedAt");
+  if (typeof seen === "string" && seen !== "" && seen !== current.updatedAt.toISOString()) {
+    return { ok: false, errors: {}, message: MODIFIED_MEANWHILE };
+  }
+  const parsed = readProductForm(form, current);
+  if (!parsed.ok) return { ok: false, errors: parsed.errors, message: NOT_SAVED };
+  const { edit, relatedHandles } = parsed.value;
+  const related = await productIdsByHandle(db, relatedHandles);
+  const unknown = relatedHandles.filter((handle) => !related.has(handle));
+  if (unknown.length > 0) {
+    return {
+      ok: false,
+      message: NOT_SAVED,
+      errors: { "mf.produit_associe": `Produit(s) introuvable(s) : ${unknown.join(", ")}.` },
+    };
+  }
+  if (relatedHandles.length > 10) {
+    return {
+      ok: false,
+      message: NOT_SAVED,
+      errors: { "mf.produit_associe": "Dix produits associés au plus." },
+    };
+  }
+  if (edit.metafields) {
+    (edit.metafields as Record<string, unknown>).produit_associe = relatedHandles.map((handle) =>
+      toGid("Product", related.get(handle) ?? 0),
+    );
+  }
+  try {
+    const product = await db.transaction(async (tx) => {
+      await editProduct(tx, productId, edit);
+      return logChange(tx, staff, current, "modification");
+    });
+    return { ok: true, product };
+  } catch (error) {
+    if (error instanceof CatalogueInputError) {
+      return { ok: false, message: NOT_SAVED, errors: fieldErrorOf(error) };
+    }
+    throw error;
+  }
+}
+
+/** A catalogue refusal the form's own checks did not catch, placed next to its field. */
+function fieldErrorOf(error: CatalogueInputError): FieldErrors {
+  const path = error.path;
+  const variant = /^variants\.(\d+)\.(\w+)/.exec(path);
+  if (variant) {
+    const field = variant[2] === "compareAtPriceCents" ? "compareAt" : "price";
+    return { [`variant.${variant[1]}.${field}`]: "Valeur refusée par le catalogue." };
+  }
+  const metafield = /^metafields\.(\w+)/.exec(path);
+  if (metafield) return { [`mf.${metafield[1]}`]: "Valeur refusée : choisissez dans la liste." };
+  const field = /^fields\.(\w+)/.exec(path);
+  return { [field?.[1] ?? "form"]: "Valeur refusée par le catalogue." };
+}
+
+/**
+ * Writes the change-log line of an edit already applied in `tx`, and returns the product as it
+ * now is. Used by every product action of the admin area.
+ */
+export async function logChange(
+  tx: Tx,
+  staff: Staff,
+  before: EditableProduct,
+  action: string,
+): Promise<EditableProduct> {
+  const after = await readEditableProduct(tx, { id: before.id });
+  if (!after) throw new Error(`product ${before.id} vanished during its edit`);
+  await recordChange(tx, {
+    staff,
+    action,
+    subjectType: "produit",
+    subjectId: before.handle,
+    before: productSnapshot(before),
+    after: productSnapshot(after),
+  });
+  return after;
+}
+
+/** The handles of a product's related products, as the form shows them (one per line). */
+export async function relatedHandlesText(db: Db, product: EditableProduct): Promise<string> {
+  const gids = (product.metafields.produit_associe ?? []) as readonly string[];
+  const ids = gids.map((gid) => fromGid(gid, "Product")).filter((id) => id !== undefined);
+  const handles = await productHandlesById(db, ids);
+  return ids
+    .map((id) => handles.get(id) ?? "")
+    .filter(Boolean)
+    .join("\n");
+}
+
+const FILTER_PARAMS = z.object({
+  q: z.string().trim().max(200).optional().catch(undefined),
+  collection: z.coerce.number().int().positive().optional().catch(undefined),
+  marque: z.coerce.number().int().positive().optional().catch(undefined),
+  dispo: z.enum(["en-vente", "indisponible"]).optional().catch(undefined),
+  archive: z.enum(["oui", "non"]).optional().catch(undefined),
+  restauration: z.enum(["oui", "non"]).optional().catch(undefined),
+});
+
+/** The product filter a URL (or form) holds: `q`, `collection`, `marque`, `dispo`, `archive`, `restauration`. */
+export function readProductFilter(params: URLSearchParams | FormData): AdminProductFilter {
+  const value = (name: string) => {
+    const raw = params.get(name);
+    return typeof raw === "string" && raw.trim() !== "" ? raw : undefined;
+  };
+  const parsed = FILTER_PARAMS.parse({
+    q: value("q"),
+    collection: value("collection"),
+    marque: value("marque"),
+    dispo: value("dispo"),
+    archive: value("archive"),
+    restauration: value("restauration"),
+  });
+  const yesNo = (answer: "oui" | "non" | undefined) =>
+    answer === undefined ? undefined : answer === "oui" ? ("yes" as const) : ("no" as const);
+  return {
+    query: parsed.q || undefined,
+    collectionId: parsed.collection,
+    brandId: parsed.marque,
+    availability:
+      parsed.dispo === undefined
+        ? undefined
+        : parsed.dispo === "en-vente"
+          ? "available"
+          : "unavailable",
+    archived: yesNo(parsed.archive),
+    restauration: yesNo(parsed.restauration),
+  };
+}
+
+/** The URL parameters of a filter (the inverse of `readProductFilter`). */
+export function productFilterParams(filter: AdminProductFilter): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filter.query) params.set("q", filter.query);
+  if (filter.collectionId) params.set("collection", String(filter.collectionId));
+  if (filter.brandId) params.set("marque", String(filter.brandId));
+  if (filter.availability) {
+    params.set("dispo", filter.availability === "available" ? "en-vente" : "indisponible");
+  }
+  if (filter.archived) params.set("archive", filter.archived === "yes" ? "oui" : "non");
+  if (filter.restauration)
+    params.set("restauration", filter.restauration === "yes" ? "oui" : "non");
+  return params;
+}
+
+export const PRODUCT_SAVED = "Modifications enregistrées.";
+
+export type ProductActionResult = {
+  ok: boolean;
+  message: string;
+  errors?: Record<string, string>;
+  submitted?: Record<string, string[]>;
+};
+
+type ProductAction = {
+  /** The action as the change log names it. */
+  label: string;
+  run: (tx: Tx, productId: number, form: FormData, position: number) => Promise<void>;
+  refusal: string;
+};
+
+/** The product screen's one-click actions; image ones carry the image's position in the intent. */
+const PRODUCT_ACTIONS: Record<string, ProductAction> = {
+  archive: {
+    label: "archivage",
+    run: (tx, id) => setArchived(tx, id, true),
+    refusal: "Archivage impossible.",
+  },
+  unarchive: {
+    label: "désarchivage",
+    run: (tx, id) => setArchived(tx, id, false),
+    refusal: "Désarchivage impossible.",
+  },
+  "sale-off": {
+    label: "retrait de la vente",
+    run: (tx, id) => setAvailability(tx, id, false),
+    refusal: "Retrait de la vente impossible.",
+  },
+  "sale-on": {
+    label: "remise en vente",
+    run: (tx, id) => setAvailability(tx, id, true),
+    refusal: "Remise en vente impossible.",
+  },
+  "image-add": {
+    label: "ajout d'image",
+    run: (tx, id, form) =>
+      addProductImage(tx, id, {
+        path: imagePathOfUrl(String(form.get("path") ?? "").trim()),
+        altText: String(form.get("alt") ?? "").trim() || null,
+      }),
+    refusal:
+      "Image introuvable dans la bibliothèque, déjà présente, ou ce produit a déjà dix images.",
+  },
+  "image-remove": {
+    label: "retrait d'image",
+    run: (tx, id, _form, position) => removeProductImage(tx, id, position),
+    refusal: "Cette image n'est plus sur le produit.",
+  },
+  "image-up": {
+    label: "ordre des images",
+    run: (tx, id, _form, position) => moveProductImage(tx, id, position, -1),
+    refusal: "Cette image ne peut pas monter.",
+  },
+  "image-down": {
+    label: "ordre des images",
+    run: (tx, id, _form, position) => moveProductImage(tx, id, position, 1),
+    refusal: "Cette image ne peut pas descendre.",
+  },
+};
+
+/**
+ * Runs one of the product screen's one-click actions (`archive`, `sale-off`, `image-up:2`…) in
+ * one transaction with its change-log line.
+ */
+export async function runProductAction(
+  db: Db,
+  staff: Staff,
+  product: EditableProduct,
+  intent: string,
+  form: FormData,
+): Promise<ProductActionResult> {
+  const [name = "", position = "0"] = intent.split(":");
+  const action = PRODUCT_ACTIONS[name];
+  if (!action) return { ok: false, message: "Action inconnue." };
+  try {
+    await db.transaction(async (tx) => {
+      await action.run(tx, product.id, form, Number(position));
+      await logChange(tx, staff, product, action.label);
+    });
+    return { ok: true, message: PRODUCT_SAVED };
+  } catch (error) {
+    if (!(error instanceof CatalogueInputError)) throw error;
+    return { ok: false, message: action.refusal };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bulk prices
+
+/** `-10`, `+5,5`, `12` → a number; null when it is not one. */
+function parseSigned(text: string): number | null {
+  const clean = text.replace(/[\s\u00a0\u202f€%]/g, "").replace(",", ".");
+  if (!/^[+-]?\d{1,7}(?:\.\d{1,2})?$/.test(clean)) return null;
+  return Number(clean);
+}
+
+/**
+ * The operation of the bulk price form (`operation`, `valeur`), or a French message saying what
+ * to fix. Without an operation: null (nothing to preview yet).
+ */
+export function readPriceOperation(
+  params: URLSearchParams | FormData,
+): { ok: true; operation: PriceOperation } | { ok: false; message: string } | null {
+  const name = String(params.get("operation") ?? "");
+  if (name === "") return null;
+  if (!Object.hasOwn(PRICE_OPERATIONS, name)) return { ok: false, message: "Opération inconnue." };
+  const raw = String(params.get("valeur") ?? "").trim();
+  const value = parseSigned(raw);
+  const needs = (message: string) => ({ ok: false as const, message });
+  switch (name as PriceOperationName) {
+    case "sans-barre":
+      return { ok: true, operation: { kind: "clear-compare" } };
+    case "prix": {
+      const cents = parseEuros(raw);
+      if (cents === null || cents < 1)
+        return needs("Indiquez un prix d'au moins 0,01 €, par exemple 12,50.");
+      return { ok: true, operation: { kind: "set", cents } };
+    }
+    case "pourcent":
+      if (value === null || value === 0 || value <= -100 || value > 1000) {
+        return needs("Indiquez un pourcentage, par exemple -10 ou 5 (entre -99 et 1000, sauf 0).");
+      }
+      return { ok: true, operation: { kind: "percent", percent: value } };
+    case "montant":
+      if (value === null || value === 0)
+        return needs("Indiquez un montant en euros, par exemple -1,50 ou 2.");
+      return { ok: true, operation: { kind: "amount", cents: Math.round(value * 100) } };
+    case "promo-pourcent":
+      if (value === null || value <= 0 || value >= 100) {
+        return needs("Indiquez une réduction entre 1 et 99 %, par exemple 20.");
+      }
+      return { ok: true, operation: { kind: "promo-percent", percent: value } };
+    case "promo-montant":
+      if (value === null || value <= 0)
+        return needs("Indiquez une réduction en euros, par exemple 2,50.");
+      return { ok: true, operation: { kind: "promo-amount", cents: Math.round(value * 100) } };
+  }
+}
+
+/** The prices of one product's lines as the change log names them (as `productSnapshot` does). */
+function priceSnapshot(lines: readonly PriceChangeLine[], side: "before" | "after") {
+  const snapshot: Record<string, string> = {};
+  for (const line of lines) {
+    const suffix = lines.length > 1 ? ` (${line.variantTitle})` : "";
+    snapshot[`Prix${suffix}`] = formatPrice(line[side].priceCents);
+    snapshot[`Prix barré${suffix}`] = formatPrice(line[side].compareAtPriceCents);
+  }
+  return snapshot;
+}
+
+/**
+ * Applies a bulk price change in one transaction, with one change-log line per product changed;
+ * returns the handles of the products changed and the number of variants.
+ */
+export async function applyBulkPrices(
+  db: Db,
+  staff: Staff,
+  filter: AdminProductFilter,
+  operation: PriceOperation,
+): Promise<{ handles: string[]; variants: number }> {
+  return db.transaction(async (tx) => {
+    const plan = await applyPriceChange(tx, filter, operation);
+    const byProduct = new Map<number, PriceChangeLine[]>();
+    for (const line of plan.lines) {
+      byProduct.set(line.productId, [...(byProduct.get(line.productId) ?? []), line]);
+    }
+    const handles: string[] = [];
+    let variants = 0;
+    for (const lines of byProduct.values()) {
+      const changed = lines.filter((line) => !samePrices(line.before, line.after)).length;
+      if (changed === 0) continue;
+      variants += changed;
+      const handle = lines[0]?.handle ?? "";
+      handles.push(handle);
+      await recordChange(tx, {
+        staff,
+        action: "prix en masse",
+        subjectType: "produit",
+        subjectId: handle,
+        before: priceSnapshot(lines, "before"),
+        after: priceSnapshot(lines, "after"),
+      });
+    }
+    return { handles, variants };
+  });
+}

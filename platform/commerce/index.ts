@@ -1,0 +1,103 @@
+/**
+ * The commerce module (Shopify Storefront API stand-in): catalogue, carts, customers, orders, hosted checkout, images, feed.
+ * Its public face: the only file of the module that code outside it imports
+ * (docs/architecture.md, "Layers"). Tables and other files are the module's own.
+ */
+export { parseCartGid } from "./carts.ts";
+export {
+  ARCHIVE_TAG,
+  CatalogueInputError,
+  type CollectionInput,
+  catalogueChanged,
+  type ImageInput,
+  insertCollections,
+  insertMetaobjects,
+  insertProducts,
+  MAX_RELATED_PRODUCTS,
+  type MetaobjectInput,
+  type ProductInput,
+  type ProductMetafieldValues,
+  serialiseMetafieldValue,
+  setProductMetafields,
+  UNAVAILABLE_TAG,
+  type VariantInput,
+} from "./catalogue.ts";
+export {
+  type AdminProductFilter,
+  addProductImage,
+  applyPriceChange,
+  CONTROLLED_TAGS,
+  catalogueChoices,
+  type EditableProduct,
+  editProduct,
+  imagePathOfUrl,
+  listProductsForAdmin,
+  MAX_BULK_PRODUCTS,
+  moveProductImage,
+  type PriceChangeLine,
+  type PriceOperation,
+  type PricePlan,
+  previewPriceChange,
+  productHandlesById,
+  productIdsByHandle,
+  readEditableProduct,
+  removeProductImage,
+  SelectionTooLargeError,
+  samePrices,
+  setArchived,
+  setAvailability,
+  type VariantEdit,
+} from "./catalogue-edit.ts";
+export { onCatalogueChange } from "./catalogue-events.ts";
+export { checkoutRoutes } from "./checkout/http.ts";
+export { placeOrder } from "./checkout/place-order.ts";
+export {
+  customerByAccessToken,
+  type SignedInCustomer,
+  setWishlist,
+  signIn,
+  writeCustomerMetafield,
+} from "./customers.ts";
+export { evaluateDiscounts, findDiscountCodes } from "./discounts.ts";
+export {
+  FEED_CONTENT_TYPES,
+  type FeedFormat,
+  feedFileName,
+  feedResponse,
+  feedSize,
+  feedStream,
+} from "./feed.ts";
+export { fromGid, toGid } from "./gid.ts";
+export { storefrontApi } from "./graphql/http.ts";
+export { createImageRoutes } from "./images/http.ts";
+export {
+  announcesTooLarge,
+  deleteImage,
+  forgetCachedImage,
+  LIBRARY_PAGE_SIZE,
+  listLibrary,
+  MAX_UPLOAD_BYTES,
+  MULTIPART_OVERHEAD,
+  uploadImage,
+} from "./images/library.ts";
+export { IMAGE_ROUTE_PREFIX, imagePathProblem, imageUrl } from "./images/paths.ts";
+export {
+  BANNER_SIZE,
+  PRODUCT_SIZE,
+  renderBannerSvg,
+  renderProductSvg,
+} from "./images/placeholder.ts";
+export { createImageService } from "./images/service.ts";
+export { COLLECTION_METAFIELDS, CUSTOM_NAMESPACE } from "./metafields.ts";
+export { hashPassword, verifyPassword } from "./passwords.ts";
+export { sanitizeRichHtml } from "./rich-html.ts";
+export type { CatalogueSearch } from "./search-port.ts";
+export {
+  changeShoppingListItems,
+  createShoppingList,
+  deleteShoppingLists,
+  productGid,
+  renameShoppingList,
+  SHOPPING_LIST_MAX_ITEMS,
+  shoppingListsWithProducts,
+} from "./shopping-lists.ts";

@@ -1,0 +1,15 @@
+/**
+ * The content module (Contentful stand-in): entries, assets, the content model, delivery and management APIs.
+ * Its public face: the only file of the module that code outside it imports
+ * (docs/architecture.md, "Layers"). Tables and other files are the module's own.
+ */
+export { bundlePrice } from "./bundle.ts";
+export {
+  CAROUSEL_KINDS,
+  type CarouselKind,
+  CONTENT_TYPES,
+  findContentType,
+} from "./content-types.ts";
+export { createContentApi } from "./http.ts";
+export { type ContentChange, createContentManagementApi } from "./management.ts";
+export { putEntry } from "./write.ts";

@@ -1,0 +1,16 @@
+/**
+ * The notify module: the email and SMS outbox, SMTP delivery, email templates, the newsletter.
+ * Its public face: the only file of the module that code outside it imports
+ * (docs/architecture.md, "Layers"). Tables and other files are the module's own.
+ */
+export { createMailDelivery } from "./delivery.ts";
+export {
+  newsletterLimiter,
+  newsletterSubscriberCount,
+  normaliseEmail,
+  subscribeToNewsletter,
+} from "./newsletter.ts";
+export { listOutbox, queueEmail, queueSms } from "./outbox.ts";
+export { activationEmail } from "./templates/activation.ts";
+export { euros, orderConfirmationEmail } from "./templates/order-confirmation.ts";
+export { passwordResetEmail } from "./templates/password-reset.ts";

@@ -1,0 +1,18 @@
+/**
+ * The ordering module (Flipdish stand-in): stores, zones, slots, menus, vouchers, phone sign-in, orders, receipts.
+ * Its public face: the only file of the module that code outside it imports
+ * (docs/architecture.md, "Layers"). Tables and other files are the module's own.
+ */
+export { orderingAdminRoutes } from "./admin-api.ts";
+export type {
+  FlipdishMenu,
+  FlipdishMenuItemMetadata,
+  FlipdishSectionItem,
+  FlipdishStore,
+} from "./admin-views.ts";
+export { customerForToken, issueCustomerToken } from "./customers.ts";
+export { createOrderingApi } from "./http.ts";
+export type { ReceiptData } from "./receipt-data.ts";
+export { renderReceiptPdf } from "./receipt-pdf.ts";
+export { receiptDataForOrder } from "./receipts.ts";
+export { localToInstant, SLOT_TIME_ZONE } from "./slots.ts";

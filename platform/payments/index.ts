@@ -1,0 +1,6 @@
+/**
+ * The payments module: the embedded test card processor.
+ * Its public face: the only file of the module that code outside it imports
+ * (docs/architecture.md, "Layers"). Tables and other files are the module's own.
+ */
+export { type CardInput, chargeCard, type PaymentFailure, tokenizeCard } from "./processor.ts";

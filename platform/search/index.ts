@@ -1,0 +1,16 @@
+/**
+ * The search module: the index over the catalogue, predictive and full search, rebuilds.
+ * Its public face: the only file of the module that code outside it imports
+ * (docs/architecture.md, "Layers"). Tables and other files are the module's own.
+ */
+export { searchApi } from "./http.ts";
+export {
+  type CatalogueChanges,
+  type RebuildProgress,
+  type RebuildResult,
+  rebuildSearchIndex,
+  settleSearchIndex,
+  syncSearchIndex,
+} from "./indexer.ts";
+export { planQuery, tsquery } from "./query.ts";
+export { matchingProductIds, predictiveSearch, searchProducts } from "./search.ts";

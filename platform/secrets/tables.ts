@@ -1,0 +1,2 @@
+/** The secrets module's table, for seed/, tests and drizzle-kit. */
+export * from "./schema.ts";

@@ -1,0 +1,80 @@
+import { resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { checkImports, type Edge, importGraph, whyForbidden } from "./import-boundaries.ts";
+
+const allowed = (from: string, to: string) => whyForbidden({ from, to }) === null;
+
+describe("import boundaries", () => {
+  it("lets anything import a module's face, and nothing outside the module its internals", () => {
+    expect(allowed("app/routes/home.tsx", "platform/content/index.ts")).toBe(true);
+    expect(allowed("server/platform.ts", "platform/commerce/index.ts")).toBe(true);
+    expect(allowed("platform/ordering/orders.ts", "platform/payments/index.ts")).toBe(true);
+    expect(allowed("app/routes/newsletter.tsx", "platform/notify/newsletter.ts")).toBe(false);
+    expect(allowed("server/platform.ts", "platform/commerce/graphql/http.ts")).toBe(false);
+    expect(allowed("platform/search/indexer.ts", "platform/commerce/catalogue-schema.ts")).toBe(
+      false,
+    );
+  });
+
+  it("lets a module import its own files, db/ and the kernel, and nothing above", () => {
+    expect(allowed("platform/commerce/carts.ts", "platform/commerce/graphql/loaders.ts")).toBe(
+      true,
+    );
+    expect(allowed("platform/commerce/carts.ts", "db/client.ts")).toBe(true);
+    expect(allowed("platform/commerce/carts.ts", "platform/rate-limit.ts")).toBe(true);
+    expect(allowed("platform/commerce/carts.ts", "server/env.ts")).toBe(false);
+    expect(allowed("platform/commerce/carts.ts", "app/lib/slug.ts")).toBe(false);
+  });
+
+  it("keeps db/ at the bottom and app/ off server/", () => {
+    expect(allowed("db/client.ts", "server/env.ts")).toBe(false);
+    expect(allowed("db/schema.ts", "platform/commerce/schema.ts")).toBe(false);
+    expect(allowed("db/client.ts", "db/migrate.ts")).toBe(true);
+    expect(allowed("app/lib/server-context.ts", "server/rules/page-cache.ts")).toBe(false);
+    expect(allowed("app/lib/server-context.ts", "platform/process-global.ts")).toBe(true);
+    expect(allowed("server/app.ts", "app/lib/server-context.ts")).toBe(true);
+  });
+
+  it("opens test faces to test code and tables faces to seed/ and tests only", () => {
+    expect(allowed("server/api/receipts.test.ts", "platform/ordering/testing.ts")).toBe(true);
+    expect(allowed("e2e/restauration.spec.ts", "platform/ordering/testing.ts")).toBe(true);
+    expect(allowed("server/api/receipts.ts", "platform/ordering/testing.ts")).toBe(false);
+    expect(allowed("seed/shop.ts", "platform/commerce/tables.ts")).toBe(true);
+    expect(allowed("app/routes/cart.int.test.ts", "platform/commerce/tables.ts")).toBe(true);
+    expect(allowed("server/api/odp.ts", "platform/commerce/tables.ts")).toBe(false);
+    expect(allowed("app/routes/cart.int.test.ts", "platform/commerce/carts.ts")).toBe(false);
+  });
+
+  it("reports each forbidden edge of a graph with its reason", () => {
+    const graph: Edge[] = [
+      { from: "app/routes/newsletter.tsx", to: "platform/notify/index.ts" },
+      { from: "app/routes/newsletter.tsx", to: "platform/notify/newsletter.ts" },
+      { from: "app/lib/bookmarks.server.ts", to: "server/api/documents.ts" },
+    ];
+    expect(checkImports(graph)).toEqual([
+      expect.objectContaining({ to: "platform/notify/newsletter.ts", reason: expect.any(String) }),
+      expect.objectContaining({ from: "app/lib/bookmarks.server.ts", reason: expect.any(String) }),
+    ]);
+  });
+
+  it("holds on the repository", () => {
+    const root = resolve(import.meta.dirname, "..");
+    const graph = importGraph(root);
+    expect(graph.length).toBeGreaterThan(1000);
+    const broken = checkImports(graph).map((v) => `${v.from} -> ${v.to}`);
+    expect(broken.filter((edge) => !PENDING.includes(edge))).toEqual([]);
+  });
+});
+
+// Table reads still to move into functions of the owning module (issue 17, item 1): the only
+// edges the check lets through, each named; a new one fails.
+const PENDING = [
+  "platform/backoffice/catalogue-sync.ts -> platform/commerce/catalogue-schema.ts",
+  "platform/backoffice/catalogue-sync.ts -> platform/content/schema.ts",
+  "platform/backoffice/imports.ts -> platform/commerce/catalogue-schema.ts",
+  "platform/backoffice/odp-grocery.ts -> platform/commerce/order-schema.ts",
+  "platform/backoffice/odp.ts -> platform/commerce/order-schema.ts",
+  "platform/backoffice/odp.ts -> platform/ordering/schema.ts",
+  "platform/search/indexer.ts -> platform/commerce/catalogue-schema.ts",
+  "server/api/office.ts -> platform/backoffice/schema.ts",
+];

@@ -1,0 +1,149 @@
+/**
+ * The import boundaries of docs/architecture.md ("Layers"), as a function over the import graph,
+ * so that a test can run it on a small graph and on the real tree (import-boundaries.test.ts).
+ *
+ * - `db/` imports nothing of ours.
+ * - `platform/*.ts` (the kernel: process globals, rate limits) imports `db/` and the kernel.
+ * - `platform/<module>/` imports `db/`, the kernel, its own files and other modules' faces.
+ * - `app/` imports `app/`, `db/` types, the kernel and modules' faces — never `server/`.
+ * - `server/` composes: anything, but a module only through its face.
+ * - `seed/` writes every module's tables: faces, and `platform/<module>/tables.ts` (the tables
+ *   face, for seed/ and drizzle.config.ts only); also `db/`, the kernel, `app/` pure helpers
+ *   and `server/env.ts`-style entry-point configuration.
+ * - `scripts/`, `bench/`, `e2e/` and root configuration files are entry points: anything but
+ *   module internals.
+ *
+ * A module's face is `platform/<module>/index.ts`. Its test face `platform/<module>/testing.ts`
+ * may be imported by tests (`*.test.ts(x)`), test helpers (`testing.ts`, `testing/`), `e2e/`
+ * and `bench/`. Tests otherwise follow the rule of the folder they sit in.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, normalize } from "node:path";
+import ts from "typescript";
+
+export type Edge = { from: string; to: string };
+export type Violation = Edge & { reason: string };
+
+type Place =
+  | { kind: "db" | "kernel" | "app" | "server" | "seed" | "tool" | "root" }
+  | { kind: "module"; module: string; file: string };
+
+/** Where a repository-relative path sits in the layers. */
+export function placeOf(path: string): Place {
+  const parts = path.split("/");
+  const top = parts[0];
+  if (top === "platform") {
+    if (parts.length === 2) return { kind: "kernel" };
+    return { kind: "module", module: parts[1] ?? "", file: parts.slice(2).join("/") };
+  }
+  if (top === "db") return { kind: "db" };
+  if (top === "app") return { kind: "app" };
+  if (top === "server") return { kind: "server" };
+  if (top === "seed") return { kind: "seed" };
+  if (top === "scripts" || top === "bench" || top === "e2e") return { kind: "tool" };
+  return { kind: "root" };
+}
+
+/** Test files and test helpers may import modules' test faces. */
+export function isTestCode(path: string): boolean {
+  return (
+    /\.test\.tsx?$/.test(path) ||
+    /(^|\/)testing\.ts$/.test(path) ||
+    /(^|\/)testing\//.test(path) ||
+    path.startsWith("e2e/") ||
+    path.startsWith("bench/")
+  );
+}
+
+const FACE = "index.ts";
+const TEST_FACE = "testing.ts";
+const TABLES_FACE = "tables.ts";
+
+/** Why `from` may not import `to`, or null when it may. */
+export function whyForbidden({ from, to }: Edge): string | null {
+  const source = placeOf(from);
+  const target = placeOf(to);
+
+  if (target.kind === "module" && !(source.kind === "module" && source.module === target.module)) {
+    const face = target.file === FACE;
+    const testFace = target.file === TEST_FACE && isTestCode(from);
+    const tablesFace =
+      target.file === TABLES_FACE &&
+      (source.kind === "seed" || source.kind === "root" || isTestCode(from));
+    if (!face && !testFace && !tablesFace) {
+      return `platform/${target.module}/${target.file} is internal to its module: import platform/${target.module}/index.ts`;
+    }
+  }
+  // A test may compose what it needs above its folder (the server harness, seed data).
+  if (isTestCode(from)) return null;
+
+  if (source.kind === "db") return target.kind === "db" ? null : "db/ imports nothing of ours";
+  if (source.kind === "kernel") {
+    if (target.kind === "db" || target.kind === "kernel") return null;
+    return "the platform kernel imports only db/ and the kernel";
+  }
+  if (source.kind === "module") {
+    if (target.kind === "db" || target.kind === "kernel" || target.kind === "module") return null;
+    return "a platform module imports only db/, the kernel and other modules' faces";
+  }
+  if (source.kind === "app") {
+    if (["app", "db", "kernel", "module"].includes(target.kind)) return null;
+    return "app/ never imports server/, seed/ or tools: it gets what it needs from the load context";
+  }
+  if (target.kind === "tool" && source.kind !== "tool" && source.kind !== "root") {
+    return "scripts/, bench/ and e2e/ are entry points: nothing imports them";
+  }
+  // server/ composes everything; seed/ and the entry points may use it.
+  return null;
+}
+
+export function checkImports(edges: readonly Edge[]): Violation[] {
+  const violations: Violation[] = [];
+  for (const edge of edges) {
+    const reason = whyForbidden(edge);
+    if (reason) violations.push({ ...edge, reason });
+  }
+  return violations;
+}
+
+const SKIPPED = new Set(["node_modules", "build", "data", "migrations", "test-results"]);
+const ALIASES: Record<string, string> = {
+  "#app/": "app/",
+  "#server/": "server/",
+  "#platform/": "platform/",
+  "#db/": "db/",
+  "#seed/": "seed/",
+};
+
+/** The repository path a specifier names, or null for a package. */
+export function resolveSpecifier(from: string, specifier: string): string | null {
+  for (const [alias, folder] of Object.entries(ALIASES)) {
+    if (specifier.startsWith(alias)) return folder + specifier.slice(alias.length);
+  }
+  if (specifier.startsWith(".")) return normalize(join(dirname(from), specifier));
+  return null;
+}
+
+function sourceFiles(root: string, folder = ""): string[] {
+  const files: string[] = [];
+  for (const entry of readdirSync(join(root, folder), { withFileTypes: true })) {
+    if (entry.name.startsWith(".") || SKIPPED.has(entry.name)) continue;
+    const path = folder ? `${folder}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) files.push(...sourceFiles(root, path));
+    else if (/\.tsx?$/.test(entry.name) && !entry.name.endsWith(".d.ts")) files.push(path);
+  }
+  return files;
+}
+
+/** Every import of ours (static, dynamic, type-only, re-export) in the tree at `root`. */
+export function importGraph(root: string): Edge[] {
+  const edges: Edge[] = [];
+  for (const from of sourceFiles(root)) {
+    const text = readFileSync(join(root, from), "utf8");
+    for (const imported of ts.preProcessFile(text, true, true).importedFiles) {
+      const to = resolveSpecifier(from, imported.fileName);
+      if (to) edges.push({ from, to });
+    }
+  }
+  return edges;
+}
