@@ -16,7 +16,7 @@ import {
   commerceCartAddress,
 } from "#platform/commerce/cart-schema.ts";
 import { commerceCustomerAddress } from "#platform/commerce/customer-schema.ts";
-import { customerByAccessToken } from "#platform/commerce/customers.ts";
+import { customerByAccessToken } from "#platform/commerce/customer-tokens.ts";
 import { normaliseCode } from "#platform/commerce/discounts.ts";
 
 /**

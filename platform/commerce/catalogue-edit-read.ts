@@ -1,6 +1,6 @@
 import { and, asc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
-import type { ProductMetafieldValues } from "#platform/commerce/catalogue.ts";
+import type { ProductMetafieldValues } from "#platform/commerce/catalogue-input.ts";
 import {
   commerceCollection,
   commerceCollectionProduct,

@@ -4,25 +4,25 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
 import {
-  CatalogueInputError,
   insertCollections,
   insertMetaobjects,
   insertProducts,
-  type ProductInput,
 } from "#platform/commerce/catalogue.ts";
 import {
   addProductImage,
-  applyPriceChange,
   editProduct,
-  listProductsForAdmin,
   moveProductImage,
   type ProductEdit,
-  previewPriceChange,
-  readEditableProduct,
   removeProductImage,
   setArchived,
   setAvailability,
 } from "#platform/commerce/catalogue-edit.ts";
+import {
+  listProductsForAdmin,
+  readEditableProduct,
+} from "#platform/commerce/catalogue-edit-read.ts";
+import { CatalogueInputError, type ProductInput } from "#platform/commerce/catalogue-input.ts";
+import { applyPriceChange, previewPriceChange } from "#platform/commerce/catalogue-prices.ts";
 import { commerceCatalogueVersion, commerceProduct } from "#platform/commerce/catalogue-schema.ts";
 import { saveOriginal } from "#platform/commerce/images/service.ts";
 import { predictiveSearch } from "#platform/search/index.ts";

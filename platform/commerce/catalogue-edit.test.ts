@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyPriceOperation } from "#platform/commerce/catalogue-edit.ts";
+import { applyPriceOperation } from "#platform/commerce/catalogue-prices.ts";
 
 const price = (priceCents: number, compareAtPriceCents: number | null = null) => ({
   priceCents,

@@ -1,15 +1,14 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Tx } from "#db/client.ts";
+import { setProductMetafields, touch } from "#platform/commerce/catalogue.ts";
 import {
   ARCHIVE_TAG,
   CatalogueInputError,
   MAX_IMAGES,
   type ProductMetafieldValues,
-  setProductMetafields,
-  touch,
   UNAVAILABLE_TAG,
-} from "#platform/commerce/catalogue.ts";
+} from "#platform/commerce/catalogue-input.ts";
 import { MIN_PRICE_CENTS } from "#platform/commerce/catalogue-prices.ts";
 import {
   commerceFile,
@@ -370,32 +369,3 @@ export async function moveProductImage(
   if (moved) images.splice(to, 0, moved);
   await editProduct(tx, productId, { images }, options);
 }
-
-export {
-  type AdminProductFilter,
-  type AdminProductRow,
-  type CatalogueChoices,
-  type Choice,
-  catalogueChoices,
-  type EditableImage,
-  type EditableProduct,
-  type EditableVariant,
-  listProductsForAdmin,
-  productHandlesById,
-  productIdsByHandle,
-  RESTAURATION_TAG,
-  readEditableProduct,
-} from "#platform/commerce/catalogue-edit-read.ts";
-export {
-  applyPriceChange,
-  applyPriceOperation,
-  MAX_BULK_PRODUCTS,
-  MIN_PRICE_CENTS,
-  type PriceChangeLine,
-  type PriceOperation,
-  type PricePlan,
-  type Prices,
-  previewPriceChange,
-  SelectionTooLargeError,
-  samePrices,
-} from "#platform/commerce/catalogue-prices.ts";

@@ -3,14 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
 import {
-  CatalogueInputError,
   insertCollections,
   insertMetaobjects,
   insertProducts,
-  type ProductInput,
   refreshDerivedFields,
   setProductMetafields,
 } from "#platform/commerce/catalogue.ts";
+import { CatalogueInputError, type ProductInput } from "#platform/commerce/catalogue-input.ts";
 import {
   commerceCatalogueVersion,
   commerceCollectionProduct,

@@ -398,21 +398,3 @@ export async function catalogueChanged(tx: Tx, changes: CatalogueChanges) {
     .where(sql`${commerceCatalogueVersion.id} = 1`);
   announceCatalogueChange();
 }
-
-export {
-  ARCHIVE_TAG,
-  CatalogueInputError,
-  type CollectionInput,
-  type CollectionMetafieldValues,
-  type ImageInput,
-  type InsertedRow,
-  MAX_IMAGES,
-  MAX_RELATED_PRODUCTS,
-  MAX_VARIANTS,
-  type MetaobjectInput,
-  type ProductInput,
-  type ProductMetafieldValues,
-  UNAVAILABLE_TAG,
-  type VariantInput,
-} from "#platform/commerce/catalogue-input.ts";
-export { serialiseMetafieldValue } from "#platform/commerce/catalogue-rows.ts";

@@ -2,11 +2,8 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
-import {
-  insertMetaobjects,
-  insertProducts,
-  type ProductInput,
-} from "#platform/commerce/catalogue.ts";
+import { insertMetaobjects, insertProducts } from "#platform/commerce/catalogue.ts";
+import type { ProductInput } from "#platform/commerce/catalogue-input.ts";
 import { feedSize, feedStream } from "#platform/commerce/feed.ts";
 import { exportRoutes } from "#server/api/exports.ts";
 import { testEnv } from "#server/test-env.ts";

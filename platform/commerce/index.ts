@@ -3,61 +3,63 @@
  * Its public face: the only file of the module that code outside it imports
  * (docs/architecture.md, "Layers"). Tables and other files are the module's own.
  */
-export { parseCartGid } from "./carts.ts";
+export { parseCartGid } from "./cart-records.ts";
 export {
-  ARCHIVE_TAG,
-  CatalogueInputError,
-  type CollectionInput,
   catalogueChanged,
-  type ImageInput,
   insertCollections,
   insertMetaobjects,
   insertProducts,
-  MAX_RELATED_PRODUCTS,
-  type MetaobjectInput,
-  type ProductInput,
-  type ProductMetafieldValues,
-  serialiseMetafieldValue,
   setProductMetafields,
-  UNAVAILABLE_TAG,
-  type VariantInput,
 } from "./catalogue.ts";
 export {
-  type AdminProductFilter,
   addProductImage,
-  applyPriceChange,
   CONTROLLED_TAGS,
-  catalogueChoices,
-  type EditableProduct,
   editProduct,
   imagePathOfUrl,
-  listProductsForAdmin,
-  MAX_BULK_PRODUCTS,
   moveProductImage,
-  type PriceChangeLine,
-  type PriceOperation,
-  type PricePlan,
-  previewPriceChange,
-  productHandlesById,
-  productIdsByHandle,
-  readEditableProduct,
   removeProductImage,
-  SelectionTooLargeError,
-  samePrices,
   setArchived,
   setAvailability,
   type VariantEdit,
 } from "./catalogue-edit.ts";
+export {
+  type AdminProductFilter,
+  catalogueChoices,
+  type EditableProduct,
+  listProductsForAdmin,
+  productHandlesById,
+  productIdsByHandle,
+  readEditableProduct,
+} from "./catalogue-edit-read.ts";
 export { onCatalogueChange } from "./catalogue-events.ts";
+export {
+  ARCHIVE_TAG,
+  CatalogueInputError,
+  type CollectionInput,
+  type ImageInput,
+  MAX_RELATED_PRODUCTS,
+  type MetaobjectInput,
+  type ProductInput,
+  type ProductMetafieldValues,
+  UNAVAILABLE_TAG,
+  type VariantInput,
+} from "./catalogue-input.ts";
+export {
+  applyPriceChange,
+  MAX_BULK_PRODUCTS,
+  type PriceChangeLine,
+  type PriceOperation,
+  type PricePlan,
+  previewPriceChange,
+  SelectionTooLargeError,
+  samePrices,
+} from "./catalogue-prices.ts";
+export { serialiseMetafieldValue } from "./catalogue-rows.ts";
 export { checkoutRoutes } from "./checkout/http.ts";
 export { placeOrder } from "./checkout/place-order.ts";
-export {
-  customerByAccessToken,
-  type SignedInCustomer,
-  setWishlist,
-  signIn,
-  writeCustomerMetafield,
-} from "./customers.ts";
+export { setWishlist, writeCustomerMetafield } from "./customer-metafields.ts";
+export type { SignedInCustomer } from "./customer-records.ts";
+export { customerByAccessToken, signIn } from "./customer-tokens.ts";
 export { evaluateDiscounts, findDiscountCodes } from "./discounts.ts";
 export {
   FEED_CONTENT_TYPES,

@@ -2,7 +2,7 @@ import { randomBytes, timingSafeEqual } from "node:crypto";
 import { and, asc, count, desc, eq, inArray, lt, or } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
 import { commerceCart } from "#platform/commerce/cart-schema.ts";
-import type { CartView } from "#platform/commerce/carts.ts";
+import type { CartView } from "#platform/commerce/cart-view.ts";
 import {
   commerceOrder,
   commerceOrderLine,

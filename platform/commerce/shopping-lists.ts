@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
 import { commerceProduct } from "#platform/commerce/catalogue-schema.ts";
+import { writeCustomerMetafield } from "#platform/commerce/customer-metafields.ts";
 import { commerceCustomer, commerceShoppingList } from "#platform/commerce/customer-schema.ts";
-import { writeCustomerMetafield } from "#platform/commerce/customers.ts";
 import { fromGid, toGid } from "#platform/commerce/gid.ts";
-import { money } from "#platform/commerce/graphql/resolvers.ts";
+import { money } from "#platform/commerce/graphql/resolver-support.ts";
 
 /**
  * Named shopping lists of a customer (storefront.md §3: id, items, products, title). The lists

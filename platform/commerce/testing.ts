@@ -9,7 +9,7 @@ import {
   commerceVariant,
 } from "#platform/commerce/catalogue-schema.ts";
 import { commerceCustomer, commerceCustomerToken } from "#platform/commerce/customer-schema.ts";
-import { hashToken } from "#platform/commerce/customers.ts";
+import { hashToken } from "#platform/commerce/customer-tokens.ts";
 import { toGid } from "#platform/commerce/gid.ts";
 import { type StorefrontApiOptions, storefrontApi } from "#platform/commerce/graphql/http.ts";
 import { commerceShop } from "#platform/commerce/schema.ts";

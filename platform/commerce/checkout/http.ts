@@ -1,12 +1,7 @@
 import { type Context, Hono } from "hono";
 import type { Db } from "#db/client.ts";
-import {
-  type CartRow,
-  type CartView,
-  cartAddresses,
-  findCartByToken,
-  loadCartView,
-} from "#platform/commerce/carts.ts";
+import { type CartRow, findCartByToken } from "#platform/commerce/cart-records.ts";
+import { type CartView, cartAddresses, loadCartView } from "#platform/commerce/cart-view.ts";
 import {
   type CheckoutValues,
   type FieldErrors,
@@ -16,7 +11,7 @@ import {
 } from "#platform/commerce/checkout/form.ts";
 import { cartNotFoundPage, checkoutPage, emptyCartPage } from "#platform/commerce/checkout/page.ts";
 import { confirmationUrl, placeOrder } from "#platform/commerce/checkout/place-order.ts";
-import { customerById } from "#platform/commerce/customers.ts";
+import { customerById } from "#platform/commerce/customer-tokens.ts";
 import { orderForCart } from "#platform/commerce/orders.ts";
 
 export type CheckoutOptions = {

@@ -1,5 +1,5 @@
 import { html, raw } from "hono/html";
-import type { CartView } from "#platform/commerce/carts.ts";
+import type { CartView } from "#platform/commerce/cart-view.ts";
 import {
   type CheckoutValues,
   DELIVERY_METHODS,

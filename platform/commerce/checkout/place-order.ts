@@ -1,20 +1,16 @@
 import { eq } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
+import { isPurchasable } from "#platform/commerce/cart-lines.ts";
+import { type CartRow, findCartByToken } from "#platform/commerce/cart-records.ts";
 import { commerceCart } from "#platform/commerce/cart-schema.ts";
-import {
-  type CartRow,
-  type CartView,
-  findCartByToken,
-  isPurchasable,
-  loadCartView,
-} from "#platform/commerce/carts.ts";
+import { type CartView, loadCartView } from "#platform/commerce/cart-view.ts";
 import {
   type CheckoutInput,
   DELIVERY_METHODS,
   type FieldErrors,
   parseExpiry,
 } from "#platform/commerce/checkout/form.ts";
-import { customerById } from "#platform/commerce/customers.ts";
+import { customerById } from "#platform/commerce/customer-tokens.ts";
 import type { OrderAddress } from "#platform/commerce/order-schema.ts";
 import {
   createOrderFromCart,

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
+import { parseCartGid } from "#platform/commerce/cart-records.ts";
 import { commerceCart } from "#platform/commerce/cart-schema.ts";
-import { parseCartGid } from "#platform/commerce/carts.ts";
 import {
   ADDRESSES_ADD,
   ADDRESSES_REMOVE,

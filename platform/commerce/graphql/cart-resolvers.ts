@@ -1,34 +1,39 @@
 import type { Tx } from "#db/client.ts";
-import type { CartAttribute } from "#platform/commerce/cart-schema.ts";
 import {
   addDeliveryAddresses,
-  addLines,
   type BuyerIdentityInput,
-  type CartAddressRow,
-  type CartChange,
-  type CartCreateInput,
-  type CartLineView,
-  type CartRow,
-  type CartUserError,
-  type CartView,
-  cartAddresses,
-  cartAddressGid,
-  cartGid,
-  createCart,
-  findCart,
-  type LineInput,
-  type LineUpdate,
-  loadCartView,
   removeDeliveryAddresses,
-  removeLines,
   type SelectableAddressInput,
   updateAttributes,
   updateBuyerIdentity,
   updateDiscountCodes,
-  updateLines,
   updateNote,
+} from "#platform/commerce/cart-details.ts";
+import {
+  addLines,
+  type LineInput,
+  type LineUpdate,
+  removeLines,
+  updateLines,
+} from "#platform/commerce/cart-lines.ts";
+import {
+  type CartAddressRow,
+  type CartChange,
+  type CartRow,
+  type CartUserError,
+  cartAddressGid,
+  cartGid,
+  findCart,
   withLockedCart,
-} from "#platform/commerce/carts.ts";
+} from "#platform/commerce/cart-records.ts";
+import type { CartAttribute } from "#platform/commerce/cart-schema.ts";
+import {
+  type CartLineView,
+  type CartView,
+  cartAddresses,
+  loadCartView,
+} from "#platform/commerce/cart-view.ts";
+import { type CartCreateInput, createCart } from "#platform/commerce/carts.ts";
 import type { EvaluatedDiscount } from "#platform/commerce/discounts.ts";
 import {
   arrayConnection,
@@ -37,7 +42,7 @@ import {
   pricingValue,
 } from "#platform/commerce/graphql/order-resolvers.ts";
 import type { PageArgs } from "#platform/commerce/graphql/pagination.ts";
-import { type CommerceContext, money } from "#platform/commerce/graphql/resolvers.ts";
+import { type CommerceContext, money } from "#platform/commerce/graphql/resolver-support.ts";
 
 /**
  * The priced view of a cart row, computed once per request and cart object: every field of a

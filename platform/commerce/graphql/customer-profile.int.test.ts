@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { commerceProduct } from "#platform/commerce/catalogue-schema.ts";
-import { setWishlist } from "#platform/commerce/customers.ts";
+import { setWishlist } from "#platform/commerce/customer-metafields.ts";
 import { toGid } from "#platform/commerce/gid.ts";
 import {
   ADDRESS_CREATE,

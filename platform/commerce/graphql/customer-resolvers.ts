@@ -1,34 +1,39 @@
 import { createGraphQLError } from "graphql-yoga";
 import {
+  createAddress,
+  deleteAddress,
+  type MailingAddressInput,
+  setDefaultAddress,
+  updateAddress,
+} from "#platform/commerce/customer-addresses.ts";
+import { updateCustomer } from "#platform/commerce/customer-profile.ts";
+import {
   type Address,
-  activateCustomer,
-  addressesOf,
   addressGid,
   type CustomerRow,
   type CustomerUserError,
-  createAddress,
-  createCustomer,
-  customerForToken,
   customerGid,
   customerIdFrom,
-  defaultAddressOf,
-  deleteAccessToken,
-  deleteAddress,
   type IssuedToken,
-  type MailingAddressInput,
   MESSAGES,
   normaliseEmail,
   type Outcome,
+} from "#platform/commerce/customer-records.ts";
+import { recoverCustomer, resetPassword } from "#platform/commerce/customer-recovery.ts";
+import {
+  activateCustomer,
+  createCustomer,
   parseAccountUrl,
-  recoverCustomer,
-  renewAccessToken,
-  resetPassword,
   type SignedIn,
-  setDefaultAddress,
+} from "#platform/commerce/customer-registration.ts";
+import {
+  addressesOf,
+  customerForToken,
+  defaultAddressOf,
+  deleteAccessToken,
+  renewAccessToken,
   signIn,
-  updateAddress,
-  updateCustomer,
-} from "#platform/commerce/customers.ts";
+} from "#platform/commerce/customer-tokens.ts";
 import { ownerKey } from "#platform/commerce/graphql/loaders.ts";
 import {
   connection,
@@ -36,7 +41,7 @@ import {
   type PageArgs,
   pageWindow,
 } from "#platform/commerce/graphql/pagination.ts";
-import type { CommerceContext } from "#platform/commerce/graphql/resolvers.ts";
+import type { CommerceContext } from "#platform/commerce/graphql/resolver-support.ts";
 import { listOrdersForCustomer } from "#platform/commerce/orders.ts";
 import {
   type AttemptRules,

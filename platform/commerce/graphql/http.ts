@@ -10,7 +10,8 @@ import { createCustomerResolvers } from "#platform/commerce/graphql/customer-res
 import { queryLimitsPlugin } from "#platform/commerce/graphql/limits.ts";
 import { createLoaders } from "#platform/commerce/graphql/loaders.ts";
 import { createOrderResolvers } from "#platform/commerce/graphql/order-resolvers.ts";
-import { type CommerceContext, createResolvers } from "#platform/commerce/graphql/resolvers.ts";
+import type { CommerceContext } from "#platform/commerce/graphql/resolver-support.ts";
+import { createResolvers } from "#platform/commerce/graphql/resolvers.ts";
 import { STOREFRONT_SDL } from "#platform/commerce/graphql/sdl.ts";
 import type { CatalogueSearch } from "#platform/commerce/search-port.ts";
 import type { LimiterStore } from "#platform/rate-limit.ts";

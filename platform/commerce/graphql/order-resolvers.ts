@@ -1,11 +1,8 @@
 import type { Db } from "#db/client.ts";
 import { createLoader } from "#platform/commerce/graphql/loaders.ts";
 import { connection, type PageArgs, pageWindow } from "#platform/commerce/graphql/pagination.ts";
-import {
-  type CommerceContext,
-  createResolvers,
-  money,
-} from "#platform/commerce/graphql/resolvers.ts";
+import { type CommerceContext, money } from "#platform/commerce/graphql/resolver-support.ts";
+import { createResolvers } from "#platform/commerce/graphql/resolvers.ts";
 import type { OrderAddress, OrderDiscountApplication } from "#platform/commerce/order-schema.ts";
 import {
   type OrderLineRow,

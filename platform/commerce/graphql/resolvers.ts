@@ -463,9 +463,3 @@ export function parseProductQuery(query: string | null | undefined): ProductFilt
   }
   return filters;
 }
-
-export {
-  type CommerceContext,
-  money,
-  plainText,
-} from "#platform/commerce/graphql/resolver-support.ts";
