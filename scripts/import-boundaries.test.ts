@@ -71,6 +71,8 @@ describe("import boundaries", () => {
 const PENDING = [
   "platform/backoffice/catalogue-sync.ts -> platform/commerce/catalogue-schema.ts",
   "platform/backoffice/catalogue-sync.ts -> platform/content/schema.ts",
+  "platform/backoffice/category-sync.ts -> platform/commerce/catalogue-schema.ts",
+  "platform/backoffice/category-sync.ts -> platform/content/schema.ts",
   "platform/backoffice/imports.ts -> platform/commerce/catalogue-schema.ts",
   "platform/backoffice/odp-grocery.ts -> platform/commerce/order-schema.ts",
   "platform/backoffice/odp.ts -> platform/commerce/order-schema.ts",

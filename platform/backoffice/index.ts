@@ -3,11 +3,11 @@
  * Its public face: the only file of the module that code outside it imports
  * (docs/architecture.md, "Layers"). Tables and other files are the module's own.
  */
+
+export { applyBulkPrices, readPriceOperation } from "./bulk-prices.ts";
 export {
   type Actor,
-  catalogueCategories,
   catalogueProduct,
-  categoryDocument,
   categoryDocumentKey,
   countProducts,
   productDocumentKey,
@@ -15,6 +15,7 @@ export {
   type RecordChange,
   SHOP_DOCUMENT_OWNER,
 } from "./catalogue-sync.ts";
+export { catalogueCategories, categoryDocument } from "./category-sync.ts";
 export { readChangeLog } from "./change-log.ts";
 export { dashboardFigures, searchIndexSize } from "./dashboard.ts";
 export { fillingSlots, todayOrders } from "./dashboard-today.ts";
@@ -49,11 +50,9 @@ export {
 } from "./ordering-export.ts";
 export { eurosText, PRICE_OPERATIONS } from "./prices.ts";
 export {
-  applyBulkPrices,
   PRODUCT_SAVED,
   type ProductActionResult,
   productFilterParams,
-  readPriceOperation,
   readProductFilter,
   relatedHandlesText,
   runProductAction,

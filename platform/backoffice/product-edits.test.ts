@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { readPriceOperation } from "#platform/backoffice/bulk-prices.ts";
 import {
   parseEuros,
   productFilterParams,
-  readPriceOperation,
   readProductFilter,
 } from "#platform/backoffice/product-edits.ts";
 

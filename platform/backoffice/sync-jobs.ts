@@ -3,12 +3,11 @@ import type { Logger } from "pino";
 import type { Db } from "#db/client.ts";
 import {
   type Actor,
-  type CategoriesReport,
   type ContentProductsReport,
   type ProductScope,
-  syncCategories,
   syncContentProducts,
 } from "#platform/backoffice/catalogue-sync.ts";
+import { type CategoriesReport, syncCategories } from "#platform/backoffice/category-sync.ts";
 import { adminJob, type JobName } from "#platform/backoffice/jobs.ts";
 import {
   exportToMenus,
