@@ -78,5 +78,4 @@ const PENDING = [
   "platform/backoffice/odp.ts -> platform/commerce/order-schema.ts",
   "platform/backoffice/odp.ts -> platform/ordering/schema.ts",
   "platform/search/indexer.ts -> platform/commerce/catalogue-schema.ts",
-  "server/api/office.ts -> platform/backoffice/schema.ts",
 ];

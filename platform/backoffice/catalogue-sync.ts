@@ -265,7 +265,10 @@ export const REPORT_LIMIT = 200;
 const pick = (fields: Record<string, unknown>, names: readonly string[]) =>
   Object.fromEntries(names.map((name) => [name, fields[name] ?? null]));
 
-/** Writes one sync change to the change log (shared with category-sync.ts). */
+/**
+ * Writes one change to the change log, in the caller's transaction when given one (the syncs,
+ * the office API's documents).
+ */
 export async function logChange(
   db: Db | Tx,
   actor: Actor,

@@ -10,6 +10,7 @@ export {
   catalogueProduct,
   categoryDocumentKey,
   countProducts,
+  logChange,
   productDocumentKey,
   putShopDocument,
   type RecordChange,

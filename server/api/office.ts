@@ -7,6 +7,7 @@ import {
   catalogueProduct,
   categoryDocument,
   categoryDocumentKey,
+  logChange,
   OrderingUnavailable,
   orderingAdminCall,
   productDocumentKey,
@@ -15,7 +16,6 @@ import {
   storeMenuCsv,
   storeMenuRows,
 } from "#platform/backoffice/index.ts";
-import { adminAuditLog } from "#platform/backoffice/schema.ts";
 import { fromGid } from "#platform/commerce/index.ts";
 import { REVISION_PATTERN, readDocument, writeDocument } from "#platform/documents/index.ts";
 import { describeIssue } from "#server/api/documents.ts";
@@ -129,15 +129,17 @@ export function officeRoutes(deps: ApiDependencies) {
         new Date(),
       );
       if (written.ok) {
-        await tx.insert(adminAuditLog).values({
-          staffId: null,
-          staffEmail: API_ACTOR,
-          action: "document",
-          subjectType: "product-document",
-          subjectId: product.handle,
-          before: current?.body ?? null,
-          after: { product: body },
-        });
+        await logChange(
+          tx,
+          { id: null, email: API_ACTOR },
+          {
+            action: "document",
+            subjectType: "product-document",
+            subjectId: product.handle,
+            before: current?.body ?? null,
+            after: { product: body },
+          },
+        );
       }
       return written;
     });
@@ -165,14 +167,16 @@ export function officeRoutes(deps: ApiDependencies) {
     const written = await db.transaction(async (tx) => {
       const result = await putShopDocument(tx, key, categoryDocument(category));
       if (result) {
-        await tx.insert(adminAuditLog).values({
-          staffId: null,
-          staffEmail: API_ACTOR,
-          action: "document",
-          subjectType: "category-document",
-          subjectId: category.handle,
-          after: { products: category.products.length },
-        });
+        await logChange(
+          tx,
+          { id: null, email: API_ACTOR },
+          {
+            action: "document",
+            subjectType: "category-document",
+            subjectId: category.handle,
+            after: { products: category.products.length },
+          },
+        );
       }
       return result;
     });
