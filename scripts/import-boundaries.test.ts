@@ -74,8 +74,5 @@ const PENDING = [
   "platform/backoffice/category-sync.ts -> platform/commerce/catalogue-schema.ts",
   "platform/backoffice/category-sync.ts -> platform/content/schema.ts",
   "platform/backoffice/imports.ts -> platform/commerce/catalogue-schema.ts",
-  "platform/backoffice/odp-grocery.ts -> platform/commerce/order-schema.ts",
-  "platform/backoffice/odp.ts -> platform/commerce/order-schema.ts",
-  "platform/backoffice/odp.ts -> platform/ordering/schema.ts",
   "platform/search/indexer.ts -> platform/commerce/catalogue-schema.ts",
 ];

@@ -1,7 +1,6 @@
-import { and, asc, eq, isNotNull } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { GROCERY_GROUP, type OrderPreparation } from "#platform/backoffice/odp.ts";
-import { commerceOrder, commerceOrderLine } from "#platform/commerce/order-schema.ts";
+import { orderWithProductLines } from "#platform/commerce/index.ts";
 
 /** How the checkout names the pickup method (platform/commerce/checkout/form.ts). */
 const PICKUP_METHOD = "Retrait au comptoir";
@@ -15,17 +14,9 @@ export async function groceryPreparation(
   db: Db,
   orderId: number,
 ): Promise<OrderPreparation | null> {
-  const [order] = await db.select().from(commerceOrder).where(eq(commerceOrder.id, orderId));
-  if (!order) return null;
-  const lines = await db
-    .select({
-      title: commerceOrderLine.title,
-      variantTitle: commerceOrderLine.variantTitle,
-      quantity: commerceOrderLine.quantity,
-    })
-    .from(commerceOrderLine)
-    .where(and(eq(commerceOrderLine.orderId, orderId), isNotNull(commerceOrderLine.productId)))
-    .orderBy(asc(commerceOrderLine.position));
+  const found = await orderWithProductLines(db, orderId);
+  if (!found) return null;
+  const { order, lines } = found;
   const address = order.shippingAddress ?? order.billingAddress;
   const pickup = order.deliveryMethod === PICKUP_METHOD || order.deliveryMethod === "retrait";
   const name = [address?.firstName, address?.lastName].filter(Boolean).join(" ");

@@ -1,15 +1,14 @@
-import { and, asc, eq, gte, inArray, lt } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
-import { commerceOrder, commerceOrderLine } from "#platform/commerce/order-schema.ts";
-import { localToInstant, SLOT_TIME_ZONE } from "#platform/ordering/index.ts";
+import { ordersPlacedBetween, type PlacedOrder } from "#platform/commerce/index.ts";
 import {
   type DeliveryLocation,
+  localToInstant,
   type OrderingMode,
   type OrderStatus,
-  orderingCustomer,
-  orderingOrder,
-  orderingStore,
-} from "#platform/ordering/schema.ts";
+  ordersForPreparation,
+  type PreparationRow,
+  SLOT_TIME_ZONE,
+} from "#platform/ordering/index.ts";
 
 /**
  * Order preparation sheets (ODP, "ordre de préparation"): what the kitchen and the counter need
@@ -70,23 +69,7 @@ function dayBounds(day: string): { from: Date; to: Date } {
   return { from: localToInstant(day, 0), to: localToInstant(day, 24 * 60) };
 }
 
-const orderColumns = {
-  order: orderingOrder,
-  store: { id: orderingStore.id, name: orderingStore.name, phone: orderingStore.phone },
-  customer: {
-    name: orderingCustomer.name,
-    phone: orderingCustomer.phone,
-    email: orderingCustomer.email,
-  },
-};
-
-type OrderRow = {
-  order: typeof orderingOrder.$inferSelect;
-  store: OrderPreparation["store"];
-  customer: OrderPreparation["customer"];
-};
-
-function preparationOf(row: OrderRow): OrderPreparation {
+function preparationOf(row: PreparationRow): OrderPreparation {
   const { order } = row;
   return {
     order: {
@@ -114,31 +97,21 @@ function preparationOf(row: OrderRow): OrderPreparation {
   };
 }
 
-function selectOrders(db: Db) {
-  return db
-    .select(orderColumns)
-    .from(orderingOrder)
-    .innerJoin(orderingStore, eq(orderingStore.id, orderingOrder.storeId))
-    .innerJoin(orderingCustomer, eq(orderingCustomer.id, orderingOrder.customerId));
-}
-
 /** The preparation sheet of one ordering-service order; null when there is no such order. */
 export async function orderPreparation(db: Db, orderId: number): Promise<OrderPreparation | null> {
-  const [row] = await selectOrders(db).where(eq(orderingOrder.id, orderId));
+  const [row] = await ordersForPreparation(db, { orderId });
   return row ? preparationOf(row) : null;
 }
 
 /** Cancelled orders are not prepared. */
-const prepared = (row: OrderRow) => row.order.status !== "Cancelled";
+const prepared = (row: PreparationRow) => row.order.status !== "Cancelled";
 
 /** The preparation sheets of a slot of a store (orders by id), cancelled orders left out. */
 export async function slotPreparations(
   db: Db,
   slot: { storeId: number; slotKey: string },
 ): Promise<OrderPreparation[]> {
-  const rows = await selectOrders(db)
-    .where(and(eq(orderingOrder.storeId, slot.storeId), eq(orderingOrder.slotKey, slot.slotKey)))
-    .orderBy(asc(orderingOrder.id));
+  const rows = await ordersForPreparation(db, slot);
   return rows.filter(prepared).map(preparationOf);
 }
 
@@ -175,13 +148,7 @@ export type DayOrder = {
 
 export type DaySlot = { key: string; label: string; start: string; orders: DayOrder[] };
 export type DayStore = { id: number; name: string; orderCount: number; slots: DaySlot[] };
-export type GroceryOrder = {
-  id: number;
-  orderNumber: number;
-  email: string | null;
-  itemCount: number;
-  fulfillmentStatus: string;
-};
+export type GroceryOrder = PlacedOrder;
 
 export type DayView = {
   day: string;
@@ -190,7 +157,7 @@ export type DayView = {
   total: number;
 };
 
-function groupByStore(rows: readonly OrderRow[]): DayStore[] {
+function groupByStore(rows: readonly PreparationRow[]): DayStore[] {
   const stores = new Map<number, DayStore>();
   for (const row of rows) {
     const store = stores.get(row.store.id) ?? {
@@ -223,37 +190,6 @@ function groupByStore(rows: readonly OrderRow[]): DayStore[] {
   return [...stores.values()].sort((a, b) => a.name.localeCompare(b.name, "fr"));
 }
 
-async function groceryOrders(db: Db, from: Date, to: Date): Promise<GroceryOrder[]> {
-  const orders = await db
-    .select({
-      id: commerceOrder.id,
-      orderNumber: commerceOrder.orderNumber,
-      email: commerceOrder.email,
-      fulfillmentStatus: commerceOrder.fulfillmentStatus,
-    })
-    .from(commerceOrder)
-    .where(and(gte(commerceOrder.processedAt, from), lt(commerceOrder.processedAt, to)))
-    .orderBy(asc(commerceOrder.processedAt), asc(commerceOrder.id));
-  if (orders.length === 0) return [];
-  const lines = await db
-    .select({ orderId: commerceOrderLine.orderId, quantity: commerceOrderLine.quantity })
-    .from(commerceOrderLine)
-    .where(
-      inArray(
-        commerceOrderLine.orderId,
-        orders.map((order) => order.id),
-      ),
-    );
-  const counts = new Map<number, number>();
-  for (const line of lines)
-    counts.set(line.orderId, (counts.get(line.orderId) ?? 0) + line.quantity);
-  return orders.map((order) => ({
-    ...order,
-    fulfillmentStatus: String(order.fulfillmentStatus),
-    itemCount: counts.get(order.id) ?? 0,
-  }));
-}
-
 /**
  * The orders to prepare on a local day: ordering-service orders whose slot starts that day,
  * grouped by store then slot (in slot order), cancelled ones left out; grocery orders placed
@@ -261,11 +197,9 @@ async function groceryOrders(db: Db, from: Date, to: Date): Promise<GroceryOrder
  */
 export async function dayOrders(db: Db, day: string): Promise<DayView> {
   const { from, to } = dayBounds(day);
-  const rows = await selectOrders(db)
-    .where(and(gte(orderingOrder.slotStart, from), lt(orderingOrder.slotStart, to)))
-    .orderBy(asc(orderingOrder.slotStart), asc(orderingOrder.slotKey), asc(orderingOrder.id));
+  const rows = await ordersForPreparation(db, { slotFrom: from, slotTo: to });
   const stores = groupByStore(rows.filter(prepared));
-  const grocery = await groceryOrders(db, from, to);
+  const grocery = await ordersPlacedBetween(db, from, to);
   const total = stores.reduce((sum, store) => sum + store.orderCount, 0) + grocery.length;
   return { day, stores, grocery: { label: GROCERY_GROUP, orders: grocery }, total };
 }

@@ -91,6 +91,7 @@ export {
 } from "./images/placeholder.ts";
 export { createImageService } from "./images/service.ts";
 export { COLLECTION_METAFIELDS, CUSTOM_NAMESPACE } from "./metafields.ts";
+export { ordersPlacedBetween, orderWithProductLines, type PlacedOrder } from "./order-reads.ts";
 export { hashPassword, verifyPassword } from "./passwords.ts";
 export { sanitizeRichHtml } from "./rich-html.ts";
 export type { CatalogueSearch } from "./search-port.ts";

@@ -12,7 +12,13 @@ export type {
 } from "./admin-views.ts";
 export { customerForToken, issueCustomerToken } from "./customers.ts";
 export { createOrderingApi } from "./http.ts";
+export {
+  ordersForPreparation,
+  type PreparationPick,
+  type PreparationRow,
+} from "./preparation-rows.ts";
 export type { ReceiptData } from "./receipt-data.ts";
 export { renderReceiptPdf } from "./receipt-pdf.ts";
 export { receiptDataForOrder } from "./receipts.ts";
+export type { DeliveryLocation, OrderingMode, OrderStatus } from "./schema.ts";
 export { localToInstant, SLOT_TIME_ZONE } from "./slots.ts";
