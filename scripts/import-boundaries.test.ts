@@ -73,6 +73,5 @@ const PENDING = [
   "platform/backoffice/catalogue-sync.ts -> platform/content/schema.ts",
   "platform/backoffice/category-sync.ts -> platform/commerce/catalogue-schema.ts",
   "platform/backoffice/category-sync.ts -> platform/content/schema.ts",
-  "platform/backoffice/imports.ts -> platform/commerce/catalogue-schema.ts",
   "platform/search/indexer.ts -> platform/commerce/catalogue-schema.ts",
 ];

@@ -1,21 +1,18 @@
-import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Db, Tx } from "#db/client.ts";
 import { adminAuditLog } from "#platform/backoffice/schema.ts";
-import { commerceCollection, commerceMetafield } from "#platform/commerce/catalogue-schema.ts";
 import {
   ARCHIVE_TAG,
-  COLLECTION_METAFIELDS,
-  CUSTOM_NAMESPACE,
   catalogueChanged,
+  collectionIdsByHandle,
   editProduct,
   insertCollections,
   insertProducts,
+  overwriteCollection,
   type ProductInput,
   productIdsByHandle,
   readEditableProduct,
   sanitizeRichHtml,
-  serialiseMetafieldValue,
   setArchived,
   setAvailability,
 } from "#platform/commerce/index.ts";
@@ -405,15 +402,6 @@ export async function importProducts(
   });
 }
 
-async function collectionIdsByHandle(db: Db | Tx, handles: readonly string[]) {
-  if (handles.length === 0) return new Map<string, number>();
-  const rows = await db
-    .select({ id: commerceCollection.id, handle: commerceCollection.handle })
-    .from(commerceCollection)
-    .where(inArray(commerceCollection.handle, [...handles]));
-  return new Map(rows.map((row) => [row.handle, row.id]));
-}
-
 /** Parents must name a category of the file or a stored one, and never the line itself. */
 async function checkParents(db: Db, lines: readonly (CategoryLine & { line: number })[]) {
   const inFile = new Set(lines.map((line) => line.handle));
@@ -435,40 +423,13 @@ async function checkParents(db: Db, lines: readonly (CategoryLine & { line: numb
   return errors;
 }
 
-async function setCollectionParent(tx: Tx, collectionId: number, parent: string, now: Date) {
-  const where = and(
-    eq(commerceMetafield.ownerType, "COLLECTION"),
-    eq(commerceMetafield.ownerId, collectionId),
-    eq(commerceMetafield.namespace, CUSTOM_NAMESPACE),
-    eq(commerceMetafield.key, "category_parent"),
-  );
-  await tx.delete(commerceMetafield).where(where);
-  if (parent === "") return;
-  await tx.insert(commerceMetafield).values({
-    ownerType: "COLLECTION",
-    ownerId: collectionId,
-    namespace: CUSTOM_NAMESPACE,
-    key: "category_parent",
-    type: COLLECTION_METAFIELDS.category_parent,
-    value: serialiseMetafieldValue(parent),
-    createdAt: now,
-    updatedAt: now,
-  });
-}
-
 async function updateCollection(tx: Tx, collectionId: number, line: CategoryLine, now: Date) {
-  const [before] = await tx
-    .select({
-      title: commerceCollection.title,
-      descriptionHtml: commerceCollection.descriptionHtml,
-    })
-    .from(commerceCollection)
-    .where(eq(commerceCollection.id, collectionId));
-  await tx
-    .update(commerceCollection)
-    .set({ title: line.title, descriptionHtml: line.description, updatedAt: now })
-    .where(eq(commerceCollection.id, collectionId));
-  await setCollectionParent(tx, collectionId, line.parent, now);
+  const before = await overwriteCollection(
+    tx,
+    collectionId,
+    { title: line.title, descriptionHtml: line.description, parent: line.parent },
+    now,
+  );
   await logChange(tx, {
     action: "import",
     subjectType: "category",

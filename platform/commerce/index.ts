@@ -57,6 +57,7 @@ export {
 export { serialiseMetafieldValue } from "./catalogue-rows.ts";
 export { checkoutRoutes } from "./checkout/http.ts";
 export { placeOrder } from "./checkout/place-order.ts";
+export { collectionIdsByHandle, overwriteCollection } from "./collection-edit.ts";
 export { setWishlist, writeCustomerMetafield } from "./customer-metafields.ts";
 export type { SignedInCustomer } from "./customer-records.ts";
 export { customerByAccessToken, signIn } from "./customer-tokens.ts";
