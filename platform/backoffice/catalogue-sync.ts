@@ -1,11 +1,17 @@
-import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
 import { breathe, type JobProgress } from "#platform/backoffice/jobs.ts";
 import { adminAuditLog } from "#platform/backoffice/schema.ts";
-import { commerceImage, commerceProduct } from "#platform/commerce/catalogue-schema.ts";
-import { ARCHIVE_TAG, toGid } from "#platform/commerce/index.ts";
-import { putEntry } from "#platform/content/index.ts";
-import { contentEntry } from "#platform/content/schema.ts";
+import {
+  ARCHIVE_TAG,
+  countProductsForSync,
+  type ProductSelection,
+  productForSync,
+  productsForSync,
+  type SyncProduct,
+  toGid,
+} from "#platform/commerce/index.ts";
+import { entriesBySlug, putEntry } from "#platform/content/index.ts";
 import { readDocument, writeDocument } from "#platform/documents/index.ts";
 
 /**
@@ -32,71 +38,20 @@ export const SYNC_BATCH_SIZE = 200;
 /** The tag of the catalogue's restauration products (the ordering menus' dishes). */
 export const RESTAURATION_TAG = "restauration";
 
-export type CatalogueProduct = {
-  id: number;
-  handle: string;
-  title: string;
-  tags: string[];
-  priceCents: number;
-  compareAtCents: number | null;
-  availableForSale: boolean;
-  archived: boolean;
-  imageUrl: string | null;
-  descriptionHtml: string;
-};
+export type CatalogueProduct = SyncProduct;
 
 export type ProductScope =
   | { kind: "all" }
   | { kind: "restauration" }
   | { kind: "handle"; handle: string };
 
-function scopeCondition(scope: ProductScope) {
-  if (scope.kind === "handle") return eq(commerceProduct.handle, scope.handle);
-  if (scope.kind === "restauration") return sql`${RESTAURATION_TAG} = any(${commerceProduct.tags})`;
-  return undefined;
-}
-
-/** The catalogue columns of a `CatalogueProduct` (its image aside). */
-const PRODUCT_COLUMNS = {
-  id: commerceProduct.id,
-  handle: commerceProduct.handle,
-  title: commerceProduct.title,
-  tags: commerceProduct.tags,
-  priceCents: commerceProduct.priceMinCents,
-  compareAtCents: commerceProduct.compareAtMinCents,
-  availableForSale: commerceProduct.availableForSale,
-  archived: commerceProduct.archived,
-  descriptionHtml: commerceProduct.descriptionHtml,
-};
-
-/** The products read with `PRODUCT_COLUMNS` (at least one), with their first image's url. */
-async function withFirstImage(
-  db: Db,
-  rows: Omit<CatalogueProduct, "imageUrl">[],
-): Promise<CatalogueProduct[]> {
-  const images = await db
-    .select({ productId: commerceImage.productId, url: commerceImage.url })
-    .from(commerceImage)
-    .where(
-      and(
-        inArray(
-          commerceImage.productId,
-          rows.map((row) => row.id),
-        ),
-        eq(commerceImage.position, 1),
-      ),
-    );
-  const imageOf = new Map(images.map((image) => [image.productId, image.url]));
-  return rows.map((row) => ({ ...row, imageUrl: imageOf.get(row.id) ?? null }));
+function selectionOf(scope: ProductScope): ProductSelection {
+  return scope.kind === "restauration" ? { kind: "tag", tag: RESTAURATION_TAG } : scope;
 }
 
 /** How many catalogue products a scope covers. */
 export async function countProducts(db: Db, scope: ProductScope): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(commerceProduct)
-    .where(scopeCondition(scope));
-  return Number(row?.count ?? 0);
+  return countProductsForSync(db, selectionOf(scope));
 }
 
 /** The catalogue's products of a scope, by id, `SYNC_BATCH_SIZE` at a time. */
@@ -104,16 +59,12 @@ export async function* productBatches(
   db: Db,
   scope: ProductScope,
 ): AsyncGenerator<CatalogueProduct[]> {
+  const selection = selectionOf(scope);
   let after = 0;
   for (;;) {
-    const rows = await db
-      .select(PRODUCT_COLUMNS)
-      .from(commerceProduct)
-      .where(and(gt(commerceProduct.id, after), scopeCondition(scope)))
-      .orderBy(asc(commerceProduct.id))
-      .limit(SYNC_BATCH_SIZE);
+    const rows = await productsForSync(db, selection, after, SYNC_BATCH_SIZE);
     if (rows.length === 0) return;
-    yield await withFirstImage(db, rows);
+    yield rows;
     after = rows.at(-1)?.id ?? after;
     if (rows.length < SYNC_BATCH_SIZE) return;
   }
@@ -121,13 +72,7 @@ export async function* productBatches(
 
 /** One catalogue product by id, or undefined. */
 export async function catalogueProduct(db: Db, id: number): Promise<CatalogueProduct | undefined> {
-  const rows = await db
-    .select(PRODUCT_COLUMNS)
-    .from(commerceProduct)
-    .where(eq(commerceProduct.id, id));
-  if (rows.length === 0) return undefined;
-  const [product] = await withFirstImage(db, rows);
-  return product;
+  return productForSync(db, id);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -145,26 +90,13 @@ export async function contentProductsBySlug(
   slugs: readonly string[],
 ): Promise<Map<string, ContentRecord>> {
   if (slugs.length === 0) return new Map();
-  const rows = await db
-    .select({
-      id: contentEntry.id,
-      fields: contentEntry.fields,
-      publishedAt: contentEntry.publishedAt,
-    })
-    .from(contentEntry)
-    .where(
-      and(
-        eq(contentEntry.contentType, "product"),
-        inArray(sql<string>`${contentEntry.fields}->>'slug'`, [...slugs]),
-      ),
-    )
-    .orderBy(asc(contentEntry.createdAt), asc(contentEntry.id));
+  const rows = await entriesBySlug(db, ["product"], slugs);
   const bySlug = new Map<string, ContentRecord>();
   for (const row of rows) {
     const slug = String(row.fields.slug ?? "");
     // Two records of one handle: the oldest is the product's (the storefront reads the first).
     if (!bySlug.has(slug))
-      bySlug.set(slug, { id: row.id, fields: row.fields, published: row.publishedAt !== null });
+      bySlug.set(slug, { id: row.id, fields: row.fields, published: row.published });
   }
   return bySlug;
 }

@@ -1,4 +1,3 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
 import {
   type Actor,
@@ -8,15 +7,8 @@ import {
   SYNC_BATCH_SIZE,
 } from "#platform/backoffice/catalogue-sync.ts";
 import { breathe, type JobProgress } from "#platform/backoffice/jobs.ts";
-import {
-  commerceCollection,
-  commerceCollectionProduct,
-  commerceMetafield,
-  commerceProduct,
-} from "#platform/commerce/catalogue-schema.ts";
-import { toGid } from "#platform/commerce/index.ts";
-import { putEntry } from "#platform/content/index.ts";
-import { contentEntry } from "#platform/content/schema.ts";
+import { collectionsForSync, type SyncCollection, toGid } from "#platform/commerce/index.ts";
+import { entriesBySlug, entrySlugs, putEntry, type SluggedEntry } from "#platform/content/index.ts";
 
 /**
  * Synchronisation of the commerce collections into the content service's category records
@@ -25,67 +17,14 @@ import { contentEntry } from "#platform/content/schema.ts";
  * sync (catalogue-sync.ts): only the fields the commerce service owns, only when they differ.
  */
 
-export type CatalogueCategory = {
-  id: number;
-  handle: string;
-  title: string;
-  parent: string | null;
-  products: { id: number; handle: string }[];
-};
+export type CatalogueCategory = SyncCollection;
 
 /** The catalogue's collections (all, or one by id), with their parent and products in order. */
-export async function catalogueCategories(
+export function catalogueCategories(
   db: Db | Tx,
   only?: { id: number },
 ): Promise<CatalogueCategory[]> {
-  const collections = await db
-    .select({
-      id: commerceCollection.id,
-      handle: commerceCollection.handle,
-      title: commerceCollection.title,
-    })
-    .from(commerceCollection)
-    .where(only ? eq(commerceCollection.id, only.id) : undefined)
-    .orderBy(asc(commerceCollection.id));
-  if (collections.length === 0) return [];
-  const ids = collections.map((collection) => collection.id);
-  const parents = await db
-    .select({ ownerId: commerceMetafield.ownerId, value: commerceMetafield.value })
-    .from(commerceMetafield)
-    .where(
-      and(
-        eq(commerceMetafield.ownerType, "COLLECTION"),
-        eq(commerceMetafield.key, "category_parent"),
-        inArray(commerceMetafield.ownerId, ids),
-      ),
-    );
-  const parentOf = new Map(parents.map((row) => [row.ownerId, row.value]));
-  const members = await db
-    .select({
-      collectionId: commerceCollectionProduct.collectionId,
-      id: commerceProduct.id,
-      handle: commerceProduct.handle,
-    })
-    .from(commerceCollectionProduct)
-    .innerJoin(commerceProduct, eq(commerceProduct.id, commerceCollectionProduct.productId))
-    .where(
-      and(
-        inArray(commerceCollectionProduct.collectionId, ids),
-        eq(commerceProduct.archived, false),
-      ),
-    )
-    .orderBy(asc(commerceCollectionProduct.collectionId), asc(commerceCollectionProduct.position));
-  const productsOf = new Map<number, { id: number; handle: string }[]>();
-  for (const member of members) {
-    const list = productsOf.get(member.collectionId) ?? [];
-    list.push({ id: member.id, handle: member.handle });
-    productsOf.set(member.collectionId, list);
-  }
-  return collections.map((collection) => ({
-    ...collection,
-    parent: parentOf.get(collection.id) || null,
-    products: productsOf.get(collection.id) ?? [],
-  }));
+  return collectionsForSync(db, only);
 }
 
 /** A category's database document. */
@@ -178,46 +117,19 @@ export async function syncCategories(
     options.onProgress?.({ phase: "categories", done, total });
     await breathe();
   }
-  const records = await db
-    .select({ slug: sql<string>`${contentEntry.fields}->>'slug'` })
-    .from(contentEntry)
-    .where(inArray(contentEntry.contentType, CATEGORY_TYPES))
-    .orderBy(asc(sql`${contentEntry.fields}->>'slug'`));
-  report.orphans = records.map((row) => row.slug).filter((slug) => slug && !handles.has(slug));
+  const slugs = await entrySlugs(db, CATEGORY_TYPES);
+  report.orphans = slugs.filter((slug): slug is string => !!slug && !handles.has(slug));
   return report;
 }
 
 async function categoryRecordsBySlug(
   db: Db | Tx,
   slugs: readonly string[],
-): Promise<
-  Map<
-    string,
-    { id: string; contentType: string; fields: Record<string, unknown>; published: boolean }
-  >
-> {
-  const rows = await db
-    .select({
-      id: contentEntry.id,
-      contentType: contentEntry.contentType,
-      fields: contentEntry.fields,
-      publishedAt: contentEntry.publishedAt,
-    })
-    .from(contentEntry)
-    .where(
-      and(
-        inArray(contentEntry.contentType, CATEGORY_TYPES),
-        inArray(sql<string>`${contentEntry.fields}->>'slug'`, [...slugs]),
-      ),
-    )
-    .orderBy(asc(contentEntry.createdAt), asc(contentEntry.id));
-  const bySlug = new Map<
-    string,
-    { id: string; contentType: string; fields: Record<string, unknown>; published: boolean }
-  >();
-  for (const row of rows) {
+): Promise<Map<string, SluggedEntry>> {
+  const bySlug = new Map<string, SluggedEntry>();
+  for (const row of await entriesBySlug(db, CATEGORY_TYPES, slugs)) {
     const slug = String(row.fields.slug ?? "");
-    if (!bySlug.has(slug)) bySlug.set(slug, { ...row, published: row.publishedAt !== null });
+    if (!bySlug.has(slug)) bySlug.set(slug, row);
   }
   return bySlug;
 }

@@ -55,6 +55,15 @@ export {
   samePrices,
 } from "./catalogue-prices.ts";
 export { serialiseMetafieldValue } from "./catalogue-rows.ts";
+export {
+  collectionsForSync,
+  countProductsForSync,
+  type ProductSelection,
+  productForSync,
+  productsForSync,
+  type SyncCollection,
+  type SyncProduct,
+} from "./catalogue-sync-reads.ts";
 export { checkoutRoutes } from "./checkout/http.ts";
 export { placeOrder } from "./checkout/place-order.ts";
 export { collectionIdsByHandle, overwriteCollection } from "./collection-edit.ts";
