@@ -14,7 +14,10 @@ export type PreparationRow = {
   customer: { name: string | null; phone: string; email: string | null };
 };
 
-/** One order; the orders of a slot of a store (by id); or those whose slot starts in `[from, to)`. */
+/**
+ * One order; the orders of a slot of a store (by id); or those whose slot starts in
+ * `[slotFrom, slotTo)` (by slot, then id).
+ */
 export type PreparationPick =
   | { orderId: number }
   | { storeId: number; slotKey: string }
