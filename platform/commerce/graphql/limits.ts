@@ -198,17 +198,37 @@ export const queryLimits =
     }
   };
 
+/** What the limits found in one document, whatever its variables. */
+type CheckedDocument =
+  | { document: DocumentNode; refused: GraphQLError[] }
+  | { document: undefined; refused: GraphQLError[] | undefined };
+
 /**
- * Every limit of a request, before anything runs: GraphQL Armor's token cap while parsing, its
- * alias and directive caps, then depth, cost and expensive fields. Answers the refusals in
- * Shopify's shape, or undefined when the request is within bounds (or is not parseable: yoga
- * then answers in GraphQL's own shape).
+ * Documents already parsed and checked against the caps that depend on them alone (tokens,
+ * aliases, directives): a client sends the same few documents again and again, so each is parsed
+ * once, not on every request. Bounded: the oldest is dropped past the size.
  */
-export function checkQueryLimits(
-  schema: GraphQLSchema,
-  query: string,
-  variables: Record<string, unknown>,
-): GraphQLError[] | undefined {
+const CHECKED_DOCUMENTS_KEPT = 500;
+const checkedBySchema = new WeakMap<GraphQLSchema, Map<string, CheckedDocument>>();
+
+function checkDocument(schema: GraphQLSchema, query: string): CheckedDocument {
+  let checkedDocuments = checkedBySchema.get(schema);
+  if (!checkedDocuments) {
+    checkedDocuments = new Map();
+    checkedBySchema.set(schema, checkedDocuments);
+  }
+  const kept = checkedDocuments.get(query);
+  if (kept) return kept;
+  const checked = parseAndCap(schema, query);
+  if (checkedDocuments.size >= CHECKED_DOCUMENTS_KEPT) {
+    checkedDocuments.delete(checkedDocuments.keys().next().value as string);
+  }
+  checkedDocuments.set(query, checked);
+  return checked;
+}
+
+/** GraphQL Armor's token cap while parsing, then its alias and directive caps. */
+function parseAndCap(schema: GraphQLSchema, query: string): CheckedDocument {
   let document: DocumentNode;
   let overTokens: GraphQLError | undefined;
   try {
@@ -223,11 +243,11 @@ export function checkQueryLimits(
       ],
     }).parseDocument();
   } catch {
-    return overTokens ? [overTokens] : undefined;
+    return { document: undefined, refused: overTokens ? [overTokens] : undefined };
   }
   const armorRule = (code: string) => (context: ValidationContext | null, error: GraphQLError) =>
     context?.reportError(limitError(armorMessage(error), code));
-  const errors = validate(schema, document, [
+  const refused = validate(schema, document, [
     maxAliasesRule({
       n: MAX_ALIASES,
       propagateOnRejection: false,
@@ -238,8 +258,27 @@ export function checkQueryLimits(
       propagateOnRejection: false,
       onReject: [armorRule("MAX_DIRECTIVES_EXCEEDED")],
     }),
-    queryLimits(variables),
   ]);
+  return { document, refused: [...refused] };
+}
+
+/**
+ * Every limit of a request, before anything runs: GraphQL Armor's token cap while parsing, its
+ * alias and directive caps (kept per document), then depth, cost and expensive fields, which
+ * read the request's variables. Answers the refusals in Shopify's shape, or undefined when the
+ * request is within bounds (or is not parseable: yoga then answers in GraphQL's own shape).
+ */
+export function checkQueryLimits(
+  schema: GraphQLSchema,
+  query: string,
+  variables: Record<string, unknown>,
+): GraphQLError[] | undefined {
+  const checked = checkDocument(schema, query);
+  if (!checked.document) return checked.refused;
+  const errors = [
+    ...checked.refused,
+    ...validate(schema, checked.document, [queryLimits(variables)]),
+  ];
   return errors.length > 0
     ? errors.map((error) => limitError(error.message, String(error.extensions.code)))
     : undefined;
