@@ -1,13 +1,10 @@
 import { expect, type Page, test } from "@playwright/test";
+import { hydrated } from "./journeys.ts";
 
 /**
  * Browsing the catalogue on the demo data: categories with filters, sort and 'Voir plus', a
  * product page, a brand page, search, a 404. Runs on the desktop and mobile projects.
  */
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
-}
 
 function euros(text: string): number {
   return Number(text.replace(/[^\d,]/g, "").replace(",", "."));

@@ -1,4 +1,5 @@
 import { type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
+import { hydrated } from "./journeys.ts";
 
 /**
  * The storefront cart on the demo data (storefront.md §4, issue 8): adding from the product
@@ -21,10 +22,6 @@ async function consentGiven(context: BrowserContext, baseURL: string | undefined
 test.beforeEach(async ({ context, baseURL }) => {
   await consentGiven(context, baseURL);
 });
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
-}
 
 /** The titles of the first `count` cards that can be added. */
 async function addableCards(page: Page, count: number): Promise<string[]> {

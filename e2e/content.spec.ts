@@ -1,15 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { hydrated } from "./journeys.ts";
 
 /**
  * The content pages on the demo content: the home page's carousels and a click through one to a
  * product, the blog and a post, the FAQ, a CMS page, the store page, the sitemap, a missing page;
  * axe-core on the home page and the FAQ. Runs on the desktop and mobile projects.
  */
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
-}
 
 /** The cookie consent given, so that its banner stays closed (these journeys are about content). */
 async function consentGiven(context: BrowserContext, baseURL: string | undefined) {

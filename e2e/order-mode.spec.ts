@@ -1,4 +1,5 @@
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { deliveryToParis, hydrated, openModal, payOnHostedCheckout } from "./journeys.ts";
 
 /**
  * The order mode (ordering-and-server.md §2–§4, storefront.md §7): the modal from the header
@@ -15,10 +16,6 @@ test.beforeEach(async ({ context, baseURL }) => {
   await context.addCookies([{ name: "comptoir_consent", value: "v1.a0.m0.2026-01-01", url }]);
 });
 
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
-}
-
 async function cookie(context: BrowserContext, name: string): Promise<string | undefined> {
   const found = (await context.cookies()).find((c) => c.name === name);
   return found ? decodeURIComponent(found.value) : undefined;
@@ -32,26 +29,6 @@ async function slotsOf(page: Page, location: number, mode: 1 | 2): Promise<Slot[
   expect(response.ok()).toBe(true);
   const body = (await response.json()) as { Success: boolean; Data: Slot[] };
   return body.Data;
-}
-
-async function openModal(page: Page) {
-  await page.locator(".site-header__mode").click();
-  const dialog = page.locator("dialog.order-mode");
-  await expect(dialog).toBeVisible();
-  return dialog;
-}
-
-/** Chooses delivery to a Paris address in the open modal, up to the slot step. */
-async function deliveryToParis(page: Page) {
-  const dialog = page.locator("dialog.order-mode");
-  await dialog.getByRole("button", { name: /Livraison à domicile/ }).click();
-  await dialog.getByLabel("Adresse", { exact: true }).fill("3 rue Bleue");
-  await dialog.getByLabel("Code postal").fill("75009");
-  await dialog.getByLabel("Ville").fill("Paris");
-  await dialog.getByRole("button", { name: "Vérifier l'adresse" }).click();
-  await expect(dialog.getByRole("heading", { name: "Choisissez un créneau" })).toBeVisible();
-  await expect(dialog.getByText(/Livraison par Comptoir Haussmann/)).toBeVisible();
-  return dialog;
 }
 
 /** Checks the default slot is the first free one, confirms it and returns its key. */
@@ -95,7 +72,9 @@ test("delivery to a Paris address: the first free slot by default, the mode in t
   await hydrated(page);
   await expect(page.locator(".site-header__mode")).toContainText("Choisir le mode de retrait");
   await openModal(page);
-  await deliveryToParis(page);
+  await expect(
+    (await deliveryToParis(page)).getByText(/Livraison par Comptoir Haussmann/),
+  ).toBeVisible();
   const key = await confirmDefaultSlot(page, 2101, 1);
 
   await expect(page.locator(".site-header__mode")).toContainText("Livraison");
@@ -160,7 +139,9 @@ test("journey (a): grocery delivery, default slot, cart, hosted checkout, confir
   await page.goto("/");
   await hydrated(page);
   await openModal(page);
-  await deliveryToParis(page);
+  await expect(
+    (await deliveryToParis(page)).getByText(/Livraison par Comptoir Haussmann/),
+  ).toBeVisible();
   await confirmDefaultSlot(page, 2101, 1);
 
   await addFromProductPage(page, "/c/epicerie-salee/");
@@ -174,14 +155,7 @@ test("journey (a): grocery delivery, default slot, cart, hosted checkout, confir
   await expect(page).toHaveURL(/\/checkout\/[^/]+\/\?key=/);
   await expect(page.getByLabel("Adresse", { exact: true })).toHaveValue("3 rue Bleue");
   await expect(page.getByLabel("Code postal")).toHaveValue("75009");
-  await page.getByLabel("Adresse e-mail").fill("lea.martin@example.fr");
-  await page.getByLabel("Téléphone").fill("06 12 34 56 78");
-  await page.getByLabel("Prénom").fill("Léa");
-  await page.getByLabel("Nom", { exact: true }).fill("Martin");
-  await page.getByLabel("Numéro de carte").fill("4242 4242 4242 4242");
-  await page.getByLabel("Date d'expiration (MM/AA)").fill("12/30");
-  await page.getByLabel("Code de sécurité (CVC)").fill("123");
-  await page.getByRole("button", { name: "Payer et valider ma commande" }).click();
+  await payOnHostedCheckout(page);
 
   await expect(page).toHaveURL(/\/order\/confirmation\/\?order=gid/);
   await expect(page.getByRole("heading", { name: "Merci pour votre commande !" })).toBeVisible();

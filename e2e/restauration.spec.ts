@@ -1,6 +1,7 @@
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { pdfTextLines } from "../platform/ordering/testing.ts";
 import { signInStaff } from "./admin-account.ts";
+import { hydrated } from "./journeys.ts";
 
 /**
  * The restauration checkout (issue 9, journeys b and c): pickup at a store, traiteur dishes in the
@@ -44,10 +45,6 @@ async function pickupChosen(context: BrowserContext, page: Page, baseURL: string
       url,
     },
   ]);
-}
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
 }
 
 async function cartQuantity(page: Page): Promise<number> {

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { signInStaff } from "./admin-account.ts";
+import { deliveryToParis, hydrated, openModal, payOnHostedCheckout } from "./journeys.ts";
 
 /**
  * The Content-Security-Policy in a real browser (issue 16): hydration, the product gallery, the
@@ -33,10 +34,6 @@ test.afterEach(() => {
   expect(violations).toEqual([]);
 });
 
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
-}
-
 /** The page came with a nonce-based policy: the journey is not passing for want of one. */
 async function underCsp(page: Page, path: string) {
   const response = await page.goto(path);
@@ -69,15 +66,8 @@ test("hydration, the search overlay, the product gallery and the cart panel", as
 
 test("the order-mode modal, then the hosted checkout to the confirmation", async ({ page }) => {
   await underCsp(page, "/");
-  await page.locator(".site-header__mode").click();
-  const dialog = page.locator("dialog.order-mode");
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole("button", { name: /Livraison à domicile/ }).click();
-  await dialog.getByLabel("Adresse", { exact: true }).fill("3 rue Bleue");
-  await dialog.getByLabel("Code postal").fill("75009");
-  await dialog.getByLabel("Ville").fill("Paris");
-  await dialog.getByRole("button", { name: "Vérifier l'adresse" }).click();
-  await expect(dialog.getByRole("heading", { name: "Choisissez un créneau" })).toBeVisible();
+  await openModal(page);
+  const dialog = await deliveryToParis(page);
   await dialog.getByRole("button", { name: "Valider ce créneau" }).click();
   await expect(dialog).toBeHidden();
 
@@ -98,14 +88,7 @@ test("the order-mode modal, then the hosted checkout to the confirmation", async
     "background-color",
     "rgb(122, 46, 29)",
   );
-  await page.getByLabel("Adresse e-mail").fill("lea.martin@example.fr");
-  await page.getByLabel("Téléphone").fill("06 12 34 56 78");
-  await page.getByLabel("Prénom").fill("Léa");
-  await page.getByLabel("Nom", { exact: true }).fill("Martin");
-  await page.getByLabel("Numéro de carte").fill("4242 4242 4242 4242");
-  await page.getByLabel("Date d'expiration (MM/AA)").fill("12/30");
-  await page.getByLabel("Code de sécurité (CVC)").fill("123");
-  await page.getByRole("button", { name: "Payer et valider ma commande" }).click();
+  await payOnHostedCheckout(page);
   await expect(page).toHaveURL(/\/order\/confirmation\/\?order=gid/);
   await expect(page.getByRole("heading", { name: "Merci pour votre commande !" })).toBeVisible();
 });

@@ -1,0 +1,40 @@
+import { expect, type Page } from "@playwright/test";
+
+/** Steps several journeys share: hydration, the order-mode modal, paying on the hosted checkout. */
+
+/** Waits until React Router has hydrated the page (its route modules are loaded). */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+}
+
+/** Opens the order-mode modal from the header. */
+export async function openModal(page: Page) {
+  await page.locator(".site-header__mode").click();
+  const dialog = page.locator("dialog.order-mode");
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+/** Chooses delivery to a Paris address in the open modal, up to the slot step. */
+export async function deliveryToParis(page: Page) {
+  const dialog = page.locator("dialog.order-mode");
+  await dialog.getByRole("button", { name: /Livraison à domicile/ }).click();
+  await dialog.getByLabel("Adresse", { exact: true }).fill("3 rue Bleue");
+  await dialog.getByLabel("Code postal").fill("75009");
+  await dialog.getByLabel("Ville").fill("Paris");
+  await dialog.getByRole("button", { name: "Vérifier l'adresse" }).click();
+  await expect(dialog.getByRole("heading", { name: "Choisissez un créneau" })).toBeVisible();
+  return dialog;
+}
+
+/** On the hosted checkout, fills Léa Martin's contact and the approved test card, and pays. */
+export async function payOnHostedCheckout(page: Page) {
+  await page.getByLabel("Adresse e-mail").fill("lea.martin@example.fr");
+  await page.getByLabel("Téléphone").fill("06 12 34 56 78");
+  await page.getByLabel("Prénom").fill("Léa");
+  await page.getByLabel("Nom", { exact: true }).fill("Martin");
+  await page.getByLabel("Numéro de carte").fill("4242 4242 4242 4242");
+  await page.getByLabel("Date d'expiration (MM/AA)").fill("12/30");
+  await page.getByLabel("Code de sécurité (CVC)").fill("123");
+  await page.getByRole("button", { name: "Payer et valider ma commande" }).click();
+}
