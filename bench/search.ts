@@ -10,6 +10,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { type SQL, sql } from "drizzle-orm";
 import { openDatabase } from "#db/client.ts";
 import { migrate } from "#db/migrate.ts";
+import { catalogueSearchSource as source } from "#platform/commerce/index.ts";
 import {
   planQuery,
   predictiveSearch,
@@ -308,8 +309,8 @@ console.log("\nFull search, first page of 100, ms p50 / p95 / max");
 for (const sortKey of ["RELEVANCE", "PRICE"] as const) {
   const latencies: number[] = [];
   for (const query of [...(families["one word"] ?? []), ...(families["several words"] ?? [])]) {
-    await searchProducts(db, { query, first: 100, sortKey });
-    latencies.push(await time(() => searchProducts(db, { query, first: 100, sortKey })));
+    await searchProducts(db, source, { query, first: 100, sortKey });
+    latencies.push(await time(() => searchProducts(db, source, { query, first: 100, sortKey })));
   }
   latencies.sort((a, b) => a - b);
   console.log(
@@ -374,12 +375,12 @@ async function seedAndIndex() {
   console.log(`  ${Math.round(performance.now() - started)} ms`);
 
   started = performance.now();
-  const rebuilt = await rebuildSearchIndex(db);
+  const rebuilt = await rebuildSearchIndex(db, source);
   console.log(
     `Rebuild: ${rebuilt.documents} documents, ${rebuilt.words} words in ${rebuilt.milliseconds} ms`,
   );
   started = performance.now();
-  const again = await rebuildSearchIndex(db);
+  const again = await rebuildSearchIndex(db, source);
   console.log(`Rebuild again (nothing changed): ${again.milliseconds} ms`);
   if (snapshot && database.engine === "pglite") {
     const dump = await database.client.dumpDataDir("none");

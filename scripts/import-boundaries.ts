@@ -147,3 +147,89 @@ export function importGraph(root: string): Edge[] {
   }
   return edges;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Tables named in SQL text
+
+export type TableUse = { file: string; table: string; owner: string };
+
+/** Each module's tables, by name, from the `pgTable("…")` declarations of its files. */
+export function tableOwners(root: string): Map<string, string> {
+  const owners = new Map<string, string>();
+  for (const file of sourceFiles(root, "platform")) {
+    const place = placeOf(file);
+    if (place.kind !== "module" || isTestCode(file)) continue;
+    const text = readFileSync(join(root, file), "utf8");
+    for (const match of text.matchAll(/pgTable\(\s*"([a-z0-9_]+)"/g)) {
+      if (match[1]) owners.set(match[1], place.module);
+    }
+  }
+  return owners;
+}
+
+/** The module a file's SQL may name tables of: its own, or none outside `platform/`. */
+function moduleOf(file: string): string | null {
+  const place = placeOf(file);
+  return place.kind === "module" ? place.module : null;
+}
+
+/**
+ * Tables of one module named in the string and template literals (raw SQL) of code outside
+ * it. Seed data, tests and tools, which write or inspect every module's tables, are exempt, as
+ * for the tables faces.
+ */
+export function foreignTableUses(
+  files: readonly { file: string; text: string }[],
+  owners: ReadonlyMap<string, string>,
+): TableUse[] {
+  if (owners.size === 0) return [];
+  const names = new RegExp(`\\b(${[...owners.keys()].join("|")})\\b`, "g");
+  const uses: TableUse[] = [];
+  for (const { file, text } of files) {
+    const place = placeOf(file);
+    if (isTestCode(file) || place.kind === "seed" || place.kind === "tool") continue;
+    if (place.kind === "root" || place.kind === "db") continue;
+    const own = moduleOf(file);
+    const seen = new Set<string>();
+    for (const literal of literalTexts(file, text)) {
+      for (const match of literal.matchAll(names)) {
+        const table = match[1] ?? "";
+        const owner = owners.get(table) ?? "";
+        if (owner !== own && !seen.has(table)) {
+          seen.add(table);
+          uses.push({ file, table, owner });
+        }
+      }
+    }
+  }
+  return uses;
+}
+
+/** The text of every string and template literal of a source file (comments left out). */
+function literalTexts(file: string, text: string): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false);
+  const texts: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (
+      ts.isStringLiteral(node) ||
+      ts.isNoSubstitutionTemplateLiteral(node) ||
+      ts.isTemplateHead(node) ||
+      ts.isTemplateMiddle(node) ||
+      ts.isTemplateTail(node)
+    ) {
+      texts.push(node.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return texts;
+}
+
+/** `foreignTableUses` over the tree at `root`. */
+export function foreignTables(root: string): TableUse[] {
+  const files = sourceFiles(root).map((file) => ({
+    file,
+    text: readFileSync(join(root, file), "utf8"),
+  }));
+  return foreignTableUses(files, tableOwners(root));
+}

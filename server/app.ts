@@ -20,7 +20,7 @@ import { requestLog } from "#server/request-log.ts";
 import { adminGuard } from "#server/rules/admin-guard.ts";
 import { refuseBadBytes, refuseNulInBodies } from "#server/rules/bad-bytes.ts";
 import { bodyLimits } from "#server/rules/body-limit.ts";
-import { clientIp, createIpMatcher } from "#server/rules/client-ip.ts";
+import { clientIp, createIpMatcher, IN_PROCESS } from "#server/rules/client-ip.ts";
 import { firstPaint } from "#server/rules/first-paint.ts";
 import { asBrowserSaw } from "#server/rules/forwarded-proto.ts";
 import { PageCache, pageCacheMiddleware } from "#server/rules/page-cache.ts";
@@ -130,7 +130,7 @@ export function createServerApp(deps: ServerDependencies) {
   app.route("/", ownApi);
   configureService("api", {
     baseUrl: "http://own-api.embedded",
-    handler: (request) => ownApi.fetch(request),
+    handler: (request) => ownApi.fetch(request, IN_PROCESS),
   });
   const caches = { forgetContent: invalidateContentCache, forgetOrderingMenus };
 

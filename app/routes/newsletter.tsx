@@ -3,12 +3,8 @@ import { data, Form, useActionData, useNavigation } from "react-router";
 import type { PageTypeHandle } from "#app/lib/page-type.ts";
 import { canonicalUrl, seoMeta } from "#app/lib/seo.ts";
 import { serverContext } from "#app/lib/server-context.ts";
+import { serviceFetch } from "#app/lib/services.server.ts";
 import newsletterStyles from "#app/styles/newsletter.css?url";
-import {
-  newsletterLimiter,
-  normaliseEmail,
-  subscribeToNewsletter,
-} from "#platform/notify/index.ts";
 import type { Route } from "./+types/newsletter";
 
 /**
@@ -45,36 +41,36 @@ type ActionResult =
   | { ok: true; message: string; email: string }
   | { ok: false; message: string; email: string; field: boolean };
 
+/** Subscribes through the own API (`POST /api/newsletter`), as the shopper's address. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { database, logger, clientIp } = context.get(serverContext);
+  const { logger, clientIp } = context.get(serverContext);
   const form = await request.formData();
-  const raw = String(form.get("email") ?? "");
-  const email = normaliseEmail(raw);
-  if (email === null) {
-    return data<ActionResult>(
-      { ok: false, message: NEWSLETTER_MESSAGES.invalid, email: raw, field: true },
-      { status: 400 },
-    );
-  }
-  if (!newsletterLimiter.hit(`ip:${clientIp ?? "unknown"}`)) {
-    return data<ActionResult>(
-      { ok: false, message: NEWSLETTER_MESSAGES.tooMany, email: raw, field: false },
-      { status: 429 },
-    );
-  }
+  const email = String(form.get("email") ?? "");
+  const refused = (message: string, status: number, field = false) =>
+    data<ActionResult>({ ok: false, message, email, field }, { status });
   try {
-    const { created } = await subscribeToNewsletter(database.db, email);
+    const response = await serviceFetch("api", "/api/newsletter", {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        ...(clientIp ? { "x-forwarded-for": clientIp } : {}),
+      },
+      body: JSON.stringify({ email }),
+    });
+    if (response.status === 400) return refused(NEWSLETTER_MESSAGES.invalid, 400, true);
+    if (response.status === 429) return refused(NEWSLETTER_MESSAGES.tooMany, 429);
+    if (!response.ok) throw new Error(`newsletter API answered ${response.status}`);
+    const { response: answer } = (await response.json()) as {
+      response: { email: string; created: boolean };
+    };
     return data<ActionResult>({
       ok: true,
-      message: created ? NEWSLETTER_MESSAGES.subscribed : NEWSLETTER_MESSAGES.already,
-      email,
+      message: answer.created ? NEWSLETTER_MESSAGES.subscribed : NEWSLETTER_MESSAGES.already,
+      email: answer.email,
     });
   } catch (error) {
     logger.error({ err: error }, "newsletter subscription failed");
-    return data<ActionResult>(
-      { ok: false, message: NEWSLETTER_MESSAGES.failed, email: raw, field: false },
-      { status: 500 },
-    );
+    return refused(NEWSLETTER_MESSAGES.failed, 500);
   }
 }
 

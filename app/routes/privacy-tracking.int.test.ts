@@ -70,6 +70,24 @@ describe("newsletter", () => {
     expect(rows.rows).toEqual([{ email: "jeanne.martin@example.fr" }]);
   });
 
+  it("subscribes over the own API, which answers in its own shape", async () => {
+    const post = (body: unknown) =>
+      request("/api/newsletter", {
+        method: "POST",
+        headers: { origin: ORIGIN, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const created = await post({ email: " Api.Client@Example.fr" });
+    expect(await created.json()).toEqual({
+      success: true,
+      response: { email: "api.client@example.fr", created: true },
+    });
+    const invalid = await post({ email: "nope" });
+    expect(invalid.status).toBe(400);
+    expect(await invalid.json()).toEqual({ success: false, error: "invalid_email" });
+    expect((await post("not an object")).status).toBe(400);
+  });
+
   it("subscribes idempotently at the module level", async () => {
     expect(normaliseEmail("a@b")).toBeNull();
     expect(normaliseEmail("x y@example.fr")).toBeNull();
@@ -78,6 +96,17 @@ describe("newsletter", () => {
     expect(await subscribeToNewsletter(database.db, "paul@example.com")).toEqual({
       created: false,
     });
+  });
+
+  // Last of the block: it uses up the allowance of this test's client address.
+  it("counts the form's tries against the shopper's address, and says when to wait", async () => {
+    let response: Response | undefined;
+    for (let attempt = 0; attempt < 11; attempt++) {
+      response = await subscribe(`essai.${attempt}@example.fr`);
+      if (response.status === 429) break;
+    }
+    expect(response?.status).toBe(429);
+    expect(await response?.text()).toContain("Trop de tentatives");
   });
 });
 

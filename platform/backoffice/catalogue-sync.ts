@@ -7,11 +7,12 @@ import {
   countProductsForSync,
   type ProductSelection,
   productForSync,
+  productIdsByHandle,
   productsForSync,
   type SyncProduct,
   toGid,
 } from "#platform/commerce/index.ts";
-import { entriesBySlug, putEntry } from "#platform/content/index.ts";
+import { entriesBySlug, entrySlugs, putEntry, type SluggedEntry } from "#platform/content/index.ts";
 import { readDocument, writeDocument } from "#platform/documents/index.ts";
 
 /**
@@ -316,6 +317,32 @@ export async function syncContentProducts(
   return report;
 }
 
+/** Slugs per query when content records are matched against the catalogue. */
+const ORPHAN_BATCH = 1000;
+
+/**
+ * Content product records whose handle the catalogue does not have, neither archived already
+ * nor bundles (`bundle` tag or `products_in_bundle`), in slug order.
+ */
+async function orphanProductRecords(db: Db): Promise<SluggedEntry[]> {
+  const slugs = [...new Set((await entrySlugs(db, ["product"])).filter((slug) => slug !== null))];
+  const orphans: SluggedEntry[] = [];
+  for (let start = 0; start < slugs.length; start += ORPHAN_BATCH) {
+    const batch = slugs.slice(start, start + ORPHAN_BATCH);
+    const known = await productIdsByHandle(db, batch);
+    const missing = batch.filter((slug) => !known.has(slug));
+    if (missing.length === 0) continue;
+    for (const entry of await entriesBySlug(db, ["product"], missing)) {
+      const tags = Array.isArray(entry.fields.tags) ? entry.fields.tags : [];
+      const bundled = entry.fields.products_in_bundle;
+      if (tags.includes(ARCHIVE_TAG) || tags.includes("bundle")) continue;
+      if (Array.isArray(bundled) && bundled.length > 0) continue;
+      orphans.push(entry);
+    }
+  }
+  return orphans;
+}
+
 /**
  * Content product records whose handle the catalogue no longer has (bundles aside, they are
  * content-only) are tagged `Archive`, which hides them from the shop; their handles.
@@ -326,20 +353,7 @@ async function archiveOrphanRecords(
   action: string,
   dryRun: boolean,
 ): Promise<string[]> {
-  const result = await db.execute(sql`
-    select e.id, e.fields, e.published_at is not null as published
-    from content_entry e
-    where e.content_type = 'product'
-      and not coalesce(e.fields->'tags', '[]'::jsonb) ? ${ARCHIVE_TAG}
-      and not coalesce(e.fields->'tags', '[]'::jsonb) ? 'bundle'
-      and jsonb_array_length(coalesce(e.fields->'products_in_bundle', '[]'::jsonb)) = 0
-      and not exists (select 1 from commerce_product p where p.handle = e.fields->>'slug')
-    order by e.id`);
-  const rows = (
-    result as unknown as {
-      rows: { id: string; fields: Record<string, unknown>; published: boolean }[];
-    }
-  ).rows;
+  const rows = await orphanProductRecords(db);
   const handles: string[] = [];
   for (const row of rows) {
     const tags = Array.isArray(row.fields.tags) ? (row.fields.tags as string[]) : [];

@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import type { Db } from "#db/client.ts";
+import { catalogueSearchSource } from "#platform/commerce/index.ts";
 import {
   type RebuildProgress,
   type RebuildResult,
@@ -48,7 +49,7 @@ export class SearchRebuild {
 
   async #run(startedBy: string, startedAt: Date) {
     try {
-      const result = await rebuildSearchIndex(this.#db, {
+      const result = await rebuildSearchIndex(this.#db, catalogueSearchSource, {
         onProgress: (progress) => {
           this.#state = { status: "running", startedBy, startedAt, progress };
         },

@@ -365,3 +365,21 @@ export async function listProductsForAdmin(
   ]);
   return { rows, total: Number(counted[0]?.total ?? 0) };
 }
+
+/** The catalogue's size, for the back office's dashboard. */
+export async function catalogueFigures(db: Reader) {
+  const [row] = await db
+    .select({
+      products: sql<number>`count(*)::int`,
+      available: sql<number>`(count(*) filter (where ${commerceProduct.availableForSale} and not ${commerceProduct.archived}))::int`,
+      archived: sql<number>`(count(*) filter (where ${commerceProduct.archived}))::int`,
+      collections: sql<number>`(select count(*)::int from ${commerceCollection})`,
+    })
+    .from(commerceProduct);
+  return {
+    products: Number(row?.products ?? 0),
+    available: Number(row?.available ?? 0),
+    archived: Number(row?.archived ?? 0),
+    collections: Number(row?.collections ?? 0),
+  };
+}

@@ -53,6 +53,7 @@ import {
   PRODUCT_METAFIELDS,
 } from "#platform/commerce/metafields.ts";
 import { sanitizeRichHtml } from "#platform/commerce/rich-html.ts";
+import { catalogueSearchSource } from "#platform/commerce/search-source.ts";
 import { type CatalogueChanges, syncSearchIndex } from "#platform/search/index.ts";
 
 /**
@@ -391,7 +392,7 @@ export async function insertCollections(
  * of catalogue reads in this process hear of it at once (catalogue-events.ts).
  */
 export async function catalogueChanged(tx: Tx, changes: CatalogueChanges) {
-  await syncSearchIndex(tx, changes);
+  await syncSearchIndex(tx, catalogueSearchSource, changes);
   await tx
     .update(commerceCatalogueVersion)
     .set({ version: sql`${commerceCatalogueVersion.version} + 1` })

@@ -25,6 +25,7 @@ export {
 export {
   type AdminProductFilter,
   catalogueChoices,
+  catalogueFigures,
   type EditableProduct,
   listProductsForAdmin,
   productHandlesById,
@@ -101,10 +102,12 @@ export {
 } from "./images/placeholder.ts";
 export { createImageService } from "./images/service.ts";
 export { COLLECTION_METAFIELDS, CUSTOM_NAMESPACE } from "./metafields.ts";
+export { groceryOrderFigures } from "./order-figures.ts";
 export { ordersPlacedBetween, orderWithProductLines, type PlacedOrder } from "./order-reads.ts";
 export { hashPassword, verifyPassword } from "./passwords.ts";
 export { sanitizeRichHtml } from "./rich-html.ts";
 export type { CatalogueSearch } from "./search-port.ts";
+export { catalogueSearchSource } from "./search-source.ts";
 export {
   changeShoppingListItems,
   createShoppingList,

@@ -50,3 +50,14 @@ export async function entrySlugs(
     .orderBy(asc(slugOf));
   return rows.map((row) => row.slug);
 }
+
+/** Published entries and drafts, for the back office's dashboard. */
+export async function entryFigures(db: Db | Tx): Promise<{ published: number; drafts: number }> {
+  const [row] = await db
+    .select({
+      published: sql<number>`(count(*) filter (where ${contentEntry.publishedAt} is not null))::int`,
+      drafts: sql<number>`(count(*) filter (where ${contentEntry.publishedAt} is null))::int`,
+    })
+    .from(contentEntry);
+  return { published: Number(row?.published ?? 0), drafts: Number(row?.drafts ?? 0) };
+}

@@ -10,7 +10,12 @@ export {
   CONTENT_TYPES,
   findContentType,
 } from "./content-types.ts";
-export { entriesBySlug, entrySlugs, type SluggedEntry } from "./entry-reads.ts";
+export {
+  entriesBySlug,
+  entryFigures,
+  entrySlugs,
+  type SluggedEntry,
+} from "./entry-reads.ts";
 export { createContentApi } from "./http.ts";
 export { type ContentChange, createContentManagementApi } from "./management.ts";
 export { putEntry } from "./write.ts";

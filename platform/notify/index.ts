@@ -5,12 +5,13 @@
  */
 export { createMailDelivery } from "./delivery.ts";
 export {
+  MAX_EMAIL_LENGTH,
   newsletterLimiter,
   newsletterSubscriberCount,
   normaliseEmail,
   subscribeToNewsletter,
 } from "./newsletter.ts";
-export { listOutbox, queueEmail, queueSms } from "./outbox.ts";
+export { listOutbox, outboxFigures, queueEmail, queueSms } from "./outbox.ts";
 export { activationEmail } from "./templates/activation.ts";
 export { euros, orderConfirmationEmail } from "./templates/order-confirmation.ts";
 export { passwordResetEmail } from "./templates/password-reset.ts";

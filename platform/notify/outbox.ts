@@ -103,3 +103,14 @@ function publicStatus(status: string): OutboxMessage["status"] {
   if (status === "sent" || status === "failed") return status;
   return "pending";
 }
+
+/** Messages waiting to be sent and messages that failed, for the back office's dashboard. */
+export async function outboxFigures(db: Db | Tx): Promise<{ pending: number; failed: number }> {
+  const [row] = await db
+    .select({
+      pending: sql<number>`(count(*) filter (where ${notifyOutbox.status} = 'pending'))::int`,
+      failed: sql<number>`(count(*) filter (where ${notifyOutbox.status} = 'failed'))::int`,
+    })
+    .from(notifyOutbox);
+  return { pending: Number(row?.pending ?? 0), failed: Number(row?.failed ?? 0) };
+}

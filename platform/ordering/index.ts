@@ -11,6 +11,7 @@ export type {
   FlipdishStore,
 } from "./admin-views.ts";
 export { customerForToken, issueCustomerToken } from "./customers.ts";
+export { type BookedSlot, bookedSlots, restaurantOrderFigures } from "./day-figures.ts";
 export { createOrderingApi } from "./http.ts";
 export {
   ordersForPreparation,

@@ -3,12 +3,14 @@
  * Its public face: the only file of the module that code outside it imports
  * (docs/architecture.md, "Layers"). Tables and other files are the module's own.
  */
+export type { CatalogueSource, SearchProductFilter } from "./catalogue-source.ts";
 export { searchApi } from "./http.ts";
 export {
   type CatalogueChanges,
   type RebuildProgress,
   type RebuildResult,
   rebuildSearchIndex,
+  searchIndexSize,
   settleSearchIndex,
   syncSearchIndex,
 } from "./indexer.ts";

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, Db } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
+import { catalogueSearchSource as source } from "#platform/commerce/index.ts";
 import {
   commerceCollection,
   commerceMetaobject,
@@ -61,7 +62,7 @@ describe("indexing products", () => {
       },
     ]);
     expect(await productHits("rillettes")).toEqual([]);
-    await db.transaction((tx) => indexProducts(tx, [id]));
+    await db.transaction((tx) => indexProducts(tx, source, [id]));
     expect(await productHits("rillettes")).toEqual(["Rillettes du Mans"]);
     // Entities and tags are text; technical tags are not.
     expect(await productHits("delicieuses")).toEqual(["Rillettes du Mans"]);
@@ -72,38 +73,40 @@ describe("indexing products", () => {
       .update(commerceProduct)
       .set({ title: "Rillettes de canard" })
       .where(eq(commerceProduct.id, id));
-    await indexProducts(db, [id]);
+    await indexProducts(db, source, [id]);
     expect(await productHits("canard")).toEqual(["Rillettes de canard"]);
     expect(await productHits("mans")).toEqual([]);
 
     await setTestProductTags(db, id, ["Archive"]);
-    await indexProducts(db, [id]);
+    await indexProducts(db, source, [id]);
     expect(await productHits("rillettes")).toEqual([]);
 
     await setTestProductTags(db, id, []);
     await db.update(commerceProduct).set({ hideInSearch: true }).where(eq(commerceProduct.id, id));
-    await indexProducts(db, [id]);
+    await indexProducts(db, source, [id]);
     expect(await productHits("rillettes")).toEqual([]);
 
     await db.update(commerceProduct).set({ hideInSearch: false }).where(eq(commerceProduct.id, id));
-    await syncSearchIndex(db, { products: [id] });
+    await syncSearchIndex(db, source, { products: [id] });
     expect(await productHits("rillettes")).toEqual(["Rillettes de canard"]);
 
     await db.delete(commerceProduct).where(eq(commerceProduct.id, id));
-    await indexProducts(db, [id]);
+    await indexProducts(db, source, [id]);
     expect(await productHits("rillettes")).toEqual([]);
-    expect((await searchProducts(db, { query: "rillettes", first: 10 })).totalCount).toBe(0);
+    expect((await searchProducts(db, source, { query: "rillettes", first: 10 })).totalCount).toBe(
+      0,
+    );
   });
 
   it("leaves unchanged documents alone", async () => {
     const [id = 0] = await insertTestProducts(db, [
       { handle: "sel-de-guerande", title: "Sel de Guérande" },
     ]);
-    await indexProducts(db, [id]);
+    await indexProducts(db, source, [id]);
     const stamp = sql`select xmin::text, updated_at from search_document
       where kind = 'product' and ref_id = ${id}`;
     const before = await rows(db, stamp);
-    await indexProducts(db, [id, id]);
+    await indexProducts(db, source, [id, id]);
     expect(await rows(db, stamp)).toEqual(before);
   });
 
@@ -111,7 +114,7 @@ describe("indexing products", () => {
     const [id = 0] = await insertTestProducts(db, [
       { handle: "piment-espelette", title: "Piment d'Espelette" },
     ]);
-    await indexProducts(db, [id]);
+    await indexProducts(db, source, [id]);
     expect(await productHits("espelette")).toEqual(["Piment d'Espelette"]);
     await removeFromIndex(db, "product", [id]);
     expect(await productHits("espelette")).toEqual([]);
@@ -121,14 +124,14 @@ describe("indexing products", () => {
 describe("indexing collections and brands", () => {
   it("drops archived collections", async () => {
     const [id = 0] = await insertTestCollections(db, [{ handle: "truffes", title: "Truffes" }]);
-    await indexCollections(db, [id]);
+    await indexCollections(db, source, [id]);
     expect((await predictiveSearch(db, { query: "truffes" })).collections).toEqual([
       { id, handle: "truffes", title: "Truffes" },
     ]);
     await db.execute(sql`
       insert into commerce_metafield (owner_type, owner_id, namespace, key, type, value)
       values ('COLLECTION', ${id}, 'custom', 'category_archived', 'boolean', 'true')`);
-    await indexCollections(db, [id]);
+    await indexCollections(db, source, [id]);
     expect((await predictiveSearch(db, { query: "truffes" })).collections).toEqual([]);
   });
 
@@ -136,7 +139,7 @@ describe("indexing collections and brands", () => {
     const [id = 0] = await insertTestBrands(db, [
       { handle: "moulin-castelas", name: "Moulin Castelas" },
     ]);
-    await indexMetaobjects(db, [id]);
+    await indexMetaobjects(db, source, [id]);
     let found = await predictiveSearch(db, { query: "castelas" });
     expect(found.marques.map((hit) => hit.id)).toEqual([id]);
     expect(found.artisans).toEqual([]);
@@ -150,7 +153,7 @@ describe("indexing collections and brands", () => {
         ],
       })
       .where(eq(commerceMetaobject.id, id));
-    await indexMetaobjects(db, [id]);
+    await indexMetaobjects(db, source, [id]);
     found = await predictiveSearch(db, { query: "castelas" });
     expect(found.marques).toEqual([]);
     expect(found.artisans.map((hit) => hit.id)).toEqual([id]);
@@ -163,22 +166,24 @@ describe("indexing collections and brands", () => {
 describe("rebuilding", () => {
   it("gives the index that indexing each change gave, without the words nobody uses", async () => {
     // Earlier tests took documents out behind the catalogue's back: start from the catalogue.
-    await rebuildSearchIndex(db);
+    await rebuildSearchIndex(db, source);
     const [typo = 0] = await insertTestProducts(db, [
       { handle: "camembert-typo", title: "Camenbert au calvados", vendor: "Ferme Gillot" },
     ]);
-    await indexProducts(db, [typo]);
+    await indexProducts(db, source, [typo]);
     // The title is fixed, the dictionary still knows the typo until a rebuild.
     await db
       .update(commerceProduct)
       .set({ title: "Camembert au calvados" })
       .where(eq(commerceProduct.id, typo));
-    await indexProducts(db, [typo]);
+    await indexProducts(db, source, [typo]);
     const incremental = await indexContent();
     expect(incremental.words).toContainEqual(expect.objectContaining({ word: "camenbert" }));
 
     const progress: RebuildProgress[] = [];
-    const result = await rebuildSearchIndex(db, { onProgress: (step) => progress.push(step) });
+    const result = await rebuildSearchIndex(db, source, {
+      onProgress: (step) => progress.push(step),
+    });
     const rebuilt = await indexContent();
     expect(rebuilt.documents).toEqual(incremental.documents);
     expect(rebuilt.words).toEqual(
@@ -195,10 +200,10 @@ describe("rebuilding", () => {
 
   it("drops documents whose source was deleted behind the index's back", async () => {
     const [id = 0] = await insertTestCollections(db, [{ handle: "ephemere", title: "Éphémère" }]);
-    await indexCollections(db, [id]);
+    await indexCollections(db, source, [id]);
     await db.delete(commerceCollection).where(eq(commerceCollection.id, id));
     expect((await predictiveSearch(db, { query: "ephemere" })).collections).toHaveLength(1);
-    await rebuildSearchIndex(db);
+    await rebuildSearchIndex(db, source);
     expect((await predictiveSearch(db, { query: "ephemere" })).collections).toEqual([]);
   });
 });

@@ -1,11 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
-import {
-  commerceCollection,
-  commerceMetafield,
-  commerceMetaobject,
-  commerceProduct,
-} from "#platform/commerce/catalogue-schema.ts";
+import type { CatalogueSource } from "#platform/search/catalogue-source.ts";
 import {
   PRODUCT_GIN_INDEXES,
   type SearchKind,
@@ -17,23 +12,14 @@ import { intArray, rows, type SearchExecutor, textArray } from "#platform/search
 
 /**
  * Keeps `search_document` in step with the catalogue. Every function takes the ids that changed
- * and re-reads them from the commerce tables in a few set-based statements: what is still there
- * and searchable is upserted (unchanged rows are left alone), the rest is deleted. So one call
- * after any write, creation or deletion is always right, and calling it twice is harmless.
+ * and re-reads them through the catalogue's `CatalogueSource` in a few set-based statements: what
+ * is still there and searchable is upserted (unchanged rows are left alone), the rest is deleted.
+ * So one call after any write, creation or deletion is always right, and calling it twice is
+ * harmless.
  */
 
 /** Ids per statement; a rebuild also commits after each batch. */
 export const INDEX_BATCH_SIZE = 2000;
-
-/** Tags that drive behaviour (storefront.md §3) rather than describe the product. */
-const TECHNICAL_TAGS = [
-  "archive",
-  "unavailable",
-  "isclickcollectonly",
-  "restauration",
-  "agelimit",
-  "isprovince",
-];
 
 type IndexOptions = {
   /**
@@ -46,21 +32,13 @@ type IndexOptions = {
 /** Indexes these products, or removes them when deleted, archived or hidden from search. */
 export async function indexProducts(
   tx: SearchExecutor,
+  source: CatalogueSource,
   productIds: readonly number[],
   options: IndexOptions = {},
 ): Promise<void> {
   for (const ids of batches(productIds)) {
     await tx.execute(sql`
-      with source as (
-        select p.id, p.handle, p.title, p.vendor,
-          concat_ws(' ', nullif(p.product_type, ''), (
-            select string_agg(tag, ' ') from unnest(p.tags) as tag
-            where lower(tag) <> all(${textArray(TECHNICAL_TAGS)})
-          )) as tags,
-          ${plainText(sql`p.description_html`)} as body
-        from ${commerceProduct} p
-        where p.id = any(${intArray(ids)}) and not p.archived and not p.hide_in_search
-      ),
+      with source as (${source.products(intArray(ids))}),
       removed as (
         delete from ${searchDocument} d
         where d.kind = 'product' and d.ref_id = any(${intArray(ids)})
@@ -74,21 +52,13 @@ export async function indexProducts(
 /** Indexes these collections, or removes them when deleted or archived (`category_archived`). */
 export async function indexCollections(
   tx: SearchExecutor,
+  source: CatalogueSource,
   collectionIds: readonly number[],
   options: IndexOptions = {},
 ): Promise<void> {
   for (const ids of batches(collectionIds)) {
     await tx.execute(sql`
-      with source as (
-        select c.id, c.handle, c.title, ${plainText(sql`c.description_html`)} as body
-        from ${commerceCollection} c
-        where c.id = any(${intArray(ids)})
-          and not exists (
-            select 1 from ${commerceMetafield} m
-            where m.owner_type = 'COLLECTION' and m.owner_id = c.id and m.namespace = 'custom'
-              and m.key = 'category_archived' and m.value = 'true'
-          )
-      ),
+      with source as (${source.collections(intArray(ids))}),
       removed as (
         delete from ${searchDocument} d
         where d.kind = 'collection' and d.ref_id = any(${intArray(ids)})
@@ -105,23 +75,13 @@ export async function indexCollections(
  */
 export async function indexMetaobjects(
   tx: SearchExecutor,
+  source: CatalogueSource,
   metaobjectIds: readonly number[],
   options: IndexOptions = {},
 ): Promise<void> {
   for (const ids of batches(metaobjectIds)) {
     await tx.execute(sql`
-      with source as (
-        select o.id, o.handle,
-          case when field.is_artisan = 'true' then 'artisan' else 'marque' end as kind,
-          coalesce(nullif(btrim(field.name), ''), o.handle) as title
-        from ${commerceMetaobject} o
-          cross join lateral (
-            select max(f ->> 'value') filter (where f ->> 'key' = 'name') as name,
-              max(f ->> 'value') filter (where f ->> 'key' = 'is_artisan') as is_artisan
-            from jsonb_array_elements(o.fields) as f
-          ) as field
-        where o.id = any(${intArray(ids)}) and o.type = 'produit_marque'
-      ),
+      with source as (${source.brands(intArray(ids))}),
       removed as (
         delete from ${searchDocument} d
         where d.kind in ('marque', 'artisan') and d.ref_id = any(${intArray(ids)})
@@ -143,10 +103,14 @@ export type CatalogueChanges = {
  * The one call the catalogue's write functions make after writing, in their transaction:
  * re-indexes (or un-indexes) whatever they created, changed or deleted.
  */
-export async function syncSearchIndex(tx: SearchExecutor, changes: CatalogueChanges) {
-  if (changes.products?.length) await indexProducts(tx, changes.products);
-  if (changes.collections?.length) await indexCollections(tx, changes.collections);
-  if (changes.metaobjects?.length) await indexMetaobjects(tx, changes.metaobjects);
+export async function syncSearchIndex(
+  tx: SearchExecutor,
+  source: CatalogueSource,
+  changes: CatalogueChanges,
+) {
+  if (changes.products?.length) await indexProducts(tx, source, changes.products);
+  if (changes.collections?.length) await indexCollections(tx, source, changes.collections);
+  if (changes.metaobjects?.length) await indexMetaobjects(tx, source, changes.metaobjects);
 }
 
 /**
@@ -183,6 +147,7 @@ export type RebuildResult = { documents: number; words: number; milliseconds: nu
  */
 export async function rebuildSearchIndex(
   db: Db,
+  source: CatalogueSource,
   options: { onProgress?: (progress: RebuildProgress) => void } = {},
 ): Promise<RebuildResult> {
   const started = performance.now();
@@ -190,19 +155,14 @@ export async function rebuildSearchIndex(
   const [clock] = await rows<{ now: string }>(db, sql`select now()::text as now`);
   const touchWordsBefore = clock?.now ?? "-infinity";
   const phases = [
-    { phase: "products", table: commerceProduct, index: indexProducts, only: sql`true` },
-    { phase: "collections", table: commerceCollection, index: indexCollections, only: sql`true` },
-    {
-      phase: "metaobjects",
-      table: commerceMetaobject,
-      index: indexMetaobjects,
-      only: sql`type = 'produit_marque'`,
-    },
+    { phase: "products", all: source.all.products, index: indexProducts },
+    { phase: "collections", all: source.all.collections, index: indexCollections },
+    { phase: "metaobjects", all: source.all.brands, index: indexMetaobjects },
   ] as const;
-  for (const { phase, table, index, only } of phases) {
+  for (const { phase, all, index } of phases) {
     const [count] = await rows<{ total: number }>(
       db,
-      sql`select count(*)::int as total from ${table} where ${only}`,
+      sql`select count(*)::int as total from (${all}) as source`,
     );
     const total = count?.total ?? 0;
     let done = 0;
@@ -211,13 +171,13 @@ export async function rebuildSearchIndex(
     for (;;) {
       const page = await rows<{ id: number }>(
         db,
-        sql`select id from ${table} where ${only} and id > ${after}
+        sql`select id from (${all}) as source where id > ${after}
           order by id limit ${INDEX_BATCH_SIZE}`,
       );
       const ids = page.map((row) => row.id);
       const last = ids.at(-1);
       if (last === undefined) break;
-      await db.transaction((tx) => index(tx, ids, { touchWordsBefore }));
+      await db.transaction((tx) => index(tx, source, ids, { touchWordsBefore }));
       after = last;
       done += ids.length;
       options.onProgress?.({ phase, done, total });
@@ -225,28 +185,41 @@ export async function rebuildSearchIndex(
   }
   options.onProgress?.({ phase: "cleanup", done: 0, total: 1 });
   // Documents whose source was deleted without the index being told.
+  const gone = (kinds: SQL, all: SQL) =>
+    sql`(d.kind in (${kinds}) and d.ref_id not in (select id from (${all}) as source))`;
   await db.execute(sql`
     delete from ${searchDocument} d
-    where (d.kind = 'product' and not exists (select 1 from ${commerceProduct} p where p.id = d.ref_id))
-      or (d.kind = 'collection'
-        and not exists (select 1 from ${commerceCollection} c where c.id = d.ref_id))
-      or (d.kind in ('marque', 'artisan') and not exists (
-        select 1 from ${commerceMetaobject} o where o.id = d.ref_id and o.type = 'produit_marque'))`);
+    where ${gone(sql`'product'`, source.all.products)}
+      or ${gone(sql`'collection'`, source.all.collections)}
+      or ${gone(sql`'marque', 'artisan'`, source.all.brands)}`);
   await db.execute(sql`delete from ${searchTerm} where seen_at < ${touchWordsBefore}::timestamptz`);
   await db.execute(sql`
     delete from ${searchTermDeletion} d
     where not exists (select 1 from ${searchTerm} t where t.word = d.word)`);
   await settleSearchIndex(db);
-  const [size] = await rows<{ documents: number; words: number }>(
-    db,
-    sql`select (select count(*)::int from ${searchDocument}) as documents,
-      (select count(*)::int from ${searchTerm}) as words`,
-  );
+  const size = await searchIndexSize(db);
   options.onProgress?.({ phase: "cleanup", done: 1, total: 1 });
   return {
-    documents: size?.documents ?? 0,
-    words: size?.words ?? 0,
+    documents: size.documents,
+    words: size.words,
     milliseconds: Math.round(performance.now() - started),
+  };
+}
+
+/** Documents (products among them) and dictionary words in the index. */
+export async function searchIndexSize(
+  db: SearchExecutor,
+): Promise<{ documents: number; products: number; words: number }> {
+  const [size] = await rows<{ documents: number; products: number; words: number }>(
+    db,
+    sql`select (select count(*)::int from ${searchDocument}) as documents,
+      (select count(*)::int from ${searchDocument} where kind = 'product') as products,
+      (select count(*)::int from ${searchTerm}) as words`,
+  );
+  return {
+    documents: size?.documents ?? 0,
+    products: size?.products ?? 0,
+    words: size?.words ?? 0,
   };
 }
 
@@ -321,22 +294,6 @@ async function addWords(
     select deletion, word from added cross join lateral unnest(search_deletions(word)) as deletion
     order by deletion, word
     on conflict do nothing`);
-}
-
-/**
- * HTML to searchable text: tags become spaces; accented-letter entities (`&eacute;`) become
- * their base letter, which is what unaccent would have made of them; other entities a space.
- */
-function plainText(html: SQL): SQL {
-  return sql`btrim(regexp_replace(
-    regexp_replace(
-      regexp_replace(
-        regexp_replace(
-          regexp_replace(${html}, '<[^>]*>', ' ', 'g'),
-        '&([a-zA-Z])(acute|grave|circ|uml|cedil|tilde|ring|slash);', '\\1', 'g'),
-      '&(oelig|OElig);', 'oe', 'g'),
-    '&(amp|#38);', '&', 'g'),
-  '(&[a-zA-Z0-9#]+;|\\s)+', ' ', 'g'))`;
 }
 
 function* batches(ids: readonly number[]): Generator<number[]> {

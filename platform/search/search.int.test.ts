@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
+import { catalogueSearchSource as source } from "#platform/commerce/index.ts";
 import { rebuildSearchIndex } from "#platform/search/indexer.ts";
 import { predictiveSearch, searchProducts } from "#platform/search/search.ts";
 import {
@@ -92,7 +93,7 @@ beforeAll(async () => {
   ]);
   ids.brandMaison = brandIds[0] ?? 0;
   ids.artisanDupuis = brandIds[1] ?? 0;
-  await rebuildSearchIndex(db);
+  await rebuildSearchIndex(db, source);
 });
 afterAll(() => database?.close());
 
@@ -178,7 +179,7 @@ describe("predictive search", () => {
 
 describe("full search", () => {
   it("matches any word, products with all of them first", async () => {
-    const result = await searchProducts(database.db, { query: "chocolat noir", first: 50 });
+    const result = await searchProducts(database.db, source, { query: "chocolat noir", first: 50 });
     expect(result.ids.slice(0, 2)).toEqual([ids["chocolat-noir-70"], ids["tablette-grand-cru"]]);
     expect(result.ids).toEqual(
       expect.arrayContaining([
@@ -197,22 +198,26 @@ describe("full search", () => {
     const seen: number[] = [];
     let after: string | null = null;
     for (;;) {
-      const page: Awaited<ReturnType<typeof searchProducts>> = await searchProducts(database.db, {
-        query: "chocolat noir",
-        first: 2,
-        after,
-      });
+      const page: Awaited<ReturnType<typeof searchProducts>> = await searchProducts(
+        database.db,
+        source,
+        {
+          query: "chocolat noir",
+          first: 2,
+          after,
+        },
+      );
       expect(page.totalCount).toBe(5);
       seen.push(...page.ids);
       if (!page.hasNextPage) break;
       after = page.endCursor;
     }
-    const all = await searchProducts(database.db, { query: "chocolat noir", first: 50 });
+    const all = await searchProducts(database.db, source, { query: "chocolat noir", first: 50 });
     expect(seen).toEqual(all.ids);
   });
 
   it("sorts by price and filters like a listing", async () => {
-    const byPrice = await searchProducts(database.db, {
+    const byPrice = await searchProducts(database.db, source, {
       query: "chocolat",
       first: 10,
       sortKey: "PRICE",
@@ -224,7 +229,7 @@ describe("full search", () => {
       ids["chocolat-noir-70"],
       ids["chocolat-au-lait"],
     ]);
-    const cheap = await searchProducts(database.db, {
+    const cheap = await searchProducts(database.db, source, {
       query: "chocolat",
       first: 10,
       filters: [{ price: { max: 5 } }, { productVendor: "Cacao & Cie" }],
@@ -235,16 +240,16 @@ describe("full search", () => {
   });
 
   it("falls back to titles close to the whole term", async () => {
-    const result = await searchProducts(database.db, { query: "poivrenoir", first: 10 });
+    const result = await searchProducts(database.db, source, { query: "poivrenoir", first: 10 });
     expect(result.ids).toEqual([ids["poivre-noir"]]);
   });
 
   it("refuses a page larger than 250 and a forged cursor", async () => {
-    await expect(searchProducts(database.db, { query: "chocolat", first: 251 })).rejects.toThrow(
-      /first/,
-    );
     await expect(
-      searchProducts(database.db, { query: "chocolat", first: 1, after: "nope" }),
+      searchProducts(database.db, source, { query: "chocolat", first: 251 }),
+    ).rejects.toThrow(/first/);
+    await expect(
+      searchProducts(database.db, source, { query: "chocolat", first: 1, after: "nope" }),
     ).rejects.toMatchObject({ code: "INVALID_CURSOR" });
   });
 });

@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import type { CatalogueSource, SearchProductFilter } from "#platform/search/catalogue-source.ts";
 import { SearchError } from "#platform/search/errors.ts";
 import { normaliseTerm, planQuery, type QueryPlan, tsquery } from "#platform/search/query.ts";
 import { rows, type SearchExecutor } from "#platform/search/sql.ts";
@@ -175,17 +176,6 @@ const fallbackTerm = (plan: QueryPlan) => sql`${plan.words.join(" ")}::text`;
 // ---------------------------------------------------------------------------------------------
 // Full search
 
-/** Shopify's `ProductFilter`, the part we serve: kinds are ANDed, values of one kind ORed. */
-export type SearchProductFilter = {
-  available?: boolean | null;
-  /** In euros, on the product's lowest price. */
-  price?: { min?: number | null; max?: number | null } | null;
-  productVendor?: string | null;
-  productType?: string | null;
-  tag?: string | null;
-  productMetafield?: { namespace: string; key: string; value: string } | null;
-};
-
 export type SearchProductsInput = {
   query: string;
   /** Page size, 1 to 250. */
@@ -210,6 +200,7 @@ export type SearchProductsResult = {
  */
 export async function searchProducts(
   db: SearchExecutor,
+  source: CatalogueSource,
   input: SearchProductsInput,
 ): Promise<SearchProductsResult> {
   if (!Number.isInteger(input.first) || input.first < 1 || input.first > MAX_PAGE_SIZE) {
@@ -220,6 +211,7 @@ export async function searchProducts(
   const plan = await planQuery(db, input.query, { prefixLast: false, similarWords: true });
   if (plan.clauses.length === 0) return none;
   const options = {
+    source,
     filters: input.filters ?? [],
     sortKey: input.sortKey ?? "RELEVANCE",
     reverse: input.reverse ?? false,
@@ -251,13 +243,22 @@ export async function matchingProductIds(
 ): Promise<number[]> {
   const plan = await planQuery(db, query, { prefixLast: false, similarWords: true });
   if (plan.clauses.length === 0) return [];
-  const options = { filters: [], sortKey: "RELEVANCE", reverse: false, offset: 0, limit } as const;
+  const options = {
+    source: undefined,
+    filters: [],
+    sortKey: "RELEVANCE",
+    reverse: false,
+    offset: 0,
+    limit,
+  } as const;
   const page = await rankProducts(db, plan, { ...options, trigram: false });
   if (page.ids.length > 0) return page.ids;
   return (await rankProducts(db, plan, { ...options, trigram: true })).ids;
 }
 
 type RankOptions = {
+  /** Needed for filters and the price order; the index alone answers the rest. */
+  source: CatalogueSource | undefined;
   filters: readonly SearchProductFilter[];
   sortKey: "RELEVANCE" | "PRICE";
   reverse: boolean;
@@ -269,19 +270,21 @@ type RankOptions = {
 async function rankProducts(db: SearchExecutor, plan: QueryPlan, options: RankOptions) {
   const term = fallbackTerm(plan);
   const any = options.trigram ? undefined : tsquery(plan, "any");
-  // The product row is only read when a filter or the price needs it: joining every match
-  // costs as much as ranking it. The indexer keeps archived and hidden products out either way.
-  const withProduct = options.filters.length > 0 || options.sortKey === "PRICE";
+  // The product's facts are only read when a filter or the price needs them: joining every
+  // match costs as much as ranking it. The indexer keeps archived and hidden products out.
+  const facts =
+    options.filters.length > 0 || options.sortKey === "PRICE"
+      ? options.source?.productFacts
+      : undefined;
+  if ((options.filters.length > 0 || options.sortKey === "PRICE") && !facts) {
+    throw new SearchError("INVALID_ARGUMENT", "filters and the price order need the catalogue");
+  }
   const where = [
     sql`d.kind = 'product'`,
     any ? sql`d.search_vector @@ ${any}` : sql`${term} <% d.title_norm`,
-    ...(withProduct
-      ? [sql`not p.archived`, sql`not p.hide_in_search`, ...filterConditions(options.filters)]
-      : []),
+    ...(facts ? filterConditions(facts, options.filters) : []),
   ];
-  const from = withProduct
-    ? sql`search_document d join commerce_product p on p.id = d.ref_id`
-    : sql`search_document d`;
+  const from = facts ? sql`search_document d ${facts.join(sql`d.ref_id`)}` : sql`search_document d`;
   const relevance = any
     ? [
         sql`d.search_vector @@ ${tsquery(plan, "all")}`,
@@ -295,7 +298,7 @@ async function rankProducts(db: SearchExecutor, plan: QueryPlan, options: RankOp
   const [first, then] = options.reverse ? [sql`asc`, sql`desc`] : [sql`desc`, sql`asc`];
   const order =
     options.sortKey === "PRICE"
-      ? [sql`p.price_min_cents ${then}`, sql`d.ref_id ${then}`]
+      ? [sql`${facts?.price} ${then}`, sql`d.ref_id ${then}`]
       : [...relevance.map((key) => sql`${key} ${first}`), sql`d.ref_id ${then}`];
   const found = await rows<{ id: number; total: number }>(
     db,
@@ -318,32 +321,14 @@ async function rankProducts(db: SearchExecutor, plan: QueryPlan, options: RankOp
   return { ids: found.map((row) => row.id), totalCount };
 }
 
-function filterConditions(filters: readonly SearchProductFilter[]): SQL[] {
+function filterConditions(
+  facts: CatalogueSource["productFacts"],
+  filters: readonly SearchProductFilter[],
+): SQL[] {
   const byKind = new Map<string, SQL[]>();
-  const add = (kind: string, condition: SQL) =>
-    byKind.set(kind, [...(byKind.get(kind) ?? []), condition]);
   for (const filter of filters) {
-    if (filter.available != null) add("available", sql`p.available_for_sale = ${filter.available}`);
-    else if (filter.price) {
-      const { min, max } = filter.price;
-      add(
-        "price",
-        sql`(${min == null ? sql`true` : sql`p.price_min_cents >= ${Math.round(min * 100)}`}
-          and ${max == null ? sql`true` : sql`p.price_min_cents <= ${Math.round(max * 100)}`})`,
-      );
-    } else if (filter.productVendor != null) add("vendor", sql`p.vendor = ${filter.productVendor}`);
-    else if (filter.productType != null) {
-      add("productType", sql`p.product_type = ${filter.productType}`);
-    } else if (filter.tag != null) add("tag", sql`p.tags @> array[${filter.tag}]::text[]`);
-    else if (filter.productMetafield) {
-      const { namespace, key, value } = filter.productMetafield;
-      add(
-        `metafield.${namespace}.${key}`,
-        sql`exists (select 1 from commerce_product_filter_value fv
-          where fv.product_id = p.id and fv.namespace = ${namespace} and fv.key = ${key}
-            and fv.value = ${value})`,
-      );
-    }
+    const found = facts.condition(filter);
+    if (found) byKind.set(found.kind, [...(byKind.get(found.kind) ?? []), found.condition]);
   }
   return [...byKind.values()].map((conditions) => sql`(${sql.join(conditions, sql` or `)})`);
 }

@@ -5,6 +5,7 @@ import { flipdishRoutes } from "#server/api/flipdish.ts";
 import { imageRoutes } from "#server/api/images.ts";
 import { importRoutes } from "#server/api/imports.ts";
 import { logRoutes } from "#server/api/logs.ts";
+import { newsletterRoutes } from "#server/api/newsletter.ts";
 import { odpRoutes } from "#server/api/odp.ts";
 import { officeRoutes } from "#server/api/office.ts";
 import { orderingReceiptLoader, receiptRoutes } from "#server/api/receipts.ts";
@@ -21,6 +22,7 @@ export function ownApiRoutes(deps: ApiDependencies) {
     shopifyRoutes(deps),
     documentRoutes(deps),
     logRoutes(deps),
+    newsletterRoutes(deps),
     receiptRoutes(deps, { loadReceipt: orderingReceiptLoader(deps) }),
     imageRoutes(deps),
     exportRoutes(deps),

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   clientIp,
   createIpMatcher,
+  IN_PROCESS,
   parseIp,
   parseIpRange,
   peerAddress,
@@ -180,5 +181,15 @@ describe("peerAddress and clientIp", () => {
   it("knows no peer for an in-process request without bindings", async () => {
     const res = await app.request("/");
     expect(await res.json()).toEqual({ peer: null, client: null });
+  });
+
+  it("takes the shopper's address from an in-process call of the storefront, and only from one", async () => {
+    const init = { headers: { "X-Forwarded-For": "198.51.100.7" } };
+    const inProcess = await app.request("/", init, IN_PROCESS);
+    expect(await inProcess.json()).toEqual({ peer: null, client: "198.51.100.7" });
+    const lookalike = await app.request("/", init, { inProcess: true });
+    expect(await lookalike.json()).toEqual({ peer: null, client: null });
+    const remote = await app.request("/", init, socket("203.0.113.5"));
+    expect(await remote.json()).toEqual({ peer: "203.0.113.5", client: "203.0.113.5" });
   });
 });

@@ -152,6 +152,17 @@ export function peerAddress(c: Context): string | undefined {
   }
 }
 
+/**
+ * The environment the services registry's in-process transport hands to the own API
+ * (server/app.ts): such a call comes from the storefront's server side, which puts the
+ * shopper's address in X-Forwarded-For, like a trusted proxy. Only our code holds this object,
+ * so no request from a socket can pass for one.
+ */
+export const IN_PROCESS = Object.freeze({ inProcess: true });
+
 export function clientIp(c: Context, isTrustedProxy: IpMatcher): string | undefined {
+  if (c.env === IN_PROCESS) {
+    return c.req.header("X-Forwarded-For")?.split(",")[0]?.trim() || undefined;
+  }
   return resolveClientIp(peerAddress(c), c.req.header("X-Forwarded-For"), isTrustedProxy);
 }
