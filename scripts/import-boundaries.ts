@@ -183,12 +183,15 @@ export function foreignTableUses(
   owners: ReadonlyMap<string, string>,
 ): TableUse[] {
   if (owners.size === 0) return [];
-  const names = new RegExp(`\\b(${[...owners.keys()].join("|")})\\b`, "g");
+  const pattern = `\\b(${[...owners.keys()].join("|")})\\b`;
+  const names = new RegExp(pattern, "g");
+  const anyName = new RegExp(pattern);
   const uses: TableUse[] = [];
   for (const { file, text } of files) {
     const place = placeOf(file);
     if (isTestCode(file) || place.kind === "seed" || place.kind === "tool") continue;
     if (place.kind === "root" || place.kind === "db") continue;
+    if (!anyName.test(text)) continue; // most files name no table: no need to parse them
     const own = moduleOf(file);
     const seen = new Set<string>();
     for (const literal of literalTexts(file, text)) {

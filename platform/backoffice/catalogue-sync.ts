@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
 import { breathe, type JobProgress } from "#platform/backoffice/jobs.ts";
 import { adminAuditLog } from "#platform/backoffice/schema.ts";
