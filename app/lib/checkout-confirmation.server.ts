@@ -1,8 +1,8 @@
+import { timingSafeEqual } from "node:crypto";
 import { type CheckoutTrackedItem, slotLabel } from "#app/lib/checkout.ts";
 import { toCents } from "#app/lib/format.ts";
 import {
   accountDetails,
-  type OrderingCustomer,
   orderById,
   type PlacedOrder,
   type Shopper,
@@ -11,7 +11,8 @@ import { type StorefrontDocument, storefrontQuery } from "#app/lib/storefront.se
 
 /**
  * What /order/confirmation/ shows (and /order/confirmation-debug/ dumps for staff): a
- * restauration order of the ordering service (`?orderId=…`, only to the customer who placed it)
+ * restauration order of the ordering service (`?orderId=…`, only to the customer who placed it
+ * or to whoever holds the key of its SMS and email link, `&cle=…`)
  * or a grocery order of the commerce service (`?order={GID}` from the hosted checkout; the GID
  * carries the order's secret key, so knowing it is the permission to read it).
  */
@@ -21,6 +22,8 @@ export type ConfirmationView =
       kind: "restauration";
       id: string;
       orderId: number;
+      /** The key of the link it was opened with, which the receipt request sends on. */
+      linkKey: string | null;
       mode: 1 | 2;
       store: { name: string; address: string };
       slot: string;
@@ -56,30 +59,44 @@ export type ConfirmationView =
 
 export type ConfirmationData = { view: ConfirmationView; raw: unknown };
 
-/** A restauration order of the customer, or null (unknown, or someone else's). */
+/**
+ * A restauration order of the customer, or null (unknown, or someone else's). The link of the
+ * order's SMS and email carries its key (`cle`): whoever holds it sees the order without signing
+ * in, on any device, as the grocery order's GID key does.
+ */
 export async function restaurationConfirmation(
   orderId: number,
   shopper: Shopper | "staff",
+  linkKey?: string | null,
 ): Promise<ConfirmationData | null> {
-  let customer: OrderingCustomer | null = null;
+  const order = await orderById(orderId);
+  if (!order) return null;
+  if (linkKey && isKeyOf(order, linkKey))
+    return { view: restaurationView(order, linkKey), raw: order };
   if (shopper !== "staff") {
     if (!shopper.token) return null;
     const details = await accountDetails(shopper);
     if (!details.ok) return null;
-    customer = details.data;
+    if (order.Customer.CustomerId !== details.data.CustomerId) return null;
   }
-  const order = await orderById(orderId);
-  if (!order) return null;
-  if (customer && order.Customer.CustomerId !== customer.CustomerId) return null;
-  return { view: restaurationView(order), raw: order };
+  return { view: restaurationView(order, null), raw: order };
 }
 
-function restaurationView(order: PlacedOrder): ConfirmationView {
+function isKeyOf(order: PlacedOrder, key: string): boolean {
+  const expected = Buffer.from(order.LinkKey ?? "");
+  const given = Buffer.from(key);
+  return (
+    expected.length > 0 && given.length === expected.length && timingSafeEqual(given, expected)
+  );
+}
+
+function restaurationView(order: PlacedOrder, linkKey: string | null): ConfirmationView {
   const address = order.Store.Address;
   return {
     kind: "restauration",
     id: String(order.OrderId),
     orderId: order.OrderId,
+    linkKey,
     mode: order.Mode,
     store: {
       name: order.Store.Name,
@@ -157,14 +174,17 @@ export async function groceryConfirmation(gid: string): Promise<ConfirmationData
   };
 }
 
-/** The confirmation a URL asks for: `?orderId=` (restauration) or `?order=` (grocery). */
+/**
+ * The confirmation a URL asks for: `?orderId=` (restauration, with `&cle=` from its messages) or
+ * `?order=` (grocery).
+ */
 export async function confirmationFor(
   url: URL,
   shopper: Shopper | "staff",
 ): Promise<ConfirmationData | null> {
   const orderId = url.searchParams.get("orderId");
   if (orderId && /^[1-9]\d{0,9}$/.test(orderId)) {
-    return restaurationConfirmation(Number(orderId), shopper);
+    return restaurationConfirmation(Number(orderId), shopper, url.searchParams.get("cle"));
   }
   const gid = url.searchParams.get("order");
   if (gid) return groceryConfirmation(gid);

@@ -98,7 +98,7 @@ function RestaurationOrder({
         </dl>
         {order.isWrap && <p className="checkout-help">Avec emballage cadeau.</p>}
       </section>
-      <ReceiptLink orderId={order.orderId} />
+      <ReceiptLink orderId={order.orderId} linkKey={order.linkKey} />
     </>
   );
 }

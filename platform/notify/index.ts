@@ -12,5 +12,10 @@ export {
 } from "./newsletter.ts";
 export { listOutbox, queueEmail, queueSms } from "./outbox.ts";
 export { activationEmail } from "./templates/activation.ts";
-export { euros, orderConfirmationEmail } from "./templates/order-confirmation.ts";
+export {
+  euros,
+  type OrderConfirmationParts,
+  orderConfirmationEmail,
+  orderConfirmationSms,
+} from "./templates/order-confirmation.ts";
 export { passwordResetEmail } from "./templates/password-reset.ts";

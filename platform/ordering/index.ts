@@ -12,6 +12,7 @@ export type {
 } from "./admin-views.ts";
 export { customerForToken, issueCustomerToken } from "./customers.ts";
 export { createOrderingApi } from "./http.ts";
+export { isOrderLinkKey } from "./order-confirmation.ts";
 export {
   ordersForPreparation,
   type PreparationPick,
