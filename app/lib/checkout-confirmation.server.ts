@@ -49,8 +49,13 @@ export type ConfirmationView =
       id: string;
       name: string;
       processedAt: string;
+      /** The products bought, at their price before the discount codes. */
       lines: { key: string; title: string; quantity: number; totalCents: number }[];
+      /** The products, then what the codes took off them. */
       subtotalCents: number;
+      discountCents: number;
+      /** The order's fee lines (« Frais de service »): shown as fees, as the cart does. */
+      fees: { title: string; cents: number }[];
       shippingCents: number;
       totalCents: number;
       statusUrl: string;
@@ -142,6 +147,14 @@ export async function groceryConfirmation(gid: string): Promise<ConfirmationData
   });
   const order = result.node;
   if (!order?.name) return null;
+  // A line without a variant is one of the checkout's fees, not a product.
+  const products = order.lineItems.nodes.filter((line) => line.variant);
+  const fees = order.lineItems.nodes.filter((line) => !line.variant);
+  const original = products.reduce((sum, line) => sum + toCents(line.originalTotalPrice.amount), 0);
+  const discounted = products.reduce(
+    (sum, line) => sum + toCents(line.discountedTotalPrice.amount),
+    0,
+  );
   return {
     raw: order,
     view: {
@@ -150,16 +163,21 @@ export async function groceryConfirmation(gid: string): Promise<ConfirmationData
       name: order.name,
       processedAt: order.processedAt,
       statusUrl: order.statusUrl,
-      lines: order.lineItems.nodes.map((line, index) => ({
+      lines: products.map((line, index) => ({
         key: `${index}`,
         title: line.title,
         quantity: line.quantity,
-        totalCents: toCents(line.discountedTotalPrice.amount),
+        totalCents: toCents(line.originalTotalPrice.amount),
       })),
-      subtotalCents: toCents(order.subtotalPrice?.amount),
+      subtotalCents: original,
+      discountCents: original - discounted,
+      fees: fees.map((line) => ({
+        title: line.title,
+        cents: toCents(line.discountedTotalPrice.amount),
+      })),
       shippingCents: toCents(order.totalShippingPrice.amount),
       totalCents: toCents(order.totalPrice.amount),
-      items: order.lineItems.nodes.map((line, index) => ({
+      items: products.map((line, index) => ({
         index,
         item_id: line.variant?.product.id ?? line.title,
         item_name: line.title,
