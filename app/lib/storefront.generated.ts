@@ -272,6 +272,22 @@ export type AccountResetMutationVariables = Exact<{
 
 export type AccountResetMutation = { customerReset: { customerAccessToken: { accessToken: string, expiresAt: string } | null, customerUserErrors: Array<{ code: CustomerErrorCode | null, field: Array<string> | null, message: string }> } | null };
 
+export type AccountActivateByUrlMutationVariables = Exact<{
+  activationUrl: string;
+  password: string;
+}>;
+
+
+export type AccountActivateByUrlMutation = { customerActivateByUrl: { customerAccessToken: { accessToken: string, expiresAt: string } | null, customerUserErrors: Array<{ code: CustomerErrorCode | null, field: Array<string> | null, message: string }> } | null };
+
+export type AccountResetByUrlMutationVariables = Exact<{
+  resetUrl: string;
+  password: string;
+}>;
+
+
+export type AccountResetByUrlMutation = { customerResetByUrl: { customerAccessToken: { accessToken: string, expiresAt: string } | null, customerUserErrors: Array<{ code: CustomerErrorCode | null, field: Array<string> | null, message: string }> } | null };
+
 export type AccountRecoverMutationVariables = Exact<{
   email: string;
 }>;
@@ -731,6 +747,7 @@ export type VisitorCartQuery = { cart: { id: string, totalQuantity: number } | n
 /** Each operation's result and variables, by operation name. */
 export interface StorefrontOperations {
   AccountActivate: { result: AccountActivateMutation; variables: AccountActivateMutationVariables };
+  AccountActivateByUrl: { result: AccountActivateByUrlMutation; variables: AccountActivateByUrlMutationVariables };
   AccountAddressCreate: { result: AccountAddressCreateMutation; variables: AccountAddressCreateMutationVariables };
   AccountAddressDelete: { result: AccountAddressDeleteMutation; variables: AccountAddressDeleteMutationVariables };
   AccountAddressUpdate: { result: AccountAddressUpdateMutation; variables: AccountAddressUpdateMutationVariables };
@@ -743,6 +760,7 @@ export interface StorefrontOperations {
   AccountRecover: { result: AccountRecoverMutation; variables: AccountRecoverMutationVariables };
   AccountRegister: { result: AccountRegisterMutation; variables: AccountRegisterMutationVariables };
   AccountReset: { result: AccountResetMutation; variables: AccountResetMutationVariables };
+  AccountResetByUrl: { result: AccountResetByUrlMutation; variables: AccountResetByUrlMutationVariables };
   AccountSignIn: { result: AccountSignInMutation; variables: AccountSignInMutationVariables };
   AccountSignOut: { result: AccountSignOutMutation; variables: AccountSignOutMutationVariables };
   AccountUpdate: { result: AccountUpdateMutation; variables: AccountUpdateMutationVariables };
