@@ -101,7 +101,13 @@ async function payload(change: CartChange, ctx: CommerceContext) {
   const warnings = cart
     ? (await viewOf(cart, ctx)).discountCodes.flatMap((discount) =>
         discount.warning
-          ? [{ code: discount.warning.code, message: discount.warning.message, target: cartGid(cart) }]
+          ? [
+              {
+                code: discount.warning.code,
+                message: discount.warning.message,
+                target: cartGid(cart),
+              },
+            ]
           : [],
       )
     : [];
