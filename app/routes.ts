@@ -78,8 +78,8 @@ export default [
   route("compte", "routes/account.tsx"),
   route("compte/deconnexion", "routes/account-sign-out.tsx"),
   route("compte/commandes/:id", "routes/account-order.tsx"),
-  route("account/activate/:id/:token", "routes/account-activate.tsx"),
-  route("auth/reset/:id/:token", "routes/auth-reset.tsx"),
+  route("account/activate/:id?/:token?", "routes/account-activate.tsx"),
+  route("auth/reset/:id?/:token?", "routes/auth-reset.tsx"),
   // Anything no other route claims: the 404 page.
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -87,7 +87,8 @@ test("register, activate from the email, edit the profile and an address, log ou
   await register.getByLabel("Prénom").fill("Camille");
   await register.getByLabel("Nom", { exact: true }).fill("Roux");
   await register.getByLabel("E-mail", { exact: true }).fill(email);
-  await register.getByLabel("Choisissez un mot de passe").fill("Provisoire-2026");
+  // No password at registration: the activation link asks for it, once.
+  await expect(register.getByLabel(/mot de passe/i)).toHaveCount(0);
   await register.getByRole("button", { name: "Créer mon compte" }).click();
   await expect(register.getByRole("status")).toContainText(
     "Un e-mail d'activation vous a été envoyé",
@@ -147,6 +148,56 @@ test("register, activate from the email, edit the profile and an address, log ou
 
   await signIn(page, email, "Camille-2026");
   await expect(page.getByText("Bonjour Camille Roux")).toBeVisible();
+});
+
+test("the activation page without its token: a new link by email, then the link pasted", async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  const email = uniqueEmail(`sans-jeton-${testInfo.project.name}`);
+  await page.goto("/compte/");
+  const register = page.getByRole("region", { name: "Créer un compte" });
+  await register.getByLabel("Prénom").fill("Jules");
+  await register.getByLabel("Nom", { exact: true }).fill("Henry");
+  await register.getByLabel("E-mail", { exact: true }).fill(email);
+  await register.getByRole("button", { name: "Créer mon compte" }).click();
+  await expect(register.getByRole("status")).toContainText("Un e-mail d'activation", {
+    timeout: 15_000,
+  });
+
+  // The email's link lost its end: the page without a token, not a 404.
+  await page.goto("/account/activate/");
+  await expect(page.getByRole("heading", { level: 1, name: "Activer mon compte" })).toBeVisible();
+  const again = page.getByRole("region", { name: "Recevoir un nouveau lien" });
+  await again.getByLabel("Adresse e-mail du compte").fill(email);
+  await again.getByRole("button", { name: "Recevoir un nouveau lien" }).click();
+  await expect(again.getByRole("status")).toContainText(
+    "un nouveau lien vient de vous être envoyé",
+  );
+
+  const withLink = page.getByRole("region", { name: "Avec le lien reçu par e-mail" });
+  await withLink.getByLabel("Lien d'activation").fill("https://comptoir.example/account/activate/");
+  await withLink.getByLabel("Mot de passe", { exact: true }).fill("Jules-2026!");
+  await withLink.getByLabel("Confirmez le mot de passe").fill("Jules-2026!");
+  await withLink.getByRole("button", { name: "Activer mon compte" }).click();
+  await expect(withLink.getByRole("alert")).toContainText(
+    "Ce lien d'activation n'est plus valide.",
+  );
+
+  const path = await linkFromOutbox(browser, email, "customer-activation");
+  const form = page.getByRole("region", { name: "Avec le lien reçu par e-mail" });
+  await form.getByLabel("Lien d'activation").fill(new URL(path, baseURL).href);
+  await form.getByLabel("Mot de passe", { exact: true }).fill("Jules-2026!");
+  await form.getByLabel("Confirmez le mot de passe").fill("Jules-2026!");
+  await form.getByRole("button", { name: "Activer mon compte" }).click();
+  await expect(page).toHaveURL(/\/compte\/\?ok=active$/, { timeout: 15_000 });
+  await expect(page.getByText("Bonjour Jules Henry")).toBeVisible();
+
+  // The reset page without its token takes a request for a link too.
+  await page.goto("/auth/reset/");
+  await expect(page.getByRole("heading", { level: 1, name: "Nouveau mot de passe" })).toBeVisible();
+  await expect(page.getByLabel("Lien de réinitialisation")).toBeVisible();
 });
 
 /** A grocery variant for sale, from the Storefront API. */

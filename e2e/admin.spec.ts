@@ -23,6 +23,9 @@ test("staff sign in to the admin area, see the dashboard, and sign out", async (
     page.getByRole("heading", { level: 1, name: "Bonjour Administrateur" }),
   ).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Écrans d'administration" })).toBeVisible();
+  // Who is signed in, named once: the first administrator's name is its role, so its email.
+  await expect(page.getByText(`${E2E_ADMIN.email} · Administrateur`)).toBeVisible();
+  await expect(page.getByText("Administrateur · Administrateur")).toHaveCount(0);
   // The admin area has its own layout: no shop header.
   await expect(page.getByRole("link", { name: "Comptoir, retour à l'accueil" })).toHaveCount(0);
 

@@ -154,6 +154,33 @@ test("a cached category page does not show another visitor's cart", async ({ pag
   }
 });
 
+test("a promo code that does not apply is refused with its reason, not kept in the cart", async ({
+  page,
+}) => {
+  await page.goto(CATEGORY);
+  await hydrated(page);
+  const [title] = (await addableCards(page, 1)) as [string];
+  await page.getByRole("button", { name: `Ajouter ${title} au panier` }).click();
+  await expect(cartButton(page)).toHaveAccessibleName("Panier, 1 article");
+  await cartSettled(page);
+
+  const panel = await openPanel(page);
+  const field = panel.getByLabel("Code promo");
+  for (const [code, reason] of [
+    ["nimporte", "Le code promo « NIMPORTE » n'existe pas."],
+    ["ete2024", "Le code promo « ETE2024 » a expiré."],
+  ] as const) {
+    await field.fill(code);
+    await panel.getByRole("button", { name: "Appliquer" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: reason })).toBeVisible();
+    await cartSettled(page);
+    await expect(panel.getByText("non applicable")).toHaveCount(0);
+    await expect(
+      panel.getByRole("button", { name: `Retirer le code ${code.toUpperCase()}` }),
+    ).toHaveCount(0);
+  }
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

@@ -160,6 +160,14 @@ test("journey (a): grocery delivery, default slot, cart, hosted checkout, confir
   await expect(page).toHaveURL(/\/order\/confirmation\/\?order=gid/);
   await expect(page.getByRole("heading", { name: "Merci pour votre commande !" })).toBeVisible();
   await expect(page.getByText(/Votre commande #\d{4,}/)).toBeVisible();
+  // The service fee is a fee under the subtotal, as in the cart, not a bought line.
+  const summary = page.getByRole("region", { name: "Récapitulatif" });
+  await expect(summary.getByRole("listitem")).toHaveCount(1);
+  await expect(summary.getByRole("listitem")).not.toContainText("Frais de service");
+  await expect(summary.locator("dt", { hasText: "Frais de service" })).toBeVisible();
+  await expect(summary.locator("dt", { hasText: "Frais de service" }).locator("+ dd")).toHaveText(
+    "0,50 €",
+  );
   const orderGid = decodeURIComponent(new URL(page.url()).searchParams.get("order") ?? "");
   const orderId = /Order\/(\d+)/.exec(orderGid)?.[1];
   expect(orderId).toBeDefined();

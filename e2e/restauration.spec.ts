@@ -190,6 +190,33 @@ test("pickup: traiteur dishes, sign-in by SMS code, a voucher, payment, confirma
   expect(text).toContain(STORE.name);
   expect(text).toContain("RETRAIT10");
   expect(text).toContain("Visa •••• 4242");
+
+  // The confirmation SMS (read in the admin area's outbox): its link opens the order and its
+  // receipt on another device, without signing in.
+  const staff = await browser.newContext();
+  const admin = await staff.newPage();
+  await signInStaff(admin);
+  await admin.goto(`/middleware/outbox/?a=${encodeURIComponent(phone.e164)}`);
+  const sms = await admin
+    .getByRole("figure", { name: "Texte du message order-confirmation" })
+    .first()
+    .textContent();
+  await staff.close();
+  expect(sms).toContain(`votre commande n° ${orderId} est confirmée`);
+  expect(sms).toContain(STORE.name);
+  const link = /https?:\/\/\S+/.exec(sms ?? "")?.[0] ?? "";
+  const phoneContext = await browser.newContext();
+  try {
+    const elsewhere = await phoneContext.newPage();
+    const url = new URL(link);
+    await elsewhere.goto(`${url.pathname}${url.search}`);
+    await expect(
+      elsewhere.getByText(`Votre commande n° ${orderId} est enregistrée.`),
+    ).toBeVisible();
+    await expect(elsewhere.getByRole("link", { name: "Télécharger le reçu" })).toBeVisible();
+  } finally {
+    await phoneContext.close();
+  }
 });
 
 test("a declined card shows the decline and keeps the cart", async ({

@@ -104,6 +104,7 @@ export function createPlatform({
     db: database.db,
     apiToken: env.ORDERING_API_TOKEN,
     whiteLabel: env.ORDERING_WHITE_LABEL,
+    publicOrigin: env.PUBLIC_URL,
     clientIp: (c) => clientIp(c, isTrustedProxy),
     onError: (err) => logger.error({ err }, "ordering request failed"),
   });

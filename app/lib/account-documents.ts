@@ -81,6 +81,28 @@ export const CUSTOMER_RESET_MUTATION = `#graphql
   ${ACCOUNT_ACCESS_TOKEN_FRAGMENT}
 ` as StorefrontDocument<"AccountReset">;
 
+export const CUSTOMER_ACTIVATE_BY_URL_MUTATION = `#graphql
+  mutation AccountActivateByUrl($activationUrl: URL!, $password: String!) {
+    customerActivateByUrl(activationUrl: $activationUrl, password: $password) {
+      customerAccessToken { ...AccountAccessToken }
+      customerUserErrors { ...CustomerUserErrorFields }
+    }
+  }
+  ${CUSTOMER_USER_ERRORS_FRAGMENT}
+  ${ACCOUNT_ACCESS_TOKEN_FRAGMENT}
+` as StorefrontDocument<"AccountActivateByUrl">;
+
+export const CUSTOMER_RESET_BY_URL_MUTATION = `#graphql
+  mutation AccountResetByUrl($resetUrl: URL!, $password: String!) {
+    customerResetByUrl(resetUrl: $resetUrl, password: $password) {
+      customerAccessToken { ...AccountAccessToken }
+      customerUserErrors { ...CustomerUserErrorFields }
+    }
+  }
+  ${CUSTOMER_USER_ERRORS_FRAGMENT}
+  ${ACCOUNT_ACCESS_TOKEN_FRAGMENT}
+` as StorefrontDocument<"AccountResetByUrl">;
+
 export const CUSTOMER_RECOVER_MUTATION = `#graphql
   mutation AccountRecover($email: String!) {
     customerRecover(email: $email) {

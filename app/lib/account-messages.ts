@@ -9,5 +9,9 @@ export const ACCOUNT_MESSAGES = {
   addressIncomplete:
     "Veuillez renseigner l'adresse, le code postal et la ville : l'adresse n'a pas été enregistrée.",
   passwordsDiffer: "Les deux mots de passe ne sont pas identiques.",
+  linkInvalid:
+    "Ce lien n'est pas valide : collez le lien complet reçu par e-mail (il commence par https://).",
+  newLinkSent:
+    "Si un compte existe avec cette adresse, un nouveau lien vient de vous être envoyé par e-mail.",
   generic: "Une erreur est survenue. Veuillez réessayer.",
 } as const;

@@ -1,7 +1,9 @@
+import { randomBytes } from "node:crypto";
 import { redirect } from "react-router";
 import {
   ACCOUNT_DETAILS_QUERY,
   CART_BUYER_IDENTITY_MUTATION,
+  CUSTOMER_ACTIVATE_BY_URL_MUTATION,
   CUSTOMER_ACTIVATE_MUTATION,
   CUSTOMER_ADDRESS_CREATE_MUTATION,
   CUSTOMER_ADDRESS_DELETE_MUTATION,
@@ -9,6 +11,7 @@ import {
   CUSTOMER_CREATE_MUTATION,
   CUSTOMER_DEFAULT_ADDRESS_MUTATION,
   CUSTOMER_RECOVER_MUTATION,
+  CUSTOMER_RESET_BY_URL_MUTATION,
   CUSTOMER_RESET_MUTATION,
   CUSTOMER_SIGN_IN_MUTATION,
   CUSTOMER_SIGN_OUT_MUTATION,
@@ -131,15 +134,20 @@ function tokenOutcome(payload: TokenPayload | null) {
 
 export type RegistrationInput = {
   email: string;
-  password: string;
   firstName: string;
   lastName: string;
   acceptsMarketing: boolean;
 };
 
+/**
+ * Opens an account, disabled until its activation link is followed: the shopper chooses their
+ * password there, once (docs/account.md). The Storefront API asks `customerCreate` for a password
+ * all the same; it gets a random one that nobody knows, replaced at activation.
+ */
 export async function register(input: RegistrationInput): Promise<Result<{ email: string }>> {
   if (!isEmail(input.email)) return { ok: false, errors: { email: ACCOUNT_MESSAGES.emailInvalid } };
-  return mutate(CUSTOMER_CREATE_MUTATION, { input }, (data) => ({
+  const password = randomBytes(24).toString("base64url");
+  return mutate(CUSTOMER_CREATE_MUTATION, { input: { ...input, password } }, (data) => ({
     errors: payloadOf(data.customerCreate).customerUserErrors,
     value: { email: payloadOf(data.customerCreate).customer?.email ?? input.email },
   }));
@@ -167,6 +175,53 @@ export function resetPassword(
     CUSTOMER_RESET_MUTATION,
     { id: `gid://shopify/Customer/${id}`, input },
     (data) => tokenOutcome(data.customerReset),
+    buyerIp,
+  );
+}
+
+/** The link of an email as pasted (`https://…/account/activate/12/…`), or null when it is none. */
+function pastedLink(value: string): string | null {
+  const link = value.trim();
+  try {
+    return /^https?:$/.test(new URL(link).protocol) ? link : null;
+  } catch {
+    return null;
+  }
+}
+
+const linkNotPasted = (): Result<never> => ({
+  ok: false,
+  errors: { link: ACCOUNT_MESSAGES.linkInvalid },
+});
+
+/** Activates an account with the activation email's whole link, pasted (a form without token). */
+export function activateByLink(
+  link: string,
+  password: string,
+  buyerIp?: string,
+): Promise<Result<AccessToken>> {
+  const activationUrl = pastedLink(link);
+  if (!activationUrl) return Promise.resolve(linkNotPasted());
+  return mutate(
+    CUSTOMER_ACTIVATE_BY_URL_MUTATION,
+    { activationUrl, password },
+    (data) => tokenOutcome(data.customerActivateByUrl),
+    buyerIp,
+  );
+}
+
+/** Sets a new password with the reset email's whole link, pasted (a form without token). */
+export function resetByLink(
+  link: string,
+  password: string,
+  buyerIp?: string,
+): Promise<Result<AccessToken>> {
+  const resetUrl = pastedLink(link);
+  if (!resetUrl) return Promise.resolve(linkNotPasted());
+  return mutate(
+    CUSTOMER_RESET_BY_URL_MUTATION,
+    { resetUrl, password },
+    (data) => tokenOutcome(data.customerResetByUrl),
     buyerIp,
   );
 }

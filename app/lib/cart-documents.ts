@@ -100,6 +100,7 @@ export const CART_CREATE_MUTATION = `#graphql
     cartCreate(input: $input) {
       cart { ...CartViewFields }
       userErrors { ...CartUserErrorFields }
+      warnings { code message }
     }
   }
   ${CART_VIEW_FRAGMENT}
@@ -111,6 +112,7 @@ export const CART_LINES_ADD_MUTATION = `#graphql
     cartLinesAdd(cartId: $cartId, lines: $lines) {
       cart { ...CartViewFields }
       userErrors { ...CartUserErrorFields }
+      warnings { code message }
     }
   }
   ${CART_VIEW_FRAGMENT}
@@ -122,6 +124,7 @@ export const CART_LINES_UPDATE_MUTATION = `#graphql
     cartLinesUpdate(cartId: $cartId, lines: $lines) {
       cart { ...CartViewFields }
       userErrors { ...CartUserErrorFields }
+      warnings { code message }
     }
   }
   ${CART_VIEW_FRAGMENT}
@@ -133,6 +136,7 @@ export const CART_LINES_REMOVE_MUTATION = `#graphql
     cartLinesRemove(cartId: $cartId, lineIds: $lineIds) {
       cart { ...CartViewFields }
       userErrors { ...CartUserErrorFields }
+      warnings { code message }
     }
   }
   ${CART_VIEW_FRAGMENT}
@@ -144,6 +148,7 @@ export const CART_NOTE_UPDATE_MUTATION = `#graphql
     cartNoteUpdate(cartId: $cartId, note: $note) {
       cart { ...CartViewFields }
       userErrors { ...CartUserErrorFields }
+      warnings { code message }
     }
   }
   ${CART_VIEW_FRAGMENT}
@@ -155,6 +160,7 @@ export const CART_DISCOUNT_CODES_UPDATE_MUTATION = `#graphql
     cartDiscountCodesUpdate(cartId: $cartId, discountCodes: $discountCodes) {
       cart { ...CartViewFields }
       userErrors { ...CartUserErrorFields }
+      warnings { code message }
     }
   }
   ${CART_VIEW_FRAGMENT}
@@ -166,6 +172,7 @@ export const CART_ATTRIBUTES_UPDATE_MUTATION = `#graphql
     cartAttributesUpdate(cartId: $cartId, attributes: $attributes) {
       cart { ...CartViewFields }
       userErrors { ...CartUserErrorFields }
+      warnings { code message }
     }
   }
   ${CART_VIEW_FRAGMENT}

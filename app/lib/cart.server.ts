@@ -76,7 +76,12 @@ type ApiCart = CartViewFieldsFragment;
 type ApiCartLine = ApiCart["lines"]["nodes"][number];
 type ApiMoney = ApiCartLine["cost"]["amountPerQuantity"];
 /** What every cart mutation answers (CartViewFields and CartUserErrorFields). */
-type CartPayload = { cart: ApiCart | null; userErrors: CartUserErrorFieldsFragment[] } | null;
+type CartWarning = { code: string; message: string };
+type CartPayload = {
+  cart: ApiCart | null;
+  userErrors: CartUserErrorFieldsFragment[];
+  warnings?: CartWarning[];
+} | null;
 
 const cents = (money: ApiMoney | null | undefined) =>
   money ? Math.round(Number(money.amount) * 100) : 0;
@@ -117,15 +122,40 @@ function toLine(line: ApiCartLine): CartLineView | null {
   };
 }
 
-/** An API cart in the storefront's shape (money in cents). */
-export function toCartView(cart: ApiCart): CartView {
+/**
+ * The discount codes with the reason of each one that does not apply, from a mutation's
+ * `warnings` (`DISCOUNT_…`): the warning that names the code (« CODE »), else, when there are as
+ * many warnings as codes not applying, the one in the same place.
+ */
+export function codesWithReasons(
+  codes: readonly { code: string; applicable: boolean }[],
+  warnings: readonly CartWarning[],
+): CartView["discountCodes"] {
+  const discountWarnings = warnings.filter((warning) => warning.code.startsWith("DISCOUNT_"));
+  const refused = codes.filter((entry) => !entry.applicable);
+  return codes.map((entry) => {
+    if (entry.applicable) return { code: entry.code, applicable: true };
+    const named = discountWarnings.find((warning) =>
+      warning.message.toUpperCase().includes(`« ${entry.code.toUpperCase()} »`),
+    );
+    const placed =
+      discountWarnings.length === refused.length
+        ? discountWarnings[refused.indexOf(entry)]
+        : undefined;
+    const reason = (named ?? placed)?.message;
+    return { code: entry.code, applicable: false, ...(reason ? { reason } : {}) };
+  });
+}
+
+/** An API cart in the storefront's shape (money in cents); `warnings` of the mutation that gave it. */
+export function toCartView(cart: ApiCart, warnings: readonly CartWarning[] = []): CartView {
   return {
     id: cart.id,
     checkoutUrl: cart.checkoutUrl,
     totalQuantity: cart.totalQuantity,
     note: cart.note ?? "",
     attributes: cart.attributes.map(({ key, value }) => ({ key, value: value ?? "" })),
-    discountCodes: cart.discountCodes,
+    discountCodes: codesWithReasons(cart.discountCodes, warnings),
     subtotal: cents(cart.cost.subtotalAmount),
     total: cents(cart.cost.totalAmount),
     lines: cart.lines.nodes.flatMap((line) => toLine(line) ?? []),
@@ -211,7 +241,7 @@ async function mutate<Result, Variables>(
   const [error] = payload?.userErrors ?? [];
   if (error) throw new CartChangeError(error.message, error.code);
   if (!payload?.cart) throw new CartChangeError(CART_MESSAGES.shopifyError);
-  return toCartView(payload.cart);
+  return toCartView(payload.cart, payload.warnings);
 }
 
 const CART_GONE = new Set(["Panier introuvable", "Ce panier a déjà été commandé"]);
@@ -421,19 +451,41 @@ export function updateNote(request: Request, note: string): Promise<CartChangeOu
   );
 }
 
-/** Replaces the cart's discount codes (codes trimmed, upper-cased, without duplicates). */
+/**
+ * Replaces the cart's discount codes (codes trimmed, upper-cased, without duplicates). A code
+ * entered now that does not apply (unknown, expired, not yet valid, minimum not reached, not
+ * combinable) is refused rather than kept: the codes go back without it and the answer is the
+ * service's reason, in French. Codes already in the cart stay, with their reason when they stop
+ * applying.
+ */
 export function updateDiscountCodes(
   request: Request,
   codes: readonly string[],
 ): Promise<CartChangeOutcome> {
   const clean = [...new Set(codes.map((code) => code.trim().toUpperCase()).filter(Boolean))];
+  const save = (id: string, discountCodes: string[]) =>
+    mutate(CART_DISCOUNT_CODES_UPDATE_MUTATION, (data) => data.cartDiscountCodesUpdate, {
+      cartId: id,
+      discountCodes,
+    });
   return changeCart(
     request,
-    ({ id }) =>
-      mutate(CART_DISCOUNT_CODES_UPDATE_MUTATION, (data) => data.cartDiscountCodesUpdate, {
-        cartId: id,
-        discountCodes: clean,
-      }),
+    async ({ id, cart }): Promise<CartView | CartActionResult> => {
+      const before = new Set(cart.discountCodes.map((entry) => entry.code.toUpperCase()));
+      const saved = await save(id, clean);
+      const refused = saved.discountCodes.filter(
+        (entry) => !entry.applicable && !before.has(entry.code.toUpperCase()),
+      );
+      if (refused.length === 0) return saved;
+      const kept = await save(
+        id,
+        clean.filter((code) => !refused.some((entry) => entry.code.toUpperCase() === code)),
+      );
+      const error = refused
+        .map((entry) => entry.reason ?? CART_MESSAGES.codeRefused(entry.code))
+        .join(" ");
+      return { ok: false, error, cart: kept };
+    },
     { success: CART_MESSAGES.codesSaved },
   );
 }

@@ -28,6 +28,8 @@ export const CART_MESSAGES = {
   updated: "Panier mis à jour",
   noteSaved: "Note enregistrée",
   codesSaved: "Codes promo mis à jour",
+  /** A code entered that does not apply, without a reason from the service. */
+  codeRefused: (code: string) => `Le code promo « ${code} » ne s'applique pas à ce panier.`,
   emptied: "Panier vidé",
   /** A product of the other kind than the cart's, without JavaScript (no order-mode modal). */
   otherKind:
@@ -62,7 +64,11 @@ export type CartView = {
   totalQuantity: number;
   note: string;
   attributes: { key: string; value: string }[];
-  discountCodes: { code: string; applicable: boolean }[];
+  /**
+   * The codes entered; `reason` says in French why one does not apply (unknown, expired, minimum
+   * not reached…), as the last change's answer told it (a mere read does not).
+   */
+  discountCodes: { code: string; applicable: boolean; reason?: string }[];
   /** Lines before discounts, and the cart's total after them (without the fees). */
   subtotal: number;
   total: number;

@@ -1,8 +1,8 @@
+import { timingSafeEqual } from "node:crypto";
 import { type CheckoutTrackedItem, slotLabel } from "#app/lib/checkout.ts";
 import { toCents } from "#app/lib/format.ts";
 import {
   accountDetails,
-  type OrderingCustomer,
   orderById,
   type PlacedOrder,
   type Shopper,
@@ -11,7 +11,8 @@ import { type StorefrontDocument, storefrontQuery } from "#app/lib/storefront.se
 
 /**
  * What /order/confirmation/ shows (and /order/confirmation-debug/ dumps for staff): a
- * restauration order of the ordering service (`?orderId=…`, only to the customer who placed it)
+ * restauration order of the ordering service (`?orderId=…`, only to the customer who placed it
+ * or to whoever holds the key of its SMS and email link, `&cle=…`)
  * or a grocery order of the commerce service (`?order={GID}` from the hosted checkout; the GID
  * carries the order's secret key, so knowing it is the permission to read it).
  */
@@ -21,6 +22,8 @@ export type ConfirmationView =
       kind: "restauration";
       id: string;
       orderId: number;
+      /** The key of the link it was opened with, which the receipt request sends on. */
+      linkKey: string | null;
       mode: 1 | 2;
       store: { name: string; address: string };
       slot: string;
@@ -46,8 +49,13 @@ export type ConfirmationView =
       id: string;
       name: string;
       processedAt: string;
+      /** The products bought, at their price before the discount codes. */
       lines: { key: string; title: string; quantity: number; totalCents: number }[];
+      /** The products, then what the codes took off them. */
       subtotalCents: number;
+      discountCents: number;
+      /** The order's fee lines (« Frais de service »): shown as fees, as the cart does. */
+      fees: { title: string; cents: number }[];
       shippingCents: number;
       totalCents: number;
       statusUrl: string;
@@ -56,30 +64,44 @@ export type ConfirmationView =
 
 export type ConfirmationData = { view: ConfirmationView; raw: unknown };
 
-/** A restauration order of the customer, or null (unknown, or someone else's). */
+/**
+ * A restauration order of the customer, or null (unknown, or someone else's). The link of the
+ * order's SMS and email carries its key (`cle`): whoever holds it sees the order without signing
+ * in, on any device, as the grocery order's GID key does.
+ */
 export async function restaurationConfirmation(
   orderId: number,
   shopper: Shopper | "staff",
+  linkKey?: string | null,
 ): Promise<ConfirmationData | null> {
-  let customer: OrderingCustomer | null = null;
+  const order = await orderById(orderId);
+  if (!order) return null;
+  if (linkKey && isKeyOf(order, linkKey))
+    return { view: restaurationView(order, linkKey), raw: order };
   if (shopper !== "staff") {
     if (!shopper.token) return null;
     const details = await accountDetails(shopper);
     if (!details.ok) return null;
-    customer = details.data;
+    if (order.Customer.CustomerId !== details.data.CustomerId) return null;
   }
-  const order = await orderById(orderId);
-  if (!order) return null;
-  if (customer && order.Customer.CustomerId !== customer.CustomerId) return null;
-  return { view: restaurationView(order), raw: order };
+  return { view: restaurationView(order, null), raw: order };
 }
 
-function restaurationView(order: PlacedOrder): ConfirmationView {
+function isKeyOf(order: PlacedOrder, key: string): boolean {
+  const expected = Buffer.from(order.LinkKey ?? "");
+  const given = Buffer.from(key);
+  return (
+    expected.length > 0 && given.length === expected.length && timingSafeEqual(given, expected)
+  );
+}
+
+function restaurationView(order: PlacedOrder, linkKey: string | null): ConfirmationView {
   const address = order.Store.Address;
   return {
     kind: "restauration",
     id: String(order.OrderId),
     orderId: order.OrderId,
+    linkKey,
     mode: order.Mode,
     store: {
       name: order.Store.Name,
@@ -125,6 +147,14 @@ export async function groceryConfirmation(gid: string): Promise<ConfirmationData
   });
   const order = result.node;
   if (!order?.name) return null;
+  // A line without a variant is one of the checkout's fees, not a product.
+  const products = order.lineItems.nodes.filter((line) => line.variant);
+  const fees = order.lineItems.nodes.filter((line) => !line.variant);
+  const original = products.reduce((sum, line) => sum + toCents(line.originalTotalPrice.amount), 0);
+  const discounted = products.reduce(
+    (sum, line) => sum + toCents(line.discountedTotalPrice.amount),
+    0,
+  );
   return {
     raw: order,
     view: {
@@ -133,16 +163,21 @@ export async function groceryConfirmation(gid: string): Promise<ConfirmationData
       name: order.name,
       processedAt: order.processedAt,
       statusUrl: order.statusUrl,
-      lines: order.lineItems.nodes.map((line, index) => ({
+      lines: products.map((line, index) => ({
         key: `${index}`,
         title: line.title,
         quantity: line.quantity,
-        totalCents: toCents(line.discountedTotalPrice.amount),
+        totalCents: toCents(line.originalTotalPrice.amount),
       })),
-      subtotalCents: toCents(order.subtotalPrice?.amount),
+      subtotalCents: original,
+      discountCents: original - discounted,
+      fees: fees.map((line) => ({
+        title: line.title,
+        cents: toCents(line.discountedTotalPrice.amount),
+      })),
       shippingCents: toCents(order.totalShippingPrice.amount),
       totalCents: toCents(order.totalPrice.amount),
-      items: order.lineItems.nodes.map((line, index) => ({
+      items: products.map((line, index) => ({
         index,
         item_id: line.variant?.product.id ?? line.title,
         item_name: line.title,
@@ -157,14 +192,17 @@ export async function groceryConfirmation(gid: string): Promise<ConfirmationData
   };
 }
 
-/** The confirmation a URL asks for: `?orderId=` (restauration) or `?order=` (grocery). */
+/**
+ * The confirmation a URL asks for: `?orderId=` (restauration, with `&cle=` from its messages) or
+ * `?order=` (grocery).
+ */
 export async function confirmationFor(
   url: URL,
   shopper: Shopper | "staff",
 ): Promise<ConfirmationData | null> {
   const orderId = url.searchParams.get("orderId");
   if (orderId && /^[1-9]\d{0,9}$/.test(orderId)) {
-    return restaurationConfirmation(Number(orderId), shopper);
+    return restaurationConfirmation(Number(orderId), shopper, url.searchParams.get("cle"));
   }
   const gid = url.searchParams.get("order");
   if (gid) return groceryConfirmation(gid);

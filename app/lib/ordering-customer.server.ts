@@ -183,6 +183,8 @@ export type PlacedOrder = {
   Currency: "EUR";
   IsWrap: boolean;
   PlacedTime: string;
+  /** The key of the order's confirmation links (administrative read only). */
+  LinkKey?: string;
 };
 
 export type MenuOptionSet = {

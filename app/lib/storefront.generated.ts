@@ -77,6 +77,14 @@ export type CartSelectableAddressInput = {
   selected?: boolean | null | undefined;
 };
 
+export type CartWarningCode =
+  | 'DISCOUNT_CODE_NOT_HONOURED'
+  | 'DISCOUNT_CURRENTLY_INACTIVE'
+  | 'DISCOUNT_NOT_FOUND'
+  | 'DISCOUNT_PURCHASE_NOT_IN_RANGE'
+  | 'MERCHANDISE_NOT_ENOUGH_STOCK'
+  | 'MERCHANDISE_OUT_OF_STOCK';
+
 export type CountryCode =
   | 'BE'
   | 'CH'
@@ -264,6 +272,22 @@ export type AccountResetMutationVariables = Exact<{
 
 export type AccountResetMutation = { customerReset: { customerAccessToken: { accessToken: string, expiresAt: string } | null, customerUserErrors: Array<{ code: CustomerErrorCode | null, field: Array<string> | null, message: string }> } | null };
 
+export type AccountActivateByUrlMutationVariables = Exact<{
+  activationUrl: string;
+  password: string;
+}>;
+
+
+export type AccountActivateByUrlMutation = { customerActivateByUrl: { customerAccessToken: { accessToken: string, expiresAt: string } | null, customerUserErrors: Array<{ code: CustomerErrorCode | null, field: Array<string> | null, message: string }> } | null };
+
+export type AccountResetByUrlMutationVariables = Exact<{
+  resetUrl: string;
+  password: string;
+}>;
+
+
+export type AccountResetByUrlMutation = { customerResetByUrl: { customerAccessToken: { accessToken: string, expiresAt: string } | null, customerUserErrors: Array<{ code: CustomerErrorCode | null, field: Array<string> | null, message: string }> } | null };
+
 export type AccountRecoverMutationVariables = Exact<{
   email: string;
 }>;
@@ -402,7 +426,7 @@ export type StorefrontCartCreateMutationVariables = Exact<{
 }>;
 
 
-export type StorefrontCartCreateMutation = { cartCreate: { cart: { id: string, checkoutUrl: string, totalQuantity: number, note: string | null, attributes: Array<{ key: string, value: string | null }>, discountCodes: Array<{ code: string, applicable: boolean }>, cost: { subtotalAmount: { amount: string }, totalAmount: { amount: string } }, lines: { nodes: Array<{ id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null, subtotalAmount: { amount: string }, totalAmount: { amount: string } }, merchandise: { id: string, title: string, image: { url: string, altText: string | null } | null, product: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, featuredImage: { url: string, altText: string | null } | null, metafields: Array<{ key: string, value: string } | null> } } }> } } | null, userErrors: Array<{ code: CartErrorCode | null, field: Array<string> | null, message: string }> } | null };
+export type StorefrontCartCreateMutation = { cartCreate: { cart: { id: string, checkoutUrl: string, totalQuantity: number, note: string | null, attributes: Array<{ key: string, value: string | null }>, discountCodes: Array<{ code: string, applicable: boolean }>, cost: { subtotalAmount: { amount: string }, totalAmount: { amount: string } }, lines: { nodes: Array<{ id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null, subtotalAmount: { amount: string }, totalAmount: { amount: string } }, merchandise: { id: string, title: string, image: { url: string, altText: string | null } | null, product: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, featuredImage: { url: string, altText: string | null } | null, metafields: Array<{ key: string, value: string } | null> } } }> } } | null, userErrors: Array<{ code: CartErrorCode | null, field: Array<string> | null, message: string }>, warnings: Array<{ code: CartWarningCode, message: string }> } | null };
 
 export type StorefrontCartLinesAddMutationVariables = Exact<{
   cartId: string | number;
@@ -410,7 +434,7 @@ export type StorefrontCartLinesAddMutationVariables = Exact<{
 }>;
 
 
-export type StorefrontCartLinesAddMutation = { cartLinesAdd: { cart: { id: string, checkoutUrl: string, totalQuantity: number, note: string | null, attributes: Array<{ key: string, value: string | null }>, discountCodes: Array<{ code: string, applicable: boolean }>, cost: { subtotalAmount: { amount: string }, totalAmount: { amount: string } }, lines: { nodes: Array<{ id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null, subtotalAmount: { amount: string }, totalAmount: { amount: string } }, merchandise: { id: string, title: string, image: { url: string, altText: string | null } | null, product: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, featuredImage: { url: string, altText: string | null } | null, metafields: Array<{ key: string, value: string } | null> } } }> } } | null, userErrors: Array<{ code: CartErrorCode | null, field: Array<string> | null, message: string }> } | null };
+export type StorefrontCartLinesAddMutation = { cartLinesAdd: { cart: { id: string, checkoutUrl: string, totalQuantity: number, note: string | null, attributes: Array<{ key: string, value: string | null }>, discountCodes: Array<{ code: string, applicable: boolean }>, cost: { subtotalAmount: { amount: string }, totalAmount: { amount: string } }, lines: { nodes: Array<{ id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null, subtotalAmount: { amount: string }, totalAmount: { amount: string } }, merchandise: { id: string, title: string, image: { url: string, altText: string | null } | null, product: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, featuredImage: { url: string, altText: string | null } | null, metafields: Array<{ key: string, value: string } | null> } } }> } } | null, userErrors: Array<{ code: CartErrorCode | null, field: Array<string> | null, message: string }>, warnings: Array<{ code: CartWarningCode, message: string }> } | null };
 
 export type StorefrontCartLinesUpdateMutationVariables = Exact<{
   cartId: string | number;
@@ -418,7 +442,7 @@ export type StorefrontCartLinesUpdateMutationVariables = Exact<{
 }>;
 
 
-export type StorefrontCartLinesUpdateMutation = { cartLinesUpdate: { cart: { id: string, checkoutUrl: string, totalQuantity: number, note: string | null, attributes: Array<{ key: string, value: string | null }>, discountCodes: Array<{ code: string, applicable: boolean }>, cost: { subtotalAmount: { amount: string }, totalAmount: { amount: string } }, lines: { nodes: Array<{ id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null, subtotalAmount: { amount: string }, totalAmount: { amount: string } }, merchandise: { id: string, title: string, image: { url: string, altText: string | null } | null, product: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, featuredImage: { url: string, altText: string | null } | null, metafields: Array<{ key: string, value: string } | null> } } }> } } | null, userErrors: Array<{ code: CartErrorCode | null, field: Array<string> | null, message: string }> } | null };
+export type StorefrontCartLinesUpdateMutation = { cartLinesUpdate: { cart: { id: string, checkoutUrl: string, totalQuantity: number, note: string | null, attributes: Array<{ key: string, value: string | null }>, discountCodes: Array<{ code: string, applicable: boolean }>, cost: { subtotalAmount: { amount: string }, totalAmount: { amount: string } }, lines: { nodes: Array<{ id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null, subtotalAmount: { amount: string }, totalAmount: { amount: string } }, merchandise: { id: string, title: string, image: { url: string, altText: string | null } | null, product: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, featuredImage: { url: string, altText: string | null } | null, metafields: Array<{ key: string, value: string } | null> } } }> } } | null, userErrors: Array<{ code: CartErrorCode | null, field: Array<string> | null, message: string }>, warnings: Array<{ code: CartWarningCode, message: string }> } | null };
 
 export type StorefrontCartLinesRemoveMutationVariables = Exact<{
   cartId: string | number;
@@ -426,7 +450,7 @@ export type StorefrontCartLinesRemoveMutationVariables = Exact<{
 }>;
 
 
-export type StorefrontCartLinesRemoveMutation = { cartLinesRemove: { cart: { id: string, checkoutUrl: string, totalQuantity: number, note: string | null, attributes: Array<{ key: string, value: string | null }>, discountCodes: Array<{ code: string, applicable: boolean }>, cost: { subtotalAmount: { amount: string }, totalAmount: { amount: string } }, lines: { nodes: Array<{ id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null, subtotalAmount: { amount: string }, totalAmount: { amount: string } }, merchandise: { id: string, title: string, image: { url: string, altText: string | null } | null, product: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, featuredImage: { url: string, altText: string | null } | null, metafields: Array<{ key: string, value: string } | null> } } }> } } | null, userErrors: Array<{ code: CartErrorCode | null, field: Array<string> | null, message: string }> } | null };
+export type StorefrontCartLinesRemoveMutation = { cartLinesRemove: { cart: { id: string, checkoutUrl: string, totalQuantity: number, note: string | null, attributes: Array<{ key: string, value: string | null }>, discountCodes: Array<{ code: string, applicable: boolean }>, cost: { subtotalAmount: { amount: string }, totalAmount: { amount: string } }, lines: { nodes: Array<{ id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null, subtotalAmount: { amount: string }, totalAmount: { amount: string } }, merchandise: { id: string, title: string, image: { url: string, altText: string | null } | null, product: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, featuredImage: { url: string, altText: string | null } | null, metafields: Array<{ key: string, value: string } | null> } } }> } } | null, userErrors: Array<{ code: CartErrorCode | null, field: Array<string> | null, message: string }>, warnings: Array<{ code: CartWarningCode, message: string }> } | null };
 
 export type StorefrontCartNoteUpdateMutationVariables = Exact<{
   cartId: string | number;
@@ -434,7 +458,7 @@ export type StorefrontCartNoteUpdateMutationVariables = Exact<{
 }>;
 
 
-export type StorefrontCartNoteUpdateMutation = { cartNoteUpdate: { cart: { id: string, checkoutUrl: string, totalQuantity: number, note: string | null, attributes: Array<{ key: string, value: string | null }>, discountCodes: Array<{ code: string, applicable: boolean }>, cost: { subtotalAmount: { amount: string }, totalAmount: { amount: string } }, lines: { nodes: Array<{ id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null, subtotalAmount: { amount: string }, totalAmount: { amount: string } }, merchandise: { id: string, title: string, image: { url: string, altText: string | null } | null, product: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, featuredImage: { url: string, altText: string | null } | null, metafields: Array<{ key: string, value: string } | null> } } }> } } | null, userErrors: Array<{ code: CartErrorCode | null, field: Array<string> | null, message: string }> } | null };
+export type StorefrontCartNoteUpdateMutation = { cartNoteUpdate: { cart: { id: string, checkoutUrl: string, totalQuantity: number, note: string | null, attributes: Array<{ key: string, value: string | null }>, discountCodes: Array<{ code: string, applicable: boolean }>, cost: { subtotalAmount: { amount: string }, totalAmount: { amount: string } }, lines: { nodes: Array<{ id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null, subtotalAmount: { amount: string }, totalAmount: { amount: string } }, merchandise: { id: string, title: string, image: { url: string, altText: string | null } | null, product: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, featuredImage: { url: string, altText: string | null } | null, metafields: Array<{ key: string, value: string } | null> } } }> } } | null, userErrors: Array<{ code: CartErrorCode | null, field: Array<string> | null, message: string }>, warnings: Array<{ code: CartWarningCode, message: string }> } | null };
 
 export type StorefrontCartDiscountCodesUpdateMutationVariables = Exact<{
   cartId: string | number;
@@ -442,7 +466,7 @@ export type StorefrontCartDiscountCodesUpdateMutationVariables = Exact<{
 }>;
 
 
-export type StorefrontCartDiscountCodesUpdateMutation = { cartDiscountCodesUpdate: { cart: { id: string, checkoutUrl: string, totalQuantity: number, note: string | null, attributes: Array<{ key: string, value: string | null }>, discountCodes: Array<{ code: string, applicable: boolean }>, cost: { subtotalAmount: { amount: string }, totalAmount: { amount: string } }, lines: { nodes: Array<{ id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null, subtotalAmount: { amount: string }, totalAmount: { amount: string } }, merchandise: { id: string, title: string, image: { url: string, altText: string | null } | null, product: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, featuredImage: { url: string, altText: string | null } | null, metafields: Array<{ key: string, value: string } | null> } } }> } } | null, userErrors: Array<{ code: CartErrorCode | null, field: Array<string> | null, message: string }> } | null };
+export type StorefrontCartDiscountCodesUpdateMutation = { cartDiscountCodesUpdate: { cart: { id: string, checkoutUrl: string, totalQuantity: number, note: string | null, attributes: Array<{ key: string, value: string | null }>, discountCodes: Array<{ code: string, applicable: boolean }>, cost: { subtotalAmount: { amount: string }, totalAmount: { amount: string } }, lines: { nodes: Array<{ id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null, subtotalAmount: { amount: string }, totalAmount: { amount: string } }, merchandise: { id: string, title: string, image: { url: string, altText: string | null } | null, product: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, featuredImage: { url: string, altText: string | null } | null, metafields: Array<{ key: string, value: string } | null> } } }> } } | null, userErrors: Array<{ code: CartErrorCode | null, field: Array<string> | null, message: string }>, warnings: Array<{ code: CartWarningCode, message: string }> } | null };
 
 export type StorefrontCartAttributesUpdateMutationVariables = Exact<{
   cartId: string | number;
@@ -450,7 +474,7 @@ export type StorefrontCartAttributesUpdateMutationVariables = Exact<{
 }>;
 
 
-export type StorefrontCartAttributesUpdateMutation = { cartAttributesUpdate: { cart: { id: string, checkoutUrl: string, totalQuantity: number, note: string | null, attributes: Array<{ key: string, value: string | null }>, discountCodes: Array<{ code: string, applicable: boolean }>, cost: { subtotalAmount: { amount: string }, totalAmount: { amount: string } }, lines: { nodes: Array<{ id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null, subtotalAmount: { amount: string }, totalAmount: { amount: string } }, merchandise: { id: string, title: string, image: { url: string, altText: string | null } | null, product: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, featuredImage: { url: string, altText: string | null } | null, metafields: Array<{ key: string, value: string } | null> } } }> } } | null, userErrors: Array<{ code: CartErrorCode | null, field: Array<string> | null, message: string }> } | null };
+export type StorefrontCartAttributesUpdateMutation = { cartAttributesUpdate: { cart: { id: string, checkoutUrl: string, totalQuantity: number, note: string | null, attributes: Array<{ key: string, value: string | null }>, discountCodes: Array<{ code: string, applicable: boolean }>, cost: { subtotalAmount: { amount: string }, totalAmount: { amount: string } }, lines: { nodes: Array<{ id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null, subtotalAmount: { amount: string }, totalAmount: { amount: string } }, merchandise: { id: string, title: string, image: { url: string, altText: string | null } | null, product: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, featuredImage: { url: string, altText: string | null } | null, metafields: Array<{ key: string, value: string } | null> } } }> } } | null, userErrors: Array<{ code: CartErrorCode | null, field: Array<string> | null, message: string }>, warnings: Array<{ code: CartWarningCode, message: string }> } | null };
 
 export type CatalogueProductQueryVariables = Exact<{
   handle: string;
@@ -723,6 +747,7 @@ export type VisitorCartQuery = { cart: { id: string, totalQuantity: number } | n
 /** Each operation's result and variables, by operation name. */
 export interface StorefrontOperations {
   AccountActivate: { result: AccountActivateMutation; variables: AccountActivateMutationVariables };
+  AccountActivateByUrl: { result: AccountActivateByUrlMutation; variables: AccountActivateByUrlMutationVariables };
   AccountAddressCreate: { result: AccountAddressCreateMutation; variables: AccountAddressCreateMutationVariables };
   AccountAddressDelete: { result: AccountAddressDeleteMutation; variables: AccountAddressDeleteMutationVariables };
   AccountAddressUpdate: { result: AccountAddressUpdateMutation; variables: AccountAddressUpdateMutationVariables };
@@ -735,6 +760,7 @@ export interface StorefrontOperations {
   AccountRecover: { result: AccountRecoverMutation; variables: AccountRecoverMutationVariables };
   AccountRegister: { result: AccountRegisterMutation; variables: AccountRegisterMutationVariables };
   AccountReset: { result: AccountResetMutation; variables: AccountResetMutationVariables };
+  AccountResetByUrl: { result: AccountResetByUrlMutation; variables: AccountResetByUrlMutationVariables };
   AccountSignIn: { result: AccountSignInMutation; variables: AccountSignInMutationVariables };
   AccountSignOut: { result: AccountSignOutMutation; variables: AccountSignOutMutationVariables };
   AccountUpdate: { result: AccountUpdateMutation; variables: AccountUpdateMutationVariables };

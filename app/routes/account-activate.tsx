@@ -1,6 +1,7 @@
-import { useActionData } from "react-router";
+import { useActionData, useParams } from "react-router";
+import { LinkForms } from "#app/components/account/link-forms.tsx";
 import { SetPasswordForm } from "#app/components/account/set-password-form.tsx";
-import { activate, PRIVATE_HEADERS } from "#app/lib/account.server.ts";
+import { activate, activateByLink, PRIVATE_HEADERS } from "#app/lib/account.server.ts";
 import { buyerIpOf } from "#app/lib/customer-api.server.ts";
 import accountStyles from "#app/styles/account.css?url";
 import type { Route } from "./+types/account-activate";
@@ -9,7 +10,10 @@ import { setPasswordAction } from "./set-password.server.ts";
 
 /**
  * /account/activate/{id}/{token} (storefront.md §2): the link of the activation email. The
- * customer chooses a password; the account is activated and signed in.
+ * customer chooses a password — the only time they give one: registration asks for none — and
+ * the account is activated and signed in. Without the token (`/account/activate/`,
+ * `/account/activate/{id}/`, ordering-and-server.md §2), the page takes the email's whole link
+ * pasted, or sends a new one.
  */
 export const links: Route.LinksFunction = stylesheetLinks(accountStyles);
 
@@ -22,16 +26,31 @@ export function loader() {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  return setPasswordAction(
-    request,
-    (password) =>
-      activate(params.id, { activationToken: params.token, password }, buyerIpOf(context)),
-    "/compte/?ok=active",
-  );
+  const buyerIp = buyerIpOf(context);
+  return setPasswordAction(request, {
+    token: params.id && params.token ? params.token : undefined,
+    withToken: (token, password) =>
+      activate(params.id ?? "", { activationToken: token, password }, buyerIp),
+    withLink: (link, password) => activateByLink(link, password, buyerIp),
+    buyerIp,
+    successPath: "/compte/?ok=active",
+  });
 }
 
 export default function ActivateAccount() {
   const answer = useActionData<typeof action>();
+  const { id, token } = useParams();
+  if (!id || !token) {
+    return (
+      <LinkForms
+        title="Activer mon compte"
+        intro="Collez le lien de l'e-mail « Activez votre compte Comptoir » et choisissez votre mot de passe."
+        linkLabel="Lien d'activation"
+        submitLabel="Activer mon compte"
+        answer={answer}
+      />
+    );
+  }
   return (
     <SetPasswordForm
       title="Activer mon compte"

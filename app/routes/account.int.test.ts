@@ -261,14 +261,18 @@ describe("a signed-in customer", () => {
 });
 
 describe("registration", () => {
-  it("registers, activates through the emailed link, and signs in", async () => {
+  it("registers without a password, which the activation link sets, once, and signs in", async () => {
+    // The registration form asks for no password: the activation link does.
+    const form = await (await get("/compte/")).text();
+    const registration = form.slice(form.indexOf('value="register"'));
+    expect(registration.slice(0, registration.indexOf("</form>"))).not.toContain('type="password"');
+
     const email = "camille.roux@example.fr";
     const registered = await post("/compte/", {
       intent: "register",
       firstName: "Camille",
       lastName: "Roux",
       email,
-      password: "Provisoire-2026",
     });
     expect(registered.status).toBe(200);
     expect(await registered.text()).toContain("Un e-mail d&#x27;activation vous a été envoyé");
@@ -294,6 +298,97 @@ describe("registration", () => {
     const account = await (await get("/compte/?ok=active", cookie)).text();
     expect(account).toContain("Bonjour Camille Roux");
     expect(account).toContain("Votre compte est activé");
+    // The password chosen at activation is the account's.
+    const signedIn = await post("/compte/", {
+      intent: "login",
+      email,
+      password: "Camille-2026",
+      redirect: "/compte/",
+    });
+    expect(signedIn.status).toBe(302);
+  });
+
+  it("activates from the token-less page: a new link by email, then the link pasted", async () => {
+    const email = "jules.henry@example.fr";
+    await post("/compte/", { intent: "register", firstName: "Jules", lastName: "Henry", email });
+    const first = linkIn(await latestMessage(database.db, email, "customer-activation"));
+
+    for (const path of [
+      "/account/activate/",
+      `/account/activate/${/activate\/(\d+)/.exec(first)?.[1]}/`,
+    ]) {
+      const page = await get(path);
+      expect(page.status).toBe(200);
+      expect(page.headers.get("cache-control")).toBe("private, no-store");
+      const html = await page.text();
+      expect(html).toContain("Lien d&#x27;activation");
+      expect(html).toContain("Recevoir un nouveau lien");
+    }
+
+    // Lost the email: a new activation link is sent to an account not yet activated.
+    const asked = await post("/account/activate/", { intent: "new-link", email });
+    expect(asked.status).toBe(200);
+    expect(await asked.text()).toContain("un nouveau lien vient de vous être envoyé");
+    const second = linkIn(await latestMessage(database.db, email, "customer-activation"));
+    expect(second).not.toBe(first);
+
+    // Something that is not a link is refused in French; so is a reset link, or a used one.
+    const notLink = await post("/account/activate/", {
+      intent: "link",
+      link: "jules",
+      password: "Jules-2026!",
+      confirmation: "Jules-2026!",
+    });
+    expect(notLink.status).toBe(400);
+    expect(await notLink.text()).toContain(
+      "Ce lien n&#x27;est pas valide : collez le lien complet",
+    );
+
+    const activated = await post("/account/activate/", {
+      intent: "link",
+      link: ` ${second} `,
+      password: "Jules-2026!",
+      confirmation: "Jules-2026!",
+    });
+    expect(activated.status).toBe(302);
+    expect(activated.headers.get("location")).toBe("/compte/?ok=active");
+    expect(cookieOf(activated, "customerAccessToken")).toBeDefined();
+
+    const used = await post("/account/activate/", {
+      intent: "link",
+      link: second,
+      password: "Jules-2026!",
+      confirmation: "Jules-2026!",
+    });
+    expect(used.status).toBe(400);
+    expect(await used.text()).toContain("Ce compte est déjà activé");
+  });
+
+  it("resets a password from the token-less page with the pasted link", async () => {
+    const page = await get("/auth/reset/");
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Lien de réinitialisation");
+    const asked = await post("/auth/reset/", { intent: "new-link", email: DEMO_CUSTOMER.email });
+    expect(await asked.text()).toContain("un nouveau lien vient de vous être envoyé");
+    const link = linkIn(
+      await latestMessage(database.db, DEMO_CUSTOMER.email, "customer-password-reset"),
+    );
+    const differ = await post("/auth/reset/", {
+      intent: "link",
+      link,
+      password: DEMO_CUSTOMER.password,
+      confirmation: "autre",
+    });
+    expect(differ.status).toBe(400);
+    expect(await differ.text()).toContain("Les deux mots de passe ne sont pas identiques.");
+    const reset = await post("/auth/reset/", {
+      intent: "link",
+      link,
+      password: DEMO_CUSTOMER.password,
+      confirmation: DEMO_CUSTOMER.password,
+    });
+    expect(reset.status).toBe(302);
+    expect(reset.headers.get("location")).toBe("/compte/?ok=nouveau-mot-de-passe");
   });
 
   it("sends a reset link for a forgotten password, which sets a new one", async () => {

@@ -249,7 +249,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       firstName: text(form, "firstName"),
       lastName: text(form, "lastName"),
       email: text(form, "email"),
-      password: text(form, "password"),
       acceptsMarketing: form.get("acceptsMarketing") === "on",
     });
     if (!result.ok) return answer(intent, result, values);

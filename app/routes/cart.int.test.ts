@@ -221,10 +221,55 @@ describe("the cart routes, as the page's script calls them", () => {
     expect(body.cart?.discountCodes).toEqual([
       { code: "BIENVENUE10", applicable: expect.any(Boolean) },
     ]);
-    ({ body } = await post(jar, "/cart/discount", { codes: "BIENVENUE10", code: "NIMPORTE" }));
-    expect(body.cart?.discountCodes).toContainEqual({ code: "NIMPORTE", applicable: false });
     ({ body } = await post(jar, "/cart/discount", { codes: "" }));
     expect(body.cart?.discountCodes).toEqual([]);
+  });
+
+  it("refuses a promo code that does not apply, with the reason in French, and keeps the others", async () => {
+    const jar = new Jar();
+    // One unit of a product between 3,50 € and 25 €: below BIENVENUE10's 30 €, ten units above.
+    const [cheap] = await products(
+      sql`not (p.tags @> array['restauration']::text[]) and v.price_cents between 350 and 2500`,
+      1,
+    );
+    const variantId = (cheap as Product).variantId;
+    await post(jar, "/cart/add", { merchandiseId: variantId, quantity: 1 });
+
+    const reasons = {
+      NIMPORTE: "Le code promo « NIMPORTE » n'existe pas.",
+      ETE2024: "Le code promo « ETE2024 » a expiré.",
+      FIDELITE: "Le code promo « FIDELITE » n'est plus valable.",
+      BIENVENUE10: "Le code promo « BIENVENUE10 » est valable à partir de 30,00 € d'achats.",
+    };
+    for (const [code, reason] of Object.entries(reasons)) {
+      const { body } = await post(jar, "/cart/discount", { codes: "", code: code.toLowerCase() });
+      expect(body).toMatchObject({ ok: false, error: reason });
+      // Refused, not kept as « non applicable ».
+      expect(body.cart?.discountCodes).toEqual([]);
+    }
+
+    // Above the minimum the code applies; a second one does not combine and is refused.
+    await post(jar, "/cart/update", { merchandiseId: variantId, quantity: 10 });
+    let { body } = await post(jar, "/cart/discount", { codes: "", code: "BIENVENUE10" });
+    expect(body.cart?.discountCodes).toEqual([{ code: "BIENVENUE10", applicable: true }]);
+    ({ body } = await post(jar, "/cart/discount", { codes: "BIENVENUE10", code: "NOEL5" }));
+    expect(body).toMatchObject({
+      ok: false,
+      error: "Le code promo « NOEL5 » ne se cumule pas avec « BIENVENUE10 ».",
+    });
+    expect(body.cart?.discountCodes).toEqual([{ code: "BIENVENUE10", applicable: true }]);
+
+    // A code already in the cart that stops applying stays, with its reason.
+    ({ body } = await post(jar, "/cart/update", { merchandiseId: variantId, quantity: 1 }));
+    expect(body.cart?.discountCodes).toEqual([
+      { code: "BIENVENUE10", applicable: false, reason: reasons.BIENVENUE10 },
+    ]);
+
+    // Without JavaScript, the refusal is shown on the cart page.
+    const plain = await submit(jar, "/cart/discount", { codes: "BIENVENUE10", code: "NIMPORTE" });
+    expect(plain.status).toBe(303);
+    const page = await send(jar, "/panier/");
+    expect(await page.text()).toContain("Le code promo « NIMPORTE » n&#x27;existe pas.");
   });
 
   it("refuses a dish in a grocery cart (the order-mode modal's case) until the cart is emptied", async () => {

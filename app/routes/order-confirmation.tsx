@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { Fragment, useEffect } from "react";
 import { data, Link } from "react-router";
 import checkoutStyles from "#app/components/checkout/checkout.css?url";
 import { OrderFacts, OrderLines } from "#app/components/checkout/order-summary.tsx";
@@ -98,7 +98,7 @@ function RestaurationOrder({
         </dl>
         {order.isWrap && <p className="checkout-help">Avec emballage cadeau.</p>}
       </section>
-      <ReceiptLink orderId={order.orderId} />
+      <ReceiptLink orderId={order.orderId} linkKey={order.linkKey} />
     </>
   );
 }
@@ -118,6 +118,18 @@ function GroceryOrder({ order }: { order: Extract<ConfirmationView, { kind: "epi
         <dl className="checkout-totals">
           <dt>Sous-total</dt>
           <dd>{formatCents(order.subtotalCents)}</dd>
+          {order.discountCents > 0 && (
+            <>
+              <dt>Remise</dt>
+              <dd>-{formatCents(order.discountCents)}</dd>
+            </>
+          )}
+          {order.fees.map((fee) => (
+            <Fragment key={fee.title}>
+              <dt>{fee.title}</dt>
+              <dd>{formatCents(fee.cents)}</dd>
+            </Fragment>
+          ))}
           <dt>Livraison</dt>
           <dd>{formatCents(order.shippingCents)}</dd>
           <dt className="checkout-totals__total">Total payé</dt>

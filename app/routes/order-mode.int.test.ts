@@ -69,6 +69,7 @@ beforeAll(async () => {
     db: database.db,
     apiToken: env.ORDERING_API_TOKEN,
     whiteLabel: env.ORDERING_WHITE_LABEL,
+    publicOrigin: env.PUBLIC_URL,
     now: () => NOW,
   });
   configureService("ordering", {

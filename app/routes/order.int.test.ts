@@ -5,7 +5,7 @@ import { serviceFetch } from "#app/lib/services.server.ts";
 import { storefrontQuery } from "#app/lib/storefront.server.ts";
 import { type ComposedStorefront, composeStorefront } from "#app/testing/composed-storefront.ts";
 import { createStaff, signIn } from "#platform/backoffice/index.ts";
-import { latestMessage } from "#platform/notify/testing.ts";
+import { latestMessage, linkIn } from "#platform/notify/testing.ts";
 
 /**
  * The restauration checkout through the composed server (storefront routes, ordering and commerce
@@ -383,6 +383,57 @@ describe("the restauration checkout", () => {
     const debug = await stranger.get(debugPath);
     expect(debug.status).toBe(200);
     expect(debug.html).toContain("&quot;OrderState&quot;: &quot;Placed&quot;");
+  });
+
+  it("confirms a paid order by SMS and email, whose link opens the order and its receipt", async () => {
+    const slot = await slotAt(5);
+    const { shopper, phone } = await readyShopper(slot);
+    const { key } = await toPayment(shopper);
+    const paid = await shopper.post("/order/paiement/", {
+      intent: "pay",
+      idempotencyKey: key,
+      ...newCard("4242 4242 4242 4242"),
+    });
+    expect(paid.status).toBe(302);
+    const orderId = /orderId=(\d+)/.exec(paid.location ?? "")?.[1];
+    expect(orderId).toBeTruthy();
+
+    const e164 = `+33${phone.replace(/\s/g, "").slice(1)}`;
+    const sms = await latestMessage(database.db, e164, "order-confirmation");
+    expect(sms.channel).toBe("sms");
+    expect(sms.text).toContain(`votre commande n° ${orderId} est confirmée`);
+    expect(sms.text).toContain(`chez ${STORE.name}`);
+    const email = await latestMessage(database.db, "lea@example.fr", "order-confirmation");
+    expect(email.subject).toBe(`Votre commande n° ${orderId} est confirmée`);
+    expect(email.text).toContain("Frais de service : 0,50 €");
+    expect(email.text).toContain(`chez ${STORE.name}`);
+
+    // The link works on another device, without the session: the order and its receipt.
+    const link = new URL(linkIn(sms));
+    expect(link.pathname).toBe("/order/confirmation/");
+    expect(link.searchParams.get("orderId")).toBe(orderId);
+    expect(linkIn(email)).toBe(link.href);
+    const elsewhere = new Shopper("198.51.100.202");
+    const page = await elsewhere.get(`${link.pathname}${link.search}`);
+    expect(page.status).toBe(200);
+    expect(page.html).toContain(STORE.name);
+    const receipt = await app.request("/api/order/receipt", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: "http://localhost" },
+      body: JSON.stringify({ orderId: Number(orderId), key: link.searchParams.get("cle") }),
+    });
+    expect(receipt.status).toBe(200);
+    expect(((await receipt.json()) as { filename?: string }).filename).toMatch(/\.pdf$/);
+
+    // Another key opens nothing.
+    const forged = `${link.pathname}?orderId=${orderId}&cle=${"0".repeat(32)}`;
+    expect((await elsewhere.get(forged)).status).toBe(404);
+    const refused = await app.request("/api/order/receipt", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: "http://localhost" },
+      body: JSON.stringify({ orderId: Number(orderId), key: "0".repeat(32) }),
+    });
+    expect(refused.status).toBe(404);
   });
 
   it("shows a declined card's message, keeps the cart, and pays with another card", async () => {

@@ -3,6 +3,7 @@ import {
   allocateAcross,
   type DiscountCodeRow,
   discountAmount,
+  discountWarning,
   evaluateDiscounts,
   isApplicable,
 } from "#platform/commerce/discounts.ts";
@@ -51,11 +52,62 @@ describe("discount codes", () => {
       ["C", rule({ code: "C", kind: "fixed", value: 300 })],
     ]);
     expect(evaluateDiscounts(["a", "b", "c", "z"], rules, 5000, NOW)).toEqual([
-      { code: "a", applicable: false, kind: "fixed", value: 100, amountCents: 0 },
-      { code: "b", applicable: true, kind: "fixed", value: 200, amountCents: 200 },
-      { code: "c", applicable: false, kind: "fixed", value: 300, amountCents: 0 },
-      { code: "z", applicable: false, kind: "fixed", value: 0, amountCents: 0 },
+      {
+        code: "a",
+        applicable: false,
+        kind: "fixed",
+        value: 100,
+        amountCents: 0,
+        warning: {
+          code: "DISCOUNT_PURCHASE_NOT_IN_RANGE",
+          message: "Le code promo « A » est valable à partir de 90,00 € d'achats.",
+        },
+      },
+      { code: "b", applicable: true, kind: "fixed", value: 200, amountCents: 200, warning: null },
+      {
+        code: "c",
+        applicable: false,
+        kind: "fixed",
+        value: 300,
+        amountCents: 0,
+        warning: {
+          code: "DISCOUNT_CODE_NOT_HONOURED",
+          message: "Le code promo « C » ne se cumule pas avec « B ».",
+        },
+      },
+      {
+        code: "z",
+        applicable: false,
+        kind: "fixed",
+        value: 0,
+        amountCents: 0,
+        warning: { code: "DISCOUNT_NOT_FOUND", message: "Le code promo « Z » n'existe pas." },
+      },
     ]);
+  });
+
+  it("say in French why a code does not apply: unknown, disabled, not yet, expired, minimum", () => {
+    const reason = (found: DiscountCodeRow | undefined, subtotal = 5000) =>
+      discountWarning("ete", found, subtotal, NOW);
+    expect(reason(undefined)).toEqual({
+      code: "DISCOUNT_NOT_FOUND",
+      message: "Le code promo « ETE » n'existe pas.",
+    });
+    expect(reason(rule({ enabled: false }))?.message).toBe(
+      "Le code promo « ETE » n'est plus valable.",
+    );
+    expect(reason(rule({ startsAt: new Date("2025-07-01T00:00:00Z") }))).toEqual({
+      code: "DISCOUNT_CURRENTLY_INACTIVE",
+      message: "Le code promo « ETE » n'est pas encore valable.",
+    });
+    expect(reason(rule({ endsAt: NOW }))).toEqual({
+      code: "DISCOUNT_CURRENTLY_INACTIVE",
+      message: "Le code promo « ETE » a expiré.",
+    });
+    expect(reason(rule({ minimumSubtotalCents: 3000 }), 2999)?.message).toBe(
+      "Le code promo « ETE » est valable à partir de 30,00 € d'achats.",
+    );
+    expect(reason(rule({ minimumSubtotalCents: 3000 }), 3000)).toBeNull();
   });
 
   it("spread over lines in proportion, the parts adding up to the whole", () => {

@@ -1,8 +1,22 @@
 import { inArray } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
 import { commerceDiscountCode, type DiscountKind } from "#platform/commerce/cart-schema.ts";
+import { euros } from "#platform/notify/index.ts";
 
 export type DiscountCodeRow = typeof commerceDiscountCode.$inferSelect;
+
+/**
+ * Why a code does not apply, as Shopify's cart warnings say it (`CartWarningCode`), with the
+ * shopper's message in French.
+ */
+export type DiscountWarning = {
+  code:
+    | "DISCOUNT_NOT_FOUND"
+    | "DISCOUNT_CURRENTLY_INACTIVE"
+    | "DISCOUNT_PURCHASE_NOT_IN_RANGE"
+    | "DISCOUNT_CODE_NOT_HONOURED";
+  message: string;
+};
 
 /** A code the shopper entered, as the cart shows it, with what it takes off (0 if not applicable). */
 export type EvaluatedDiscount = {
@@ -11,6 +25,8 @@ export type EvaluatedDiscount = {
   kind: DiscountKind;
   value: number;
   amountCents: number;
+  /** Why it does not apply; null when it does. */
+  warning: DiscountWarning | null;
 };
 
 /** Codes are matched case-insensitively, as on Shopify: stored and compared upper-cased. */
@@ -33,12 +49,7 @@ export async function findDiscountCodes(
 
 /** Whether a code can apply now to a cart of this subtotal (enabled, in its dates, minimum met). */
 export function isApplicable(rule: DiscountCodeRow, subtotalCents: number, now: Date): boolean {
-  return (
-    rule.enabled &&
-    rule.startsAt.getTime() <= now.getTime() &&
-    (rule.endsAt === null || now.getTime() < rule.endsAt.getTime()) &&
-    subtotalCents >= rule.minimumSubtotalCents
-  );
+  return discountWarning(rule.code, rule, subtotalCents, now) === null;
 }
 
 /** What a code takes off a subtotal: a percentage (rounded to the cent) or a fixed amount. */
@@ -48,9 +59,37 @@ export function discountAmount(rule: DiscountCodeRow, subtotalCents: number): nu
   return Math.max(0, Math.min(raw, subtotalCents));
 }
 
+/** Why `rule` (null: no such code) does not apply now to a cart of this subtotal; null if it does. */
+export function discountWarning(
+  code: string,
+  rule: DiscountCodeRow | undefined,
+  subtotalCents: number,
+  now: Date,
+): DiscountWarning | null {
+  const named = `Le code promo « ${normaliseCode(code)} »`;
+  if (!rule) return { code: "DISCOUNT_NOT_FOUND", message: `${named} n'existe pas.` };
+  if (!rule.enabled) {
+    return { code: "DISCOUNT_CURRENTLY_INACTIVE", message: `${named} n'est plus valable.` };
+  }
+  if (rule.startsAt.getTime() > now.getTime()) {
+    return { code: "DISCOUNT_CURRENTLY_INACTIVE", message: `${named} n'est pas encore valable.` };
+  }
+  if (rule.endsAt !== null && now.getTime() >= rule.endsAt.getTime()) {
+    return { code: "DISCOUNT_CURRENTLY_INACTIVE", message: `${named} a expiré.` };
+  }
+  if (subtotalCents < rule.minimumSubtotalCents) {
+    return {
+      code: "DISCOUNT_PURCHASE_NOT_IN_RANGE",
+      message: `${named} est valable à partir de ${euros(rule.minimumSubtotalCents)} d'achats.`,
+    };
+  }
+  return null;
+}
+
 /**
  * Evaluates the cart's codes in the order entered. Codes do not combine (Shopify's default): the
  * first applicable one applies, the others show `applicable: false`; so does an unknown code.
+ * Each code that does not apply carries its reason (`warning`).
  */
 export function evaluateDiscounts(
   codes: string[],
@@ -58,25 +97,35 @@ export function evaluateDiscounts(
   subtotalCents: number,
   now: Date,
 ): EvaluatedDiscount[] {
-  let applied = false;
+  let applied: string | null = null;
   return codes.map((code) => {
     const rule = rules.get(normaliseCode(code));
-    if (!rule || applied || !isApplicable(rule, subtotalCents, now)) {
+    const warning =
+      discountWarning(code, rule, subtotalCents, now) ??
+      (applied === null
+        ? null
+        : {
+            code: "DISCOUNT_CODE_NOT_HONOURED" as const,
+            message: `Le code promo « ${normaliseCode(code)} » ne se cumule pas avec « ${applied} ».`,
+          });
+    if (!rule || warning) {
       return {
         code,
         applicable: false,
         kind: rule?.kind ?? "fixed",
         value: rule?.value ?? 0,
         amountCents: 0,
+        warning,
       };
     }
-    applied = true;
+    applied = normaliseCode(code);
     return {
       code,
       applicable: true,
       kind: rule.kind,
       value: rule.value,
       amountCents: discountAmount(rule, subtotalCents),
+      warning: null,
     };
   });
 }

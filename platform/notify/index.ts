@@ -13,5 +13,10 @@ export {
 } from "./newsletter.ts";
 export { listOutbox, outboxFigures, queueEmail, queueSms } from "./outbox.ts";
 export { activationEmail } from "./templates/activation.ts";
-export { euros, orderConfirmationEmail } from "./templates/order-confirmation.ts";
+export {
+  euros,
+  type OrderConfirmationParts,
+  orderConfirmationEmail,
+  orderConfirmationSms,
+} from "./templates/order-confirmation.ts";
 export { passwordResetEmail } from "./templates/password-reset.ts";

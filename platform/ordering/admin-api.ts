@@ -14,6 +14,7 @@ import {
   zoneView,
 } from "#platform/ordering/admin-views.ts";
 import { OrderingError } from "#platform/ordering/errors.ts";
+import { orderLinkKey } from "#platform/ordering/order-confirmation.ts";
 import { firstEnabledZone, storeById } from "#platform/ordering/restaurants.ts";
 import {
   orderingCustomer,
@@ -226,7 +227,14 @@ export function orderingAdminRoutes(options: OrderingAdminOptions) {
       .innerJoin(orderingCustomer, eq(orderingCustomer.id, orderingOrder.customerId))
       .where(eq(orderingOrder.id, idParam(c, "id")));
     if (!found) throw new OrderingError("not_found", ADMIN_MESSAGES.orderNotFound);
-    return c.json({ Data: orderView(found.order, found.store, found.customer) });
+    // The key of the order's confirmation links (the SMS and email): the storefront lets
+    // whoever holds the link see the order and its receipt.
+    return c.json({
+      Data: {
+        ...orderView(found.order, found.store, found.customer),
+        LinkKey: orderLinkKey(options.apiToken, found.order.id),
+      },
+    });
   });
 
   return api;

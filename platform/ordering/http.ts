@@ -43,6 +43,8 @@ export type OrderingApiOptions = {
   apiToken: string;
   /** The shop's white label (`ORDERING_WHITE_LABEL`): vouchers are looked up in it. */
   whiteLabel: string;
+  /** The shop's public origin (`PUBLIC_URL`): the absolute links of the order confirmations. */
+  publicOrigin: string;
   /** The clock of slots, codes, vouchers and orders; injectable for tests. */
   now?: () => Date;
   /**
@@ -109,7 +111,9 @@ function customerRoutes(options: OrderingApiOptions) {
     clientIp: options.clientIp?.(c) ?? c.req.header(SHOPPER_IP_HEADER) ?? "unknown",
     generateCode: options.generatePhoneCode,
   });
-  const orderingContext = () => ({ db, whiteLabel, now: now() });
+  // The confirmations' links are keyed by the service's own secret (order-confirmation.ts).
+  const links = { origin: options.publicOrigin, secret: options.apiToken };
+  const orderingContext = () => ({ db, whiteLabel, now: now(), links });
 
   const signedIn = async (c: Context<CustomerEnv>, next: () => Promise<void>) => {
     const token = c.req.header(CUSTOMER_TOKEN_HEADER)?.trim();

@@ -13,6 +13,7 @@ export type {
 export { customerForToken, issueCustomerToken } from "./customers.ts";
 export { type BookedSlot, bookedSlots, restaurantOrderFigures } from "./day-figures.ts";
 export { createOrderingApi } from "./http.ts";
+export { isOrderLinkKey } from "./order-confirmation.ts";
 export {
   ordersForPreparation,
   type PreparationPick,

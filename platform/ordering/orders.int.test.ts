@@ -23,6 +23,7 @@ beforeAll(async () => {
     db: database.db,
     apiToken: "test-ordering-api-token",
     whiteLabel: "comptoir",
+    publicOrigin: "https://shop.test",
     now: () => clock,
     phoneLoginLimits: phoneLoginLimits(),
   });
@@ -445,6 +446,130 @@ async function booked(storeId: number, mode: 1 | 2, start?: Date) {
     );
   return rows.reduce((sum, row) => sum + row.booked, 0);
 }
+
+describe("the confirmation of a paid order (SMS and email)", () => {
+  /** The expected slot text of a key: `2026-11-24 11:00-12:00` → `mardi 24 novembre 2026, 11:00–12:00`. */
+  const slotText = (key: string) => {
+    const [day = "", times = ""] = key.split(" ");
+    const label = new Intl.DateTimeFormat("fr-FR", {
+      timeZone: "Europe/Paris",
+      weekday: "long",
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+    }).format(new Date(`${day}T12:00:00Z`));
+    return `${label}, ${times.replace("-", "–")}`;
+  };
+
+  async function paidOrder(key: string, options: { email?: string; mode?: 1 | 2 } = {}) {
+    const { token, paymentAccountId } = await customerWithCard();
+    if (options.email) {
+      const saved = await call("POST", "/Account/SetEmailAddress", {
+        token,
+        body: { Email: options.email },
+      });
+      expect(saved.status).toBe(200);
+    }
+    const mode = options.mode ?? 2;
+    const slot = (await slotKeys(101, mode))[7];
+    const submit = () =>
+      call("POST", "/order/SubmitOrder", {
+        token,
+        headers: { "Idempotency-Key": key },
+        body: {
+          ...basket({
+            DeliverySlotKey: slot?.Key,
+            DeliveryType: mode,
+            ...(mode === 1 ? { DeliveryLocation: deliveryTo } : {}),
+          }),
+          PaymentAccountId: paymentAccountId,
+        },
+      });
+    const { status, body } = await submit();
+    expect(status).toBe(200);
+    const phone = (await call("GET", "/Account/Details", { token })).body.Data.PhoneNumber;
+    return { orderId: body.Data.OrderId as number, slotKey: slot?.Key ?? "", phone, submit };
+  }
+
+  it("sends the SMS and the email: number, dishes, slot, store and the receipt link", async () => {
+    const { orderId, slotKey, phone } = await paidOrder("confirm-1", { email: "lea@exemple.fr" });
+    const link = `https://shop.test/order/confirmation/?orderId=${orderId}&cle=`;
+
+    const [sms, ...olderSms] = await listOutbox(database.db, {
+      to: phone,
+      kind: "order-confirmation",
+    });
+    expect(olderSms).toEqual([]);
+    expect(sms).toMatchObject({ channel: "sms", status: "pending" });
+    expect(sms?.text).toContain(`votre commande n° ${orderId} est confirmée`);
+    expect(sms?.text).toContain("2 × Blanquette de veau, 1 × Limonade artisanale");
+    expect(sms?.text).toContain(
+      `Retrait le ${slotText(slotKey)} chez Comptoir 101 (12 rue des Martyrs, 75009 Paris)`,
+    );
+    expect(sms?.text).toMatch(
+      new RegExp(`Votre reçu : ${link.replaceAll("?", "\\?")}[0-9a-f]{32}$`),
+    );
+
+    const [email, ...olderEmails] = await listOutbox(database.db, {
+      to: "lea@exemple.fr",
+      kind: "order-confirmation",
+    });
+    expect(olderEmails).toEqual([]);
+    expect(email?.channel).toBe("email");
+    expect(email?.subject).toBe(`Votre commande n° ${orderId} est confirmée`);
+    const text = email?.text ?? "";
+    expect(text).toContain("2 × Blanquette de veau (Gratin) : 28,00 €");
+    expect(text).toContain("1 × Limonade artisanale : 4,00 €");
+    // The fee is a fee, after the dishes; no delivery fee for a pickup.
+    expect(text).toContain("Frais de service : 0,50 €");
+    expect(text).not.toContain("× Frais de service");
+    expect(text).not.toContain("Frais de livraison");
+    expect(text).toContain("Total payé : 32,50 €");
+    expect(text).toContain(`Retrait le ${slotText(slotKey)} chez Comptoir 101`);
+    expect(text).toContain(`Voir ma commande et mon reçu :\n${link}`);
+    expect(email?.html).toContain("Blanquette de veau (Gratin)");
+
+    // The link's key is the order's: the administrative read tells the storefront which it is.
+    const linkKey = /cle=([0-9a-f]{32})/.exec(text)?.[1];
+    const order = await api.request(`/ordering/api/v1.0/orders/${orderId}`, {
+      headers: { authorization: "Bearer test-ordering-api-token" },
+    });
+    expect(((await order.json()) as { Data: { LinkKey: string } }).Data.LinkKey).toBe(linkKey);
+  });
+
+  it("sends only the SMS when the customer's email is not known, once per order", async () => {
+    const { orderId, phone, submit } = await paidOrder("confirm-2", { mode: 1 });
+    const messages = await listOutbox(database.db, { to: phone });
+    expect(messages.map((message) => [message.channel, message.kind])).toEqual([
+      ["sms", "order-confirmation"],
+      ["sms", "phone_code"],
+    ]);
+    expect(messages[0]?.text).toContain(`commande n° ${orderId}`);
+    expect(messages[0]?.text).toContain("Livraison le ");
+    expect(messages[0]?.text).toContain("au 3 rue Bleue, 75009 Paris, préparée par Comptoir 101");
+    const emails = await listOutbox(database.db, { channel: "email", kind: "order-confirmation" });
+    expect(emails.map((email) => email.text).join("\n")).not.toContain(`n° ${orderId} `);
+
+    // A retried submission answers the same order and sends nothing more.
+    const before = (await listOutbox(database.db, { kind: "order-confirmation" })).length;
+    const replay = await submit();
+    expect(replay.body.Data.OrderId).toBe(orderId);
+    expect((await listOutbox(database.db, { kind: "order-confirmation" })).length).toBe(before);
+  });
+
+  it("sends nothing when the payment is declined", async () => {
+    const before = (await listOutbox(database.db, { kind: "order-confirmation" })).length;
+    const { token, paymentAccountId } = await customerWithCard("4000000000000002");
+    const slot = (await slotKeys(101, 2))[8];
+    const declined = await call("POST", "/order/SubmitOrder", {
+      token,
+      headers: { "Idempotency-Key": "confirm-3" },
+      body: { ...basket({ DeliverySlotKey: slot?.Key }), PaymentAccountId: paymentAccountId },
+    });
+    expect(declined.body.Success).toBe(false);
+    expect((await listOutbox(database.db, { kind: "order-confirmation" })).length).toBe(before);
+  });
+});
 
 describe("slot capacity under load", () => {
   it("100 concurrent submissions on a slot of capacity 5: exactly 5 orders and 5 charges", async () => {

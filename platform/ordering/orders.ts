@@ -4,6 +4,7 @@ import { orderItemView } from "#platform/ordering/admin-views.ts";
 import type { Customer } from "#platform/ordering/customers.ts";
 import { MESSAGES, OrderingError } from "#platform/ordering/errors.ts";
 import { euros, lineTotalCents, orderTotals, type Totals } from "#platform/ordering/money.ts";
+import { type OrderLinks, queueOrderConfirmation } from "#platform/ordering/order-confirmation.ts";
 import { ownPaymentAccount } from "#platform/ordering/payment-accounts.ts";
 import {
   firstEnabledZone,
@@ -58,7 +59,13 @@ export type PricedBasket = {
   totals: Totals;
 };
 
-export type OrderingContext = { db: Db; whiteLabel: string; now: Date };
+export type OrderingContext = {
+  db: Db;
+  whiteLabel: string;
+  now: Date;
+  /** The links of the confirmation messages a new order sends (order-confirmation.ts). */
+  links: OrderLinks;
+};
 
 /**
  * Checks a basket and prices it: the store offers the mode, the slot is offered and not full,
@@ -270,7 +277,7 @@ export type SubmitInput = {
 /**
  * Places an order in one transaction: books the slot by its atomic conditional update, counts the
  * voucher use, charges the card once (the processor's idempotency key is derived from the
- * order's), and stores the order. Any refusal (slot full, voucher used up, card declined) rolls
+ * order's), stores the order and queues its confirmation (SMS, and email when known). Any refusal (slot full, voucher used up, card declined) rolls
  * everything back: no order, no slot taken, no charge. The same customer and key return the first
  * order, even when the submissions race (they queue on an advisory lock of the key).
  */
@@ -323,7 +330,16 @@ export async function submitOrder(context: OrderingContext, input: SubmitInput):
     if (!charge.ok) {
       throw new OrderingError("payment_failed", charge.message, { Reason: charge.code });
     }
-    return insertOrder(tx, { ...input, priced, slot, key, chargeId: charge.chargeId, now });
+    const order = await insertOrder(tx, {
+      ...input,
+      priced,
+      slot,
+      key,
+      chargeId: charge.chargeId,
+      now,
+    });
+    await queueOrderConfirmation(tx, order.id, context.links);
+    return order;
   });
 }
 

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "#db/client.ts";
+import type { Db, Tx } from "#db/client.ts";
 import { formatFrenchPhone } from "#platform/ordering/phone.ts";
 import type { ReceiptData } from "#platform/ordering/receipt-data.ts";
 import {
@@ -18,7 +18,10 @@ const SLOT_KEY = /^(\d{4}-\d{2}-\d{2}) (\d{2}):(\d{2})-(\d{2}):(\d{2})$/;
  * voucher and fees as they were at submission), never from what a client sends; null when there
  * is no such order. The caller decides who may have it (`customerId` says whose it is).
  */
-export async function receiptDataForOrder(db: Db, orderId: number): Promise<ReceiptData | null> {
+export async function receiptDataForOrder(
+  db: Db | Tx,
+  orderId: number,
+): Promise<ReceiptData | null> {
   if (!Number.isSafeInteger(orderId) || orderId < 1 || orderId > 2_147_483_647) return null;
   const [found] = await db
     .select({

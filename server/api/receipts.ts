@@ -20,7 +20,12 @@ import type { ApiDependencies } from "#server/api/types.ts";
  * The receipt of an order for the one asking (the request carries their session), or null when
  * the order does not exist or is not theirs.
  */
-export type ReceiptLoader = (orderId: number, request: Request) => Promise<ReceiptData | null>;
+export type ReceiptLoader = (
+  orderId: number,
+  request: Request,
+  /** The key of the order's confirmation link (its SMS and email), instead of a session. */
+  linkKey?: string,
+) => Promise<ReceiptData | null>;
 
 /** What a stored receipt's name must look like, exactly. */
 export const RECEIPT_NAME = /^[0-9a-f]{32}\.pdf$/;
@@ -34,8 +39,9 @@ const orderId = z.union([
 ]);
 
 /** The storefront posts the order it shows (`{ order: { OrderId, … } }`) or just `{ orderId }`. */
+const linkKey = z.string().regex(/^[0-9a-f]{32}$/);
 const receiptRequest = z.union([
-  z.object({ orderId }).strict(),
+  z.object({ orderId, key: linkKey.optional() }).strict(),
   z.object({ order: z.object({ OrderId: orderId }).loose() }).strict(),
 ]);
 
@@ -73,18 +79,25 @@ export function orderingCustomerToken(request: Request): string | null {
 }
 
 /**
- * Receipts of the embedded ordering service, for the customer the request signs in: an order of
- * someone else answers null, like an unknown one, so order numbers cannot be probed. The ordering
- * module is loaded on the first receipt only.
+ * Receipts of the embedded ordering service, for the customer the request signs in, or for whoever
+ * holds the order's link key (the link of its SMS and email): an order of someone else answers
+ * null, like an unknown one, so order numbers cannot be probed. The ordering module is loaded on
+ * the first receipt only.
  */
 export function orderingReceiptLoader(
-  deps: Pick<ApiDependencies, "database">,
+  deps: Pick<ApiDependencies, "database" | "env">,
   now: () => Date = () => new Date(),
 ): ReceiptLoader {
-  return async (orderId, request) => {
+  return async (orderId, request, linkKey) => {
+    const { customerForToken, isOrderLinkKey, receiptDataForOrder } = await import(
+      "#platform/ordering/index.ts"
+    );
+    if (linkKey) {
+      if (!isOrderLinkKey(deps.env.ORDERING_API_TOKEN, orderId, linkKey)) return null;
+      return receiptDataForOrder(deps.database.db, orderId);
+    }
     const token = orderingCustomerToken(request);
     if (!token) return null;
-    const { customerForToken, receiptDataForOrder } = await import("#platform/ordering/index.ts");
     const customer = await customerForToken(deps.database.db, token, now());
     if (!customer) return null;
     const receipt = await receiptDataForOrder(deps.database.db, orderId);
@@ -104,8 +117,9 @@ export function receiptRoutes(
     const parsed = receiptRequest.safeParse(body);
     if (!parsed.success) return failure(c, 400, MESSAGES.badRequest);
     const id = "orderId" in parsed.data ? parsed.data.orderId : parsed.data.order.OrderId;
+    const key = "key" in parsed.data ? parsed.data.key : undefined;
     try {
-      const receipt = await loadReceipt(id, c.req.raw);
+      const receipt = await loadReceipt(id, c.req.raw, key);
       if (!receipt) return failure(c, 404, MESSAGES.unknownOrder);
       const filename = `${randomBytes(16).toString("hex")}.pdf`;
       const pdf = await renderReceiptPdf(receipt);

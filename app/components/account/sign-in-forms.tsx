@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
-import { Field, FormMessage, NameAndEmailFields, NewPasswordField } from "./field.tsx";
+import { Field, FormMessage, NameAndEmailFields } from "./field.tsx";
 
 /** What the account actions answer when a form needs showing again. */
 export type FormAnswer = {
@@ -105,6 +105,12 @@ export function SignInForms({ redirectTo, mode, answer, notice }: Props) {
       ) : (
         <section className="account-card" aria-labelledby="inscription-titre">
           <h2 id="inscription-titre">Créer un compte</h2>
+          {!register?.notice && (
+            <p>
+              Nous vous envoyons un e-mail d'activation : son lien vous fera choisir votre mot de
+              passe.
+            </p>
+          )}
           {register?.notice ? (
             <FormMessage kind="success">{register.notice}</FormMessage>
           ) : (
@@ -119,10 +125,6 @@ export function SignInForms({ redirectTo, mode, answer, notice }: Props) {
                   lastName={register?.values.lastName}
                   email={register?.values.email}
                   errors={register?.errors}
-                />
-                <NewPasswordField
-                  label="Choisissez un mot de passe"
-                  error={register?.errors.password}
                 />
                 <label className="account-checkbox">
                   <input

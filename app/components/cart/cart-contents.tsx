@@ -286,6 +286,7 @@ function DiscountForm({
               <span className={entry.applicable ? "cart__applicable" : "cart__not-applicable"}>
                 {entry.applicable ? "applicable" : "non applicable"}
               </span>
+              {entry.reason && <span className="cart__code-reason">{entry.reason}</span>}
               <form
                 method="post"
                 action="/cart/discount"

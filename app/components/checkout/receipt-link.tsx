@@ -8,9 +8,10 @@ type ReceiptState =
 /**
  * 'Télécharger le reçu': asks the server for the order's PDF receipt (`POST /api/order/receipt`,
  * the ordering token travels in the `tokenId` cookie), then links to the file it answers
- * (docs/receipts.md). Only a 200 answer gives a link.
+ * (docs/receipts.md). Only a 200 answer gives a link. A page opened from the order's SMS or email
+ * sends the link's key instead of relying on the session.
  */
-export function ReceiptLink({ orderId }: { orderId: number }) {
+export function ReceiptLink({ orderId, linkKey }: { orderId: number; linkKey?: string | null }) {
   const [state, setState] = useState<ReceiptState>({ status: "preparing" });
 
   useEffect(() => {
@@ -20,7 +21,7 @@ export function ReceiptLink({ orderId }: { orderId: number }) {
       method: "POST",
       headers: { "content-type": "application/json", accept: "application/json" },
       credentials: "same-origin",
-      body: JSON.stringify({ orderId }),
+      body: JSON.stringify(linkKey ? { orderId, key: linkKey } : { orderId }),
     })
       .then(async (response) => {
         const body = (await response.json().catch(() => null)) as {
@@ -44,7 +45,7 @@ export function ReceiptLink({ orderId }: { orderId: number }) {
     return () => {
       cancelled = true;
     };
-  }, [orderId]);
+  }, [orderId, linkKey]);
 
   if (state.status === "ready") {
     return (

@@ -1,6 +1,7 @@
 import { Form, NavLink, Outlet, useLoaderData } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
 import { requireStaff, staffContext } from "#app/lib/admin.server.ts";
+import { staffLabel } from "#app/lib/staff-label.ts";
 import adminStylesHref from "#app/styles/admin.css?url";
 import type { Route } from "./+types/layout";
 
@@ -33,8 +34,6 @@ const SCREENS = [
   { path: "outbox", label: "Messages" },
 ] as const;
 
-const ROLE_LABELS = { admin: "Administrateur", editor: "Éditeur" } as const;
-
 /** The admin area's own layout: no shop header or footer, a sidebar of screens. */
 export default function AdminLayout() {
   const { staff } = useLoaderData<typeof loader>();
@@ -45,9 +44,7 @@ export default function AdminLayout() {
           Comptoir <span>Administration</span>
         </a>
         <div className="admin__who">
-          <span>
-            {staff.name} · {ROLE_LABELS[staff.role]}
-          </span>
+          <span>{staffLabel(staff)}</span>
           <Form method="post" action="/middleware/logout/">
             <CsrfField />
             <button type="submit" className="admin-button">

@@ -247,6 +247,10 @@ describe("paying", () => {
     });
     expect(email?.subject).toBe(`Votre commande #${order?.orderNumber} est confirmée`);
     expect(email?.text).toContain("Total payé : 73,90 €");
+    // The service fee is a fee beside the delivery's, not a bought line.
+    expect(email?.text).toContain("2 × Comté AOP 18 mois : 25,00 €");
+    expect(email?.text).toContain("\n\nFrais de service : 0,50 €\n\nLivraison à domicile : 5,90 €");
+    expect(email?.text).not.toContain("× Frais de service");
     expect(email?.text).toContain("/order/confirmation/?order=");
 
     // The cart is completed: no longer readable, no longer changeable.

@@ -19,6 +19,7 @@ import {
   orderGid,
   orderName,
   orderTotals,
+  SERVICE_FEE_TITLE,
 } from "#platform/commerce/orders.ts";
 import { orderConfirmationEmail, queueEmail } from "#platform/notify/index.ts";
 import { chargeCard, type PaymentFailure, tokenizeCard } from "#platform/payments/index.ts";
@@ -121,29 +122,30 @@ async function queueConfirmation(
   const email = orderConfirmationEmail({
     firstName: customer?.firstName ?? input.firstName,
     orderName: orderName(order),
-    lines: [
-      ...view.lines.map((line) => ({
-        title: line.product.title,
-        quantity: line.quantity,
-        totalCents: line.subtotalCents,
-      })),
-      { title: "Frais de service", quantity: 1, totalCents: totals.serviceFeeCents },
+    // The products only: the service fee is a fee, shown with the delivery's as the cart does.
+    lines: view.lines.map((line) => ({
+      title: line.product.title,
+      quantity: line.quantity,
+      totalCents: line.subtotalCents,
+    })),
+    discount: { label: "Remise", cents: totals.discountCents },
+    fees: [
+      { title: SERVICE_FEE_TITLE, cents: totals.serviceFeeCents },
+      { title: delivery.title, cents: totals.shippingCents },
     ],
-    discountCents: totals.discountCents,
-    deliveryTitle: delivery.title,
-    shippingCents: totals.shippingCents,
     totalCents: totals.totalCents,
     taxCents: totals.taxCents,
-    address:
+    arrival: [
       input.deliveryMethod === "domicile"
-        ? [
+        ? `Livraison à : ${[
             `${address.firstName} ${address.lastName}`,
             address.address1 ?? "",
             ...(address.address2 ? [address.address2] : []),
             `${address.zip} ${address.city}`,
-          ]
-        : null,
-    url: confirmationUrl(storefrontOrigin, order),
+          ].join(", ")}`
+        : "Vous pourrez retirer votre commande au comptoir.",
+    ],
+    action: { label: "Voir ma commande", url: confirmationUrl(storefrontOrigin, order) },
   });
   await queueEmail(tx, { kind: "order-confirmation", to: input.email, ...email });
 }

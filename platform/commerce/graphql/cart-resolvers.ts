@@ -91,15 +91,33 @@ type LineNode = CartLineView & { applied: EvaluatedDiscount[] };
 const attributeOf = (attributes: CartAttribute[], key: string) =>
   attributes.find((attribute) => attribute.key === key) ?? null;
 
-/** A mutation's payload: the cart afterwards (null when unknown or when creation failed). */
-function payload(change: CartChange) {
-  return { cart: change.cart, userErrors: change.userErrors, warnings: [] };
+/**
+ * A mutation's payload: the cart afterwards (null when unknown or when creation failed) and, as
+ * Shopify's `warnings`, why each of its discount codes does not apply (unknown, expired, minimum
+ * not reached, not combinable), in French, targeting the cart.
+ */
+async function payload(change: CartChange, ctx: CommerceContext) {
+  const cart = change.cart;
+  const warnings = cart
+    ? (await viewOf(cart, ctx)).discountCodes.flatMap((discount) =>
+        discount.warning
+          ? [
+              {
+                code: discount.warning.code,
+                message: discount.warning.message,
+                target: cartGid(cart),
+              },
+            ]
+          : [],
+      )
+    : [];
+  return { cart, userErrors: change.userErrors, warnings };
 }
 
 type Change = (tx: Tx, cart: CartRow) => Promise<CartUserError[]>;
 
-function mutate(ctx: CommerceContext, cartId: string, change: Change) {
-  return withLockedCart(ctx.db, cartId, ctx.now(), change).then(payload);
+async function mutate(ctx: CommerceContext, cartId: string, change: Change) {
+  return payload(await withLockedCart(ctx.db, cartId, ctx.now(), change), ctx);
 }
 
 /** Resolvers of cart.graphql: carts, lines, discount codes, buyer identity, delivery addresses. */
@@ -123,7 +141,7 @@ export function createCartResolvers() {
         _: unknown,
         args: { input?: CartCreateInput | null },
         ctx: CommerceContext,
-      ) => payload(await createCart(ctx.db, args.input ?? {}, ctx.now())),
+      ) => payload(await createCart(ctx.db, args.input ?? {}, ctx.now()), ctx),
       cartLinesAdd: (
         _: unknown,
         args: { cartId: string; lines: LineInput[] },

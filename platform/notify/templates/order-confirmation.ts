@@ -9,29 +9,43 @@ export function euros(cents: number): string {
 
 export type OrderConfirmationParts = {
   firstName: string | null;
+  /** How the shopper names the order: "#1001" (grocery), "n° 1042" (traiteur). */
   orderName: string;
-  lines: { title: string; quantity: number; totalCents: number }[];
-  discountCents: number;
-  deliveryTitle: string;
-  shippingCents: number;
+  /** What was bought: products or dishes, never a fee; `details` are a dish's options. */
+  lines: { title: string; quantity: number; totalCents: number; details?: string[] }[];
+  /** What the discount is called ("Remise", "Code promo RETRAIT10") and what it took off. */
+  discount?: { label: string; cents: number } | null;
+  /** The fees, after the lines and the discount: « Frais de service », the delivery's. */
+  fees: { title: string; cents: number }[];
   totalCents: number;
-  taxCents: number;
-  /** The address lines, or null for a pickup. */
-  address: string[] | null;
-  /** The order's confirmation page on the shop. */
-  url: string;
+  /** The VAT the total includes, when the shop states it. */
+  taxCents?: number | null;
+  /** How the order reaches the shopper: the delivery address, or the store and slot. */
+  arrival: string[];
+  /** The order's confirmation page on the shop (its receipt, for a traiteur order). */
+  action: { label: string; url: string };
 };
 
-/** The email sent once an order is paid: what was bought, the totals and how it arrives. */
+/** One bought line as the messages write it: `2 × Soupe (Pain de seigle) : 12,00 €`. */
+function lineText(line: OrderConfirmationParts["lines"][number]): string {
+  const details = line.details?.length ? ` (${line.details.join(", ")})` : "";
+  return `${line.quantity} × ${line.title}${details} : ${euros(line.totalCents)}`;
+}
+
+/**
+ * The email sent once an order is paid, grocery or traiteur: what was bought, the fees apart from
+ * the lines (as the cart shows them), the total and how the order arrives.
+ */
 export function orderConfirmationEmail(parts: OrderConfirmationParts): RenderedEmail {
   const greeting = parts.firstName ? `Bonjour ${parts.firstName},` : "Bonjour,";
-  const lines = parts.lines.map(
-    (line) => `${line.quantity} × ${line.title} : ${euros(line.totalCents)}`,
-  );
   const totals = [
-    ...(parts.discountCents > 0 ? [`Remise : -${euros(parts.discountCents)}`] : []),
-    `${parts.deliveryTitle} : ${euros(parts.shippingCents)}`,
-    `Total payé : ${euros(parts.totalCents)} (dont TVA ${euros(parts.taxCents)})`,
+    ...(parts.discount && parts.discount.cents > 0
+      ? [`${parts.discount.label} : -${euros(parts.discount.cents)}`]
+      : []),
+    ...parts.fees.map((fee) => `${fee.title} : ${euros(fee.cents)}`),
+    typeof parts.taxCents === "number"
+      ? `Total payé : ${euros(parts.totalCents)} (dont TVA ${euros(parts.taxCents)})`
+      : `Total payé : ${euros(parts.totalCents)}`,
   ];
   return renderEmail({
     subject: `Votre commande ${parts.orderName} est confirmée`,
@@ -39,13 +53,26 @@ export function orderConfirmationEmail(parts: OrderConfirmationParts): RenderedE
     paragraphs: [
       greeting,
       `Merci pour votre commande ${parts.orderName}. Votre paiement a bien été reçu et nous préparons vos produits.`,
-      ...lines,
+      ...parts.lines.map(lineText),
       ...totals,
-      parts.address
-        ? `Livraison à : ${parts.address.join(", ")}`
-        : "Vous pourrez retirer votre commande au comptoir.",
+      ...parts.arrival,
     ],
-    action: { label: "Voir ma commande", url: parts.url },
+    action: parts.action,
     footnote: "Une question sur votre commande ? Répondez simplement à cet e-mail.",
   });
+}
+
+/**
+ * The SMS of a paid traiteur order: its number, what was bought, the slot and store, and the link
+ * to its receipt — short enough to read on a lock screen, the amounts being in the receipt.
+ */
+export function orderConfirmationSms(parts: {
+  orderName: string;
+  lines: { title: string; quantity: number }[];
+  /** "Retrait le mardi 24 novembre 2026, 12:00–13:00 chez Comptoir Opéra". */
+  arrival: string;
+  receiptUrl: string;
+}): string {
+  const items = parts.lines.map((line) => `${line.quantity} × ${line.title}`).join(", ");
+  return `Comptoir : votre commande ${parts.orderName} est confirmée (${items}). ${parts.arrival}. Votre reçu : ${parts.receiptUrl}`;
 }
