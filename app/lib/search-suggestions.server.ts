@@ -6,6 +6,7 @@ import {
 } from "#app/lib/search-suggestions.ts";
 import { serviceFetch } from "#app/lib/services.server.ts";
 import { storefrontQuery } from "#app/lib/storefront.server.ts";
+import { readJsonInNfc } from "#app/lib/unicode-text.ts";
 
 /**
  * The search overlay's suggestions for a term (storefront.md §2, §7): products from the Storefront
@@ -34,7 +35,7 @@ async function indexSuggestions(term: string, limit: number): Promise<IndexAnswe
   const response = await serviceFetch("search", `/api/search/predictive?${query}`, {
     headers: { accept: "application/json" },
   });
-  const body = (await response.json().catch(() => null)) as IndexAnswer | null;
+  const body = await readJsonInNfc<IndexAnswer>(response).catch(() => null);
   if (!response.ok || !body?.success || !body.response) {
     throw new SearchSuggestionsError(`search index answered ${response.status}`);
   }
