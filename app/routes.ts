@@ -38,6 +38,7 @@ export default [
   route("nos-artisans/c", "routes/artisans-categories.tsx"),
   route("nos-artisans/c/:category", "routes/artisans-category.tsx"),
   route("search", "routes/search.tsx"),
+  route("search/suggestions.json", "routes/search-suggestions-data.ts"),
   // Content pages (storefront.md §2): blocks, editorial pages, blog, store, sitemap.
   route("e/:slug", "routes/landing.tsx"),
   route("f/:slug/:filter", "routes/filter-landing.tsx"),

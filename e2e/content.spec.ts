@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { hydrated } from "./journeys.ts";
+import { type BrowserContext, expect, test } from "@playwright/test";
+import { hydrated, seriousViolations } from "./journeys.ts";
 
 /**
  * The content pages on the demo content: the home page's carousels and a click through one to a
@@ -19,20 +18,6 @@ test.beforeEach(async ({ context, baseURL }, info) => {
   if (info.title.includes("accessibility")) await context.clearCookies();
   else await consentGiven(context, baseURL);
 });
-
-/** The serious and critical axe-core violations of the page as it stands, by rule and node. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => ({
-      page: new URL(page.url()).pathname,
-      id: violation.id,
-      nodes: violation.nodes.slice(0, 3).map((node) => node.target.join(" ")),
-    }));
-}
 
 test("the home page shows its carousels and leads to a product", async ({ page }) => {
   const response = await page.goto("/");

@@ -1,6 +1,10 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
-/** Steps several journeys share: hydration, the order-mode modal, paying on the hosted checkout. */
+/**
+ * Steps several journeys share: hydration, the order-mode modal, paying on the hosted checkout,
+ * the accessibility check.
+ */
 
 /** Waits until React Router has hydrated the page (its route modules are loaded). */
 export async function hydrated(page: Page) {
@@ -37,4 +41,22 @@ export async function payOnHostedCheckout(page: Page) {
   await page.getByLabel("Date d'expiration (MM/AA)").fill("12/30");
   await page.getByLabel("Code de sécurité (CVC)").fill("123");
   await page.getByRole("button", { name: "Payer et valider ma commande" }).click();
+}
+
+/**
+ * The serious and critical axe-core violations (WCAG 2.1 A and AA) of the page as it stands, by
+ * rule and node: with a dialog or overlay open, its state is checked too. `include` narrows the
+ * check to one part of the page (a button under the pointer, say).
+ */
+export async function seriousViolations(page: Page, include?: string) {
+  let builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
+  if (include) builder = builder.include(include);
+  const results = await builder.analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => ({
+      page: new URL(page.url()).pathname,
+      id: violation.id,
+      nodes: violation.nodes.slice(0, 3).map((node) => node.target.join(" ")),
+    }));
 }

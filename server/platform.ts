@@ -114,12 +114,19 @@ export function createPlatform({
     headers: { Authorization: `Bearer ${env.ORDERING_API_TOKEN}` },
   });
 
+  // The search index: the storefront's overlay asks it in-process for brands and artisans.
+  const searchIndex = searchApi(database.db);
+  configureService("search", {
+    baseUrl: "http://search.embedded",
+    handler: (request) => searchIndex.fetch(request),
+  });
+
   const routes: [string, SubApp][] = [
     ["/", commerce],
     ["/", ordering],
     ["/checkout", checkoutRoutes({ db: database.db, storefrontOrigin: env.PUBLIC_URL })],
     [IMAGE_ROUTE_PREFIX, createImageRoutes({ service: images })],
-    ["/", searchApi(database.db)],
+    ["/", searchIndex],
     ["/", content],
     [
       "/",

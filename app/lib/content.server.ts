@@ -1,4 +1,5 @@
 import { serviceFetch } from "#app/lib/services.server.ts";
+import { readJsonInNfc } from "#app/lib/unicode-text.ts";
 import { findContentType } from "#platform/content/index.ts";
 import { processGlobal } from "#platform/process-global.ts";
 
@@ -137,7 +138,7 @@ async function fetchEntries(params: Record<string, string>): Promise<EntriesResp
       });
       return null;
     }
-    return (await response.json()) as EntriesResponse;
+    return await readJsonInNfc<EntriesResponse>(response);
   } catch (error) {
     state().log(error, "content read failed", { query: query.toString() });
     return null;

@@ -8,6 +8,7 @@ import {
   StorefrontError,
   type TypedDocument,
 } from "#app/lib/storefront.server.ts";
+import { readJsonInNfc } from "#app/lib/unicode-text.ts";
 
 /**
  * The transport of the customer client (account.server.ts, account-orders.server.ts): Storefront
@@ -59,7 +60,7 @@ export async function customerCall<Result, Variables>(
   });
   let body: { data?: Result; errors?: GraphqlError[] };
   try {
-    body = (await response.json()) as typeof body;
+    body = await readJsonInNfc<typeof body>(response);
   } catch {
     throw new StorefrontError(`Storefront API answered ${response.status} without JSON`);
   }

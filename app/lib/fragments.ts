@@ -124,6 +124,43 @@ export const CATALOGUE_PRODUCT_CARD_FRAGMENT = `#graphql
   ${CATALOGUE_CARD_METAFIELDS_FRAGMENT}
 `;
 
+/**
+ * A product as the search overlay suggests it: a thumbnail 64 px wide (128 px for dense screens),
+ * the first variant's price and what the card prints under it (quantity, price per unit).
+ */
+export const SEARCH_SUGGESTION_PRODUCT_FRAGMENT = `#graphql
+  fragment SearchSuggestionProduct on Product {
+    id
+    handle
+    title
+    featuredImage {
+      width
+      height
+      thumbnail: url(transform: { maxWidth: 64, preferredContentType: WEBP })
+      thumbnail2x: url(transform: { maxWidth: 128, preferredContentType: WEBP })
+    }
+    priceRange {
+      minVariantPrice { amount currencyCode }
+    }
+    variants(first: 1) {
+      nodes {
+        price { amount currencyCode }
+      }
+    }
+    metafields(
+      identifiers: [
+        { namespace: "custom", key: "quantity" }
+        { namespace: "custom", key: "unit" }
+        { namespace: "custom", key: "quantitiesUnit" }
+        { namespace: "custom", key: "price_unit" }
+      ]
+    ) {
+      key
+      value
+    }
+  }
+`;
+
 /** Shopify's `CartUserError`: the expected failures of a cart mutation. */
 export const CART_USER_ERRORS_FRAGMENT = `#graphql
   fragment CartUserErrorFields on CartUserError {

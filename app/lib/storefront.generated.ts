@@ -697,11 +697,21 @@ export type CatalogueProductCardFragment = { id: string, handle: string, title: 
       | { __typename: 'ProductVariant' }
      | null } | null> };
 
+export type SearchSuggestionProductFragment = { id: string, handle: string, title: string, featuredImage: { width: number | null, height: number | null, thumbnail: string, thumbnail2x: string } | null, priceRange: { minVariantPrice: { amount: string, currencyCode: CurrencyCode } }, variants: { nodes: Array<{ price: { amount: string, currencyCode: CurrencyCode } }> }, metafields: Array<{ key: string, value: string } | null> };
+
 export type CartUserErrorFieldsFragment = { code: CartErrorCode | null, field: Array<string> | null, message: string };
 
 export type CustomerUserErrorFieldsFragment = { code: CustomerErrorCode | null, field: Array<string> | null, message: string };
 
 export type CustomerSummaryFieldsFragment = { id: string, firstName: string | null, lastName: string | null, email: string | null };
+
+export type SearchSuggestionsQueryVariables = Exact<{
+  query: string;
+  limit: number;
+}>;
+
+
+export type SearchSuggestionsQuery = { predictiveSearch: { products: Array<{ id: string, handle: string, title: string, featuredImage: { width: number | null, height: number | null, thumbnail: string, thumbnail2x: string } | null, priceRange: { minVariantPrice: { amount: string, currencyCode: CurrencyCode } }, variants: { nodes: Array<{ price: { amount: string, currencyCode: CurrencyCode } }> }, metafields: Array<{ key: string, value: string } | null> }> } | null };
 
 export type CustomerShoppingListIdsQueryVariables = Exact<{
   token: string;
@@ -785,6 +795,7 @@ export interface StorefrontOperations {
   CurrentCustomer: { result: CurrentCustomerQuery; variables: CurrentCustomerQueryVariables };
   CustomerShoppingListIds: { result: CustomerShoppingListIdsQuery; variables: CustomerShoppingListIdsQueryVariables };
   FavouriteProducts: { result: FavouriteProductsQuery; variables: FavouriteProductsQueryVariables };
+  SearchSuggestions: { result: SearchSuggestionsQuery; variables: SearchSuggestionsQueryVariables };
   ShoppingListVariants: { result: ShoppingListVariantsQuery; variables: ShoppingListVariantsQueryVariables };
   SitemapProducts: { result: SitemapProductsQuery; variables: SitemapProductsQueryVariables };
   StorefrontCart: { result: StorefrontCartQuery; variables: StorefrontCartQueryVariables };

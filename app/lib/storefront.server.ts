@@ -1,5 +1,6 @@
 import { serviceFetch } from "#app/lib/services.server.ts";
 import type { StorefrontOperations } from "#app/lib/storefront.generated.ts";
+import { readJsonInNfc } from "#app/lib/unicode-text.ts";
 import { processGlobal } from "#platform/process-global.ts";
 
 /** The Storefront API version the shop speaks (storefront.md §7). */
@@ -47,7 +48,7 @@ export async function storefrontQuery<Result, Variables = Record<string, unknown
   });
   let body: { data?: Result; errors?: unknown[] };
   try {
-    body = (await response.json()) as typeof body;
+    body = await readJsonInNfc<typeof body>(response);
   } catch {
     throw new StorefrontError(`Storefront API answered ${response.status} without JSON`);
   }

@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
+import { formatCents } from "#app/lib/format.ts";
 import { linkTo } from "#app/lib/links.ts";
+import type { ProductSuggestion, Suggestions } from "#app/lib/search-suggestions.ts";
 import {
   debounce,
   predictiveTerm,
@@ -10,11 +12,7 @@ import {
 import { searchEvent, track } from "#app/lib/tracking-events.ts";
 import type { CategoryPaths } from "#app/routes/category-paths.ts";
 
-type Hit = { id: number; handle: string; title: string };
-type Results = { products: Hit[]; collections: Hit[]; marques: Hit[]; artisans: Hit[] };
-
-/** Suggestions of each kind the overlay shows. */
-const SUGGESTIONS = 6;
+type Results = Suggestions;
 
 const SECTIONS = [
   { key: "products", title: "Produits", type: "product" },
@@ -24,10 +22,10 @@ const SECTIONS = [
 ] as const;
 
 /**
- * The predictive search overlay (storefront.md §2, §9): asks `/api/search/predictive` 300 ms
- * after the last keystroke and nothing under 3 characters, then lists products, categories,
- * brands and artisans with 'Voir tous les produits', or 'Aucun résultat'. Answers to an older
- * term are dropped so a slow reply never replaces a newer one.
+ * The predictive search overlay (storefront.md §2, §9): asks `/search/suggestions.json` 300 ms
+ * after the last keystroke and nothing under 3 characters, then lists products (thumbnail, price,
+ * price per unit), categories, brands and artisans with 'Voir tous les produits', or 'Aucun
+ * résultat'. Answers to an older term are dropped so a slow reply never replaces a newer one.
  */
 export default function SearchOverlay({ query, onClose }: { query: string; onClose: () => void }) {
   const [answer, setAnswer] = useState<{ term: string; results: Results } | null>(null);
@@ -37,17 +35,13 @@ export default function SearchOverlay({ query, onClose }: { query: string; onClo
   const search = useMemo(
     () =>
       debounce((wanted: string, signal: AbortSignal) => {
-        fetch(
-          `/api/search/predictive?${new URLSearchParams({ q: wanted, limit: String(SUGGESTIONS) })}`,
-          {
-            signal,
-            headers: { accept: "application/json" },
-          },
-        )
-          .then((response) => (response.ok ? response.json() : null))
-          .then((body: { success?: boolean; response?: Results } | null) => {
-            if (!body?.success || !body.response) return;
-            const results = body.response;
+        fetch(`/search/suggestions.json?${new URLSearchParams({ q: wanted })}`, {
+          signal,
+          headers: { accept: "application/json" },
+        })
+          .then((response) => (response.ok ? (response.json() as Promise<Results>) : null))
+          .then((results) => {
+            if (!results) return;
             setAnswer({ term: wanted, results });
             track(
               searchEvent(
@@ -94,13 +88,23 @@ export default function SearchOverlay({ query, onClose }: { query: string; onClo
               results[key].length === 0 ? null : (
                 <div key={key} className="search-overlay__section">
                   <h2 className="search-overlay__title">{title}</h2>
-                  <ul>
-                    {results[key].map((hit) => (
-                      <li key={hit.id}>
-                        <Link to={hrefOf(type, hit.handle, categoryPaths)}>{hit.title}</Link>
-                      </li>
-                    ))}
-                  </ul>
+                  {key === "products" ? (
+                    <ul className="search-overlay__products">
+                      {results.products.map((product) => (
+                        <li key={product.id}>
+                          <ProductSuggestionLink product={product} />
+                        </li>
+                      ))}
+                    </ul>
+                  ) : (
+                    <ul>
+                      {results[key].map((hit) => (
+                        <li key={hit.id}>
+                          <Link to={hrefOf(type, hit.handle, categoryPaths)}>{hit.title}</Link>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
                 </div>
               ),
             )}
@@ -113,6 +117,36 @@ export default function SearchOverlay({ query, onClose }: { query: string; onClo
         )}
       </div>
     </section>
+  );
+}
+
+/** A product suggestion: its thumbnail (lazy, 48 px wide), title, price and price per unit. */
+function ProductSuggestionLink({ product }: { product: ProductSuggestion }) {
+  const { image } = product;
+  return (
+    <Link to={hrefOf("product", product.handle, null)} className="search-suggestion">
+      {image ? (
+        <img
+          className="search-suggestion__image"
+          src={image.src}
+          srcSet={image.srcSet}
+          sizes={`${image.width}px`}
+          width={image.width}
+          height={image.height}
+          alt=""
+          loading="lazy"
+          decoding="async"
+        />
+      ) : (
+        <span className="search-suggestion__image" aria-hidden="true" />
+      )}
+      <span className="search-suggestion__title">{product.title}</span>
+      <span className="search-suggestion__price">
+        <span className="visually-hidden">Prix : </span>
+        {formatCents(product.price)}
+      </span>
+      {product.unitLabel && <span className="search-suggestion__unit">{product.unitLabel}</span>}
+    </Link>
   );
 }
 
