@@ -26,6 +26,7 @@ export default [
       route("sync-categories-bdd", "routes/middleware/sync-categories-bdd.tsx"),
       route("sync-products-bdd", "routes/middleware/sync-products-bdd.tsx"),
       route("outbox", "routes/middleware/outbox.tsx"),
+      route("staff", "routes/middleware/staff.tsx"),
       route("*", "routes/middleware/unknown.tsx"),
     ]),
   ]),

@@ -9,8 +9,12 @@ import { isHttps, readCookie, serializeCookie } from "#app/lib/cookies.ts";
 import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
 import { serverContext } from "#app/lib/server-context.ts";
 import {
+  can,
   csrfTokenFor,
   isValidCsrf,
+  type Permission,
+  permissionForPath,
+  ROLE_LABELS,
   SESSION_HOURS,
   type Staff,
   signIn,
@@ -56,6 +60,25 @@ export const requireStaff: MiddlewareFunction<Response> = async ({ request, cont
   }
   context.set(staffContext, { staff, token, csrfToken: csrfTokenFor(token) });
 };
+
+/**
+ * After `requireStaff`: the screen of the request must be one the staff member's role opens
+ * (platform/backoffice/roles.ts); otherwise 403 and nothing is read or changed. Covers loaders,
+ * actions and client navigations' data requests alike.
+ */
+export const requireScreenPermission: MiddlewareFunction<Response> = ({ request, context }) => {
+  const { staff } = context.get(staffContext);
+  requirePermission(staff, permissionForPath(new URL(request.url).pathname));
+};
+
+/** Throws 403 unless `staff`'s role grants `permission` (for actions beyond their screen's). */
+export function requirePermission(staff: Staff, permission: Permission): void {
+  if (can(staff.role, permission)) return;
+  throw new Response(
+    `Accès refusé : votre rôle (${ROLE_LABELS[staff.role]}) ne permet pas cette action.`,
+    { status: 403 },
+  );
+}
 
 /**
  * The form of an admin action, once its CSRF token is checked (403 otherwise, nothing done).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { staffLabel } from "#app/lib/staff-label.ts";
+import { staffLabel } from "#app/lib/staff-label.server.ts";
 
 describe("staffLabel", () => {
   it("names the staff member and their role", () => {

@@ -62,20 +62,35 @@ export {
   saveProductForm,
 } from "./product-edits.ts";
 export { LIST_FIELDS, OTHER_FIELD_LABELS, TEXT_FIELD_GROUPS } from "./product-fields.ts";
+export {
+  can,
+  type Permission,
+  permissionForPath,
+  ROLE_LABELS,
+  ROLE_PERMISSIONS,
+  SCREEN_PERMISSIONS,
+} from "./roles.ts";
+export { STAFF_ROLES, type StaffRole } from "./schema.ts";
 export { SearchRebuild, type SearchRebuildState } from "./search-rebuild.ts";
 export type { PageCache, ShopCaches } from "./shop-caches.ts";
 export {
+  changeStaff,
   createStaff,
   csrfTokenFor,
   ensureFirstAdmin,
   hasAdministrator,
   isValidCsrf,
+  listStaff,
   recordChange,
   SESSION_HOURS,
   type Staff,
+  type StaffAccount,
+  type StaffChange,
+  StaffError,
   signIn,
   signOut,
   staffForSession,
+  temporaryPassword,
 } from "./staff.ts";
 export {
   exportContentfulJob,

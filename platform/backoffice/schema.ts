@@ -12,10 +12,10 @@ import {
 
 /**
  * The office staff who use the admin area (`/middleware/…`), their sign-in sessions, and the log
- * of what they changed. Roles: `admin` (everything, staff accounts included) and `editor`
- * (catalogue, content, exports).
+ * of what they changed. Roles (roles.ts): `admin` (everything, staff accounts included),
+ * `editor` (catalogue and content), `operator` (orders, customers, slots).
  */
-export const STAFF_ROLES = ["admin", "editor"] as const;
+export const STAFF_ROLES = ["admin", "editor", "operator"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const adminStaff = pgTable(

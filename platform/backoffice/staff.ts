@@ -21,28 +21,48 @@ const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 export class StaffError extends Error {}
 
-/** Creates a staff account; refuses a short password or an address already used. */
+/**
+ * Creates a staff account; refuses a short password, an address that is not one, or one already
+ * used. Created from the admin area, `actor` is written to the change log in the same
+ * transaction.
+ */
 export async function createStaff(
   db: Db,
   input: { email: string; name: string; role: StaffRole; password: string },
+  actor?: Staff,
 ): Promise<Staff> {
   if (input.password.length < STAFF_PASSWORD_MIN_LENGTH) {
     throw new StaffError(
       `Le mot de passe doit compter au moins ${STAFF_PASSWORD_MIN_LENGTH} caractères.`,
     );
   }
-  const [created] = await db
-    .insert(adminStaff)
-    .values({
-      email: normaliseEmail(input.email),
-      name: input.name.trim(),
-      role: input.role,
-      passwordHash: await hashPassword(input.password),
-    })
-    .onConflictDoNothing()
-    .returning();
-  if (!created) throw new StaffError("Un compte existe déjà avec cette adresse e-mail.");
-  return toStaff(created);
+  const email = normaliseEmail(input.email);
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+    throw new StaffError("Saisissez une adresse e-mail valide, par exemple nom@exemple.fr.");
+  }
+  if (!input.name.trim()) throw new StaffError("Saisissez le nom de la personne.");
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(adminStaff)
+      .values({ email, name: input.name.trim(), role: input.role, passwordHash })
+      .onConflictDoNothing()
+      .returning();
+    if (!created) throw new StaffError("Un compte existe déjà avec cette adresse e-mail.");
+    if (actor) {
+      await tx.insert(adminAuditLog).values({
+        staffId: actor.id,
+        staffEmail: actor.email,
+        action: "staff-create",
+        subjectType: "staff",
+        subjectId: created.email,
+        before: null,
+        after: { name: created.name, role: created.role },
+        createdAt: sql`now()`,
+      });
+    }
+    return toStaff(created);
+  });
 }
 
 /**
@@ -167,4 +187,120 @@ let dummyHash: Promise<string> | undefined;
 function dummyPasswordHash(): Promise<string> {
   dummyHash ??= hashPassword(randomBytes(16).toString("hex"));
   return dummyHash;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Staff management (admins only: the `staff` screen)
+
+export type StaffAccount = Staff & {
+  disabled: boolean;
+  lastSignInAt: Date | null;
+  createdAt: Date;
+};
+
+/** Every account, administrators first, then by name. */
+export async function listStaff(db: Db): Promise<StaffAccount[]> {
+  const rows = await db.select().from(adminStaff).orderBy(adminStaff.role, adminStaff.name);
+  const rank = (role: StaffRole) => (role === "admin" ? 0 : 1);
+  return rows
+    .map((row) => ({
+      ...toStaff(row),
+      disabled: row.disabledAt !== null,
+      lastSignInAt: row.lastSignInAt,
+      createdAt: row.createdAt,
+    }))
+    .sort((a, b) => rank(a.role) - rank(b.role) || a.name.localeCompare(b.name, "fr"));
+}
+
+export type StaffChange =
+  | { kind: "role"; role: StaffRole }
+  | { kind: "disable" }
+  | { kind: "enable" }
+  | { kind: "password"; password: string };
+
+/**
+ * Changes one account for `actor`, in one transaction with its change-log line. Disabling an
+ * account or giving it a new password ends its sessions. Refused (StaffError, nothing changed):
+ * an unknown account, a short password, and anything that would leave the shop without an
+ * active administrator or lock the actor out of the account management itself.
+ */
+export async function changeStaff(
+  db: Db,
+  actor: Staff,
+  staffId: number,
+  change: StaffChange,
+): Promise<StaffAccount> {
+  if (change.kind === "password" && change.password.length < STAFF_PASSWORD_MIN_LENGTH) {
+    throw new StaffError(
+      `Le mot de passe doit compter au moins ${STAFF_PASSWORD_MIN_LENGTH} caractères.`,
+    );
+  }
+  const passwordHash = change.kind === "password" ? await hashPassword(change.password) : null;
+  return db.transaction(async (tx) => {
+    // Staff changes are rare: one at a time, so the last-administrator rule holds under races.
+    await tx.execute(sql`lock table ${adminStaff} in share row exclusive mode`);
+    const [row] = await tx.select().from(adminStaff).where(eq(adminStaff.id, staffId));
+    if (!row) throw new StaffError("Ce compte n'existe pas.");
+    const losesAdmin =
+      row.role === "admin" &&
+      row.disabledAt === null &&
+      (change.kind === "disable" || (change.kind === "role" && change.role !== "admin"));
+    if (losesAdmin) {
+      if (row.id === actor.id) {
+        throw new StaffError("Vous ne pouvez pas retirer vos propres droits d'administrateur.");
+      }
+      const [others] = await tx
+        .select({ count: sql<number>`count(*)::int` })
+        .from(adminStaff)
+        .where(
+          and(
+            eq(adminStaff.role, "admin"),
+            isNull(adminStaff.disabledAt),
+            sql`${adminStaff.id} <> ${row.id}`,
+          ),
+        );
+      if (Number(others?.count ?? 0) === 0) {
+        throw new StaffError("La boutique doit garder au moins un administrateur actif.");
+      }
+    }
+    const values =
+      change.kind === "role"
+        ? { role: change.role }
+        : change.kind === "disable"
+          ? { disabledAt: row.disabledAt ?? new Date() }
+          : change.kind === "enable"
+            ? { disabledAt: null }
+            : { passwordHash: passwordHash ?? row.passwordHash };
+    const [updated] = await tx
+      .update(adminStaff)
+      .set(values)
+      .where(eq(adminStaff.id, staffId))
+      .returning();
+    if (!updated) throw new StaffError("Ce compte n'existe pas.");
+    if (change.kind === "disable" || change.kind === "password") {
+      await tx.delete(adminSession).where(eq(adminSession.staffId, staffId));
+    }
+    const summary = (r: typeof row) => ({ role: r.role, disabled: r.disabledAt !== null });
+    await tx.insert(adminAuditLog).values({
+      staffId: actor.id,
+      staffEmail: actor.email,
+      action: change.kind === "password" ? "staff-password" : `staff-${change.kind}`,
+      subjectType: "staff",
+      subjectId: row.email,
+      before: change.kind === "password" ? null : summary(row),
+      after: change.kind === "password" ? null : summary(updated),
+      createdAt: sql`now()`,
+    });
+    return {
+      ...toStaff(updated),
+      disabled: updated.disabledAt !== null,
+      lastSignInAt: updated.lastSignInAt,
+      createdAt: updated.createdAt,
+    };
+  });
+}
+
+/** A temporary password to hand a colleague: 16 characters of base64url (96 random bits). */
+export function temporaryPassword(): string {
+  return randomBytes(12).toString("base64url");
 }

@@ -1,19 +1,24 @@
 import { Form, NavLink, Outlet, useLoaderData } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
-import { requireStaff, staffContext } from "#app/lib/admin.server.ts";
-import { staffLabel } from "#app/lib/staff-label.ts";
+import { requireScreenPermission, requireStaff, staffContext } from "#app/lib/admin.server.ts";
+import { staffLabel } from "#app/lib/staff-label.server.ts";
 import adminStylesHref from "#app/styles/admin.css?url";
+import { can, SCREEN_PERMISSIONS } from "#platform/backoffice/index.ts";
 import type { Route } from "./+types/layout";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminStylesHref }];
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
-export const middleware: Route.MiddlewareFunction[] = [requireStaff];
+export const middleware: Route.MiddlewareFunction[] = [requireStaff, requireScreenPermission];
 
 export function loader({ context }: Route.LoaderArgs) {
   const { staff, csrfToken } = context.get(staffContext);
-  return { staff, csrfToken };
+  // The sidebar lists only the screens this role opens.
+  const screens = SCREENS.filter((screen) =>
+    can(staff.role, SCREEN_PERMISSIONS[screen.path] ?? "settings"),
+  );
+  return { who: staffLabel(staff), csrfToken, screens };
 }
 
 /** The screens of the admin area, in the order of the office's day. */
@@ -32,11 +37,12 @@ const SCREENS = [
   { path: "products-maj-log", label: "Journal des modifications" },
   { path: "odp-list", label: "Préparation des commandes" },
   { path: "outbox", label: "Messages" },
+  { path: "staff", label: "Équipe" },
 ] as const;
 
 /** The admin area's own layout: no shop header or footer, a sidebar of screens. */
 export default function AdminLayout() {
-  const { staff } = useLoaderData<typeof loader>();
+  const { who, screens } = useLoaderData<typeof loader>();
   return (
     <div className="admin">
       <header className="admin__bar">
@@ -44,7 +50,7 @@ export default function AdminLayout() {
           Comptoir <span>Administration</span>
         </a>
         <div className="admin__who">
-          <span>{staffLabel(staff)}</span>
+          <span>{who}</span>
           <Form method="post" action="/middleware/logout/">
             <CsrfField />
             <button type="submit" className="admin-button">
@@ -55,7 +61,7 @@ export default function AdminLayout() {
       </header>
       <nav className="admin__nav" aria-label="Écrans d'administration">
         <ul>
-          {SCREENS.map((screen) => (
+          {screens.map((screen) => (
             <li key={screen.path}>
               <NavLink to={`/middleware/${screen.path}/`}>{screen.label}</NavLink>
             </li>

@@ -1,0 +1,80 @@
+import type { StaffRole } from "#platform/backoffice/schema.ts";
+
+/**
+ * Who may do what in the admin area, enforced on the server for every screen's loader and
+ * action (the admin layout's middleware) and for the actions that need more than their screen
+ * (refunds). Each screen needs one permission; a role grants a set of them.
+ */
+export type Permission =
+  | "dashboard"
+  | "catalogue"
+  | "content"
+  | "orders"
+  | "customers"
+  | "slots"
+  | "refunds"
+  | "staff"
+  | "settings";
+
+const EVERY_PERMISSION: readonly Permission[] = [
+  "dashboard",
+  "catalogue",
+  "content",
+  "orders",
+  "customers",
+  "slots",
+  "refunds",
+  "staff",
+  "settings",
+];
+
+/** editor: catalogue and content; operator: orders, customers, slots; admin: everything. */
+export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
+  admin: EVERY_PERMISSION,
+  editor: ["dashboard", "catalogue", "content"],
+  operator: ["dashboard", "orders", "customers", "slots"],
+};
+
+export const ROLE_LABELS: Record<StaffRole, string> = {
+  admin: "Administrateur",
+  editor: "Éditeur",
+  operator: "Opérateur",
+};
+
+/**
+ * The permission each screen (the first segment after `/middleware/`) needs. A screen missing
+ * here needs `settings`, which only administrators have: a new screen is closed until it is
+ * given its place.
+ */
+export const SCREEN_PERMISSIONS: Record<string, Permission> = {
+  "": "dashboard",
+  dashboard: "dashboard",
+  logout: "dashboard",
+  "products-maj-log": "dashboard",
+  products: "catalogue",
+  "product-price": "catalogue",
+  images: "catalogue",
+  algolia: "catalogue",
+  "export-flux-produit": "catalogue",
+  "export-flipdish": "catalogue",
+  "sync-products-bdd": "catalogue",
+  "sync-categories-bdd": "catalogue",
+  purge: "content",
+  "export-contentful": "content",
+  "odp-list": "orders",
+  odp: "orders",
+  outbox: "customers",
+  staff: "staff",
+};
+
+export function can(role: StaffRole, permission: Permission): boolean {
+  return ROLE_PERMISSIONS[role].includes(permission);
+}
+
+/** The permission the admin path `pathname` needs (`/middleware/<screen>/…`). */
+export function permissionForPath(pathname: string): Permission {
+  const screen = pathname.replace(/^\/middleware\/?/, "").split("/")[0] ?? "";
+  // `.data` requests of client navigations name the screen the same way.
+  const name = screen.replace(/\.data$/, "");
+  return SCREEN_PERMISSIONS[name] ?? "settings";
+}
