@@ -21,7 +21,7 @@ test("an administrator adds an editor, who cannot open the staff screen", async 
   await page.locator("#new-role").selectOption({ label: "Éditeur" });
   await page.getByRole("button", { name: "Créer le compte" }).click();
   await expect(page.getByRole("status")).toContainText("Compte créé pour Élise Éditrice (Éditeur)");
-  const password = (await page.getByLabel("Mot de passe provisoire").textContent()) ?? "";
+  const password = await page.getByLabel("Mot de passe provisoire").inputValue();
   expect(password.length).toBeGreaterThanOrEqual(16);
   await expect(page.getByRole("row", { name: /Élise Éditrice/ })).toContainText("Actif");
 

@@ -54,7 +54,7 @@ async function addColleague(name: string, email: string, role: string): Promise<
   const html = await response.text();
   expect(response.status, html.slice(0, 500)).toBe(200);
   expect(html).toContain(`Compte créé pour ${name}`);
-  const password = /aria-label="Mot de passe provisoire">([^<]+)</.exec(html)?.[1];
+  const password = /id="temporary-password"[^>]*value="([^"]+)"/.exec(html)?.[1];
   if (!password) throw new Error("no temporary password on the page");
   return password;
 }

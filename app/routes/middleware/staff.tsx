@@ -129,8 +129,8 @@ export default function StaffScreen() {
           <p>{result.message}</p>
           {result.ok && result.password && (
             <p>
-              Mot de passe provisoire :{" "}
-              <code aria-label="Mot de passe provisoire">{result.password}</code>
+              <label htmlFor="temporary-password">Mot de passe provisoire</label>{" "}
+              <input id="temporary-password" readOnly value={result.password} />
             </p>
           )}
         </div>
