@@ -12,5 +12,5 @@ export {
 } from "./newsletter.ts";
 export { listOutbox, queueEmail, queueSms } from "./outbox.ts";
 export { activationEmail } from "./templates/activation.ts";
-export { euros, orderConfirmationEmail } from "./templates/order-confirmation.ts";
+export { orderConfirmationEmail } from "./templates/order-confirmation.ts";
 export { passwordResetEmail } from "./templates/password-reset.ts";
