@@ -96,7 +96,7 @@ export function OrderLines({
               <span className="checkout-help"> ({line.options.join(", ")})</span>
             )}
           </span>
-          <span>{formatCents(line.totalCents)}</span>
+          <span className="checkout-lines__price">{formatCents(line.totalCents)}</span>
         </li>
       ))}
     </ul>
