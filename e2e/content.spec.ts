@@ -84,7 +84,7 @@ test("the home, category, product, search and FAQ pages have no serious accessib
     if (details) details.open = true;
   });
   await expect(
-    page.getByText("À Paris et dans les communes limitrophes.", { exact: false }),
+    page.getByText("Dans les 20 arrondissements de Paris", { exact: false }),
   ).toBeVisible();
   const faq = await seriousViolations(page);
   const others = [];
