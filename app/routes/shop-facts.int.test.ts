@@ -112,7 +112,14 @@ describe("the pickup and delivery facts match the stores and zones the order-mod
   beforeAll(async () => {
     pickup = (await orderingData<PickupStore[]>("/order-mode/stores.json")).data;
     texts = {};
-    for (const path of ["/", "/magasin/", "/faq/", "/cms/livraison-et-retrait/", "/cms/cgv/"]) {
+    for (const path of [
+      "/",
+      "/e/accueil/",
+      "/magasin/",
+      "/faq/",
+      "/cms/livraison-et-retrait/",
+      "/cms/cgv/",
+    ]) {
       texts[path] = visibleText(await html(path));
     }
   });
