@@ -23,6 +23,8 @@ import { getFooter, getMainMenu } from "#app/lib/content.server.ts";
 import { describeError } from "#app/lib/errors.ts";
 import { pageTypeOf } from "#app/lib/page-type.ts";
 import { serverContext } from "#app/lib/server-context.ts";
+import { shopFactTexts } from "#app/lib/shop-facts.server.ts";
+import { fillFacts } from "#app/lib/shop-facts.ts";
 import { normaliseFooter, normaliseMenu, oncePerEntry } from "#app/lib/site-layout.ts";
 import { VisitorLoader } from "#app/lib/visitor.tsx";
 import stylesHref from "#app/styles/app.css?url";
@@ -43,10 +45,11 @@ export const links: Route.LinksFunction = () => [
  * as whole pages are cached (server/rules/page-cache.ts).
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const [menu, footer] = await Promise.all([getMainMenu(), getFooter()]);
+  const [menu, footer, facts] = await Promise.all([getMainMenu(), getFooter(), shopFactTexts()]);
   // The tag manager's id is the same for everyone: fine in the cached page (privacy centre).
   const gtmId = context.get(serverContext).env.GTM_ID ?? null;
-  return { menu: menuOf(menu), footer: footerOf(footer), gtmId };
+  // The footer's legal line and promises name the shop's identity, stores and zones (facts).
+  return { menu: menuOf(menu), footer: fillFacts(footerOf(footer), facts), gtmId };
 }
 
 const menuOf = oncePerEntry(normaliseMenu);

@@ -69,7 +69,7 @@ test("the home, category, product, search and FAQ pages have no serious accessib
     if (details) details.open = true;
   });
   await expect(
-    page.getByText("À Paris et dans les communes limitrophes.", { exact: false }),
+    page.getByText("Dans les 20 arrondissements de Paris", { exact: false }),
   ).toBeVisible();
   const faq = await seriousViolations(page);
   const others = [];
@@ -112,7 +112,7 @@ test("the FAQ opens an answer", async ({ page }) => {
   await page.goto("/faq/");
   await expect(page.getByRole("heading", { level: 1, name: "Questions fréquentes" })).toBeVisible();
   const question = page.getByText("Où livrez-vous ?");
-  const answer = page.getByText("À Paris et dans les communes limitrophes.", { exact: false });
+  const answer = page.getByText("Dans les 20 arrondissements de Paris", { exact: false });
   await expect(answer).toBeHidden();
   await question.click();
   await expect(answer).toBeVisible();
@@ -126,11 +126,11 @@ test("a CMS page, the store page and the sitemap", async ({ page }) => {
 
   await page.goto("/magasin/");
   await expect(page.locator("main")).toHaveAttribute("data-page-type", "magasin");
-  await expect(page.getByText("12 rue des Martyrs").first()).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Horaires d'ouverture" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "01 45 26 00 00", exact: true })).toHaveAttribute(
+  await expect(page.getByText("42 boulevard Haussmann").first()).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Comptoir Haussmann" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "01 42 68 10 10", exact: true })).toHaveAttribute(
     "href",
-    "tel:+33145260000",
+    "tel:+33142681010",
   );
 
   await page.goto("/sitemap/");

@@ -103,8 +103,8 @@ test("an address outside the zones is refused with a clear message", async ({ pa
   const dialog = await openModal(page);
   await dialog.getByRole("button", { name: /Livraison à domicile/ }).click();
   await dialog.getByLabel("Adresse", { exact: true }).fill("1 place de la Mairie");
-  await dialog.getByLabel("Code postal").fill("92100");
-  await dialog.getByLabel("Ville").fill("Boulogne-Billancourt");
+  await dialog.getByLabel("Code postal").fill("78000");
+  await dialog.getByLabel("Ville").fill("Versailles");
   await dialog.getByRole("button", { name: "Vérifier l'adresse" }).click();
   await expect(dialog.getByRole("alert")).toHaveText(/Nous ne livrons pas encore cette adresse/);
 });

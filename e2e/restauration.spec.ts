@@ -159,7 +159,7 @@ test("pickup: traiteur dishes, sign-in by SMS code, a voucher, payment, confirma
     page.getByRole("heading", { level: 1, name: "Merci pour votre commande !" }),
   ).toBeVisible();
   await expect(page.getByRole("heading", { name: "Retrait en magasin" })).toBeVisible();
-  await expect(page.getByText(STORE.name)).toBeVisible();
+  await expect(page.getByRole("main").getByText(STORE.name)).toBeVisible();
   await expect(page.getByText(total ?? "")).toBeVisible();
   const orderId = new URL(page.url()).searchParams.get("orderId") ?? "";
   expect(await cartQuantity(page)).toBe(0);

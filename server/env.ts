@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { z } from "zod";
+import { shopIdentityFromEnv, siretProblem, vatNumberProblem } from "#platform/shop-identity.ts";
 import { parseIpRange } from "#server/rules/client-ip.ts";
 
 /**
@@ -112,6 +113,32 @@ export const envSchema = z.object({
     .optional(),
 
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+
+  // The shop's legal identity (platform/shop-identity.ts): each one set replaces the demo value
+  // printed on receipts, emails, legal pages, the footer and the JSON-LD. The SIRET and the VAT
+  // number are checked together (the VAT number carries the SIRET's SIREN).
+  SHOP_TRADE_NAME: z.string().min(1).max(100).optional(),
+  SHOP_LEGAL_NAME: z.string().min(1).max(200).optional(),
+  SHOP_LEGAL_FORM: z.string().min(1).max(200).optional(),
+  SHOP_SHARE_CAPITAL: z.string().min(1).max(100).optional(),
+  SHOP_STREET: z.string().min(1).max(200).optional(),
+  SHOP_POSTCODE: z
+    .string()
+    .regex(/^\d{5}$/, "must be a French postcode (5 digits)")
+    .optional(),
+  SHOP_CITY: z.string().min(1).max(100).optional(),
+  SHOP_SIRET: z
+    .string()
+    .superRefine((value, context) => {
+      const problem = siretProblem(value);
+      if (problem) context.addIssue({ code: "custom", message: problem });
+    })
+    .optional(),
+  SHOP_RCS_CITY: z.string().min(1).max(100).optional(),
+  SHOP_VAT_NUMBER: z.string().min(4).max(20).optional(),
+  SHOP_EMAIL: z.email().optional(),
+  SHOP_PHONE: z.string().min(4).max(30).optional(),
+  SHOP_PUBLICATION_DIRECTOR: z.string().min(1).max(200).optional(),
 });
 
 /** The secrets a deployment may set, each generated at first start when it does not. */
@@ -199,6 +226,9 @@ export function parseEnv(source: Record<string, string | undefined>): Configured
     PUBLIC_URL: new URL(parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).origin,
   };
   checkProductionSecrets(env);
+  const identity = shopIdentityFromEnv(env);
+  const vatProblem = vatNumberProblem(identity.vatNumber, identity.siret);
+  if (vatProblem) throw new EnvError(`Invalid environment variable SHOP_VAT_NUMBER: ${vatProblem}`);
   return env;
 }
 

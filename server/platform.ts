@@ -21,6 +21,7 @@ import { createMailDelivery } from "#platform/notify/index.ts";
 import { createOrderingApi } from "#platform/ordering/index.ts";
 import { matchingProductIds, predictiveSearch, searchApi } from "#platform/search/index.ts";
 import { configureService } from "#platform/services.ts";
+import { configureShopIdentity, shopIdentityFromEnv } from "#platform/shop-identity.ts";
 import type { Env } from "#server/env.ts";
 import { yogaLogging } from "#server/log-errors.ts";
 import type { Logger } from "#server/logger.ts";
@@ -43,6 +44,8 @@ export function createPlatform({
   onContentChange?: (change: ContentChange) => void;
 }) {
   const isTrustedProxy = createIpMatcher(env.TRUSTED_PROXIES, "TRUSTED_PROXIES");
+  // Receipts, emails and pages print the identity the deployment configured.
+  configureShopIdentity(shopIdentityFromEnv(env));
   const search: CatalogueSearch = {
     async predictive(query, limit) {
       const found = await predictiveSearch(database.db, { query, limit });

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
-import { type CheckoutTrackedItem, slotLabel } from "#app/lib/checkout.ts";
-import { toCents } from "#app/lib/format.ts";
+import type { CheckoutTrackedItem } from "#app/lib/checkout.ts";
+import { formatSlot, toCents } from "#app/lib/format.ts";
 import {
   accountDetails,
   orderById,
@@ -107,7 +107,7 @@ function restaurationView(order: PlacedOrder, linkKey: string | null): Confirmat
       name: order.Store.Name,
       address: `${address.Line1}, ${address.Postcode} ${address.City}`,
     },
-    slot: slotLabel(order.Slot.Key),
+    slot: formatSlot(order.Slot.Key),
     deliveryAddress: order.DeliveryLocation
       ? `${order.DeliveryLocation.Line1}, ${order.DeliveryLocation.Postcode} ${order.DeliveryLocation.City}`
       : null,

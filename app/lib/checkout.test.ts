@@ -9,7 +9,6 @@ import {
   orderItemsOf,
   purchaseEvent,
   selectedChoices,
-  slotLabel,
   unitChoices,
 } from "#app/lib/checkout.ts";
 
@@ -33,16 +32,6 @@ describe("French phone numbers (spec §5)", () => {
 
   it("prints E.164 in the national form", () => {
     expect(nationalPhone("+33612345678")).toBe("06 12 34 56 78");
-  });
-});
-
-describe("slotLabel", () => {
-  it("prints the day in French and the hours of the key (Paris time)", () => {
-    expect(slotLabel("2026-11-24 12:00-13:00")).toBe("mardi 24 novembre 2026, 12:00–13:00");
-  });
-
-  it("leaves an unreadable key as it is", () => {
-    expect(slotLabel("demain midi")).toBe("demain midi");
   });
 });
 

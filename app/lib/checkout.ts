@@ -186,23 +186,6 @@ export function isEmail(input: string): boolean {
   return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.trim());
 }
 
-const DAY_FORMAT = new Intl.DateTimeFormat("fr-FR", {
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "UTC",
-});
-
-/** `2026-11-24 12:00-13:00` → `mardi 24 novembre 2026, 12:00–13:00` (the key is Paris time). */
-export function slotLabel(key: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}:\d{2})-(\d{2}:\d{2})$/.exec(key);
-  if (!match) return key;
-  const [, year, month, day, start, end] = match;
-  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
-  return `${DAY_FORMAT.format(date)}, ${start}–${end}`;
-}
-
 export function modeLabel(mode: number): string {
   return mode === 1 ? "Livraison" : mode === 2 ? "Retrait en magasin" : "Non choisi";
 }

@@ -4,6 +4,7 @@
  * pictures. Pure: the loaders fetch, these functions shape, so the page data holds only what is
  * shown and the shaping is tested without a server.
  */
+import { formatDate } from "#app/lib/format.ts";
 import { linkTo } from "#app/lib/links.ts";
 import type { ProductCardData } from "#app/lib/product.ts";
 import { imageAtHeight } from "#app/lib/product.ts";
@@ -146,16 +147,8 @@ export function formatPublishDate(value: unknown): string | null {
   if (!text || !/^\d{4}-\d{2}-\d{2}/.test(text)) return null;
   const date = new Date(`${text.slice(0, 10)}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return null;
-  return PUBLISH_DATE.format(date);
+  return formatDate(text.slice(0, 10), { weekday: false });
 }
-
-// One formatter for every post date: building one costs more than a whole card.
-const PUBLISH_DATE = new Intl.DateTimeFormat("fr-FR", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "UTC",
-});
 
 /** A blog post's teaser: title, excerpt, date, category, picture and link. */
 export function articleSlide(post: unknown, index = 0): ArticleSlide | null {

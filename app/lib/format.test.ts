@@ -1,40 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
-  formatCents,
-  formatMoney,
   formatQuantity,
   normaliseSearchTerm,
   plainText,
   previousPrice,
   seoDescription,
-  toCents,
   truncateWords,
 } from "./format.ts";
-
-describe("formatMoney", () => {
-  it.each([
-    ["12.5", "12,50 €"],
-    ["29.0", "29,00 €"],
-    ["0.5", "0,50 €"],
-    [7, "7,00 €"],
-    ["1234.56", "1 234,56 €"],
-    ["1234567", "1 234 567,00 €"],
-    ["0.105", "0,11 €"],
-    [null, "0,00 €"],
-    ["abc", "0,00 €"],
-  ])("prints %s as %s (two decimals and the euro sign)", (amount, printed) => {
-    expect(formatMoney(amount)).toBe(printed);
-  });
-
-  it("prints negative amounts with a minus sign", () => {
-    expect(formatCents(-250)).toBe("-2,50 €");
-  });
-
-  it("reads API amounts into whole cents", () => {
-    expect(toCents("19.99")).toBe(1999);
-    expect(toCents(undefined)).toBe(0);
-  });
-});
 
 describe("previousPrice", () => {
   it.each<[string, string | null, number | null, string]>([

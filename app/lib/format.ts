@@ -1,30 +1,26 @@
+import { type MoneyAmount, toCents } from "#platform/format.ts";
+
 /**
  * How the shop prints prices, quantities and texts (storefront.md §5, §9; DESIGN.md §6). Pure
- * helpers shared by the server render and the browser, so both print the same characters.
+ * helpers shared by the server render and the browser, so both print the same characters. The
+ * price, time and date formatters live in the kernel (`platform/format.ts`, docs/formats.md),
+ * shared with the emails and receipts; they are re-exported here.
  */
 
-/** A money amount as the Storefront API carries it (`MoneyV2.amount`, a decimal string). */
-export type MoneyAmount = string | number;
-
-/** Whole cents of an API amount: `"12.5"` → 1250. Anything unreadable counts as 0. */
-export function toCents(amount: MoneyAmount | null | undefined): number {
-  const value = typeof amount === "number" ? amount : Number(amount);
-  return Number.isFinite(value) ? Math.round(value * 100) : 0;
-}
-
-/** `1250` → `12,50 €`; thousands grouped with a space: `123456` → `1 234,56 €`. */
-export function formatCents(cents: number): string {
-  const sign = cents < 0 ? "-" : "";
-  const absolute = Math.abs(Math.round(cents));
-  const whole = String(Math.floor(absolute / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, " ");
-  const fraction = String(absolute % 100).padStart(2, "0");
-  return `${sign}${whole},${fraction} €`;
-}
-
-/** A price with two decimals and the euro sign: `"12.5"` → `12,50 €`. */
-export function formatMoney(amount: MoneyAmount | null | undefined): string {
-  return formatCents(toCents(amount));
-}
+// Prices, times and dates have one formatter each, shared with the emails and receipts.
+export {
+  formatCents,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatSlot,
+  formatSlotHours,
+  formatTime,
+  formatTimeRange,
+  formatUnitPrice,
+  type MoneyAmount,
+  toCents,
+} from "#platform/format.ts";
 
 /**
  * The previous (compare-at) price to show, or null: only when it is above the current price and

@@ -35,7 +35,15 @@ export type Store = {
   longitude: number | null;
   deliveryEnabled: boolean;
   pickupEnabled: boolean;
+  phone: string | null;
+  /** Opening periods, Paris time: `{ day: "Monday", start: "10:00", end: "20:00" }`. */
+  openingHours: OpeningPeriod[];
+  /** How long a slot lasts; how long before its start a slot may still be booked (minutes). */
+  slotIntervalMinutes: number | null;
+  leadTimeMinutes: number | null;
 };
+
+export type OpeningPeriod = { day: string; start: string; end: string };
 
 export type DeliveryZone = {
   id: number;
@@ -132,6 +140,16 @@ function toStore(value: unknown): Store {
     longitude: numOrNull(coordinates.Longitude),
     deliveryEnabled: raw.DeliveryEnabled === true,
     pickupEnabled: raw.PickupEnabled === true,
+    phone: str(raw.PhoneNumber) || null,
+    openingHours: Array.isArray(raw.OpeningHours)
+      ? raw.OpeningHours.map(record).map((period) => ({
+          day: str(period.DayOfWeek),
+          start: str(period.StartTime),
+          end: str(period.EndTime),
+        }))
+      : [],
+    slotIntervalMinutes: numOrNull(raw.SlotIntervalMinutes),
+    leadTimeMinutes: numOrNull(raw.LeadTimeMinutes),
   };
 }
 

@@ -55,7 +55,7 @@ describe("the product page", () => {
     expect(html).toContain(
       `<h1 class="product-page__title">${product.title.replace(/'/g, "&#x27;")}</h1>`,
     );
-    expect(html).toMatch(/\d+,\d{2} €/);
+    expect(html).toMatch(/\d+,\d{2}\u00a0€/);
     expect(html).toContain("Allergènes");
     expect(html).toMatch(/href="\/m\/[a-z0-9-]+\/"/);
     expect(html).toContain('"@type":"Product"');
@@ -137,7 +137,7 @@ describe("category pages", () => {
     const { html } = await page("/c/epicerie-salee/?tri=price-asc");
     const prices = [
       ...html.matchAll(
-        /<span class="price__current"><span class="visually-hidden">Prix : <\/span>([\d {2}]+,\d{2}) €/g,
+        /<span class="price__current"><span class="visually-hidden">Prix : <\/span>([\d\u00a0]+,\d{2})\u00a0€/g,
       ),
     ].map((m) => Number(m[1]?.replace(/\s/g, "").replace(",", ".")));
     expect(prices.length).toBeGreaterThan(1);

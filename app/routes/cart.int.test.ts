@@ -328,7 +328,7 @@ describe("the cart without JavaScript", () => {
     expect(html).toContain("Produit ajouté au panier");
     expect(html).toContain(a.title.replace(/'/g, "&#x27;"));
     expect(html).toContain("Frais de service");
-    expect(html).toContain("0,50 €");
+    expect(html).toContain("0,50\u00a0€");
 
     response = await submit(jar, "/cart/update", {
       merchandiseId: a.variantId,

@@ -6,6 +6,8 @@ import { NOT_FOUND_MESSAGE } from "#app/lib/errors.ts";
 import type { PageTypeHandle } from "#app/lib/page-type.ts";
 import { compactRichText, RichText, richTextToPlainText } from "#app/lib/rich-text.tsx";
 import { canonicalUrl } from "#app/lib/seo.ts";
+import { shopFactTexts } from "#app/lib/shop-facts.server.ts";
+import { fillFacts } from "#app/lib/shop-facts.ts";
 import type { Route } from "./+types/cms";
 import { contentLinks, seoMetaFrom } from "./content-head.ts";
 
@@ -32,7 +34,8 @@ type CmsFields = {
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const entry = await getPage("cms", params.slug);
   if (!entry) throw new Response(NOT_FOUND_MESSAGE, { status: 404, statusText: "Not Found" });
-  const fields = entry.fields as CmsFields;
+  // Legal pages and help pages name the identity, stores and zones as the data has them (facts).
+  const fields = fillFacts(entry.fields, await shopFactTexts()) as CmsFields;
   const title = fields.title?.trim() || params.slug;
   const path = `/cms/${encodeURIComponent(params.slug)}/`;
   return {

@@ -113,16 +113,23 @@ describe("editorial pages", () => {
     expect(faq?.mainEntity).toHaveLength(17);
   });
 
-  it("shows the store's address, hours and access with Store JSON-LD", async () => {
+  it("shows each store's address, hours and phone from the ordering service, with Store JSON-LD", async () => {
     const { status, html } = await page("/magasin/");
     expect(status).toBe(200);
     expect(pageType(html)).toBe("magasin");
-    expect(html).toContain("12 rue des Martyrs");
-    expect(html).toContain("Du mardi au vendredi");
-    expect(html).toContain("Métro");
-    expect(html).toContain('href="tel:+33145260000"');
-    const store = jsonLdOf(html).find((ld) => ld["@type"] === "GroceryStore");
-    expect(store?.address).toMatchObject({ postalCode: "75009", addressLocality: "Paris" });
+    expect(html).toContain("42 boulevard Haussmann");
+    expect(html).toContain("Du lundi au samedi");
+    expect(html).toContain("10h00–20h00");
+    expect(html).toContain('href="tel:+33142681010"');
+    const graph = jsonLdOf(html).flatMap((ld) => (ld["@graph"] as Record<string, unknown>[]) ?? []);
+    const stores = graph.filter((ld) => ld["@type"] === "GroceryStore");
+    expect(stores.map((store) => store.name)).toEqual([
+      "Comptoir Haussmann",
+      "Comptoir Rive Gauche",
+      "Point retrait Bastille",
+    ]);
+    expect(stores[0]?.address).toMatchObject({ postalCode: "75009", addressLocality: "Paris" });
+    expect(stores[0]?.parentOrganization).toMatchObject({ legalName: "Comptoir SAS" });
   });
 });
 

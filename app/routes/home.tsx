@@ -4,8 +4,11 @@ import { blocksPageData } from "#app/lib/content-pages.server.ts";
 import { PAGE_TYPES, type PageTypeHandle } from "#app/lib/page-type.ts";
 import { canonicalUrl, jsonLd, seoMeta } from "#app/lib/seo.ts";
 import { shopOrigin } from "#app/lib/server-context.ts";
+import { shopFactTexts } from "#app/lib/shop-facts.server.ts";
+import { fillFacts } from "#app/lib/shop-facts.ts";
 import catalogueStyles from "#app/styles/catalogue.css?url";
 import contentStyles from "#app/styles/content.css?url";
+import { organizationJsonLd, shopIdentity } from "#platform/shop-identity.ts";
 import type { Route } from "./+types/home";
 
 /**
@@ -37,18 +40,16 @@ export const meta: Route.MetaFunction = ({ loaderData: data }) =>
     : [];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const entry = await getHomePage();
+  const [entry, facts] = await Promise.all([getHomePage(), shopFactTexts()]);
   const canonical = canonicalUrl(context, "/");
   const origin = shopOrigin(context);
   return {
-    page: entry ? await blocksPageData(entry, FALLBACK) : null,
+    // The blocks' texts name the stores, zones and identity as the data has them (facts).
+    page: entry ? fillFacts(await blocksPageData(entry, FALLBACK), facts) : null,
     canonical,
     organizationLd: jsonLd({
       "@context": "https://schema.org",
-      "@type": "Organization",
-      name: "Comptoir",
-      url: canonical,
-      logo: new URL("/favicon.svg", origin).toString(),
+      ...organizationJsonLd(shopIdentity(), origin),
     }),
   };
 }

@@ -5,6 +5,8 @@ import { blocksPageData } from "#app/lib/content-pages.server.ts";
 import { NOT_FOUND_MESSAGE } from "#app/lib/errors.ts";
 import type { PageTypeHandle } from "#app/lib/page-type.ts";
 import { canonicalUrl } from "#app/lib/seo.ts";
+import { shopFactTexts } from "#app/lib/shop-facts.server.ts";
+import { fillFacts } from "#app/lib/shop-facts.ts";
 import type { Route } from "./+types/landing";
 import { contentLinks, seoMetaFrom } from "./content-head.ts";
 
@@ -33,7 +35,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     description: "Une sélection du Comptoir, épicerie fine parisienne.",
   });
   return {
-    page,
+    // Block texts may name the stores, zones and identity (facts, as on the home page).
+    page: fillFacts(page, await shopFactTexts()),
     path: `/e/${encodeURIComponent(params.slug)}/`,
     canonical: canonicalUrl(context, path),
   };

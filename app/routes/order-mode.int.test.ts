@@ -143,7 +143,11 @@ describe("GET /order-mode/address.json", () => {
   });
 
   it("refuses an Île-de-France address outside the zones", async () => {
-    const { status, body } = await check({ address: "1 rue", city: "Boulogne", postcode: "92100" });
+    const { status, body } = await check({
+      address: "1 rue",
+      city: "Versailles",
+      postcode: "78000",
+    });
     expect(status).toBe(400);
     expect(body).toMatchObject({
       Success: false,

@@ -262,7 +262,7 @@ describe("the restauration checkout", () => {
     expect(page.html).toContain("Livraison");
     expect(page.html).toContain("3 rue Bleue, 75009 Paris");
     expect(page.html).toContain("Frais de livraison");
-    expect(page.html).toContain("5,90 €");
+    expect(page.html).toContain("5,90\u00a0€");
     expect(page.html).toContain(
       "Remise automatique : 3 € déduits automatiquement dès 50 € d&#x27;achat",
     );
@@ -329,7 +329,7 @@ describe("the restauration checkout", () => {
     const page = await shopper.get("/order/");
     expect(page.html).toContain("Code promo RETRAIT10");
     expect(page.html).toContain("Frais de service");
-    expect(page.html).toContain("0,50 €");
+    expect(page.html).toContain("0,50\u00a0€");
     expect(page.html).not.toContain("Frais de livraison");
 
     const { key } = await toPayment(shopper);

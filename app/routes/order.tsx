@@ -27,6 +27,7 @@ import {
   lineKeyOf,
   nationalPhone,
 } from "#app/lib/checkout.ts";
+import { formatCents } from "#app/lib/format.ts";
 import {
   type ContinueResult,
   ORDER_INTENTS,
@@ -318,8 +319,7 @@ function OptionSetField({
   set: CheckoutLineView["optionSets"][number];
   choices: number[];
 }) {
-  const price = (cents: number) =>
-    cents > 0 ? ` (+${(cents / 100).toFixed(2).replace(".", ",")} €)` : "";
+  const price = (cents: number) => (cents > 0 ? ` (+${formatCents(cents)})` : "");
   if (set.max === 1) {
     const current = set.choices.find((choice) => choices.includes(choice.id));
     return (

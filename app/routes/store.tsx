@@ -6,13 +6,19 @@ import { NOT_FOUND_MESSAGE } from "#app/lib/errors.ts";
 import { PAGE_TYPES, type PageTypeHandle } from "#app/lib/page-type.ts";
 import { canonicalUrl, jsonLd } from "#app/lib/seo.ts";
 import { shopOrigin } from "#app/lib/server-context.ts";
+import { shopFactsData } from "#app/lib/shop-facts.server.ts";
+import { factTexts, fillFacts, openingHoursRows } from "#app/lib/shop-facts.ts";
+import { organizationJsonLd, shopIdentity } from "#platform/shop-identity.ts";
 import type { Route } from "./+types/store";
 import { contentLinks, seoMetaFrom } from "./content-head.ts";
 
 /**
- * The store page, /magasin/: address, phone, e-mail, opening hours, how to get there, a map
- * link and pictures, from the `shop_page` entry; Store JSON-LD for search engines. The map is
- * a link to OpenStreetMap, not an embed: a page load sends no request off the machine.
+ * The stores page, /magasin/: each store of the ordering service — the stores the order-mode
+ * modal offers — with its address, phone, services and opening hours from the service's data, the
+ * delivered area from the delivery zones, and the `shop_page` entry's title, prose (whose fact
+ * tokens are filled, app/lib/shop-facts.ts) and pictures; GroceryStore JSON-LD for each store,
+ * belonging to the shop's one Organization. The map is a link to OpenStreetMap, not an embed: a
+ * page load sends no request off the machine.
  */
 export const handle: PageTypeHandle = { pageType: PAGE_TYPES.magasin };
 
@@ -26,12 +32,6 @@ export const meta: Route.MetaFunction = seoMetaFrom((data) => ({
 type ShopFields = {
   title?: string;
   intro?: string;
-  address?: string;
-  phone?: string;
-  email?: string;
-  openingHours?: { days?: string; hours?: string }[];
-  access?: { mode?: string; text?: string }[];
-  location?: { lat?: number; lon?: number };
   images?: unknown[];
   seoTitle?: string;
   seoDescription?: string;
@@ -43,56 +43,101 @@ function telHref(phone: string): string {
   return `tel:${digits.startsWith("0") ? `+33${digits.slice(1)}` : digits}`;
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const entry = await getPage("shop_page", SHOP_PAGE_SLUG);
+/** `+33 1 42 68 10 10` → `01 42 68 10 10`, as French shoppers read a number. */
+function nationalForm(phone: string): string {
+  const digits = phone.replace(/[^\d+]/g, "");
+  if (!digits.startsWith("+33")) return phone;
+  return `0${digits.slice(3)}`.replace(/(\d{2})(?=\d)/g, "$1 ");
+}
+
+const SCHEMA_DAYS: Record<string, string> = {
+  Monday: "https://schema.org/Monday",
+  Tuesday: "https://schema.org/Tuesday",
+  Wednesday: "https://schema.org/Wednesday",
+  Thursday: "https://schema.org/Thursday",
+  Friday: "https://schema.org/Friday",
+  Saturday: "https://schema.org/Saturday",
+  Sunday: "https://schema.org/Sunday",
+};
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const [entry, data] = await Promise.all([getPage("shop_page", SHOP_PAGE_SLUG), shopFactsData()]);
   if (!entry) throw new Response(NOT_FOUND_MESSAGE, { status: 404, statusText: "Not Found" });
-  const fields = entry.fields as ShopFields;
-  const title = fields.title?.trim() || "Le magasin";
-  const addressLines = (fields.address ?? "")
-    .split("\n")
-    .map((line) => line.trim())
-    .filter(Boolean);
-  const hours = (fields.openingHours ?? []).filter((row): row is { days: string; hours: string } =>
-    Boolean(row.days && row.hours),
-  );
-  const access = (fields.access ?? []).filter((row): row is { mode: string; text: string } =>
-    Boolean(row.mode && row.text),
-  );
-  const { lat, lon } = fields.location ?? {};
-  const hasLocation = typeof lat === "number" && typeof lon === "number";
+  const facts = factTexts(data);
+  const fields = fillFacts(entry.fields, facts) as ShopFields;
+  const title = fields.title?.trim() || "Nos magasins";
   const images = (fields.images ?? []).flatMap((asset) => pictureOf(asset) ?? []);
   const canonical = canonicalUrl(context, "/magasin/");
-  const [street, ...rest] = addressLines;
-  const postal = /^(\d{5})\s+(.+)$/.exec(rest.join(" "));
-  const storeLd = {
-    "@context": "https://schema.org",
-    "@type": "GroceryStore",
-    name: `Comptoir – ${title}`,
-    url: canonical,
-    ...(fields.phone ? { telephone: fields.phone } : {}),
-    ...(fields.email ? { email: fields.email } : {}),
-    address: {
-      "@type": "PostalAddress",
-      streetAddress: street ?? "",
-      ...(postal ? { postalCode: postal[1], addressLocality: postal[2] } : {}),
-      addressCountry: "FR",
-    },
-    ...(hasLocation ? { geo: { "@type": "GeoCoordinates", latitude: lat, longitude: lon } } : {}),
-    ...(images[0] ? { image: new URL(images[0].url, shopOrigin(context)).toString() } : {}),
-  };
+  const origin = shopOrigin(context);
+  const identity = shopIdentity();
+  const stores = data.stores
+    .filter((store) => store.pickupEnabled || store.deliveryEnabled)
+    .map((store, index) => ({
+      id: `magasin-${index + 1}`,
+      name: store.name,
+      addressLines: [store.address.line1, `${store.address.postcode} ${store.address.city}`],
+      phone: store.phone ? nationalForm(store.phone) : null,
+      services: [
+        ...(store.pickupEnabled ? ["Retrait en magasin"] : []),
+        ...(store.deliveryEnabled ? ["Livraison à domicile"] : []),
+      ],
+      hours: openingHoursRows(store.openingHours),
+      mapHref:
+        store.latitude !== null && store.longitude !== null
+          ? `https://www.openstreetmap.org/?mlat=${store.latitude}&mlon=${store.longitude}#map=17/${store.latitude}/${store.longitude}`
+          : null,
+      ld: {
+        "@type": "GroceryStore",
+        name: store.name,
+        url: canonical,
+        ...(store.phone ? { telephone: store.phone } : {}),
+        address: {
+          "@type": "PostalAddress",
+          streetAddress: store.address.line1,
+          postalCode: store.address.postcode,
+          addressLocality: store.address.city,
+          addressCountry: "FR",
+        },
+        ...(store.latitude !== null && store.longitude !== null
+          ? {
+              geo: {
+                "@type": "GeoCoordinates",
+                latitude: store.latitude,
+                longitude: store.longitude,
+              },
+            }
+          : {}),
+        openingHoursSpecification: store.openingHours.map((period) => ({
+          "@type": "OpeningHoursSpecification",
+          dayOfWeek: SCHEMA_DAYS[period.day] ?? period.day,
+          opens: period.start,
+          closes: period.end,
+        })),
+        parentOrganization: organizationJsonLd(identity, origin),
+        ...(images[0] ? { image: new URL(images[0].url, origin).toString() } : {}),
+      },
+    }));
+  const delivers = data.stores.some((store) => store.deliveryEnabled);
   return {
     title,
     intro: fields.intro?.trim() || null,
-    addressLines,
-    phone: fields.phone?.trim() || null,
-    email: fields.email?.trim() || null,
-    hours,
-    access,
-    mapHref: hasLocation
-      ? `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=17/${lat}/${lon}`
+    stores: stores.map(({ ld: _, ...store }) => store),
+    delivery: delivers
+      ? {
+          area: facts["delivery.area"] ?? "",
+          paris: facts["delivery.paris"] ?? "",
+          suburbs: facts["delivery.suburbs"] ?? "",
+          fees: facts["delivery.fees"] ?? "",
+          hours: facts["delivery.hours"] ?? "",
+          leadTime: facts["order.leadTime"] ?? "",
+          slotLength: facts["slot.length"] ?? "",
+        }
       : null,
     images,
-    storeLd: jsonLd(storeLd),
+    storeLd: jsonLd({
+      "@context": "https://schema.org",
+      "@graph": stores.map((store) => store.ld),
+    }),
     seo: {
       title: fields.seoTitle?.trim() || `${title} | Comptoir`,
       description: fields.seoDescription?.trim() || fields.intro?.trim() || title,
@@ -110,39 +155,26 @@ export default function StorePage({ loaderData: data }: Route.ComponentProps) {
         {data.intro && <p className="content-page__intro">{data.intro}</p>}
       </header>
       <div className="store__grid">
-        <section className="store__card" aria-labelledby="store-address">
-          <h2 id="store-address">Adresse et contact</h2>
-          <address>
-            {data.addressLines.map((line) => (
-              <span key={line} className="store__line">
-                {line}
-              </span>
-            ))}
-            {data.phone && (
-              <span className="store__line">
-                Téléphone : <a href={telHref(data.phone)}>{data.phone}</a>
-              </span>
-            )}
-            {data.email && (
-              <span className="store__line">
-                E-mail : <a href={`mailto:${data.email}`}>{data.email}</a>
-              </span>
-            )}
-          </address>
-          {data.mapHref && (
-            <p>
-              <a href={data.mapHref} rel="noopener noreferrer" className="button button--outline">
-                Voir le plan<span className="visually-hidden"> (OpenStreetMap, nouveau site)</span>
-              </a>
-            </p>
-          )}
-        </section>
-        {data.hours.length > 0 && (
-          <section className="store__card" aria-labelledby="store-hours">
-            <h2 id="store-hours">Horaires d'ouverture</h2>
+        {data.stores.map((store) => (
+          <section key={store.id} className="store__card" aria-labelledby={store.id}>
+            <h2 id={store.id}>{store.name}</h2>
+            <address>
+              {store.addressLines.map((line) => (
+                <span key={line} className="store__line">
+                  {line}
+                </span>
+              ))}
+              {store.phone && (
+                <span className="store__line">
+                  Téléphone : <a href={telHref(store.phone)}>{store.phone}</a>
+                </span>
+              )}
+            </address>
+            <p className="store__services">{store.services.join(" · ")}</p>
             <table className="store__hours">
+              <caption className="visually-hidden">Horaires d'ouverture de {store.name}</caption>
               <tbody>
-                {data.hours.map((row) => (
+                {store.hours.map((row) => (
                   <tr key={row.days}>
                     <th scope="row">{row.days}</th>
                     <td>{row.hours}</td>
@@ -150,22 +182,36 @@ export default function StorePage({ loaderData: data }: Route.ComponentProps) {
                 ))}
               </tbody>
             </table>
+            {store.mapHref && (
+              <p>
+                <a
+                  href={store.mapHref}
+                  rel="noopener noreferrer"
+                  className="button button--outline"
+                >
+                  Voir le plan
+                  <span className="visually-hidden">
+                    {" "}
+                    de {store.name} (OpenStreetMap, nouveau site)
+                  </span>
+                </a>
+              </p>
+            )}
           </section>
-        )}
-        {data.access.length > 0 && (
-          <section className="store__card" aria-labelledby="store-access">
-            <h2 id="store-access">Venir au magasin</h2>
-            <dl className="store__access">
-              {data.access.map((row) => (
-                <div key={row.mode}>
-                  <dt>{row.mode}</dt>
-                  <dd>{row.text}</dd>
-                </div>
-              ))}
-            </dl>
-          </section>
-        )}
+        ))}
       </div>
+      {data.delivery && (
+        <section className="store__delivery" aria-labelledby="store-delivery">
+          <h2 id="store-delivery">Livraison à domicile</h2>
+          <p>
+            Nous livrons {data.delivery.area} : {data.delivery.paris} et {data.delivery.suburbs}.
+          </p>
+          <p>
+            Créneaux {data.delivery.slotLength} : {data.delivery.hours}. Commandez au plus tard{" "}
+            {data.delivery.leadTime} avant votre créneau. Frais de livraison : {data.delivery.fees}.
+          </p>
+        </section>
+      )}
       {data.images.length > 0 && (
         <section aria-labelledby="store-pictures" className="store__pictures">
           <h2 id="store-pictures">Le magasin en images</h2>

@@ -147,7 +147,7 @@ describe("the catalogue screens", () => {
     const query = "q=ruchers&operation=pourcent&valeur=-10";
     const preview = await page(`/middleware/product-price/?${query}`);
     expect(preview).toContain("Aperçu");
-    expect(preview).toContain("10,71 €");
+    expect(preview).toContain("10,71\u00a0€");
     expect(preview).toContain("Appliquer à 2 prix");
     const unchanged = await readEditableProduct(database.db, { handle: "confiture-d-abricot" });
     expect(unchanged?.variants[0]?.priceCents).toBe(600);

@@ -1,7 +1,7 @@
 import { inArray } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
 import { commerceDiscountCode, type DiscountKind } from "#platform/commerce/cart-schema.ts";
-import { euros } from "#platform/notify/index.ts";
+import { formatCents as euros } from "#platform/format.ts";
 
 export type DiscountCodeRow = typeof commerceDiscountCode.$inferSelect;
 

@@ -14,7 +14,6 @@ export {
 export { listOutbox, outboxFigures, queueEmail, queueSms } from "./outbox.ts";
 export { activationEmail } from "./templates/activation.ts";
 export {
-  euros,
   type OrderConfirmationParts,
   orderConfirmationEmail,
   orderConfirmationSms,

@@ -54,6 +54,9 @@ export type FlipdishStore = {
   DeliveryEnabled: boolean;
   PickupEnabled: boolean;
   OpeningHours: FlipdishOpeningHours[];
+  /** This service's own: how long each slot lasts, and how long before a slot it may be booked. */
+  SlotIntervalMinutes: number;
+  LeadTimeMinutes: number;
 };
 
 const WEEK: readonly [Weekday, string][] = [
@@ -96,6 +99,8 @@ export function storeView(store: StoreRow): FlipdishStore {
         EndTime: range.end,
       })),
     ),
+    SlotIntervalMinutes: store.slotIntervalMinutes,
+    LeadTimeMinutes: store.slotLeadMinutes,
   };
 }
 

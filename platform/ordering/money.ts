@@ -54,8 +54,3 @@ export function orderTotals(input: {
 export function euros(cents: number): number {
   return Math.round(cents) / 100;
 }
-
-/** Cents as the shop prints them (`1250` → `12,50 €`). */
-export function formatEuros(cents: number): string {
-  return `${(cents / 100).toFixed(2).replace(".", ",")} €`;
-}

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Tx } from "#db/client.ts";
+import { formatSlotBetween } from "#platform/format.ts";
 import {
   orderConfirmationEmail,
   orderConfirmationSms,
@@ -7,7 +8,6 @@ import {
   queueSms,
 } from "#platform/notify/index.ts";
 import type { ReceiptData } from "#platform/ordering/receipt-data.ts";
-import { receiptSlot } from "#platform/ordering/receipt-pdf.ts";
 import { receiptDataForOrder } from "#platform/ordering/receipts.ts";
 
 /**
@@ -46,7 +46,7 @@ export function orderConfirmationUrl(links: OrderLinks, orderId: number): string
 
 /** « Retrait le mardi 24 novembre 2026, 12:00–13:00 chez Comptoir Opéra (12 rue …) ». */
 function arrivalOf(receipt: ReceiptData): string {
-  const slot = receiptSlot(receipt.slot);
+  const slot = formatSlotBetween(receipt.slot.start, receipt.slot.end);
   const store = `${receipt.store.name} (${receipt.store.addressLines.join(", ")})`;
   if (receipt.mode === 2) return `Retrait le ${slot} chez ${store}`;
   const address = receipt.deliveryAddress?.addressLines.join(", ") ?? "";

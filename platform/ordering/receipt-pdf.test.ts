@@ -3,36 +3,13 @@ import { describe, expect, it } from "vitest";
 import { receiptDataSchema } from "#platform/ordering/receipt-data.ts";
 import {
   includedVatCents,
-  receiptDate,
-  receiptMoney,
-  receiptSlot,
+  receiptShopLines,
   renderReceiptPdf,
-  SHOP_DETAILS,
 } from "#platform/ordering/receipt-pdf.ts";
 import { pdfTextLines, sampleReceipt } from "#platform/ordering/receipt-testing.ts";
+import { DEMO_SHOP_IDENTITY } from "#platform/shop-identity.ts";
 
-describe("receipt formats", () => {
-  it("prints money with a comma, two decimals and the euro sign", () => {
-    expect(receiptMoney(1250)).toBe("12,50\u00a0€");
-    expect(receiptMoney(50)).toBe("0,50\u00a0€");
-    expect(receiptMoney(123456)).toBe("1\u00a0234,56\u00a0€");
-    expect(receiptMoney(-500)).toBe("-5,00\u00a0€");
-  });
-
-  it("prints a slot as its day and hours in Paris", () => {
-    const slot = { start: new Date("2026-11-24T11:00:00Z"), end: new Date("2026-11-24T12:00:00Z") };
-    expect(receiptSlot(slot)).toBe("mardi 24 novembre 2026, 12:00–13:00");
-    const summer = {
-      start: new Date("2026-07-01T10:00:00Z"),
-      end: new Date("2026-07-01T11:00:00Z"),
-    };
-    expect(receiptSlot(summer)).toBe("mercredi 1 juillet 2026, 12:00–13:00");
-  });
-
-  it("prints the order's date in Paris", () => {
-    expect(receiptDate(new Date("2026-11-22T23:30:00Z"))).toBe("23 novembre 2026 à 00:30");
-  });
-
+describe("receipt amounts", () => {
   it("computes the VAT included in a total", () => {
     expect(includedVatCents(1100, 10)).toBe(100);
     expect(includedVatCents(3790, 10)).toBe(345);
@@ -55,18 +32,16 @@ describe("renderReceiptPdf", () => {
     expect(lines).toEqual(
       expect.arrayContaining([
         "Comptoir",
-        SHOP_DETAILS.legalName,
-        `SIRET ${SHOP_DETAILS.siret}`,
-        `TVA intracommunautaire ${SHOP_DETAILS.vatNumber}`,
+        ...receiptShopLines(DEMO_SHOP_IDENTITY),
         "Commande n° 1042",
-        "Passée le 22 novembre 2026 à 09:15",
+        "Passée le 22 novembre 2026 à 9h15",
         "Camille Dupont",
         "Livraison",
         "Comptoir Montorgueil",
         "21 rue Montorgueil",
         "5 rue de Rivoli",
         "Instructions : Digicode 1234B",
-        "mardi 24 novembre 2026, 12:00–13:00",
+        "mardi 24 novembre 2026, 12h00–13h00",
         "Emballage cadeau",
       ]),
     );

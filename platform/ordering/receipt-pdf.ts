@@ -1,26 +1,26 @@
 import PDFDocument from "pdfkit";
+import { formatCents, formatDateTime, formatSlotBetween } from "#platform/format.ts";
 import type { ReceiptData, ReceiptLine } from "#platform/ordering/receipt-data.ts";
+import {
+  addressLine,
+  formattedSiret,
+  legalLine,
+  rcsOf,
+  type ShopIdentity,
+  shopIdentity,
+} from "#platform/shop-identity.ts";
 
 /**
  * The PDF receipt of an order (issue 6 §6): French, A4, the shop's legal details, the order, its
- * slot and mode, its lines, voucher, fees and total (VAT included), and the card charged.
+ * slot and mode, its lines, voucher, fees and total (VAT included), and the card charged. The
+ * shop's details are its one identity (platform/shop-identity.ts); prices, dates and slots use
+ * the shop's formatters (platform/format.ts).
  * Standard PDF fonts only (Helvetica), whose WinAnsi encoding covers French and the euro sign.
  */
-
-/** The shop's details printed on every receipt. Demonstration values: set the real ones here. */
-export const SHOP_DETAILS = {
-  name: "Comptoir",
-  legalName: "Comptoir SAS",
-  addressLines: ["12 rue des Halles", "75001 Paris"],
-  email: "bonjour@comptoir.example",
-  siret: "123 456 789 00012",
-  vatNumber: "FR32123456789",
-} as const;
 
 /** The VAT rate of prepared food sold for immediate consumption or delivered (10 % in France). */
 export const RECEIPT_VAT_RATE_PERCENT = 10;
 
-const TIME_ZONE = "Europe/Paris";
 const MARGIN = 50;
 const INK = "#222222";
 const MUTED = "#666666";
@@ -35,39 +35,19 @@ const BRAND_NAMES = {
 export type RenderReceiptOptions = {
   /** Deflate the content streams (default true); tests turn it off to read the text. */
   compress?: boolean;
+  /** The shop printed in the header (default: the configured identity). */
+  identity?: ShopIdentity;
 };
 
-/** `1250` → `12,50 €`, thousands grouped with a no-break space (`1 234,56 €`). */
-export function receiptMoney(cents: number): string {
-  const sign = cents < 0 ? "-" : "";
-  const absolute = Math.abs(Math.round(cents));
-  const whole = String(Math.floor(absolute / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, "\u00a0");
-  return `${sign}${whole},${String(absolute % 100).padStart(2, "0")}\u00a0€`;
-}
-
-function parisParts(instant: Date, options: Intl.DateTimeFormatOptions): string {
-  return new Intl.DateTimeFormat("fr-FR", { timeZone: TIME_ZONE, ...options }).format(instant);
-}
-
-function clock(instant: Date): string {
-  return parisParts(instant, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-}
-
-/** A slot as the receipt prints it: `mardi 24 novembre 2026, 12:00–13:00` (Paris time). */
-export function receiptSlot(slot: { start: Date; end: Date }): string {
-  const day = parisParts(slot.start, {
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-  });
-  return `${day}, ${clock(slot.start)}–${clock(slot.end)}`;
-}
-
-/** The order's date: `22 novembre 2026 à 09:15` (Paris time). */
-export function receiptDate(instant: Date): string {
-  const day = parisParts(instant, { day: "numeric", month: "long", year: "numeric" });
-  return `${day} à ${clock(instant)}`;
+/** The lines of the shop's details in the receipt's header. */
+export function receiptShopLines(identity: ShopIdentity): string[] {
+  return [
+    identity.legalName,
+    addressLine(identity),
+    `${rcsOf(identity)} · SIRET ${formattedSiret(identity)}`,
+    `TVA intracommunautaire ${identity.vatNumber}`,
+    `${identity.email} · ${identity.phone}`,
+  ];
 }
 
 /** The VAT included in a total at `ratePercent`, rounded to the cent. */
@@ -80,13 +60,14 @@ export function renderReceiptPdf(
   receipt: ReceiptData,
   options: RenderReceiptOptions = {},
 ): Promise<Buffer> {
+  const identity = options.identity ?? shopIdentity();
   const doc = new PDFDocument({
     size: "A4",
     margin: MARGIN,
     compress: options.compress ?? true,
     info: {
       Title: `Reçu de la commande n° ${receipt.orderNumber}`,
-      Author: SHOP_DETAILS.legalName,
+      Author: identity.legalName,
       CreationDate: receipt.placedAt,
     },
   });
@@ -96,11 +77,11 @@ export function renderReceiptPdf(
     doc.on("end", () => resolve(Buffer.concat(chunks)));
     doc.on("error", reject);
   });
-  writeHeader(doc, receipt);
+  writeHeader(doc, receipt, identity);
   writeOrderDetails(doc, receipt);
   writeLines(doc, receipt.lines);
   writeTotals(doc, receipt);
-  writeFooter(doc, receipt);
+  writeFooter(doc, receipt, identity);
   doc.end();
   return done;
 }
@@ -116,18 +97,12 @@ function ensureRoom(doc: Doc, height: number) {
   if (doc.y + height > doc.page.height - MARGIN) doc.addPage();
 }
 
-function writeHeader(doc: Doc, receipt: ReceiptData) {
+function writeHeader(doc: Doc, receipt: ReceiptData, identity: ShopIdentity) {
   const top = doc.y;
-  doc.font("Helvetica-Bold").fontSize(22).fillColor(ACCENT).text(SHOP_DETAILS.name, MARGIN, top);
+  doc.font("Helvetica-Bold").fontSize(22).fillColor(ACCENT).text(identity.tradeName, MARGIN, top);
   doc.font("Helvetica").fontSize(9).fillColor(MUTED);
-  for (const line of [
-    SHOP_DETAILS.legalName,
-    ...SHOP_DETAILS.addressLines,
-    SHOP_DETAILS.email,
-    `SIRET ${SHOP_DETAILS.siret}`,
-    `TVA intracommunautaire ${SHOP_DETAILS.vatNumber}`,
-  ]) {
-    doc.text(line);
+  for (const line of receiptShopLines(identity)) {
+    doc.text(line, { width: 260 });
   }
   const bottom = doc.y;
 
@@ -136,7 +111,7 @@ function writeHeader(doc: Doc, receipt: ReceiptData) {
   doc.font("Helvetica-Bold").fontSize(16).fillColor(INK).text("Reçu de commande", x, top, right);
   doc.font("Helvetica").fontSize(10);
   doc.text(`Commande n° ${receipt.orderNumber}`, x, doc.y + 4, right);
-  doc.text(`Passée le ${receiptDate(receipt.placedAt)}`, x, doc.y, right);
+  doc.text(`Passée le ${formatDateTime(receipt.placedAt)}`, x, doc.y, right);
   doc.y = Math.max(bottom, doc.y) + 20;
   doc.x = MARGIN;
 }
@@ -162,7 +137,7 @@ function writeOrderDetails(doc: Doc, receipt: ReceiptData) {
     ]);
   }
   writeField(doc, delivery ? "Créneau de livraison" : "Créneau de retrait", [
-    receiptSlot(receipt.slot),
+    formatSlotBetween(receipt.slot.start, receipt.slot.end),
   ]);
   if (receipt.giftWrap) writeField(doc, "Emballage cadeau", ["Oui"]);
   doc.moveDown(1);
@@ -198,7 +173,7 @@ function writeLines(doc: Doc, lines: ReceiptLine[]) {
   for (const line of lines) {
     const nameWidth = COLUMNS.quantity - MARGIN - 10;
     const options = line.options.map((option) =>
-      option.priceCents > 0 ? `${option.name} (+${receiptMoney(option.priceCents)})` : option.name,
+      option.priceCents > 0 ? `${option.name} (+${formatCents(option.priceCents)})` : option.name,
     );
     doc.font("Helvetica").fontSize(10);
     const height =
@@ -218,8 +193,8 @@ function writeLines(doc: Doc, lines: ReceiptLine[]) {
     const after = doc.y;
     doc.fontSize(10).fillColor(INK);
     doc.text(String(line.quantity), COLUMNS.quantity, y, { width: 40, align: "right" });
-    doc.text(receiptMoney(line.unitPriceCents), COLUMNS.unit, y, { width: 75, align: "right" });
-    doc.text(receiptMoney(line.totalCents), COLUMNS.total, y, {
+    doc.text(formatCents(line.unitPriceCents), COLUMNS.unit, y, { width: 75, align: "right" });
+    doc.text(formatCents(line.totalCents), COLUMNS.total, y, {
       width: doc.page.width - MARGIN - COLUMNS.total,
       align: "right",
     });
@@ -245,25 +220,25 @@ function writeAmount(doc: Doc, label: string, amount: string, bold = false) {
 }
 
 function writeTotals(doc: Doc, receipt: ReceiptData) {
-  writeAmount(doc, "Sous-total", receiptMoney(receipt.subtotalCents));
+  writeAmount(doc, "Sous-total", formatCents(receipt.subtotalCents));
   if (receipt.voucher) {
     writeAmount(
       doc,
       `Bon de réduction ${receipt.voucher.code}`,
-      receiptMoney(-receipt.voucher.amountCents),
+      formatCents(-receipt.voucher.amountCents),
     );
   }
-  writeAmount(doc, "Frais de service", receiptMoney(receipt.serviceFeeCents));
+  writeAmount(doc, "Frais de service", formatCents(receipt.serviceFeeCents));
   if (receipt.mode === 1)
-    writeAmount(doc, "Frais de livraison", receiptMoney(receipt.deliveryFeeCents));
+    writeAmount(doc, "Frais de livraison", formatCents(receipt.deliveryFeeCents));
   doc.y += 4;
-  writeAmount(doc, "Total TTC", receiptMoney(receipt.totalCents), true);
+  writeAmount(doc, "Total TTC", formatCents(receipt.totalCents), true);
   const vat = includedVatCents(receipt.totalCents, RECEIPT_VAT_RATE_PERCENT);
-  writeAmount(doc, `dont TVA (${RECEIPT_VAT_RATE_PERCENT} %)`, receiptMoney(vat));
+  writeAmount(doc, `dont TVA (${RECEIPT_VAT_RATE_PERCENT} %)`, formatCents(vat));
   doc.moveDown(1);
 }
 
-function writeFooter(doc: Doc, receipt: ReceiptData) {
+function writeFooter(doc: Doc, receipt: ReceiptData, identity: ShopIdentity) {
   ensureRoom(doc, 60);
   doc.x = MARGIN;
   doc.font("Helvetica").fontSize(10).fillColor(INK);
@@ -273,5 +248,5 @@ function writeFooter(doc: Doc, receipt: ReceiptData) {
   }
   doc.moveDown(1);
   doc.fillColor(MUTED).fontSize(9).text("Merci pour votre commande !", MARGIN, doc.y);
-  doc.text(`${SHOP_DETAILS.legalName} · ${SHOP_DETAILS.addressLines.join(", ")}`);
+  doc.text(legalLine(identity));
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
+import { formatCents } from "#platform/format.ts";
 import { MESSAGES, OrderingError } from "#platform/ordering/errors.ts";
-import { formatEuros } from "#platform/ordering/money.ts";
 import { type OrderingMode, orderingVoucher } from "#platform/ordering/schema.ts";
 
 export type Voucher = typeof orderingVoucher.$inferSelect;
@@ -40,7 +40,7 @@ export function checkVoucher(voucher: Voucher, context: VoucherContext): Voucher
   if (context.subtotalCents < voucher.validOnOrdersOverCents) {
     return refuse(
       "below_minimum",
-      MESSAGES.voucherMinimum(formatEuros(voucher.validOnOrdersOverCents)),
+      MESSAGES.voucherMinimum(formatCents(voucher.validOnOrdersOverCents)),
     );
   }
   if (context.mode === 1 && !voucher.validForDelivery) {

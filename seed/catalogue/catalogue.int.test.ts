@@ -255,7 +255,7 @@ describe("the demo catalogue", () => {
       database,
       sql`select value from commerce_metafield where key = 'price_unit' limit 1`,
     );
-    expect(unit?.value).toMatch(/^\d[\d ]*,\d\d € \/ (kg|l|pièce|part)$/);
+    expect(unit?.value).toMatch(/^\d[\d\u00a0]*,\d\d\u00a0€\/(kg|l|pièce|part)$/);
     expect(
       await count(sql`select count(*) as n from commerce_metafield
         where owner_type = 'PRODUCT' and key = 'max_quantity'`),

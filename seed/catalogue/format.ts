@@ -1,3 +1,4 @@
+import { formatUnitPrice } from "#platform/format.ts";
 import type { Unit } from "#seed/catalogue/categories.ts";
 
 /** `1234.5` → `1 234,50` with `decimals` 2: French digits, as the shop prints them. */
@@ -11,11 +12,6 @@ export function frenchNumber(value: number, decimals: number): string {
 export function frenchDecimal(value: number): string {
   const text = String(Math.round(value * 100) / 100);
   return text.replace(".", ",");
-}
-
-/** `3400` → `34,00 €`. */
-export function euros(cents: number): string {
-  return `${frenchNumber(cents / 100, 2)} €`;
 }
 
 /** What one unit of a format weighs or holds, in kilograms, litres or pieces. */
@@ -42,10 +38,10 @@ export function quantityLabel(quantity: number, unit: Unit): string {
   return `${frenchDecimal(quantity)} ${unit}${plural}`;
 }
 
-/** `34,00 € / kg`: the price brought to a kilogram, a litre or one piece. */
+/** `34,00 €/kg`: the price brought to a kilogram, a litre or one piece (the shop's formatter). */
 export function unitPriceLabel(priceCents: number, quantity: number, unit: Unit): string {
   const { amount, per } = baseAmount(quantity, unit);
-  return `${euros(Math.round(priceCents / amount))} / ${per}`;
+  return formatUnitPrice(Math.round(priceCents / amount), per);
 }
 
 /** A price in cents rounded the way shops round: to ten cents, never below fifty. */

@@ -23,13 +23,13 @@ export const FAQ: readonly FaqCategoryText[] = [
       {
         question: "Puis-je modifier ma commande après l'avoir validée ?",
         answer: [
-          "Tant qu'elle n'est pas en préparation, appelez-nous au 01 45 26 00 00 : nous ajoutons ou retirons volontiers un produit. Au-delà, il est trop tard pour la modifier.",
+          "Tant qu'elle n'est pas en préparation, appelez-nous au {{shop.phone}} : nous ajoutons ou retirons volontiers un produit. Au-delà, il est trop tard pour la modifier.",
         ],
       },
       {
         question: "Y a-t-il un montant minimum de commande ?",
         answer: [
-          "Non pour le retrait en magasin. En livraison, le minimum est de 30 € de produits, hors frais.",
+          "Non, ni en livraison ni en retrait. Des frais de service de {{order.serviceFee}} s'ajoutent à chaque commande et, en livraison, des frais de livraison {{delivery.fees}}.",
         ],
       },
       {
@@ -47,13 +47,14 @@ export const FAQ: readonly FaqCategoryText[] = [
       {
         question: "Où livrez-vous ?",
         answer: [
-          "À Paris et dans les communes limitrophes. Saisissez votre adresse lors du choix du mode de livraison : nous vous disons tout de suite si nous pouvons venir.",
+          "Dans {{delivery.paris}} et dans ces communes de proche banlieue : {{delivery.suburbs}}. Saisissez votre adresse lors du choix du mode de livraison : nous vous disons tout de suite si nous pouvons venir.",
         ],
       },
       {
         question: "Comment fonctionne le retrait en magasin ?",
         answer: [
-          "Choisissez « Retrait en magasin » et un créneau. Présentez-vous au comptoir du 12 rue des Martyrs avec votre numéro de commande : vos sacs sont prêts.",
+          "Choisissez « Retrait en magasin », votre point de retrait et un créneau {{slot.length}}, au plus tôt {{order.leadTime}} après votre commande. Nos points de retrait : {{pickup.stores}}.",
+          "Horaires de retrait : {{pickup.hours}}. Présentez-vous au comptoir avec votre numéro de commande : vos sacs sont prêts.",
         ],
       },
       {
@@ -65,7 +66,7 @@ export const FAQ: readonly FaqCategoryText[] = [
       {
         question: "Livrez-vous en province ?",
         answer: [
-          "Oui pour une sélection d'épicerie et de vins, signalée sur les fiches produits. Les produits frais ne sont livrés qu'à Paris et en proche banlieue.",
+          "Oui pour une sélection d'épicerie et de vins, signalée sur les fiches produits. Les produits frais ne sont livrés qu'{{delivery.area}}.",
         ],
       },
     ],
@@ -347,38 +348,27 @@ export const BLOG_POSTS: readonly BlogPostText[] = [
   },
 ];
 
+/**
+ * The stores page's prose. Its facts (each store's address, phone and hours, the delivered
+ * towns) are not written here: the storefront renders them from the ordering service's stores
+ * and zones (app/routes/store.tsx).
+ */
 export const SHOP_PAGE = {
   slug: "magasin",
-  title: "Le magasin de la rue des Martyrs",
+  title: "Nos magasins",
   intro:
-    "Au cœur du 9e arrondissement, notre magasin réunit l'épicerie fine, la fromagerie, la boucherie, la cave et le comptoir du traiteur. C'est aussi là que vous retirez vos commandes.",
-  address: "12 rue des Martyrs\n75009 Paris",
-  phone: "01 45 26 00 00",
-  email: "magasin@comptoir.example",
-  openingHours: [
-    { days: "Lundi", hours: "Fermé" },
-    { days: "Du mardi au vendredi", hours: "9 h 30 – 20 h" },
-    { days: "Samedi", hours: "9 h – 20 h" },
-    { days: "Dimanche", hours: "9 h – 13 h 30" },
-  ],
-  access: [
-    { mode: "Métro", text: "Notre-Dame-de-Lorette et Saint-Georges (ligne 12), Cadet (ligne 7)" },
-    { mode: "Bus", text: "Lignes 26, 32, 43 et 67, arrêt Saint-Georges" },
-    { mode: "Parking", text: "Parking Saint-Georges, 2 rue Notre-Dame-de-Lorette (à 200 m)" },
-    { mode: "Vélo", text: "Station Vélib' rue Choron, à deux minutes à pied" },
-  ],
-  location: { lat: 48.8779, lon: 2.3397 },
+    "L'épicerie fine, la fromagerie, la boucherie, la cave et le comptoir du traiteur du Comptoir vous attendent dans nos magasins parisiens, où vos commandes sont prêtes au retrait.",
 } as const;
 
 export const REASSURANCE = [
   {
     title: "Livraison à domicile",
-    text: "À Paris et en proche banlieue, sur le créneau de votre choix.",
+    text: "Nous livrons {{delivery.area}}, sur le créneau de votre choix.",
     page: "livraison-et-retrait",
   },
   {
     title: "Retrait en magasin",
-    text: "Commandez avant 11 h, retirez dès 15 h rue des Martyrs.",
+    text: "Prête et emballée, sur un créneau {{slot.length}} : {{pickup.names}}.",
     page: "livraison-et-retrait",
   },
   {
@@ -398,7 +388,7 @@ export const REASSURANCE = [
   },
   {
     title: "Un service client à l'écoute",
-    text: "Du mardi au samedi au 01 45 26 00 00.",
+    text: "Au {{shop.phone}} ou à {{shop.email}}.",
     page: null,
   },
 ] as const;
@@ -417,7 +407,8 @@ export const ALCOHOL_DISCLAIMER =
 export const COPYRIGHT = "© 2021 Comptoir";
 
 export const FOOTER_LEGAL_TEXT = [
-  "Comptoir SAS, 12 rue des Martyrs, 75009 Paris. RCS Paris 912 345 678.",
+  // The shop's identity (platform/shop-identity.ts), filled in by the storefront.
+  "{{shop.legalLine}}",
   "La vente d'alcool est interdite aux mineurs : en commandant des boissons alcoolisées, vous déclarez avoir au moins dix-huit ans. Les photographies des produits sont non contractuelles.",
 ] as const;
 

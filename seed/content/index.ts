@@ -119,9 +119,9 @@ export function buildDemoContent(content: ContentBuilder, { products, random, no
     }),
   );
   const shopImages = [
-    banner("shop-fromagerie", "La fromagerie", "Rue des Martyrs"),
-    banner("shop-traiteur", "Le comptoir du traiteur", "Rue des Martyrs"),
-    banner("shop-cave", "La cave", "Rue des Martyrs"),
+    banner("shop-fromagerie", "La fromagerie", "Nos magasins"),
+    banner("shop-traiteur", "Le comptoir du traiteur", "Nos magasins"),
+    banner("shop-cave", "La cave", "Nos magasins"),
   ];
   addShopPage(content, shopImages);
   addFaq(content);

@@ -1,6 +1,9 @@
 /**
  * The demo shop's legal pages, written for this project: a plausible French small retailer's
- * notices (the company and its numbers are made up). Each is a list of lines for `richText`.
+ * notices. Each is a list of lines for `richText`. The company's identity (name, office, numbers,
+ * contact) and the stores' and zones' facts are tokens (`{{shop.siret}}`, `{{pickup.stores}}`)
+ * the storefront fills from the one identity and the ordering service's data
+ * (app/lib/shop-facts.ts), so no page can contradict the receipts or the order-mode modal.
  */
 
 export type CmsPageText = {
@@ -10,9 +13,6 @@ export type CmsPageText = {
   lines: readonly string[];
 };
 
-const COMPANY = "Comptoir SAS";
-const ADDRESS = "12 rue des Martyrs, 75009 Paris";
-
 export const CMS_PAGES: readonly CmsPageText[] = [
   {
     slug: "mentions-legales",
@@ -20,9 +20,9 @@ export const CMS_PAGES: readonly CmsPageText[] = [
     seoDescription: "Éditeur, hébergeur et propriété intellectuelle du site Comptoir.",
     lines: [
       "## Éditeur du site",
-      `Le site Comptoir est édité par ${COMPANY}, société par actions simplifiée au capital de 50 000 euros, immatriculée au registre du commerce et des sociétés de Paris sous le numéro 912 345 678, dont le siège social est situé ${ADDRESS}.`,
-      "Numéro de TVA intracommunautaire : FR 42 912345678. Téléphone : 01 45 26 00 00. Adresse électronique : contact@comptoir.example.",
-      "Directrice de la publication : Madame Claire Delorme, présidente.",
+      "Le site {{shop.tradeName}} est édité par {{shop.legalName}}, {{shop.legalForm}} au capital de {{shop.shareCapital}}, immatriculée au registre du commerce et des sociétés de {{shop.rcsCity}} sous le numéro {{shop.siren}} (SIRET {{shop.siret}}), dont le siège social est situé {{shop.address}}.",
+      "Numéro de TVA intracommunautaire : {{shop.vatNumber}}. Téléphone : {{shop.phone}}. Adresse électronique : {{shop.email}}.",
+      "Direction de la publication : {{shop.publicationDirector}}.",
       "## Hébergement",
       "Le site est hébergé par l'équipe technique de Comptoir sur des serveurs situés dans l'Union européenne.",
       "## Propriété intellectuelle",
@@ -39,7 +39,7 @@ export const CMS_PAGES: readonly CmsPageText[] = [
     seoDescription: "Commande, prix, paiement, livraison, retrait et rétractation chez Comptoir.",
     lines: [
       "## Article 1 – Objet",
-      `Les présentes conditions générales de vente régissent les ventes conclues sur le site Comptoir entre ${COMPANY} et toute personne physique majeure agissant en qualité de consommateur.`,
+      "Les présentes conditions générales de vente régissent les ventes conclues sur le site {{shop.tradeName}} entre {{shop.legalName}} et toute personne physique majeure agissant en qualité de consommateur.",
       "## Article 2 – Commande",
       "Le client choisit ses produits, indique son mode de réception (livraison à domicile ou retrait en magasin) et un créneau, puis valide son panier. La commande est ferme après le paiement ; un courriel de confirmation en récapitule le contenu.",
       "La vente de boissons alcoolisées est interdite aux mineurs. En commandant de tels produits, le client déclare avoir au moins dix-huit ans.",
@@ -48,7 +48,9 @@ export const CMS_PAGES: readonly CmsPageText[] = [
       "## Article 4 – Paiement",
       "Le paiement s'effectue par carte bancaire sur une page sécurisée. Le compte du client est débité au moment de la validation de la commande. Les bons de réduction s'appliquent dans les conditions indiquées lors de leur émission.",
       "## Article 5 – Livraison et retrait",
-      "La livraison est assurée à Paris et en proche banlieue sur le créneau choisi. Le retrait s'effectue au magasin, 12 rue des Martyrs, aux horaires d'ouverture. Les produits frais doivent être rangés au réfrigérateur dès leur réception.",
+      "La livraison est assurée sur le créneau choisi dans {{delivery.paris}} et dans ces communes de proche banlieue : {{delivery.suburbs}}.",
+      "Le retrait s'effectue dans le point de retrait choisi par le client : {{pickup.stores}}. Horaires de retrait : {{pickup.hours}}.",
+      "Les produits frais doivent être rangés au réfrigérateur dès leur réception.",
       "## Article 6 – Droit de rétractation",
       "Conformément à l'article L. 221-28 du Code de la consommation, le droit de rétractation ne s'applique pas aux denrées périssables ni aux produits descellés après la livraison. Pour les autres produits, le client dispose de quatorze jours à compter de leur réception.",
       "## Article 7 – Réclamations",
@@ -63,7 +65,7 @@ export const CMS_PAGES: readonly CmsPageText[] = [
     seoDescription: "Comment Comptoir collecte, utilise et protège vos données personnelles.",
     lines: [
       "## Qui traite vos données ?",
-      `${COMPANY}, ${ADDRESS}, est responsable du traitement des données collectées sur le site.`,
+      "{{shop.legalName}}, {{shop.address}}, est responsable du traitement des données collectées sur le site.",
       "## Quelles données et pourquoi ?",
       "- **Votre compte** : nom, prénom, adresse électronique, téléphone et adresses, pour gérer vos commandes et votre espace client.",
       "- **Vos commandes** : produits, créneaux, montants et moyens de paiement (seuls les quatre derniers chiffres de la carte sont conservés), pour exécuter la vente et respecter nos obligations comptables.",
@@ -74,7 +76,7 @@ export const CMS_PAGES: readonly CmsPageText[] = [
       "## Qui y a accès ?",
       "Seules les équipes de Comptoir et nos prestataires de livraison et de paiement, pour ce qui les concerne, ont accès à vos données. Elles ne sont jamais vendues.",
       "## Vos droits",
-      "Vous disposez d'un droit d'accès, de rectification, d'effacement, de limitation, d'opposition et de portabilité. Écrivez à dpo@comptoir.example ou au siège. Vous pouvez aussi saisir la CNIL.",
+      "Vous disposez d'un droit d'accès, de rectification, d'effacement, de limitation, d'opposition et de portabilité. Écrivez à {{shop.email}} ou au siège. Vous pouvez aussi saisir la CNIL.",
     ],
   },
   {
@@ -97,14 +99,15 @@ export const CMS_PAGES: readonly CmsPageText[] = [
   {
     slug: "livraison-et-retrait",
     title: "Livraison et retrait en magasin",
-    seoDescription:
-      "Zones, créneaux et frais de livraison ; retrait au magasin de la rue des Martyrs.",
+    seoDescription: "Zones, créneaux et frais de livraison ; retrait dans nos magasins parisiens.",
     lines: [
       "## Livraison à domicile",
-      "Nous livrons Paris et la proche banlieue du mardi au samedi, sur des créneaux de deux heures entre 9 h et 21 h. Les produits frais voyagent en caisses isothermes.",
-      "Les frais de livraison dépendent de votre adresse et sont indiqués avant le paiement. Des frais de service de 0,50 € s'ajoutent à chaque commande.",
+      "Nous livrons {{delivery.paris}} et ces communes de proche banlieue : {{delivery.suburbs}}.",
+      "Créneaux {{slot.length}} : {{delivery.hours}}. Commandez au plus tard {{order.leadTime}} avant votre créneau. Les produits frais voyagent en caisses isothermes.",
+      "Les frais de livraison, {{delivery.fees}}, sont indiqués avant le paiement. Des frais de service de {{order.serviceFee}} s'ajoutent à chaque commande.",
       "## Retrait en magasin",
-      "Commandez avant 11 h, retirez dès 15 h le jour même au 12 rue des Martyrs. Votre commande vous attend au comptoir, prête et emballée.",
+      "Retirez votre commande dans l'un de nos points de retrait : {{pickup.stores}}.",
+      "Horaires de retrait : {{pickup.hours}}. Choisissez un créneau {{slot.length}}, au plus tôt {{order.leadTime}} après votre commande : elle vous attend au comptoir, prête et emballée.",
       "## Expédition en province",
       "Une sélection de produits d'épicerie et de cave est expédiée partout en France métropolitaine ; ils sont signalés sur leur fiche.",
     ],

@@ -80,7 +80,7 @@ export function addFaq(content: ContentBuilder) {
     title: "Questions fréquentes",
     slug: "faq",
     intro:
-      "Commande, livraison, paiement : vous trouverez ici les réponses aux questions que l'on nous pose le plus souvent. Une autre question ? Appelez-nous au 01 45 26 00 00.",
+      "Commande, livraison, paiement : vous trouverez ici les réponses aux questions que l'on nous pose le plus souvent. Une autre question ? Appelez-nous au {{shop.phone}}.",
     categories,
     seoTitle: "Aide et questions fréquentes | Comptoir",
   });
@@ -91,14 +91,8 @@ export function addShopPage(content: ContentBuilder, images: Link[]) {
     title: SHOP_PAGE.title,
     slug: SHOP_PAGE.slug,
     intro: SHOP_PAGE.intro,
-    address: SHOP_PAGE.address,
-    phone: SHOP_PAGE.phone,
-    email: SHOP_PAGE.email,
-    openingHours: SHOP_PAGE.openingHours,
-    access: SHOP_PAGE.access,
-    location: SHOP_PAGE.location,
     images,
-    seoTitle: "Le magasin de la rue des Martyrs | Comptoir",
+    seoTitle: "Nos magasins à Paris | Comptoir",
     seoDescription: SHOP_PAGE.intro.slice(0, 160),
   });
 }
@@ -244,7 +238,7 @@ export function addHomePage(
       external_link: "/blog/",
     }),
     "store-discovery": carousel(content, "carousel-magasin", "store-discovery", {
-      title: "Venez nous voir rue des Martyrs",
+      title: "Venez nous voir",
       subtitle: "Fromagerie, cave, boucherie et comptoir du traiteur sous un même toit.",
       images: options.shopImages,
       external_link: "/magasin/",
@@ -252,7 +246,7 @@ export function addHomePage(
   };
   const hero = content.entry("banner-accueil", "banner", {
     title: "Le goût des bonnes choses",
-    subtitle: "L'épicerie fine de la rue des Martyrs, livrée chez vous",
+    subtitle: "L'épicerie fine parisienne, livrée chez vous",
     text: "Fromages affinés, charcuteries, vins de vignerons et plats du jour : faites vos courses comme au marché.",
     image: banner("banner-accueil", "Le goût des bonnes choses", "Comptoir, Paris 9e"),
     mobile_image: content.image(
@@ -266,9 +260,9 @@ export function addHomePage(
   });
   const pickup = cta("cta-retrait", {
     title: "Retrait en magasin",
-    text: "Commandez avant 11 h et retirez vos courses dès 15 h, au 12 rue des Martyrs.",
+    text: "Retirez vos courses prêtes et emballées sur un créneau {{slot.length}}, au plus tôt {{order.leadTime}} après votre commande : {{pickup.names}}.",
     label: "Comment ça marche ?",
-    image: banner("cta-retrait", "Retrait en magasin", "Commandez avant 11 h"),
+    image: banner("cta-retrait", "Retrait en magasin", "Prêt au comptoir"),
     internal_link: entryLink(cmsId("livraison-et-retrait")),
   });
   const artisans = content.entry("banner-artisans", "banner", {
@@ -305,6 +299,6 @@ export function addHomePage(
     ],
     seoTitle: "Comptoir – épicerie fine, fromagerie et cave à Paris",
     seoDescription:
-      "Épicerie fine, fromages affinés, boucherie, cave et traiteur : faites vos courses au Comptoir, livrées à Paris ou à retirer rue des Martyrs.",
+      "Épicerie fine, fromages affinés, boucherie, cave et traiteur : faites vos courses au Comptoir, livrées {{delivery.area}} ou à retirer en magasin.",
   });
 }

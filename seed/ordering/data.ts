@@ -105,7 +105,42 @@ const paris = (...arrondissements: number[]) =>
   arrondissements.map((n) => `750${String(n).padStart(2, "0")}`);
 
 /**
- * Paris split between the two delivering stores: the right bank from Haussmann, the left bank
+ * The inner suburbs ("proche banlieue") the shop delivers: the towns bordering Paris, each with
+ * its postcode, north and east of the city from Haussmann, south and west from Rive Gauche. The
+ * storefront names them on its pages (app/lib/shop-facts.ts) from the zones' postcodes.
+ */
+export const DEMO_SUBURBS = {
+  rightBank: [
+    "92200", // Neuilly-sur-Seine
+    "92300", // Levallois-Perret
+    "92110", // Clichy
+    "93400", // Saint-Ouen-sur-Seine
+    "93200", // Saint-Denis
+    "93300", // Aubervilliers
+    "93500", // Pantin
+    "93310", // Le Pré-Saint-Gervais
+    "93260", // Les Lilas
+    "93170", // Bagnolet
+    "93100", // Montreuil
+    "94300", // Vincennes
+    "94160", // Saint-Mandé
+    "94220", // Charenton-le-Pont
+  ],
+  leftBank: [
+    "92100", // Boulogne-Billancourt
+    "92130", // Issy-les-Moulineaux
+    "92170", // Vanves
+    "92240", // Malakoff
+    "92120", // Montrouge
+    "94250", // Gentilly
+    "94270", // Le Kremlin-Bicêtre
+    "94200", // Ivry-sur-Seine
+  ],
+} as const;
+
+/**
+ * Paris and its bordering towns split between the two delivering stores: the right bank and the
+ * northern and eastern suburbs from Haussmann, the left bank and the southern and western ones
  * from Rive Gauche. Haussmann's first zone is a disabled former one, listed first on purpose: the
  * zone a store uses is its first ENABLED one.
  */
@@ -120,13 +155,16 @@ export const DEMO_ZONES: readonly DemoZone[] = [
     storeId: 1101,
     name: "Paris rive droite",
     isEnabled: true,
-    postcodes: paris(1, 2, 3, 4, 8, 9, 10, 11, 12, 16, 17, 18, 19, 20),
+    postcodes: [
+      ...paris(1, 2, 3, 4, 8, 9, 10, 11, 12, 16, 17, 18, 19, 20),
+      ...DEMO_SUBURBS.rightBank,
+    ],
   },
   {
     storeId: 1102,
     name: "Paris rive gauche",
     isEnabled: true,
-    postcodes: paris(5, 6, 7, 13, 14, 15),
+    postcodes: [...paris(5, 6, 7, 13, 14, 15), ...DEMO_SUBURBS.leftBank],
   },
 ];
 

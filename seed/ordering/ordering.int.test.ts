@@ -15,7 +15,7 @@ import {
 } from "#platform/ordering/tables.ts";
 import { menuItemIds } from "#seed/content/menu-items.ts";
 import { seedDatabase } from "#seed/index.ts";
-import { DEMO_MENU_ID } from "#seed/ordering/data.ts";
+import { DEMO_MENU_ID, DEMO_SUBURBS } from "#seed/ordering/data.ts";
 import { AVAILABILITY_KEY, BUNDLE_SECTION, SECTION_ORDER } from "#seed/ordering/index.ts";
 
 let database: Database;
@@ -57,7 +57,7 @@ describe("the ordering demo data", () => {
     ]);
   });
 
-  it("splits Paris's twenty postcodes between the delivering stores, behind a disabled zone", async () => {
+  it("splits Paris's twenty postcodes and its bordering towns between the delivering stores, behind a disabled zone", async () => {
     const zones = await database.db
       .select()
       .from(orderingDeliveryZone)
@@ -69,7 +69,9 @@ describe("the ordering demo data", () => {
     ]);
     const enabled = zones.filter((zone) => zone.isEnabled).flatMap((zone) => zone.postcodes);
     const paris = Array.from({ length: 20 }, (_, i) => `750${String(i + 1).padStart(2, "0")}`);
-    expect([...enabled].sort()).toEqual(paris);
+    const suburbs = [...DEMO_SUBURBS.rightBank, ...DEMO_SUBURBS.leftBank];
+    expect([...enabled].sort()).toEqual([...paris, ...suburbs].sort());
+    expect(enabled).toContain("93200");
   });
 
   it("sells every restauration product that is not archived, by catalogue category", async () => {

@@ -99,7 +99,7 @@ describe("receipts of the ordering service", () => {
     expect(text).toContain("Retrait en magasin");
     expect(text).toContain("Salade César");
     expect(text).toContain("19,50 €");
-    expect(text).toContain("mardi 24 novembre 2026, 12:00–13:00");
+    expect(text).toContain("mardi 24 novembre 2026, 12h00–13h00");
   });
 
   it("accepts the ordering API's customer token header", async () => {

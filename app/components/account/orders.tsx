@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from "react";
 import { Form, Link } from "react-router";
-import { formatMoney } from "#app/lib/format.ts";
+import { formatDate, formatMoney } from "#app/lib/format.ts";
 
 /** Lazy: the panel and its fetcher load only when a shopper asks to reorder. */
 const ReorderPanel = lazy(() =>
@@ -45,15 +45,8 @@ export function orderStatus(financial: string | null, fulfillment: string): stri
   return parts.filter(Boolean).join(" · ");
 }
 
-const ORDER_DATE = new Intl.DateTimeFormat("fr-FR", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "Europe/Paris",
-});
-
 export function formatOrderDate(iso: string): string {
-  return ORDER_DATE.format(new Date(iso));
+  return formatDate(new Date(iso), { weekday: false });
 }
 
 /** The order history (storefront.md §7: 20 a page in the account, with cursors). */

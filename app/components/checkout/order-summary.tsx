@@ -1,5 +1,5 @@
-import { type CheckoutTotals, type CheckoutView, modeLabel, slotLabel } from "#app/lib/checkout.ts";
-import { formatCents } from "#app/lib/format.ts";
+import { type CheckoutTotals, type CheckoutView, modeLabel } from "#app/lib/checkout.ts";
+import { formatCents, formatSlot } from "#app/lib/format.ts";
 import { openOrderMode } from "#app/lib/order-mode.ts";
 
 /** The mode, store, address and slot of the order, with a way to change them. */
@@ -18,7 +18,7 @@ export function OrderModeSummary({
       <OrderFacts
         store={view.store}
         deliveryAddress={view.mode === 1 ? view.deliveryAddress : null}
-        slot={view.slotKey ? slotLabel(view.slotKey) : "Aucun créneau choisi"}
+        slot={view.slotKey ? formatSlot(view.slotKey) : "Aucun créneau choisi"}
       />
       {canChange && (
         <div className="checkout-inline">
@@ -96,7 +96,7 @@ export function OrderLines({
               <span className="checkout-help"> ({line.options.join(", ")})</span>
             )}
           </span>
-          <span>{formatCents(line.totalCents)}</span>
+          <span className="checkout-lines__price">{formatCents(line.totalCents)}</span>
         </li>
       ))}
     </ul>

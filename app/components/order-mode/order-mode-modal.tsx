@@ -9,14 +9,8 @@ import {
   type SlotView,
   saveOrderMode,
 } from "#app/components/order-mode/client.ts";
-import {
-  dayLabel,
-  firstFreeSlot,
-  groupSlotsByDay,
-  hoursLabel,
-  slotLabel,
-} from "#app/components/order-mode/slots.ts";
-import { formatCents } from "#app/lib/format.ts";
+import { firstFreeSlot, groupSlotsByDay } from "#app/components/order-mode/slots.ts";
+import { formatCents, formatDate, formatSlot, formatSlotHours } from "#app/lib/format.ts";
 import {
   currentLocationId,
   type OrderModeOptions,
@@ -412,7 +406,9 @@ export default function OrderModeModal({
               <div className="order-mode__days">
                 {groupSlotsByDay(slots).map((group) => (
                   <fieldset key={group.day} className="order-mode__day">
-                    <legend className="order-mode__day-title">{dayLabel(group.day)}</legend>
+                    <legend className="order-mode__day-title">
+                      {formatDate(group.day, { year: false })}
+                    </legend>
                     <div className="order-mode__slots">
                       {group.slots.map((slot) => (
                         <label
@@ -426,10 +422,10 @@ export default function OrderModeModal({
                             disabled={slot.isFull}
                             checked={slotKey === slot.key}
                             onChange={() => setSlotKey(slot.key)}
-                            aria-label={`${slotLabel(slot.key)}${slot.isFull ? ", complet" : ""}`}
+                            aria-label={`${formatSlot(slot.key)}${slot.isFull ? ", complet" : ""}`}
                           />
                           <span aria-hidden="true">
-                            {hoursLabel(slot.key)}
+                            {formatSlotHours(slot.key)}
                             {slot.isFull && <span className="order-mode__full"> complet</span>}
                           </span>
                         </label>

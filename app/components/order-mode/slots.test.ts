@@ -6,7 +6,6 @@ import {
   groupSlotsByDay,
   isSlotPast,
   parisMinute,
-  slotLabel,
 } from "./slots.ts";
 
 // Tuesday 24 November 2026, 14:30 in Paris (UTC+1 in winter).
@@ -49,10 +48,6 @@ describe("slot rules", () => {
     expect(isSlotPast("2026-11-23 18:00-19:00", NOW)).toBe(true);
     // Summer time: 12:00 UTC is 14:00 in Paris.
     expect(parisMinute(new Date("2026-07-01T12:00:00Z"))).toBe("2026-07-01 14:00");
-  });
-
-  it("labels slots in French", () => {
-    expect(slotLabel("2026-11-24 12:00-13:00")).toBe("mardi 24 novembre, 12h00 – 13h00");
   });
 });
 

@@ -102,28 +102,3 @@ export async function decideSlotRestore(
   if (free === null) return { kind: "ask", previous: stored };
   return { kind: "replace", slot: orderSlot(free.key), previous: stored };
 }
-
-const DAY_LABEL = new Intl.DateTimeFormat("fr-FR", {
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  timeZone: "UTC",
-});
-
-/** A slot day (`YYYY-MM-DD`) as French text: « mardi 24 novembre ». */
-export function dayLabel(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? day : DAY_LABEL.format(date);
-}
-
-/** A slot key's hours as French text: « 12h00 – 13h00 ». */
-export function hoursLabel(key: string): string {
-  const match = /(\d{2}):(\d{2})-(\d{2}):(\d{2})$/.exec(key);
-  if (!match) return key;
-  return `${match[1]}h${match[2]} – ${match[3]}h${match[4]}`;
-}
-
-/** A whole slot as French text: « mardi 24 novembre, 12h00 – 13h00 ». */
-export function slotLabel(key: string): string {
-  return `${dayLabel(slotDay(key))}, ${hoursLabel(key)}`;
-}

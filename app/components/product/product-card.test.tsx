@@ -34,7 +34,7 @@ function card(tags: string[]): ProductCardData {
     brand: "Fromagerie Vautrin",
     image: null,
     quantityLabel: "250 g",
-    priceUnit: "50,00 € / kg",
+    priceUnit: "50,00\u00a0€/kg",
     discountLabel: "-17 %",
     gamme: null,
     variantId: "gid://shopify/ProductVariant/7",
@@ -54,16 +54,16 @@ describe("ProductCard", () => {
   it("available: links to the product, shows price, previous price and the add button", () => {
     const html = render(card([]));
     expect(html).toContain('href="/p/comte-aop/"');
-    expect(html).toContain("12,50 €");
-    expect(html).toMatch(/<s class="price__previous">.*15,00 €<\/s>/);
+    expect(html).toContain("12,50\u00a0€");
+    expect(html).toMatch(/<s class="price__previous">.*15,00\u00a0€<\/s>/);
     expect(html).toContain('action="/cart/add"');
-    expect(html).toContain("250 g · 50,00 € / kg");
+    expect(html).toContain("250 g · 50,00\u00a0€/kg");
     expect(html).toContain("-17 %");
   });
 
   it("unavailable: struck price, 'Bientôt disponible !', no add button", () => {
     const html = render(card(["unavailable"]));
-    expect(html).toMatch(/<s class="price__current price__current--struck">.*12,50 €<\/s>/);
+    expect(html).toMatch(/<s class="price__current price__current--struck">.*12,50\u00a0€<\/s>/);
     expect(html).toContain("Bientôt disponible !");
     expect(html).not.toContain('action="/cart/add"');
   });

@@ -134,12 +134,12 @@ describe("the hosted checkout page", () => {
     expect(page).toMatch(/name="firstName" type="text" value="Paul"/);
     expect(page).toMatch(/name="address1" type="text" value="12 rue des Martyrs"/);
     expect(page).toMatch(/name="zip" type="text" value="75009"/);
-    expect(page).toContain("Livraison à domicile — 5,90 €");
+    expect(page).toContain("Livraison à domicile — 5,90\u00a0€");
     expect(page).toContain("Retrait au comptoir — gratuit");
     expect(page).toContain("Frais de service");
     // 2 × 12,50 € + 0,50 € + 5,90 €, and without delivery.
-    expect(page).toContain('data-total="domicile">31,40 €');
-    expect(page).toContain('data-total="retrait">25,50 €');
+    expect(page).toContain('data-total="domicile">31,40\u00a0€');
+    expect(page).toContain('data-total="retrait">25,50\u00a0€');
     expect(page).not.toContain(`role="alert"`);
     // The path without its trailing slash answers as well.
     expect((await app.request(`${ORIGIN}${cart.path.replace("/?", "?")}`)).status).toBe(200);
@@ -246,10 +246,12 @@ describe("paying", () => {
       kind: "order-confirmation",
     });
     expect(email?.subject).toBe(`Votre commande #${order?.orderNumber} est confirmée`);
-    expect(email?.text).toContain("Total payé : 73,90 €");
+    expect(email?.text).toContain("Total payé : 73,90\u00a0€");
     // The service fee is a fee beside the delivery's, not a bought line.
-    expect(email?.text).toContain("2 × Comté AOP 18 mois : 25,00 €");
-    expect(email?.text).toContain("\n\nFrais de service : 0,50 €\n\nLivraison à domicile : 5,90 €");
+    expect(email?.text).toContain("2 × Comté AOP 18 mois : 25,00\u00a0€");
+    expect(email?.text).toContain(
+      "\n\nFrais de service : 0,50\u00a0€\n\nLivraison à domicile : 5,90\u00a0€",
+    );
     expect(email?.text).not.toContain("× Frais de service");
     expect(email?.text).toContain("/order/confirmation/?order=");
 

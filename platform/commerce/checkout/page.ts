@@ -9,7 +9,7 @@ import {
   type FieldName,
 } from "#platform/commerce/checkout/form.ts";
 import { orderTotals, SERVICE_FEE_CENTS, SERVICE_FEE_TITLE } from "#platform/commerce/orders.ts";
-import { euros } from "#platform/notify/index.ts";
+import { formatCents as euros } from "#platform/format.ts";
 
 /**
  * The hosted checkout's HTML: one server-rendered page in French that works without JavaScript.

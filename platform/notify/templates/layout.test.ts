@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { renderEmail } from "#platform/notify/templates/layout.ts";
+import { emailIdentityLines, renderEmail } from "#platform/notify/templates/layout.ts";
+import { DEMO_SHOP_IDENTITY } from "#platform/shop-identity.ts";
+
+const smallPrint = `--\n${emailIdentityLines(DEMO_SHOP_IDENTITY).join("\n")}\n`;
 
 describe("renderEmail", () => {
   const email = renderEmail({
@@ -21,7 +24,8 @@ describe("renderEmail", () => {
         "Vous avez demandé un nouveau mot de passe.",
         "Choisir un mot de passe :\nhttps://shop.test/auth/reset/3/t?a=1&b=2",
         "Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail.",
-        "L'équipe Comptoir\n",
+        "L'équipe Comptoir",
+        smallPrint,
       ].join("\n\n"),
     );
   });
@@ -46,7 +50,7 @@ describe("renderEmail", () => {
     const plain = renderEmail({ subject: "Merci", paragraphs: ["Votre commande est prête."] });
     expect(plain.html).not.toContain("<a ");
     expect(plain.html).not.toContain("display:none");
-    expect(plain.text).toBe("Votre commande est prête.\n\nL'équipe Comptoir\n");
+    expect(plain.text).toBe(`Votre commande est prête.\n\nL'équipe Comptoir\n\n${smallPrint}`);
   });
 
   it("refuses an action URL that is not http(s)", () => {

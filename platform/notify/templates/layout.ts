@@ -1,10 +1,16 @@
+import { legalLine, type ShopIdentity, shopIdentity } from "#platform/shop-identity.ts";
+
 /**
  * The shop's email layout: one table-based HTML page that mail clients render alike (no external
- * CSS, no images), and a plain-text version where the action's URL is written in full.
+ * CSS, no images), and a plain-text version where the action's URL is written in full. The
+ * header, the signature and the small print under every email carry the shop's one identity
+ * (platform/shop-identity.ts).
  */
 
-/** The name shown in every email's header and signature. */
-export const SHOP_NAME = "Comptoir";
+/** The small print closing every email: who the shop is and how to reach it. */
+export function emailIdentityLines(identity: ShopIdentity): string[] {
+  return [legalLine(identity), `${identity.email} · ${identity.phone}`];
+}
 
 export type EmailParts = {
   subject: string;
@@ -33,22 +39,31 @@ export function escapeHtml(value: string): string {
 }
 
 /** Wraps a French email body in the shop's HTML layout and gives the text version. */
-export function renderEmail(parts: EmailParts): RenderedEmail {
+export function renderEmail(
+  parts: EmailParts,
+  identity: ShopIdentity = shopIdentity(),
+): RenderedEmail {
   if (parts.action && !/^https?:\/\//.test(parts.action.url)) {
     throw new Error(`An email action needs an http(s) URL, got "${parts.action.url}"`);
   }
-  return { subject: parts.subject, text: renderText(parts), html: renderHtml(parts) };
+  return {
+    subject: parts.subject,
+    text: renderText(parts, identity),
+    html: renderHtml(parts, identity),
+  };
 }
 
-function renderText(parts: EmailParts): string {
+function renderText(parts: EmailParts, identity: ShopIdentity): string {
   const blocks = [...parts.paragraphs];
   if (parts.action) blocks.push(`${parts.action.label} :\n${parts.action.url}`);
   if (parts.footnote) blocks.push(parts.footnote);
-  blocks.push(`L'équipe ${SHOP_NAME}`);
+  blocks.push(`L'équipe ${identity.tradeName}`);
+  blocks.push(`--\n${emailIdentityLines(identity).join("\n")}`);
   return `${blocks.join("\n\n")}\n`;
 }
 
-function renderHtml(parts: EmailParts): string {
+function renderHtml(parts: EmailParts, identity: ShopIdentity): string {
+  const name = escapeHtml(identity.tradeName);
   const paragraphs = parts.paragraphs
     .map(
       (paragraph) =>
@@ -67,13 +82,14 @@ ${parts.preheader ? `<div style="display:none;max-height:0;overflow:hidden;">${e
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background-color:#f4f1ec;">
 <tr><td align="center" style="padding:24px 12px;">
 <table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="max-width:600px;width:100%;background-color:#ffffff;">
-<tr><td style="padding:24px 32px;background-color:${ACCENT};font-family:${FONT};font-size:24px;font-weight:bold;color:#ffffff;">${SHOP_NAME}</td></tr>
+<tr><td style="padding:24px 32px;background-color:${ACCENT};font-family:${FONT};font-size:24px;font-weight:bold;color:#ffffff;">${name}</td></tr>
 <tr><td style="padding:32px;">
 ${paragraphs}
 ${parts.action ? renderButton(parts.action) : ""}
-<p style="margin:24px 0 0 0;font-family:${FONT};font-size:16px;line-height:24px;color:#222222;">L'équipe ${SHOP_NAME}</p>
+<p style="margin:24px 0 0 0;font-family:${FONT};font-size:16px;line-height:24px;color:#222222;">L'équipe ${name}</p>
 </td></tr>
 ${parts.footnote ? `<tr><td style="padding:16px 32px 32px 32px;font-family:${FONT};font-size:13px;line-height:20px;color:#666666;">${escapeHtml(parts.footnote)}</td></tr>` : ""}
+<tr><td style="padding:16px 32px;border-top:1px solid #e5e0d8;font-family:${FONT};font-size:12px;line-height:18px;color:#666666;">${emailIdentityLines(identity).map(escapeHtml).join("<br>")}</td></tr>
 </table>
 </td></tr>
 </table>

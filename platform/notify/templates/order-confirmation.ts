@@ -1,11 +1,5 @@
+import { formatCents as euros } from "#platform/format.ts";
 import { type RenderedEmail, renderEmail } from "#platform/notify/templates/layout.ts";
-
-/** "12,50 €": two decimals, a comma and the euro sign, as the shop prints money. */
-export function euros(cents: number): string {
-  const sign = cents < 0 ? "-" : "";
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)},${String(abs % 100).padStart(2, "0")} €`;
-}
 
 export type OrderConfirmationParts = {
   firstName: string | null;

@@ -1,0 +1,57 @@
+import { SERVICE_FEE_CENTS } from "#app/lib/cart.ts";
+import { deliveryZone, listStores, type Store } from "#app/lib/ordering.server.ts";
+import { type FactTexts, factTexts, type ShopFactsData } from "#app/lib/shop-facts.ts";
+import { processGlobal } from "#platform/process-global.ts";
+import { shopIdentity } from "#platform/shop-identity.ts";
+
+/**
+ * The facts the content pages state (app/lib/shop-facts.ts), read from the ordering service (its
+ * stores and each delivering store's first enabled zone, as the order-mode modal reads them) and
+ * the shop's identity. Kept a minute in memory: the footer needs them on every page. When the
+ * ordering service does not answer, the texts say less (`nos magasins`) rather than fail a page.
+ */
+
+const KEEP_MS = 60_000;
+
+type Kept = { at: number; data: Promise<ShopFactsData> } | null;
+const kept = () => processGlobal<{ value: Kept }>("shopFacts", () => ({ value: null }));
+
+async function readData(): Promise<ShopFactsData> {
+  const identity = shopIdentity();
+  let stores: Store[] = [];
+  let deliveredPostcodes: string[] = [];
+  try {
+    stores = await listStores();
+    const zones = await Promise.all(
+      stores.filter((store) => store.deliveryEnabled).map((store) => deliveryZone(store.storeId)),
+    );
+    deliveredPostcodes = zones.flatMap((zone) => zone?.postcodes ?? []);
+  } catch {
+    stores = [];
+    deliveredPostcodes = [];
+  }
+  return { identity, stores, deliveredPostcodes, serviceFeeCents: SERVICE_FEE_CENTS };
+}
+
+/** The stores, zones and identity behind the facts (kept a minute). */
+export function shopFactsData(now = Date.now()): Promise<ShopFactsData> {
+  const holder = kept();
+  if (holder.value && now - holder.value.at < KEEP_MS) return holder.value.data;
+  const data = readData();
+  holder.value = { at: now, data };
+  // A failed read is not kept.
+  data.catch(() => {
+    if (holder.value?.data === data) holder.value = null;
+  });
+  return data;
+}
+
+/** Each fact token and its text. */
+export async function shopFactTexts(): Promise<FactTexts> {
+  return factTexts(await shopFactsData());
+}
+
+/** Forgets the kept facts: the next page reads the stores again (after a store or zone change). */
+export function forgetShopFacts(): void {
+  kept().value = null;
+}
