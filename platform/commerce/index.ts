@@ -95,7 +95,12 @@ export {
 export { IMAGE_ROUTE_PREFIX, imagePathProblem, imageUrl } from "./images/paths.ts";
 export {
   BANNER_SIZE,
+  BANNER_TEXT_AREA,
+  isPictureKind,
+  PICTURE_KINDS,
+  type PictureKind,
   PRODUCT_SIZE,
+  PRODUCT_TEXT_AREA,
   renderBannerSvg,
   renderProductSvg,
 } from "./images/placeholder.ts";
