@@ -103,6 +103,7 @@ export {
   PRODUCT_TEXT_AREA,
   renderBannerSvg,
   renderProductSvg,
+  textWidth,
 } from "./images/placeholder.ts";
 export { createImageService } from "./images/service.ts";
 export { COLLECTION_METAFIELDS, CUSTOM_NAMESPACE } from "./metafields.ts";

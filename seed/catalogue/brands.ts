@@ -146,7 +146,7 @@ export const BRANDS: Record<string, readonly BrandSpec[]> = {
         region: "Languedoc",
         where: "dans le Languedoc",
         trade:
-          "vinifie en biodynamie les raisins de ses sept hectares de vignes en terrasses, en rouge, blanc et rosé",
+          "vinifie en biodynamie ses vins rouges, blancs et rosés, nés de sept hectares de vignes en terrasses",
         quote: "La vigne dit son terroir ; nous essayons de ne pas l'interrompre.",
       },
       makes: ["vins"],

@@ -1314,6 +1314,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
               "Mont d'Or AOP",
             ],
             qualifiers: AGED,
+            picture: "fromage-croute-lavee",
           },
         ],
       },

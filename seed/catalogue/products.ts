@@ -7,7 +7,7 @@ import type {
 } from "#platform/commerce/index.ts";
 import { type PictureKind, renderProductSvg } from "#platform/commerce/index.ts";
 import type { Format, Range } from "#seed/catalogue/categories.ts";
-import { readComposition } from "#seed/catalogue/composition.ts";
+import { type Composition, readComposition } from "#seed/catalogue/composition.ts";
 import { type FileRow, imageUrlOf, svgFile } from "#seed/catalogue/files.ts";
 import {
   baseAmount,
@@ -114,6 +114,17 @@ export function createProductFactory(options: {
   const imagePool = new Map<string, ImageInput[][]>();
   const brandsByLeaf = new Map<number, BrandRef[]>();
   let sequence = 0;
+  // Many products share a list of ingredients: each is read once.
+  const compositions = new Map<string, Composition>();
+  const composition = (leaf: Leaf, ingredients: string) => {
+    const key = `${leaf.traits.alcohol !== undefined}:${ingredients}`;
+    let read = compositions.get(key);
+    if (!read) {
+      read = readComposition(ingredients, { alcoholic: leaf.traits.alcohol !== undefined });
+      compositions.set(key, read);
+    }
+    return read;
+  };
 
   const between = ([min, max]: Range) => min + random.next() * (max - min);
   const someOf = <T>(items: readonly T[], p: number) => items.filter(() => random.chance(p));
@@ -224,7 +235,7 @@ export function createProductFactory(options: {
     const contains =
       ingredients === undefined || leaf.traits.assorted
         ? [...declared]
-        : readComposition(ingredients, { alcoholic: leaf.traits.alcohol !== undefined }).allergens;
+        : composition(leaf, ingredients).allergens;
     const traces = someOf(
       (leaf.traits.traces ?? []).filter((key) => !contains.includes(key)),
       0.35,
@@ -249,9 +260,7 @@ export function createProductFactory(options: {
     allergens: { contains: readonly AllergenKey[]; traces: readonly AllergenKey[] },
   ): DietKey[] {
     if (ingredients === undefined || leaf.traits.assorted) return [];
-    const { excludedDiets: excluded } = readComposition(ingredients, {
-      alcoholic: leaf.traits.alcohol !== undefined,
-    });
+    const excluded = new Set(composition(leaf, ingredients).excludedDiets);
     const all = [...allergens.contains, ...allergens.traces];
     if (all.includes("gluten")) excluded.add("sans-gluten");
     if (all.includes("lait")) excluded.add("sans-lactose");

@@ -10,10 +10,11 @@ import {
   motifFor,
 } from "#platform/commerce/images/placeholder-palettes.ts";
 import { createRandom, num } from "#platform/commerce/images/placeholder-random.ts";
-import { type FittedText, fitText, textWidth } from "#platform/commerce/images/placeholder-text.ts";
+import { type FittedText, fitText } from "#platform/commerce/images/placeholder-text.ts";
 
 export type { PictureKind } from "#platform/commerce/images/placeholder-kinds.ts";
 export { isPictureKind, PICTURE_KINDS } from "#platform/commerce/images/placeholder-kinds.ts";
+export { textWidth } from "#platform/commerce/images/placeholder-text.ts";
 
 /**
  * Generated demo pictures: a still-life card per product (4:5) and a banner per collection or
@@ -264,7 +265,3 @@ function centredLines(fitted: FittedText, x: number, top: number, bottom: number
     .join("");
 }
 
-/** How wide a fitted line is set: what the tests compare with the text areas. */
-export function lineWidth(line: string, fontSize: number, family: "serif" | "sans-serif") {
-  return textWidth(line, fontSize, family);
-}
