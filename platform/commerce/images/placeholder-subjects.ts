@@ -695,10 +695,12 @@ export function cheeseBoard(random: Random, p: Palette) {
     );
   }
   return [
+    `<g transform="scale(1.3)">`,
     `<rect x="-250" y="-30" width="500" height="30" rx="10" fill="#b98a55"/>`,
     `<g transform="translate(-120 -30) scale(0.55)">${softCheese("#f4f1e6", "#f3dc9a")(random, p)}</g>`,
     `<g transform="translate(60 -30) scale(0.5)">${cheeseWedge("#f2c85b", "#b98a2e", false)(random, p)}</g>`,
     `<g fill="#6b2f5a">${grapes.join("")}</g>`,
     `<g transform="translate(-20 -10) scale(0.4)"><rect x="-220" y="-130" width="380" height="130" rx="64" fill="#f5f2e8"/><ellipse cx="160" cy="-65" rx="50" ry="65" fill="#4a4a48"/><ellipse cx="162" cy="-65" rx="44" ry="59" fill="#f7f3e6"/></g>`,
+    "</g>",
   ].join("");
 }

@@ -264,4 +264,3 @@ function centredLines(fitted: FittedText, x: number, top: number, bottom: number
     .map((line, i) => `<text x="${x}" y="${num(baseline(i))}">${escapeXml(line)}</text>`)
     .join("");
 }
-
