@@ -96,9 +96,15 @@ export {
 export { IMAGE_ROUTE_PREFIX, imagePathProblem, imageUrl } from "./images/paths.ts";
 export {
   BANNER_SIZE,
+  BANNER_TEXT_AREA,
+  isPictureKind,
+  PICTURE_KINDS,
+  type PictureKind,
   PRODUCT_SIZE,
+  PRODUCT_TEXT_AREA,
   renderBannerSvg,
   renderProductSvg,
+  textWidth,
 } from "./images/placeholder.ts";
 export { createImageService } from "./images/service.ts";
 export { COLLECTION_METAFIELDS, CUSTOM_NAMESPACE } from "./metafields.ts";

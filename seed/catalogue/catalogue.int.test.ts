@@ -212,7 +212,10 @@ describe("the demo catalogue", () => {
       sql`select max(jsonb_array_length(value::jsonb)) as n from commerce_metafield
         where owner_type = 'PRODUCT' and key = 'allergens'`,
     );
-    expect(perProduct[0]?.n).toBeLessThanOrEqual(3);
+    // Every allergen the ingredients hold is listed (claims.int.test.ts): a salad or a pastry
+    // may hold five.
+    expect(perProduct[0]?.n).toBeGreaterThanOrEqual(3);
+    expect(perProduct[0]?.n).toBeLessThanOrEqual(6);
   });
 
   it("tags some products with each special tag", async () => {

@@ -1,3 +1,4 @@
+import type { PictureKind } from "#platform/commerce/index.ts";
 import type { AllergenKey, DietKey, LabelKey } from "#seed/catalogue/taxonomies.ts";
 
 /**
@@ -27,10 +28,22 @@ export type Traits = {
   pricePer?: Range;
   /** Null where a nutrition table makes no sense (wine, spirits). */
   nutrition?: Nutrition | null;
-  ingredients?: readonly string[];
+  /**
+   * The list of ingredients of the products, unless `recipes.ts` gives a product's own:
+   * `{title}` is the product's title, `{name}` its name without the qualifier.
+   */
+  ingredients?: string;
   conservation?: readonly string[];
   origins?: readonly string[];
-  /** Allergens the products contain, then those they may contain as traces. */
+  /**
+   * A box of several products whose list of ingredients does not name them: its allergens are
+   * those `allergens` declares, and it claims no diet.
+   */
+  assorted?: boolean;
+  /**
+   * Allergens the products contain where their ingredients do not tell (products with a list
+   * of ingredients get theirs from it), then those they may contain as traces.
+   */
   allergens?: readonly AllergenKey[];
   traces?: readonly AllergenKey[];
   /** Diets the products usually suit; each product gets each with some probability. */
@@ -57,14 +70,31 @@ export type Line = {
   pricePer?: Range;
   /** The most one order may hold (max_quantity); the shop's default is 10. */
   maxQuantity?: number;
+  /** What these products' pictures show, when not what their category's show. */
+  picture?: PictureKind;
 };
 
-export type Push = { title: string; subtitle: string; text: string; link: string; layout: string };
+export type Push = {
+  title: string;
+  subtitle: string;
+  text: string;
+  link: string;
+  layout: string;
+  /** What its pictures show. */
+  picture: PictureKind;
+};
 
 export type CategoryNode = {
   title: string;
-  /** One or two sentences for the collection page. */
+  /** What the category's banner shows, and its products' pictures unless their line says. */
+  picture: PictureKind;
+  /**
+   * One or two sentences for the collection page. `{count}` is replaced by how many live
+   * products of the leaves `countOf` names (all below the category without it) there are,
+   * written as `claimedCount` writes it: a claim about the catalogue has to match it.
+   */
   description: string;
+  countOf?: readonly string[];
   traits?: Traits;
   /** Leaves only. */
   lines?: readonly Line[];
@@ -81,6 +111,7 @@ const AGED = ["", "au lait cru", "fermier", "affiné en cave", "de caractère"];
 export const CATEGORIES: readonly CategoryNode[] = [
   {
     title: "Épicerie salée",
+    picture: "huile",
     description:
       "Huiles, conserves de la mer, épices et condiments : le garde-manger des bonnes tables, choisi chez des producteurs que nous connaissons.",
     traits: {
@@ -106,6 +137,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
     },
     push: {
       title: "L'épicerie du Sud",
+      picture: "huile",
       subtitle: "Huiles, tapenades et anchois",
       text: "Un voyage en Méditerranée, de Nyons à Collioure, à glisser dans le panier.",
       link: "/c/epicerie-salee/huiles-et-vinaigres/",
@@ -114,6 +146,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
     children: [
       {
         title: "Huiles et vinaigres",
+        picture: "huile",
         description:
           "Huiles d'olive de moulin, huiles de noix et de graines, vinaigres de vin et balsamiques.",
         traits: {
@@ -135,10 +168,11 @@ export const CATEGORIES: readonly CategoryNode[] = [
         children: [
           {
             title: "Huiles d'olive",
+            picture: "huile",
             description:
               "Des huiles d'olive vierges extra de moulins provençaux, andalous et toscans.",
             traits: {
-              ingredients: ["100 % huile d'olive vierge extra obtenue à froid."],
+              ingredients: "100 % huile d'olive vierge extra obtenue à froid.",
               sentences: [
                 "Obtenue par première pression à froid, cette huile d'olive vierge extra offre des notes d'herbe coupée et d'artichaut.",
                 "Une huile d'olive ardente et fruitée, idéale en filet sur des légumes grillés ou un poisson.",
@@ -170,6 +204,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
           },
           {
             title: "Huiles de noix et de graines",
+            picture: "huile",
             description: "Huiles de noix, de noisette, de sésame et de colza, pressées à froid.",
             traits: {
               formats: [
@@ -177,7 +212,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
                 [50, "cl"],
               ],
               pricePer: [24, 80],
-              ingredients: ["100 % huile vierge pressée à froid."],
+              ingredients: "100 % {name}, pressée à froid.",
               sentences: [
                 "Pressée à froid dans un petit moulin, cette huile garde tout le goût du fruit grillé.",
                 "Quelques gouttes suffisent à parfumer une salade de mâche ou un carpaccio.",
@@ -202,6 +237,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
           },
           {
             title: "Vinaigres",
+            picture: "vinaigre",
             description:
               "Vinaigres de vin vieillis en fût, balsamiques de Modène et vinaigres de fruits.",
             traits: {
@@ -218,7 +254,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
                 glucids: [0.5, 55],
                 salt: [0, 0.1],
               },
-              ingredients: ["Vinaigre de vin, antioxydant : sulfites."],
+              ingredients: "Vinaigre de vin, antioxydant : sulfites.",
               sentences: [
                 "Vieilli lentement en fût de chêne, ce vinaigre allie acidité et rondeur.",
                 "Un vinaigre de caractère pour déglacer une poêlée ou relever une vinaigrette.",
@@ -250,6 +286,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
       },
       {
         title: "Conserves de la mer",
+        picture: "conserve",
         description:
           "Sardines millésimées, thon germon, rillettes de poisson et soupes de roche, pêchés et mis en boîte sur nos côtes.",
         traits: {
@@ -271,10 +308,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
             glucids: [0, 3],
             salt: [0.6, 1.8],
           },
-          ingredients: [
-            "Poisson (85 %), huile d'olive vierge extra, sel.",
-            "Poisson, huile de tournesol, sel, aromates.",
-          ],
+          ingredients: "Poisson (75 %), huile d'olive vierge extra, sel.",
           conservation: [
             "À conserver à température ambiante. Après ouverture, se conserve 48 heures au réfrigérateur.",
           ],
@@ -300,6 +334,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
       },
       {
         title: "Pâtes, riz et légumineuses",
+        picture: "riz-et-legumineuses",
         description:
           "Pâtes de blé dur tréfilées au bronze, riz de Camargue et du Piémont, lentilles et pois chiches.",
         traits: {
@@ -309,6 +344,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
           ],
           pricePer: [4, 16],
           diets: ["vegetarien", "vegan", "sans-lactose", "halal", "casher"],
+          ingredients: "100 % {name}.",
           nutrition: {
             kcal: [330, 370],
             lipids: [0.8, 3],
@@ -340,6 +376,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
       },
       {
         title: "Sel, poivre et épices",
+        picture: "epices",
         description:
           "Poivres de terroir, fleurs de sel, piment d'Espelette et mélanges d'épices préparés à la commande.",
         traits: {
@@ -358,7 +395,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
             glucids: [0, 60],
             salt: [0, 97],
           },
-          ingredients: ["100 % {title}."],
+          ingredients: "100 % {name}.",
           sentences: [
             "Moulu au dernier moment, il libère des arômes puissants et une longueur remarquable.",
             "Une épice de chef qui transforme un plat simple en assiette de fête.",
@@ -395,6 +432,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
       },
       {
         title: "Condiments et sauces",
+        picture: "condiment",
         description:
           "Moutardes à l'ancienne, cornichons, tapenades et sauces préparées comme à la maison.",
         traits: {
@@ -406,10 +444,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
           pricePer: [12, 48],
           allergens: ["moutarde"],
           traces: ["celeri", "sesame"],
-          ingredients: [
-            "Eau, graines de moutarde, vinaigre, sel, épices.",
-            "Olives, huile d'olive, câpres, anchois, ail, herbes de Provence.",
-          ],
+          ingredients: "Eau, graines de moutarde, vinaigre, sel, épices.",
           sentences: [
             "Un condiment de caractère, fabriqué en petites séries selon une recette éprouvée.",
             "Il accompagne aussi bien une viande froide qu'un plateau de charcuterie.",
@@ -438,6 +473,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
       },
       {
         title: "Apéritif",
+        picture: "aperitif",
         description:
           "Olives, crackers, chips artisanales et biscuits salés pour des apéritifs réussis.",
         traits: {
@@ -449,10 +485,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
           pricePer: [14, 45],
           allergens: ["gluten"],
           traces: ["sesame", "fruits-a-coque", "lait"],
-          ingredients: [
-            "Farine de blé, huile d'olive, sel, romarin.",
-            "Pommes de terre, huile de tournesol, sel de Guérande.",
-          ],
+          ingredients: "Farine de blé, huile d'olive, eau, sel, romarin.",
           sentences: [
             "Croustillant et bien assaisonné, il disparaît en quelques minutes à l'apéritif.",
             "Parfait avec un verre de blanc sec ou une bière fraîche.",
@@ -472,6 +505,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
       },
       {
         title: "Coffrets épicerie fine",
+        picture: "coffret",
         description:
           "Coffrets et paniers garnis composés par nos épiciers, à offrir ou à s'offrir.",
         traits: {
@@ -480,7 +514,8 @@ export const CATEGORIES: readonly CategoryNode[] = [
           allergens: ["gluten", "lait", "fruits-a-coque"],
           traces: ["sesame", "oeufs"],
           nutrition: null,
-          ingredients: ["Composition détaillée sur la fiche jointe au coffret."],
+          ingredients: "Composition détaillée sur la fiche jointe au coffret.",
+          assorted: true,
           sentences: [
             "Un assortiment composé par nos épiciers, présenté dans une boîte en carton recyclé.",
             "Le cadeau idéal pour les gourmands, livré prêt à offrir.",
@@ -503,6 +538,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
   },
   {
     title: "Épicerie sucrée",
+    picture: "chocolat",
     description:
       "Chocolats, confitures, miels, thés et cafés : la douceur sous toutes ses formes, de la tablette d'origine au biscuit de voyage.",
     traits: {
@@ -528,6 +564,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
     },
     push: {
       title: "Le chocolat d'origine",
+      picture: "chocolat",
       subtitle: "Du cacao à la tablette",
       text: "Équateur, Madagascar, Pérou : nos chocolatiers travaillent les fèves de plantations choisies.",
       link: "/c/epicerie-sucree/chocolats/",
@@ -536,6 +573,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
     children: [
       {
         title: "Chocolats",
+        picture: "chocolat",
         description:
           "Tablettes d'origine, bouchées, pralinés et pâtes à tartiner de nos chocolatiers.",
         traits: {
@@ -547,16 +585,14 @@ export const CATEGORIES: readonly CategoryNode[] = [
         children: [
           {
             title: "Tablettes de chocolat",
+            picture: "chocolat",
             description: "Chocolat noir, au lait ou blanc, en tablettes d'origine ou garnies.",
             traits: {
               formats: [
                 [100, "g"],
                 [80, "g"],
               ],
-              ingredients: [
-                "Fèves de cacao, sucre de canne, beurre de cacao, émulsifiant : lécithine de soja.",
-                "Sucre, beurre de cacao, lait entier en poudre, pâte de cacao, vanille.",
-              ],
+              ingredients: "Pâte de cacao, sucre de canne, beurre de cacao.",
               sentences: [
                 "Une tablette au craquant net, aux notes de fruits secs et d'épices douces.",
                 "Les fèves sont torréfiées doucement pour préserver les arômes de leur terroir.",
@@ -587,6 +623,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
           },
           {
             title: "Bouchées et pralinés",
+            picture: "bouchees-chocolat",
             description: "Ganaches, pralinés à l'ancienne, mendiants et rochers en ballotins.",
             traits: {
               formats: [
@@ -596,10 +633,8 @@ export const CATEGORIES: readonly CategoryNode[] = [
               ],
               pricePer: [70, 170],
               allergens: ["lait", "fruits-a-coque", "soja"],
-              ingredients: [
-                "Chocolat noir (cacao 66 %), amandes, noisettes, sucre, crème, beurre.",
-                "Chocolat au lait, praliné noisette (45 %), crêpe dentelle, beurre de cacao.",
-              ],
+              ingredients:
+                "Chocolat noir (pâte de cacao, sucre, beurre de cacao), praliné (sucre, amandes, noisettes), crème, beurre.",
               sentences: [
                 "Un ballotin de bouchées enrobées à la main, aux intérieurs fondants.",
                 "Les pralinés sont broyés à la meule de pierre pour garder une texture fine et croquante.",
@@ -629,6 +664,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
       },
       {
         title: "Biscuits et gâteaux secs",
+        picture: "biscuits",
         description:
           "Galettes pur beurre, sablés, palets, cookies et croquants de nos biscuiteries.",
         traits: {
@@ -640,10 +676,8 @@ export const CATEGORIES: readonly CategoryNode[] = [
           pricePer: [16, 48],
           allergens: ["gluten", "lait", "oeufs"],
           traces: ["fruits-a-coque", "soja"],
-          ingredients: [
+          ingredients:
             "Farine de blé, beurre frais (25 %), sucre, œufs, sel de Guérande, poudre à lever.",
-            "Farine de blé, sucre, beurre, amandes, œufs, vanille.",
-          ],
           sentences: [
             "Des biscuits dorés au four, croustillants et fondants à la fois.",
             "La pâte repose une nuit avant d'être découpée et cuite, comme autrefois.",
@@ -663,6 +697,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
       },
       {
         title: "Confitures, miels et pâtes à tartiner",
+        picture: "confiture",
         description: "Confitures cuites au chaudron, miels de crus et crèmes de marrons.",
         traits: {
           formats: [
@@ -679,10 +714,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
             glucids: [45, 82],
             salt: [0, 0.05],
           },
-          ingredients: [
-            "Fruits (60 %), sucre de canne, jus de citron, pectine de fruits.",
-            "100 % miel de fleurs.",
-          ],
+          ingredients: "Fruits (60 %), sucre de canne, jus de citron, pectine de fruits.",
           sentences: [
             "Cuite en petite quantité dans un chaudron de cuivre, elle garde des morceaux de fruits bien présents.",
             "Récolté et mis en pot par l'apiculteur, ce miel offre une texture onctueuse.",
@@ -711,6 +743,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
       },
       {
         title: "Thés et infusions",
+        picture: "the",
         description: "Grands crus de thé noir, thés verts, oolongs et infusions de plantes.",
         traits: {
           formats: [
@@ -720,7 +753,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
           pricePer: [80, 320],
           diets: ["vegetarien", "vegan", "sans-gluten", "sans-lactose", "sans-sucres-ajoutes"],
           nutrition: null,
-          ingredients: ["Thé noir de Chine, arômes naturels.", "Feuilles de thé entières."],
+          ingredients: "100 % {name}.",
           origins: ["Chine", "Inde", "Japon", "Sri Lanka", "Taïwan"],
           conservation: [
             "À conserver dans une boîte hermétique, à l'abri de l'humidité et des odeurs.",
@@ -758,6 +791,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
       },
       {
         title: "Cafés",
+        picture: "cafe",
         description: "Cafés de spécialité torréfiés à Paris, en grains ou moulus.",
         traits: {
           formats: [
@@ -769,7 +803,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
           diets: ["vegetarien", "vegan", "sans-gluten", "sans-lactose", "sans-sucres-ajoutes"],
           nutrition: null,
           origins: ["Éthiopie", "Colombie", "Brésil", "Guatemala", "Kenya"],
-          ingredients: ["100 % café arabica."],
+          ingredients: "100 % café arabica.",
           conservation: ["À conserver dans un endroit frais et sec, dans son sachet refermé."],
           sentences: [
             "Torréfié chaque semaine, ce café révèle des notes de fruits rouges et de cacao.",
@@ -794,6 +828,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
       },
       {
         title: "Confiseries",
+        picture: "confiserie",
         description: "Calissons, nougats, caramels, pâtes de fruits et bonbons de nos régions.",
         traits: {
           formats: [
@@ -804,10 +839,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
           pricePer: [30, 95],
           allergens: ["fruits-a-coque"],
           traces: ["lait", "oeufs", "arachides"],
-          ingredients: [
-            "Sucre, amandes (35 %), miel, blanc d'œuf, pain azyme, vanille.",
-            "Pulpe de fruits (50 %), sucre, sirop de glucose, pectine.",
-          ],
+          ingredients: "Sucre, sirop de glucose, arômes naturels.",
           sentences: [
             "Une confiserie de tradition, préparée selon une recette transmise de génération en génération.",
             "Fondante et parfumée, elle se déguste avec le café.",
@@ -831,6 +863,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
       },
       {
         title: "Calendriers de l'Avent",
+        picture: "bouchees-chocolat",
         description: "Nos calendriers de l'Avent reviendront avec les premiers frimas.",
         weight: 0,
         archived:
@@ -840,6 +873,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
   },
   {
     title: "Cave",
+    picture: "vin-rouge",
     description:
       "Vins de vignerons, champagnes de récoltants, spiritueux, bières et cidres artisanaux, choisis par nos cavistes.",
     traits: {
@@ -865,6 +899,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
     },
     push: {
       title: "Les vins de la saison",
+      picture: "vin-rouge",
       subtitle: "Sélection de nos cavistes",
       text: "Des vignerons indépendants, des cuvées à moins de 20 € et quelques grandes bouteilles.",
       link: "/c/cave/vins/",
@@ -873,6 +908,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
     children: [
       {
         title: "Vins",
+        picture: "vin-rouge",
         description:
           "Rouges, blancs et rosés de vignerons, des grandes appellations aux vins de soif.",
         traits: {
@@ -883,11 +919,12 @@ export const CATEGORIES: readonly CategoryNode[] = [
           ],
           pricePer: [10, 40],
           alcohol: [11.5, 14.5],
-          ingredients: ["Raisins, antioxydant : sulfites."],
+          ingredients: "Raisins, antioxydant : sulfites.",
         },
         children: [
           {
             title: "Vins rouges",
+            picture: "vin-rouge",
             description:
               "Bordeaux, bourgognes, vins du Rhône et de Loire, de garde ou à boire jeunes.",
             lines: [
@@ -933,6 +970,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
           },
           {
             title: "Vins blancs",
+            picture: "vin-blanc",
             description: "Chablis, sancerres, alsaces et blancs du Sud, secs ou moelleux.",
             traits: {
               serving: ["Servir frais, entre 10 et 12 °C.", "À déguster avec modération."],
@@ -974,6 +1012,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
           },
           {
             title: "Vins rosés",
+            picture: "vin-rose",
             description: "Rosés de Provence, de Tavel et du Languedoc, à servir bien frais.",
             traits: {
               serving: ["Servir bien frais, entre 8 et 10 °C.", "À déguster avec modération."],
@@ -1003,6 +1042,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
       },
       {
         title: "Champagnes et effervescents",
+        picture: "effervescent",
         description: "Champagnes de récoltants, crémants et pétillants naturels.",
         traits: {
           pricePer: [30, 110],
@@ -1011,9 +1051,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
             [75, "cl"],
             [150, "cl"],
           ],
-          ingredients: [
-            "Raisins, liqueur de tirage, liqueur d'expédition, antioxydant : sulfites.",
-          ],
+          ingredients: "Raisins, liqueur de tirage, liqueur d'expédition, antioxydant : sulfites.",
           serving: ["Servir frais, entre 7 et 9 °C.", "À déguster avec modération."],
           origins: ["Champagne, France"],
         },
@@ -1037,6 +1075,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
       },
       {
         title: "Spiritueux",
+        picture: "spiritueux",
         description: "Whiskies, rhums, cognacs et armagnacs de distilleries indépendantes.",
         traits: {
           formats: [
@@ -1052,8 +1091,9 @@ export const CATEGORIES: readonly CategoryNode[] = [
         children: [
           {
             title: "Whiskies",
+            picture: "spiritueux",
             description: "Single malts d'Écosse, whiskies français et blends de caractère.",
-            traits: { ingredients: ["Orge maltée, eau, levure."] },
+            traits: { ingredients: "Orge maltée, eau, levure." },
             lines: [
               {
                 names: ["Whisky single malt", "Whisky tourbé", "Whisky blended malt"],
@@ -1069,8 +1109,9 @@ export const CATEGORIES: readonly CategoryNode[] = [
           },
           {
             title: "Rhums",
+            picture: "spiritueux",
             description: "Rhums agricoles des Antilles, rhums vieux et arrangés.",
-            traits: { ingredients: ["Pur jus de canne à sucre."] },
+            traits: { ingredients: "Pur jus de canne à sucre." },
             lines: [
               {
                 names: ["Rhum agricole blanc AOC Martinique", "Rhum blanc de Marie-Galante"],
@@ -1092,8 +1133,9 @@ export const CATEGORIES: readonly CategoryNode[] = [
           },
           {
             title: "Cognacs et armagnacs",
+            picture: "spiritueux",
             description: "Eaux-de-vie de vin de Cognac et de Gascogne, vieillies en fût de chêne.",
-            traits: { ingredients: ["Eau-de-vie de vin vieillie en fût de chêne."] },
+            traits: { ingredients: "Eau-de-vie de vin vieillie en fût de chêne." },
             lines: [
               {
                 names: ["Cognac AOC", "Cognac Fine Champagne AOC", "Bas-Armagnac AOC"],
@@ -1113,6 +1155,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
       },
       {
         title: "Bières et cidres",
+        picture: "biere",
         description: "Bières de brasseries artisanales, cidres et poirés fermiers.",
         traits: {
           formats: [
@@ -1123,7 +1166,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
           alcohol: [4.5, 9],
           allergens: ["gluten"],
           diets: ["vegetarien", "vegan", "sans-lactose"],
-          ingredients: ["Eau, malt d'orge, houblon, levure.", "Pur jus de pommes à cidre."],
+          ingredients: "Eau, malt d'orge, houblon, levure.",
           serving: ["Servir frais, entre 6 et 8 °C.", "À déguster avec modération."],
         },
         lines: [
@@ -1153,6 +1196,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
       },
       {
         title: "Apéritifs et liqueurs",
+        picture: "spiritueux",
         description: "Pastis, vermouths, crèmes de fruits et liqueurs de plantes.",
         traits: {
           formats: [
@@ -1162,7 +1206,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
           pricePer: [24, 80],
           alcohol: [15, 45],
           allergens: [],
-          ingredients: ["Alcool, sucre, macération de fruits et de plantes."],
+          ingredients: "Alcool, sucre, macération de fruits et de plantes.",
           serving: ["À servir frais ou sur glace.", "À déguster avec modération."],
         },
         lines: [
@@ -1185,8 +1229,10 @@ export const CATEGORIES: readonly CategoryNode[] = [
   },
   {
     title: "Fromagerie",
+    picture: "plateau-fromages",
     description:
-      "Plus de cent fromages affinés dans nos caves : pâtes molles, pâtes pressées, chèvres et bleus, au lait cru pour la plupart.",
+      "{count} fromages affinés dans nos caves : pâtes molles, pâtes pressées, chèvres et bleus, au lait cru ou pasteurisé.",
+    countOf: ["pates-molles", "pates-pressees", "fromages-de-chevre", "bleus-et-persilles"],
     traits: {
       allergens: ["lait"],
       diets: ["vegetarien", "sans-gluten"],
@@ -1204,10 +1250,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
         "Auvergne, France",
         "Jura, France",
       ],
-      ingredients: [
-        "Lait cru de vache, sel, ferments lactiques, présure.",
-        "Lait de vache pasteurisé, sel, ferments lactiques, présure.",
-      ],
+      ingredients: "Lait cru de vache, sel, ferments lactiques, présure.",
       conservation: [
         "À conserver entre 4 et 8 °C dans son papier d'origine. Sortir le fromage du réfrigérateur une heure avant dégustation.",
       ],
@@ -1230,6 +1273,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
     },
     push: {
       title: "Le plateau du fromager",
+      picture: "plateau-fromages",
       subtitle: "Cinq fromages, cinq terroirs",
       text: "Composé chaque semaine par nos fromagers selon les affinages du moment.",
       link: "/c/fromagerie/pates-molles/",
@@ -1238,6 +1282,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
     children: [
       {
         title: "Pâtes molles",
+        picture: "fromage-croute-fleurie",
         description: "Camemberts, bries, munsters et époisses à la croûte fleurie ou lavée.",
         traits: {
           formats: [
@@ -1269,11 +1314,13 @@ export const CATEGORIES: readonly CategoryNode[] = [
               "Mont d'Or AOP",
             ],
             qualifiers: AGED,
+            picture: "fromage-croute-lavee",
           },
         ],
       },
       {
         title: "Pâtes pressées",
+        picture: "fromage-pate-pressee",
         description:
           "Comtés, beauforts, tommes et mimolettes, affinés de quelques mois à plusieurs années.",
         traits: {
@@ -1315,6 +1362,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
       },
       {
         title: "Fromages de chèvre",
+        picture: "fromage-chevre",
         description: "Crottins, bûches et pyramides de chèvre, frais, demi-secs ou affinés.",
         traits: {
           formats: [
@@ -1323,7 +1371,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
             [250, "g"],
           ],
           pricePer: [28, 60],
-          ingredients: ["Lait cru de chèvre, sel, ferments lactiques, présure."],
+          ingredients: "Lait cru de chèvre, sel, ferments lactiques, présure.",
           origins: ["Val de Loire, France", "Poitou, France", "Provence, France"],
         },
         lines: [
@@ -1349,12 +1397,12 @@ export const CATEGORIES: readonly CategoryNode[] = [
       },
       {
         title: "Bleus et persillés",
+        picture: "fromage-bleu",
         description: "Roquefort, fourmes et bleus d'Auvergne au persillage généreux.",
         traits: {
           allergens: ["lait"],
-          ingredients: [
+          ingredients:
             "Lait cru de brebis, sel, ferments lactiques, présure, Penicillium roqueforti.",
-          ],
         },
         lines: [
           {
@@ -1375,14 +1423,12 @@ export const CATEGORIES: readonly CategoryNode[] = [
       },
       {
         title: "Crèmerie",
+        picture: "beurre",
         description: "Beurres de baratte, crèmes crues, yaourts fermiers et œufs de plein air.",
         traits: {
           diets: ["vegetarien", "sans-gluten"],
           labels: ["aop", "ab", "bleu-blanc-coeur"],
-          ingredients: [
-            "Crème de lait pasteurisée, ferments lactiques.",
-            "Lait entier, ferments lactiques.",
-          ],
+          ingredients: "Crème de lait de vache pasteurisée, ferments lactiques.",
           conservation: ["À conserver entre 0 et 6 °C."],
           sentences: [
             "Baratté à l'ancienne dans une petite laiterie, il a le goût de la crème fraîche.",
@@ -1432,6 +1478,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
   },
   {
     title: "Boucherie-Charcuterie",
+    picture: "viande-rouge",
     description:
       "Viandes de races à viande choisies en élevage, volailles fermières, charcuterie de maison et foie gras.",
     traits: {
@@ -1452,7 +1499,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
         glucids: [0, 1],
         salt: [0.1, 0.3],
       },
-      ingredients: ["{title}."],
+      ingredients: "100 % viande de bœuf.",
       sentences: [
         "Une viande issue d'un élevage que nos bouchers connaissent, maturée sur os.",
         "Préparée et parée à la commande par nos bouchers.",
@@ -1461,6 +1508,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
     },
     push: {
       title: "Le bœuf maturé",
+      picture: "viande-rouge",
       subtitle: "Trois semaines en cave",
       text: "Côtes et entrecôtes de races à viande, maturées sur os par nos bouchers.",
       link: "/c/boucherie-charcuterie/boeuf/",
@@ -1469,6 +1517,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
     children: [
       {
         title: "Bœuf",
+        picture: "viande-rouge",
         description:
           "Côtes, entrecôtes, filets et pièces à mijoter de races Aubrac, Salers et Limousine.",
         traits: { pricePer: [18, 95] },
@@ -1491,8 +1540,9 @@ export const CATEGORIES: readonly CategoryNode[] = [
       },
       {
         title: "Veau et agneau",
+        picture: "viande-rouge",
         description: "Veau de lait élevé sous la mère, agneau de Sisteron et du Quercy.",
-        traits: { pricePer: [24, 70] },
+        traits: { pricePer: [24, 70], ingredients: "100 % viande de veau." },
         lines: [
           {
             names: ["Côte de veau", "Escalope de veau", "Blanquette de veau", "Osso buco"],
@@ -1506,6 +1556,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
       },
       {
         title: "Volailles",
+        picture: "volaille",
         description: "Poulets fermiers, volailles de Bresse, canards et pintades.",
         traits: {
           formats: [
@@ -1514,13 +1565,15 @@ export const CATEGORIES: readonly CategoryNode[] = [
             [500, "g"],
           ],
           pricePer: [10, 40],
-          diets: ["sans-gluten", "sans-lactose", "halal"],
+          diets: ["sans-gluten", "sans-lactose"],
+          ingredients: "100 % {name}.",
         },
         lines: [
           {
-            names: ["Poulet fermier", "Volaille de Bresse AOP", "Pintade fermière", "Poularde"],
+            names: ["Poulet fermier", "Pintade fermière", "Poularde"],
             qualifiers: ["Label Rouge", "des Landes", "bio", "Label Rouge des Landes"],
           },
+          { names: ["Volaille de Bresse AOP"], qualifiers: ["", "entière", "découpée"] },
           {
             names: [
               "Magret de canard",
@@ -1534,6 +1587,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
       },
       {
         title: "Charcuterie",
+        picture: "saucisson",
         description: "Jambons affinés, saucissons secs, pâtés et terrines de maison.",
         traits: {
           diets: ["sans-gluten", "sans-lactose"],
@@ -1546,13 +1600,13 @@ export const CATEGORIES: readonly CategoryNode[] = [
             glucids: [0, 3],
             salt: [1.8, 5],
           },
-          ingredients: [
+          ingredients:
             "Viande de porc, sel, poivre, sucres, épices, conservateur : nitrite de sodium.",
-          ],
         },
         children: [
           {
             title: "Jambons",
+            picture: "jambon",
             description: "Jambons de Bayonne, de Parme, ibériques et jambons blancs à l'os.",
             traits: {
               formats: [
@@ -1584,6 +1638,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
           },
           {
             title: "Saucissons et salaisons",
+            picture: "saucisson",
             description: "Saucissons secs, rosettes, chorizos et coppas séchés lentement.",
             traits: {
               formats: [
@@ -1607,6 +1662,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
           },
           {
             title: "Pâtés et terrines",
+            picture: "terrine",
             description: "Pâtés en croûte, terrines de campagne et rillettes du Mans.",
             traits: {
               formats: [
@@ -1636,6 +1692,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
       },
       {
         title: "Foie gras",
+        picture: "terrine",
         description: "Foies gras de canard et d'oie, entiers ou mi-cuits, du Sud-Ouest.",
         traits: {
           formats: [
@@ -1653,10 +1710,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
             glucids: [1, 3],
             salt: [1, 1.5],
           },
-          ingredients: [
-            "Foie gras de canard, sel, poivre, sucre, porto.",
-            "Foie gras d'oie, sel, poivre.",
-          ],
+          ingredients: "Foie gras de canard, sel, poivre, sucre, porto.",
           conservation: ["À conserver entre 0 et 4 °C. Sortir 10 minutes avant dégustation."],
           sentences: [
             "Un foie gras déveiné à la main, assaisonné simplement et cuit doucement au torchon.",
@@ -1682,6 +1736,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
   },
   {
     title: "Fruits et légumes",
+    picture: "panier",
     description:
       "Fruits et légumes de saison, en direct de maraîchers et d'arboriculteurs, livrés chaque matin.",
     traits: {
@@ -1719,7 +1774,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
         glucids: [2, 20],
         salt: [0, 0.05],
       },
-      ingredients: ["100 % {title}."],
+      ingredients: "100 % {name}.",
       sentences: [
         "Récolté à maturité chez un producteur de notre réseau, il arrive sur notre étal en moins de 48 heures.",
         "Cultivé en pleine terre, au rythme des saisons.",
@@ -1728,6 +1783,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
     },
     push: {
       title: "Le marché du jour",
+      picture: "panier",
       subtitle: "Arrivages de nos producteurs",
       text: "Chaque matin, les fruits et légumes de saison cueillis la veille.",
       link: "/c/fruits-et-legumes/fruits/",
@@ -1736,10 +1792,12 @@ export const CATEGORIES: readonly CategoryNode[] = [
     children: [
       {
         title: "Fruits",
+        picture: "fruits",
         description: "Fruits de saison, agrumes et fruits exotiques mûris sur l'arbre.",
         children: [
           {
             title: "Fruits de saison",
+            picture: "fruits",
             description: "Pommes, poires, fraises, abricots et cerises au fil des saisons.",
             lines: [
               {
@@ -1760,6 +1818,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
           },
           {
             title: "Agrumes",
+            picture: "agrumes",
             description: "Oranges, clémentines de Corse, citrons de Menton et pamplemousses.",
             traits: { origins: ["Corse, France", "Espagne", "Italie"] },
             lines: [
@@ -1780,6 +1839,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
           },
           {
             title: "Fruits exotiques",
+            picture: "fruits",
             description: "Mangues, ananas, fruits de la passion et avocats mûris à point.",
             traits: {
               formats: [
@@ -1806,6 +1866,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
       },
       {
         title: "Légumes",
+        picture: "legumes",
         description: "Légumes de plein champ, légumes anciens et primeurs.",
         lines: [
           {
@@ -1835,6 +1896,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
       },
       {
         title: "Herbes aromatiques",
+        picture: "herbes",
         description: "Bouquets de basilic, coriandre, ciboulette et herbes fraîches.",
         traits: {
           formats: [[1, "pièce"]],
@@ -1859,6 +1921,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
       },
       {
         title: "Champignons",
+        picture: "champignons",
         description: "Cèpes, girolles, morilles et truffes fraîches en saison.",
         traits: {
           formats: [
@@ -1893,6 +1956,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
       },
       {
         title: "Fruits secs et graines",
+        picture: "fruits-secs",
         description: "Amandes, noix, noisettes, dattes et fruits séchés.",
         traits: {
           formats: [
@@ -1932,6 +1996,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
   },
   {
     title: "Traiteur",
+    picture: "plat-cuisine",
     description:
       "Entrées, plats cuisinés, poissons fumés et desserts préparés chaque jour dans nos cuisines, à réchauffer ou à déguster tels quels.",
     traits: {
@@ -1957,10 +2022,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
         glucids: [5, 25],
         salt: [0.6, 1.4],
       },
-      ingredients: [
-        "Légumes de saison, huile d'olive, crème, œufs, farine de blé, sel, poivre.",
-        "Viande, légumes, bouillon, vin blanc, farine de blé, beurre, herbes.",
-      ],
+      ingredients: "Légumes de saison, huile d'olive, crème, œufs, farine de blé, sel, poivre.",
       sentences: [
         "Préparé le jour même dans nos cuisines avec des produits frais.",
         "Une recette de notre chef, à réchauffer doucement pour en garder tout le moelleux.",
@@ -1969,6 +2031,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
     },
     push: {
       title: "Le menu du chef",
+      picture: "plat-cuisine",
       subtitle: "Cuisiné le matin même",
       text: "Entrée, plat et dessert à commander avant 11 h pour le déjeuner.",
       link: "/c/traiteur/plats-cuisines/",
@@ -1977,6 +2040,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
     children: [
       {
         title: "Entrées et salades",
+        picture: "salade",
         description: "Salades composées, tartares, œufs mimosa et entrées de saison.",
         lines: [
           {
@@ -1997,6 +2061,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
       },
       {
         title: "Plats cuisinés",
+        picture: "plat-cuisine",
         description: "Blanquette, bœuf bourguignon, parmentier et plats du jour mijotés.",
         lines: [
           {
@@ -2017,12 +2082,13 @@ export const CATEGORIES: readonly CategoryNode[] = [
               "Curry de légumes",
               "Tajine de poulet aux citrons",
             ],
-            qualifiers: ["", "du chef", "végétarien"],
+            qualifiers: ["", "du chef", "de saison"],
           },
         ],
       },
       {
         title: "Poissons fumés et caviar",
+        picture: "poisson-fume",
         description: "Saumons fumés au bois de hêtre, truites, tarama et caviars d'esturgeon.",
         traits: {
           formats: [
@@ -2035,7 +2101,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
           traces: ["crustaces", "mollusques", "lait"],
           diets: ["sans-gluten"],
           labels: ["label-rouge", "msc"],
-          ingredients: ["Saumon (Salmo salar), sel, fumé au bois de hêtre."],
+          ingredients: "Saumon (Salmo salar), sel, fumé au bois de hêtre.",
           nutrition: {
             kcal: [150, 260],
             lipids: [8, 18],
@@ -2077,6 +2143,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
       },
       {
         title: "Soupes et veloutés",
+        picture: "soupe",
         description: "Soupes de saison, veloutés et gaspachos préparés avec les légumes du marché.",
         traits: {
           formats: [
@@ -2086,7 +2153,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
           pricePer: [7, 18],
           allergens: ["lait", "celeri"],
           diets: ["vegetarien", "sans-gluten"],
-          ingredients: ["Légumes (70 %), eau, crème, beurre, sel, poivre."],
+          ingredients: "Légumes (70 %), eau, crème, beurre, céleri, sel, poivre.",
           nutrition: {
             kcal: [30, 90],
             lipids: [1, 6],
@@ -2110,11 +2177,13 @@ export const CATEGORIES: readonly CategoryNode[] = [
       },
       {
         title: "Sandwichs et snacking",
+        picture: "sandwich",
         description: "Sandwichs, wraps, quiches et croque-monsieur pour le déjeuner.",
         traits: {
           formats: [[1, "pièce"]],
           pricePer: [4.5, 12],
-          ingredients: ["Pain, jambon blanc, beurre, emmental, salade, tomate."],
+          ingredients:
+            "Pain (farine de blé, eau, levure, sel), jambon blanc de porc, beurre, emmental, salade, tomate.",
         },
         lines: [
           {
@@ -2134,7 +2203,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
               "Croque-monsieur",
               "Feuilleté au fromage",
             ],
-            qualifiers: ["", "individuelle", "du chef"],
+            qualifiers: ["", "du chef", "maison"],
           },
         ],
       },
@@ -2142,6 +2211,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
   },
   {
     title: "Boulangerie-Pâtisserie",
+    picture: "pain",
     description:
       "Pains au levain, viennoiseries pur beurre, entremets et gâteaux de voyage, cuits chaque matin par nos boulangers et pâtissiers.",
     traits: {
@@ -2163,10 +2233,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
         glucids: [35, 60],
         salt: [0.1, 1.6],
       },
-      ingredients: [
-        "Farine de blé, beurre (28 %), sucre, œufs, lait, levure, sel.",
-        "Farine de blé, eau, levain, sel de Guérande.",
-      ],
+      ingredients: "Farine de blé, beurre (28 %), sucre, œufs, lait, levure, sel.",
       sentences: [
         "Cuit chaque matin dans notre fournil, avec des farines de meuniers de la région.",
         "Une recette de nos pâtissiers, préparée avec du beurre AOP et des œufs de plein air.",
@@ -2175,6 +2242,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
     },
     push: {
       title: "Les douceurs du goûter",
+      picture: "gateau-de-voyage",
       subtitle: "Madeleines, financiers et cakes",
       text: "Nos gâteaux de voyage se gardent plusieurs jours : à emporter partout.",
       link: "/c/boulangerie-patisserie/gateaux-de-voyage/",
@@ -2183,6 +2251,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
     children: [
       {
         title: "Pains",
+        picture: "pain",
         description: "Baguettes de tradition, pains au levain, seigle et pains spéciaux.",
         traits: {
           formats: [
@@ -2219,6 +2288,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
       },
       {
         title: "Viennoiseries",
+        picture: "viennoiserie",
         description: "Croissants, pains au chocolat, brioches et chaussons pur beurre.",
         traits: { pricePer: [1.2, 4.2] },
         lines: [
@@ -2240,6 +2310,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
       },
       {
         title: "Pâtisseries",
+        picture: "patisserie",
         description: "Éclairs, tartes, entremets et classiques de la pâtisserie française.",
         traits: {
           formats: [
@@ -2275,6 +2346,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
       },
       {
         title: "Gâteaux de voyage",
+        picture: "gateau-de-voyage",
         description:
           "Cakes, financiers, madeleines et quatre-quarts qui se gardent plusieurs jours.",
         traits: {
@@ -2306,6 +2378,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
       },
       {
         title: "Macarons",
+        picture: "macarons",
         description: "Macarons parisiens en coffrets de 6, 12 ou 24.",
         traits: {
           formats: [
@@ -2315,9 +2388,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
           ],
           pricePer: [1.8, 2.9],
           allergens: ["fruits-a-coque", "oeufs", "lait"],
-          ingredients: [
-            "Poudre d'amandes, sucre, blancs d'œufs, ganache (chocolat, crème, beurre).",
-          ],
+          ingredients: "Poudre d'amandes, sucre, blancs d'œufs, ganache (chocolat, crème, beurre).",
           conservation: ["À conserver entre 0 et 4 °C. Sortir 30 minutes avant dégustation."],
         },
         lines: [

@@ -1,5 +1,6 @@
-import type { CollectionInput } from "#platform/commerce/index.ts";
+import type { CollectionInput, PictureKind } from "#platform/commerce/index.ts";
 import { renderBannerSvg, renderProductSvg } from "#platform/commerce/index.ts";
+import { describeCategory } from "#seed/catalogue/claims.ts";
 import { type FileRow, imageUrlOf, svgFile } from "#seed/catalogue/files.ts";
 import type { Tree, TreeNode } from "#seed/catalogue/tree.ts";
 import type { Random } from "#seed/random.ts";
@@ -15,16 +16,24 @@ export function buildCollections(options: {
   tree: Tree;
   /** The products of each leaf, by leaf handle, in their manual order. */
   productsByLeaf: ReadonlyMap<string, readonly number[]>;
+  /** The archived products: counted in no claim of a description. */
+  archived: ReadonlySet<number>;
   random: Random;
   now: Date;
 }): { collections: CollectionInput[]; files: FileRow[] } {
-  const { tree, productsByLeaf, random, now } = options;
+  const { tree, productsByLeaf, archived, random, now } = options;
   const collections: CollectionInput[] = [];
   const files: FileRow[] = [];
   const titles = new Map(tree.nodes.map((node) => [node.handle, node.node.title]));
 
-  const banner = (path: string, title: string, subtitle?: string) => {
-    const picture = renderBannerSvg({ title, subtitle, seed: random.int(1, 2 ** 31 - 1) });
+  const nodes = new Map(tree.nodes.map((node) => [node.handle, node]));
+  const liveByLeaf = new Map(
+    [...productsByLeaf].map(([leaf, ids]) => [leaf, ids.filter((id) => !archived.has(id)).length]),
+  );
+
+  const banner = (path: string, title: string, subtitle: string | undefined, kind: PictureKind) => {
+    const seed = random.int(1, 2 ** 31 - 1);
+    const picture = renderBannerSvg({ title, subtitle, seed, kind });
     files.push(svgFile(path, picture, now));
     return imageUrlOf(path);
   };
@@ -45,30 +54,37 @@ export function buildCollections(options: {
     const push = node.push;
     const pushImages = push
       ? {
-          push_image: banner(`collections/push-${handle}.svg`, push.title, push.subtitle),
+          push_image: banner(
+            `collections/push-${handle}.svg`,
+            push.title,
+            push.subtitle,
+            push.picture,
+          ),
           push_mobile_image: (() => {
             const path = `collections/push-${handle}-mobile.svg`;
             const picture = renderProductSvg({
               title: push.title,
               category: handle,
               seed: random.int(1, 2 ** 31 - 1),
+              kind: push.picture,
             });
             files.push(svgFile(path, picture, now));
             return imageUrlOf(path);
           })(),
         }
       : {};
+    const description = describeCategory(treeNode, nodes, liveByLeaf);
     collections.push({
       handle,
       title: node.title,
-      descriptionHtml: `<p>${node.description}</p>`,
+      descriptionHtml: `<p>${description}</p>`,
       image: {
-        url: banner(`collections/${handle}.svg`, node.title, subtitle),
+        url: banner(`collections/${handle}.svg`, node.title, subtitle, node.picture),
         altText: node.title,
       },
       seo: {
         title: `${node.title}${parent ? ` – ${titles.get(parent)}` : ""} | Comptoir`,
-        description: node.description.slice(0, 160),
+        description: description.slice(0, 160),
       },
       metafields: {
         category_parent: parent ?? null,

@@ -26,6 +26,7 @@ import { BRANDS } from "#seed/catalogue/brands.ts";
 import { CATEGORIES } from "#seed/catalogue/categories.ts";
 import { buildCollections } from "#seed/catalogue/collections.ts";
 import { type FileRow, imageUrlOf, insertFiles, svgFile } from "#seed/catalogue/files.ts";
+import { brandPicture } from "#seed/catalogue/pictures.ts";
 import {
   type BrandRef,
   type CatalogueRefs,
@@ -103,6 +104,7 @@ export const catalogueSeeder: Seeder = {
     const { collections, files } = buildCollections({
       tree,
       productsByLeaf,
+      archived,
       random: stream("collections"),
       now,
     });
@@ -126,6 +128,7 @@ async function seedMetaobjects(tx: Tx, random: Random, now: Date): Promise<Catal
         title: brand.name,
         subtitle: brand.artisan ? "Artisan partenaire" : undefined,
         seed: random.int(1, 2 ** 31 - 1),
+        kind: brandPicture(brand, top),
       });
       files.push(svgFile(path, picture, now));
       brandInputs.push({

@@ -5,8 +5,9 @@ import type {
   ProductMetafieldValues,
   VariantInput,
 } from "#platform/commerce/index.ts";
-import { renderProductSvg } from "#platform/commerce/index.ts";
+import { type PictureKind, renderProductSvg } from "#platform/commerce/index.ts";
 import type { Format, Range } from "#seed/catalogue/categories.ts";
+import { type Composition, readComposition } from "#seed/catalogue/composition.ts";
 import { type FileRow, imageUrlOf, svgFile } from "#seed/catalogue/files.ts";
 import {
   baseAmount,
@@ -17,6 +18,7 @@ import {
   shopPrice,
   unitPriceLabel,
 } from "#seed/catalogue/format.ts";
+import { QUALIFIER_INGREDIENTS, RECIPES } from "#seed/catalogue/recipes.ts";
 import {
   ALLERGEN_WORDS,
   type AllergenKey,
@@ -109,9 +111,20 @@ export function createProductFactory(options: {
   const usedHandles = new Set<string>();
   const titleRepeats = new Map<string, number>();
   const made = new Map<number, number>();
-  const imagePool = new Map<number, ImageInput[][]>();
+  const imagePool = new Map<string, ImageInput[][]>();
   const brandsByLeaf = new Map<number, BrandRef[]>();
   let sequence = 0;
+  // Many products share a list of ingredients: each is read once.
+  const compositions = new Map<string, Composition>();
+  const composition = (leaf: Leaf, ingredients: string) => {
+    const key = `${leaf.traits.alcohol !== undefined}:${ingredients}`;
+    let read = compositions.get(key);
+    if (!read) {
+      read = readComposition(ingredients, { alcoholic: leaf.traits.alcohol !== undefined });
+      compositions.set(key, read);
+    }
+    return read;
+  };
 
   const between = ([min, max]: Range) => min + random.next() * (max - min);
   const someOf = <T>(items: readonly T[], p: number) => items.filter(() => random.chance(p));
@@ -123,14 +136,27 @@ export function createProductFactory(options: {
     return (leaf.names[count] ?? random.pick(leaf.names)) as Name;
   }
 
-  /** A unique handle: the title's, else with the brand, else numbered in the title too. */
-  function uniqueTitle(title: string, brand: string): { title: string; handle: string } {
-    for (const candidate of [slugify(title), slugify(`${title} ${brand}`)]) {
-      if (!usedHandles.has(candidate)) {
-        usedHandles.add(candidate);
-        return { title, handle: candidate };
+  /**
+   * A title no other product has, and its handle: the name with the drawn qualifier, else with
+   * another of its qualifiers, else with the brand, else numbered. Two products never share a
+   * title (nor, therefore, a handle).
+   */
+  function uniqueTitle(name: Name, drawn: string, brand: string) {
+    const titled = (qualifier: string) => (qualifier ? `${name.name} ${qualifier}` : name.name);
+    const others = (name.qualifiers ?? []).filter((qualifier) => qualifier !== drawn);
+    const candidates = [drawn, ...others].map((qualifier) => ({
+      qualifier,
+      title: titled(qualifier),
+    }));
+    candidates.push({ qualifier: drawn, title: `${titled(drawn)} – ${brand}` });
+    for (const candidate of candidates) {
+      const handle = slugify(candidate.title);
+      if (!usedHandles.has(handle)) {
+        usedHandles.add(handle);
+        return { ...candidate, handle };
       }
     }
+    const title = titled(drawn);
     let repeat = titleRepeats.get(title) ?? 1;
     for (;;) {
       repeat += 1;
@@ -139,9 +165,19 @@ export function createProductFactory(options: {
       if (!usedHandles.has(handle)) {
         titleRepeats.set(title, repeat);
         usedHandles.add(handle);
-        return { title: numbered, handle };
+        return { qualifier: drawn, title: numbered, handle };
       }
     }
+  }
+
+  /** The product's list of ingredients: its recipe's or its category's, with what its qualifier adds. */
+  function ingredientsFor(leaf: Leaf, name: Name, qualifier: string, title: string) {
+    const template = RECIPES[name.name]?.ingredients ?? leaf.traits.ingredients;
+    if (template === undefined) return undefined;
+    const base = fill(template, { title, name: name.name });
+    const added = QUALIFIER_INGREDIENTS[qualifier];
+    if (!added || leaf.traits.assorted) return base;
+    return `${base.replace(/\.$/, "")}, ${added}.`;
   }
 
   function variantsFor(leaf: Leaf, name: Name, formats: readonly Format[]) {
@@ -193,8 +229,13 @@ export function createProductFactory(options: {
     return tags;
   }
 
-  function allergensFor(leaf: Leaf, name: Name) {
-    const contains = (name.allergens ?? leaf.traits.allergens ?? []).slice(0, 3);
+  /** From the ingredients where the product has a list of its own, else as its category declares. */
+  function allergensFor(leaf: Leaf, name: Name, ingredients: string | undefined) {
+    const declared = name.allergens ?? leaf.traits.allergens ?? [];
+    const contains =
+      ingredients === undefined || leaf.traits.assorted
+        ? [...declared]
+        : composition(leaf, ingredients).allergens;
     const traces = someOf(
       (leaf.traits.traces ?? []).filter((key) => !contains.includes(key)),
       0.35,
@@ -205,21 +246,32 @@ export function createProductFactory(options: {
     ]
       .filter(Boolean)
       .join(" ");
-    return { contains, alert };
+    return { contains, traces, alert };
   }
 
-  function dietsFor(leaf: Leaf, allergens: readonly AllergenKey[]): DietKey[] {
-    const excluded = new Set<DietKey>();
-    if (allergens.includes("gluten")) excluded.add("sans-gluten");
-    if (allergens.includes("lait")) excluded.add("sans-lactose").add("vegan");
-    if (allergens.includes("oeufs") || allergens.includes("poissons")) excluded.add("vegan");
-    if (leaf.top === "cave") excluded.add("halal").add("casher");
+  /**
+   * The diets the category claims for its products, less those the ingredients rule out (meat,
+   * fish, rennet or gelatine: not vegetarian; any animal product: not vegan…) and those the
+   * allergens or their traces rule out. A product without its own list claims none.
+   */
+  function dietsFor(
+    leaf: Leaf,
+    ingredients: string | undefined,
+    allergens: { contains: readonly AllergenKey[]; traces: readonly AllergenKey[] },
+  ): DietKey[] {
+    if (ingredients === undefined || leaf.traits.assorted) return [];
+    const excluded = new Set(composition(leaf, ingredients).excludedDiets);
+    const all = [...allergens.contains, ...allergens.traces];
+    if (all.includes("gluten")) excluded.add("sans-gluten");
+    if (all.includes("lait")) excluded.add("sans-lactose");
     const diets = (leaf.traits.diets ?? []).filter(
       (diet) =>
         !excluded.has(diet) &&
         random.chance(diet === "halal" || diet === "casher" ? RATES.rareDiet : RATES.diet),
     );
-    if (diets.includes("vegan") && !diets.includes("vegetarien")) diets.unshift("vegetarien");
+    if (diets.includes("vegan") && !diets.includes("vegetarien") && !excluded.has("vegetarien")) {
+      diets.unshift("vegetarien");
+    }
     return diets;
   }
 
@@ -268,8 +320,15 @@ export function createProductFactory(options: {
     return sentences.slice(0, 4);
   }
 
-  function imagesFor(leaf: Leaf, title: string, handle: string, index: number) {
-    const pool = imagePool.get(leaf.index) ?? [];
+  function imagesFor(
+    leaf: Leaf,
+    kind: PictureKind,
+    picture: { title: string; handle: string; index: number },
+  ) {
+    const { title, handle, index } = picture;
+    // Pooled by leaf and kind: a yoghurt never borrows a butter's picture.
+    const poolKey = `${leaf.index}:${kind}`;
+    const pool = imagePool.get(poolKey) ?? [];
     if (index >= demoCount && pool.length > 0) {
       const reused = pool[random.int(0, pool.length - 1)] ?? [];
       return {
@@ -287,6 +346,7 @@ export function createProductFactory(options: {
       const picture = renderProductSvg({
         title,
         category: leaf.top,
+        kind,
         seed: random.int(1, 2 ** 31 - 1),
       });
       const path = `products/${handle}-${n}.svg`;
@@ -299,7 +359,7 @@ export function createProductFactory(options: {
       files.push(svgFile(path, picture, now));
     }
     pool.push(images);
-    imagePool.set(leaf.index, pool);
+    imagePool.set(poolKey, pool);
     return { images, files };
   }
 
@@ -308,28 +368,25 @@ export function createProductFactory(options: {
     const index = sequence - 1;
     const leaf = nextLeaf();
     const name = pickName(leaf);
-    const qualifier = random.pick(name.qualifiers ?? [""]);
+    const drawn = random.pick(name.qualifiers ?? [""]);
     const brands = brandsByLeaf.get(leaf.index) ?? brandsOfLeaf(leaf, refs);
     brandsByLeaf.set(leaf.index, brands);
     const brand = random.pick(brands);
-    const { title, handle } = uniqueTitle(
-      qualifier ? `${name.name} ${qualifier}` : name.name,
-      brand.name,
-    );
+    const { title, handle, qualifier } = uniqueTitle(name, drawn, brand.name);
     const formats = formatsFor(leaf, name);
     const variants = variantsFor(leaf, name, formats);
     const [quantity, unit] = formats[0] as Format;
     const first = variants[0] as VariantInput;
     const origin = name.origin ?? random.pick(leaf.traits.origins ?? ["France"]);
-    const allergens = allergensFor(leaf, name);
-    const diets = dietsFor(leaf, allergens.contains);
+    const ingredients = ingredientsFor(leaf, name, qualifier, title);
+    const allergens = allergensFor(leaf, name, ingredients);
+    const diets = dietsFor(leaf, ingredients, allergens);
     const labels = labelsFor(leaf, title);
     const discount =
       first.compareAtPriceCents != null
         ? Math.round((1 - first.priceCents / first.compareAtPriceCents) * 100)
         : 0;
     const alcohol = leaf.traits.alcohol;
-    const ingredients = leaf.traits.ingredients;
 
     const metafields: ProductMetafieldValues = {
       marque: brand.gid,
@@ -348,9 +405,7 @@ export function createProductFactory(options: {
       ...(alcohol
         ? { alcohol: `${frenchDecimal(Math.round(between(alcohol) * 2) / 2)} % vol.` }
         : {}),
-      ...(ingredients
-        ? { ingredients_composition: fill(random.pick(ingredients), { title }) }
-        : {}),
+      ...(ingredients ? { ingredients_composition: ingredients } : {}),
       ...nutritionFor(leaf),
       conservation_text: random.pick(leaf.traits.conservation ?? ["À conserver au frais."]),
       allergens: allergens.contains.map((key) => refs.allergens[key]),
@@ -361,7 +416,8 @@ export function createProductFactory(options: {
     };
 
     const sentences = descriptionFor(leaf, brand, origin);
-    const { images, files } = imagesFor(leaf, title, handle, index);
+    const kind = name.picture ?? RECIPES[name.name]?.picture ?? leaf.picture;
+    const { images, files } = imagesFor(leaf, kind, { title, handle, index });
     const createdAt = new Date(now.getTime() - random.int(0, 540) * DAY - random.int(0, DAY - 1));
     const updatedAt = new Date(
       Math.min(now.getTime(), createdAt.getTime() + random.int(0, 60) * DAY),
@@ -375,7 +431,7 @@ export function createProductFactory(options: {
       descriptionHtml: `<p>${sentences.join(" ")}</p>`,
       tags: tagsFor(leaf),
       seo: {
-        title: `${title} – ${brand.name}`,
+        title: title.endsWith(brand.name) ? title : `${title} – ${brand.name}`,
         description: (sentences[0] ?? "").slice(0, 160),
       },
       variants: variants.map(({ format: _format, ...variant }) => variant),
@@ -395,10 +451,11 @@ function wordList(keys: readonly AllergenKey[]): string {
   return `${words.slice(0, -1).join(", ")} et ${words.at(-1)}`;
 }
 
-/** Fills `{name}` placeholders; `{title}` inside a sentence starts with a small letter. */
+/** Fills `{key}` placeholders; `{title}` and `{name}` inside a sentence start with a small letter. */
 function fill(template: string, values: Record<string, string>): string {
   return template.replace(/\{(\w+)\}/g, (_match, key: string, offset: number) => {
     const value = values[key] ?? "";
-    return key === "title" && offset > 0 ? value.charAt(0).toLowerCase() + value.slice(1) : value;
+    const inside = (key === "title" || key === "name") && offset > 0;
+    return inside ? value.charAt(0).toLowerCase() + value.slice(1) : value;
   });
 }

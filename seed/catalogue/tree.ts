@@ -1,4 +1,5 @@
 import { slugify } from "#app/lib/slug.ts";
+import type { PictureKind } from "#platform/commerce/index.ts";
 import type { CategoryNode, Line, Traits } from "#seed/catalogue/categories.ts";
 
 /** A category with what the seed needs to place it: its handle, its level and its ancestors. */
@@ -20,6 +21,8 @@ export type Leaf = {
   title: string;
   /** The handle of its top category: the images' palette, the brands, the special tags. */
   top: string;
+  /** What its products' pictures show, unless their line or recipe says otherwise. */
+  picture: PictureKind;
   /** Handles from the top category down to the leaf itself. */
   lineage: readonly string[];
   traits: Traits;
@@ -65,6 +68,7 @@ export function buildTree(categories: readonly CategoryNode[]): Tree {
         handle,
         title: node.title,
         top: ancestors[0] ?? handle,
+        picture: node.picture,
         lineage: [...ancestors, handle],
         traits,
         topSentences: sentences,

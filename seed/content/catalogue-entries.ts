@@ -1,11 +1,12 @@
 import { slugify } from "#app/lib/slug.ts";
-import { BANNER_SIZE, PRODUCT_SIZE } from "#platform/commerce/index.ts";
+import { BANNER_SIZE, type PictureKind, PRODUCT_SIZE } from "#platform/commerce/index.ts";
 import { bundlePrice } from "#platform/content/index.ts";
-import { BRANDS } from "#seed/catalogue/brands.ts";
+import { type ArtisanStory, BRANDS } from "#seed/catalogue/brands.ts";
+import { countInWords, describeCategory } from "#seed/catalogue/claims.ts";
+import { brandPicture } from "#seed/catalogue/pictures.ts";
 import type { TreeNode } from "#seed/catalogue/tree.ts";
 import { type ContentBuilder, type Link, svgAsset } from "#seed/content/builder.ts";
 import type { CatalogueProduct } from "#seed/content/catalogue-data.ts";
-import { ARTISAN_TRADES } from "#seed/content/editorial.ts";
 import { FIRST_BUNDLE_MENU_ITEM_ID, menuItemIds } from "#seed/content/menu-items.ts";
 import { richText } from "#seed/content/rich-text.ts";
 import type { Random } from "#seed/random.ts";
@@ -33,7 +34,7 @@ export function addBrands(
     picture,
   }: {
     products: CatalogueProduct[];
-    picture: (id: string, title: string, category: string) => Link;
+    picture: (id: string, title: string, category: string, kind: PictureKind) => Link;
   },
 ) {
   const slugs = new Map<string, { slug: string; top: string; artisan: boolean }>();
@@ -47,25 +48,25 @@ export function addBrands(
       content.entry(brandId(slug), "pageMarque", {
         name: brand.name,
         slug,
-        description: brandDescription(brand.name, top, brand.artisan === true),
+        description: brandDescription(brand.name, brand.artisan ? brand.story : undefined),
         image,
         is_artisan: brand.artisan === true,
         selected_products: made.map((product) => entryLink(productId(product))),
         seoTitle: `${brand.name} | Comptoir`,
       });
       if (brand.artisan) {
-        const trade = ARTISAN_TRADES[top];
-        if (!trade) throw new Error(`No artisan trade for ${top}`);
+        const story = brand.story;
+        if (!story) throw new Error(`No story for the artisan ${brand.name}`);
         content.entry(`artisan-${slug}`, "pageArtisan", {
           name: brand.name,
           slug,
-          region: trade.region,
-          quote: trade.quote,
+          region: story.region,
+          quote: story.quote,
           story: richText([
-            `${brand.name} ${trade.trade}. Installée en ${trade.region}, la maison travaille avec le Comptoir depuis plusieurs années.`,
+            `${brand.name} ${story.trade}. Installée ${story.where}, la maison travaille avec le Comptoir depuis plusieurs années.`,
             "Nous lui rendons visite chaque saison pour goûter les nouvelles productions et choisir ensemble celles qui rejoindront nos rayons.",
           ]),
-          image: picture(`artisan-${slug}`, brand.name, top),
+          image: picture(`artisan-${slug}`, brand.name, top, brandPicture(brand, top)),
           images: [image],
           brand: entryLink(brandId(slug)),
           seoTitle: `${brand.name}, artisan partenaire | Comptoir`,
@@ -76,10 +77,9 @@ export function addBrands(
   return slugs;
 }
 
-function brandDescription(name: string, top: string, artisan: boolean): string {
-  const trade = ARTISAN_TRADES[top];
-  return artisan && trade
-    ? `${name}, artisan de ${trade.region}, ${trade.trade}. Une maison que nous avons choisie pour la constance de son travail.`
+function brandDescription(name: string, story: ArtisanStory | undefined): string {
+  return story
+    ? `${name}, artisan installé ${story.where}, ${story.trade}. Une maison que nous avons choisie pour la constance de son travail.`
     : `${name} rejoint les rayons du Comptoir avec une gamme choisie pour sa qualité et son goût.`;
 }
 
@@ -156,7 +156,7 @@ export function addBundle(content: ContentBuilder, products: CatalogueProduct[])
     name: "Formule déjeuner du Comptoir",
     slug: "formule-dejeuner",
     categories: [entryLink(categoryId("traiteur"))],
-    short_description: `${parts.map((product) => product.title).join(", ")} : trois plats du traiteur réunis.`,
+    short_description: `${parts.map((product) => product.title).join(", ")} : ${countInWords(parts.length)} plats du traiteur réunis.`,
     prediscount_price: price,
     isProvince: false,
     fd_content: {
@@ -188,6 +188,11 @@ export function addCategories(
   },
 ) {
   const pushes = new Map<string, Link>();
+  const liveByLeaf = new Map(
+    tree
+      .filter((node) => node.children.length === 0)
+      .map((node) => [node.handle, productsUnder(node.handle).length]),
+  );
   const ordered = [...tree].sort((a, b) => a.level - b.level);
   for (const [index, treeNode] of ordered.entries()) {
     const { node, handle, ancestors, children, level } = treeNode;
@@ -214,13 +219,14 @@ export function addCategories(
         })
       : undefined;
     if (push) pushes.set(handle, push);
+    const description = describeCategory(treeNode, nodeByHandle, liveByLeaf);
     const common = {
       title: node.title,
       slug: handle,
-      description: node.description,
+      description,
       sub_categories: children.map((child) => entryLink(categoryId(child.handle))),
       seoTitle: `${node.title} | Comptoir`,
-      seoDescription: node.description.slice(0, 160),
+      seoDescription: description.slice(0, 160),
     };
     if (level === 1) {
       content.entry(categoryId(handle), "pageCategorie", {

@@ -1,4 +1,4 @@
-import { renderBannerSvg, renderProductSvg } from "#platform/commerce/index.ts";
+import { type PictureKind, renderBannerSvg, renderProductSvg } from "#platform/commerce/index.ts";
 import { contentAsset, contentEntry } from "#platform/content/tables.ts";
 import { CATEGORIES } from "#seed/catalogue/categories.ts";
 import { insertFiles } from "#seed/catalogue/files.ts";
@@ -35,6 +35,42 @@ import type { Seeder } from "#seed/seeder.ts";
 
 const ROWS_PER_STATEMENT = 200;
 
+/** What each content picture shows, by entry id: « La cave » shows wine, a recipe its dish. */
+const CONTENT_PICTURES: Readonly<Record<string, PictureKind>> = {
+  "shop-fromagerie": "plateau-fromages",
+  "shop-traiteur": "plat-cuisine",
+  "shop-cave": "vin-rouge",
+  "error-404": "panier",
+  "error-500": "panier",
+  "blog-category-recettes": "plat-cuisine",
+  "blog-category-portraits": "panier",
+  "blog-category-conseils": "vin-rouge",
+  "blogpost-galette-des-rois-frangipane": "patisserie",
+  "blogpost-veloute-de-potimarron-noisettes": "soupe",
+  "blogpost-tartines-de-chevre-au-miel": "fromage-chevre",
+  "blogpost-blanquette-de-veau-a-l-ancienne": "plat-cuisine",
+  "blogpost-rencontre-avec-un-apiculteur": "miel",
+  "blogpost-le-fromager-affineur": "fromage-pate-pressee",
+  "blogpost-vigneronne-en-biodynamie": "vin-rouge",
+  "blogpost-bien-conserver-ses-fromages": "plateau-fromages",
+  "blogpost-accords-mets-et-vins-de-fete": "effervescent",
+  "blogpost-composer-un-plateau-de-charcuterie": "saucisson",
+  "blogpost-les-agrumes-d-hiver": "agrumes",
+  "banner-noel": "effervescent",
+  "banner-paques": "chocolat",
+  "banner-apero-d-ete": "vin-rose",
+  "banner-accueil": "plateau-fromages",
+  "cta-retrait": "panier",
+  "banner-artisans": "panier",
+};
+
+/** The subject of a content picture; every picture has one, so a new one must be listed. */
+export function contentPicture(id: string): PictureKind {
+  const kind = CONTENT_PICTURES[id] ?? (id.startsWith("reassurance-") ? "panier" : undefined);
+  if (!kind) throw new Error(`No subject for the content picture ${id}`);
+  return kind;
+}
+
 /**
  * The demo content (issue 5 §7), in French: menu, footer, home and seasonal pages with every
  * carousel kind, category pages with pushes and merchandising, brand and artisan pages, a
@@ -69,14 +105,14 @@ export function buildDemoContent(content: ContentBuilder, { products, random, no
       id,
       title,
       `content/${id}.svg`,
-      renderBannerSvg({ title, subtitle, seed: seedOf() }),
+      renderBannerSvg({ title, subtitle, seed: seedOf(), kind: contentPicture(id) }),
     );
-  const picture = (id: string, title: string, category: string) =>
+  const picture = (id: string, title: string, category: string, kind = contentPicture(id)) =>
     content.image(
       id,
       title,
       `content/${id}.svg`,
-      renderProductSvg({ title, category, seed: seedOf() }),
+      renderProductSvg({ title, category, seed: seedOf(), kind }),
     );
 
   const tree = buildTree(CATEGORIES);

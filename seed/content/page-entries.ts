@@ -253,7 +253,12 @@ export function addHomePage(
       "banner-accueil-mobile",
       "Le goût des bonnes choses",
       "content/banner-accueil-mobile.svg",
-      renderProductSvg({ title: "Le goût des bonnes choses", category: "fromagerie", seed: 2021 }),
+      renderProductSvg({
+        title: "Le goût des bonnes choses",
+        category: "fromagerie",
+        seed: 2021,
+        kind: "plateau-fromages",
+      }),
     ),
     layout: "full",
     internal_link: entryLink(categoryId("fromagerie")),
