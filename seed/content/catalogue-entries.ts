@@ -22,6 +22,7 @@ export const entryLink = (id: string): Link => ({ sys: { type: "Link", linkType:
 export const categoryId = (handle: string) => `category-${handle}`;
 export const productId = (product: CatalogueProduct) => `product-${product.id}`;
 export const brandId = (slug: string) => `brand-${slug}`;
+export const artisanId = (slug: string) => `artisan-${slug}`;
 export const cmsId = (slug: string) => `cms-${slug}`;
 // ---------------------------------------------------------------------------------------------
 // Brands and artisans
@@ -56,7 +57,7 @@ export function addBrands(
       if (brand.artisan) {
         const trade = ARTISAN_TRADES[top];
         if (!trade) throw new Error(`No artisan trade for ${top}`);
-        content.entry(`artisan-${slug}`, "pageArtisan", {
+        content.entry(artisanId(slug), "pageArtisan", {
           name: brand.name,
           slug,
           region: trade.region,
