@@ -16,6 +16,7 @@ import { NOT_FOUND_MESSAGE } from "#app/lib/errors.ts";
 import { linkTo } from "#app/lib/links.ts";
 import { categoryPageSize, listingView, PARAM, readListingParams } from "#app/lib/listing.ts";
 import { categoryPageType, type PageTypeHandle } from "#app/lib/page-type.ts";
+import { pageUrl } from "#app/lib/page-url.ts";
 import { imageAtHeight, localImageUrl } from "#app/lib/product.ts";
 import { isProvinceVisitor } from "#app/lib/province.ts";
 import { canonicalUrl, jsonLd, seoMeta } from "#app/lib/seo.ts";
@@ -122,7 +123,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   );
   const handle = handles.at(-1);
   if (!handle) notFound();
-  const url = new URL(request.url);
+  // The page's address, not the data request's: listing links are built from it.
+  const url = pageUrl(request);
   const listingParams = readListingParams(url.searchParams);
   const ref = await catalogueReference();
   const node = ref.categories.get(handle);
