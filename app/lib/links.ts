@@ -175,6 +175,15 @@ export function artisanPath(slug: string | undefined): string {
   return value === undefined ? "/" : pathOf("nos-artisans", "c", value);
 }
 
+/**
+ * A category page from its handles, top first: /c/{top}/, /c/{top}/{sub}/, /c/{top}/{sub}/{leaf}/
+ * ("/" without any).
+ */
+export function categoryTrailPath(handles: readonly string[]): string {
+  const slugs = handles.flatMap((handle) => text(handle) ?? []);
+  return slugs.length === 0 ? "/" : pathOf("c", ...slugs);
+}
+
 /** A parent given as a slug string or as an entry / object carrying a slug. */
 function slugOf(value: unknown): string | undefined {
   if (typeof value === "string") return text(value);

@@ -13,7 +13,7 @@ import {
 } from "#app/lib/catalogue-reference.server.ts";
 import { getPage } from "#app/lib/content.server.ts";
 import { NOT_FOUND_MESSAGE } from "#app/lib/errors.ts";
-import { linkTo } from "#app/lib/links.ts";
+import { categoryTrailPath, linkTo } from "#app/lib/links.ts";
 import { categoryPageSize, listingView, PARAM, readListingParams } from "#app/lib/listing.ts";
 import { categoryPageType, type PageTypeHandle } from "#app/lib/page-type.ts";
 import { pageUrl } from "#app/lib/page-url.ts";
@@ -48,7 +48,7 @@ function notFound(): never {
 }
 
 function categoryUrl(handles: string[]): string {
-  return `/c/${handles.map(encodeURIComponent).join("/")}/`;
+  return categoryTrailPath(handles);
 }
 
 /**
