@@ -35,7 +35,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 /** Products an artisan's page shows before 'Voir tous ses produits'. */
-export const ARTISAN_PAGE_PRODUCTS = 8;
+const ARTISAN_PAGE_PRODUCTS = 8;
 
 export const meta: Route.MetaFunction = ({ loaderData: data }) => {
   if (!data) return [];
