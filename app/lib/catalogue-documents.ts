@@ -27,6 +27,12 @@ export const CATALOGUE_PRODUCT_QUERY = `#graphql
           barcode
         }
       }
+      # Its categories (a leaf and its ancestors): the breadcrumb's path.
+      collections(first: 10) {
+        nodes {
+          handle
+        }
+      }
       metafields(
         identifiers: [
           { namespace: "custom", key: "discountLabel" }

@@ -128,3 +128,27 @@ export function categoryLineage(ref: CatalogueReference, handle: string): Catego
   }
   return lineage;
 }
+
+/**
+ * A product's place in the tree from the categories it belongs to (a leaf and its ancestors): the
+ * deepest one's lineage, top first, preferring categories that are not archived. Empty when none
+ * of them is in the tree.
+ */
+export function deepestLineage(
+  ref: CatalogueReference,
+  handles: readonly string[],
+): CategoryNode[] {
+  let best: CategoryNode[] = [];
+  let bestLive = false;
+  for (const handle of handles) {
+    const lineage = categoryLineage(ref, handle);
+    // A lineage that stops short of a top category is no path to show.
+    if (lineage.length === 0 || lineage[0]?.parent !== null) continue;
+    const live = lineage.every((node) => !node.archived);
+    if ((live && !bestLive) || (live === bestLive && lineage.length > best.length)) {
+      best = lineage;
+      bestLive = live;
+    }
+  }
+  return best;
+}

@@ -43,6 +43,8 @@ export async function productByHandle(handle: string): Promise<{
   seo: { title: string | null; description: string | null };
   details: ProductDetails;
   related: StorefrontProduct[];
+  /** The handles of the collections (categories) it belongs to. */
+  collections: string[];
 } | null> {
   const data = await catalogueQuery(CATALOGUE_PRODUCT_QUERY, { handle });
   const raw = data.product;
@@ -74,6 +76,7 @@ export async function productByHandle(handle: string): Promise<{
       },
     },
     related,
+    collections: raw.collections.nodes.map((node) => node.handle),
   };
 }
 

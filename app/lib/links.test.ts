@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { CONTENT_TYPES } from "#platform/content/index.ts";
 import {
+  artisanPath,
+  brandPath,
   categoryPath,
   LINK_KIND_BY_CONTENT_TYPE,
   linkTo,
@@ -173,6 +175,18 @@ describe("productPath and categoryPath", () => {
     expect(categoryPath("epicerie")).toBe("/c/epicerie/");
     expect(categoryPath("epicerie", "")).toBe("/c/epicerie/");
     expect(categoryPath(undefined, "huiles")).toBe("/");
+  });
+});
+
+describe("brandPath and artisanPath", () => {
+  it("give a brand's page and an artisan's, the same as linkTo for their entries", () => {
+    expect(brandPath("maison-x")).toBe("/m/maison-x/");
+    expect(artisanPath("maison-x")).toBe("/nos-artisans/c/maison-x/");
+    expect(artisanPath("maison-x")).toBe(linkTo(entry("pageArtisan", { slug: "maison-x" })));
+    expect(brandPath("maison-x")).toBe(linkTo(entry("pageMarque", { slug: "maison-x" })));
+    expect(artisanPath("l'atelier")).toBe("/nos-artisans/c/l'atelier/");
+    expect(artisanPath(" ")).toBe("/");
+    expect(brandPath(undefined)).toBe("/");
   });
 });
 

@@ -158,6 +158,32 @@ export function categoryPath(slug: string | undefined, collection?: string): str
   return sub === undefined ? pathOf("c", value) : pathOf("c", value, sub);
 }
 
+/** A brand's page: /m/{handle}/ ("/" without a handle). */
+export function brandPath(handle: string | undefined): string {
+  const value = text(handle);
+  return value === undefined ? "/" : pathOf("m", value);
+}
+
+/**
+ * An artisan's page, /nos-artisans/c/{slug}/ (ordering-and-server.md §2, "Link building"): the
+ * one address of an artisan, whatever links to it — the artisans list, the menu, carousels, the
+ * sitemaps, search suggestions. The slug is the artisan brand's handle; the route answers the
+ * artisan's portrait there, beside the departments' artisan lists ("/" without a slug).
+ */
+export function artisanPath(slug: string | undefined): string {
+  const value = text(slug);
+  return value === undefined ? "/" : pathOf("nos-artisans", "c", value);
+}
+
+/**
+ * A category page from its handles, top first: /c/{top}/, /c/{top}/{sub}/, /c/{top}/{sub}/{leaf}/
+ * ("/" without any).
+ */
+export function categoryTrailPath(handles: readonly string[]): string {
+  const slugs = handles.flatMap((handle) => text(handle) ?? []);
+  return slugs.length === 0 ? "/" : pathOf("c", ...slugs);
+}
+
 /** A parent given as a slug string or as an entry / object carrying a slug. */
 function slugOf(value: unknown): string | undefined {
   if (typeof value === "string") return text(value);
@@ -215,11 +241,11 @@ function link(item: unknown, depth: number): string {
       return pathOf("c", ...parents, slug);
     }
     case "brand":
-      return pathOf("m", slug);
+      return brandPath(slug);
     case "blog":
       return pathOf("b", slug);
     case "artisan":
-      return pathOf("nos-artisans", "c", slug);
+      return artisanPath(slug);
     case "homepage":
       return pathOf("e", slug);
   }

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   activeFilterCount,
   categoryPageSize,
+  filledParams,
   pageHref,
   parseSort,
   readListingParams,
@@ -58,6 +59,20 @@ describe("pageHref", () => {
   it("keeps every parameter and moves the cursor", () => {
     const search = new URLSearchParams("tri=price-asc&apres=old");
     expect(pageHref("/c/cave/", search, "next")).toBe("/c/cave/?tri=price-asc&apres=next");
+  });
+});
+
+describe("filledParams", () => {
+  it("leaves out the empty fields of a listing form, keeps repeated ones", () => {
+    const form = new FormData();
+    form.append("tri", "price-asc");
+    form.append("prix_min", "");
+    form.append("prix_max", "  ");
+    form.append("marque", "A");
+    form.append("marque", "B");
+    form.append("q", "");
+    expect(filledParams(form).toString()).toBe("tri=price-asc&marque=A&marque=B");
+    expect(filledParams(new FormData()).toString()).toBe("");
   });
 });
 

@@ -89,6 +89,18 @@ export function activeFilterCount(params: ListingParams): number {
   );
 }
 
+/**
+ * A listing form's parameters without the empty ones: an untouched price field or an empty
+ * hidden field adds nothing to the address (`?tri=price-asc`, not `?tri=price-asc&prix_min=`).
+ */
+export function filledParams(entries: Iterable<[string, FormDataEntryValue]>): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [name, value] of entries) {
+    if (typeof value === "string" && value.trim() !== "") params.append(name, value);
+  }
+  return params;
+}
+
 /** The same listing from `cursor` on: every other parameter kept. */
 export function pageHref(pathname: string, search: URLSearchParams, cursor: string): string {
   const next = new URLSearchParams(search);

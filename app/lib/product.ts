@@ -22,7 +22,7 @@ export type ApiMetaobject = CatalogueMetaobjectFragment;
  */
 export type ApiProduct =
   | CatalogueProductCardFragment
-  | Omit<NonNullable<CatalogueProductQuery["product"]>, "descriptionHtml" | "seo">;
+  | Omit<NonNullable<CatalogueProductQuery["product"]>, "descriptionHtml" | "seo" | "collections">;
 
 type ApiMetafield = ApiProduct["metafields"][number];
 type ApiImage = NonNullable<ApiProduct["featuredImage"]>;

@@ -61,7 +61,7 @@ describe("sitemap links", () => {
     ]);
   });
 
-  it("split brands and artisans", () => {
+  it("split brands and artisans, an artisan at its own address", () => {
     const brand = (handle: string, name: string, isArtisan: boolean) => ({
       id: handle,
       handle,
@@ -80,7 +80,7 @@ describe("sitemap links", () => {
         { title: "Bonne Maman", href: "/m/b/" },
         { title: "Zèbre", href: "/m/z/" },
       ],
-      artisans: [{ title: "Atelier", href: "/m/a/" }],
+      artisans: [{ title: "Atelier", href: "/nos-artisans/c/a/" }],
     });
   });
 

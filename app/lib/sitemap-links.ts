@@ -4,7 +4,7 @@
  * loaders read the catalogue reference and the content lists and pass them in.
  */
 import type { CategoryNode } from "#app/lib/catalogue-reference.server.ts";
-import { linkTo } from "#app/lib/links.ts";
+import { artisanPath, brandPath, linkTo } from "#app/lib/links.ts";
 import type { Brand } from "#app/lib/product.ts";
 
 export type SitemapLink = { title: string; href: string; children?: SitemapLink[] };
@@ -44,14 +44,14 @@ export function categoryTree(categories: ReadonlyMap<string, CategoryNode>): Sit
     .sort(byTitle);
 }
 
-/** Brands and artisans, each in name order, as links to their pages. */
+/** Brands and artisans, each in name order, as links to their pages (/m/…, /nos-artisans/c/…). */
 export function brandLinks(brands: readonly Brand[]): {
   brands: SitemapLink[];
   artisans: SitemapLink[];
 } {
   const link = (brand: Brand) => ({
     title: brand.name,
-    href: `/m/${encodeURIComponent(brand.handle)}/`,
+    href: brand.isArtisan ? artisanPath(brand.handle) : brandPath(brand.handle),
   });
   const byName = (a: Brand, b: Brand) =>
     a.name.localeCompare(b.name, "fr", { sensitivity: "base" });

@@ -2,12 +2,13 @@ import { Link } from "react-router";
 import { BrandTiles, brandLogo } from "#app/components/brand/brand-tiles.tsx";
 import { Breadcrumbs } from "#app/components/listing/breadcrumbs.tsx";
 import { catalogueReference } from "#app/lib/catalogue-reference.server.ts";
+import { artisanPath } from "#app/lib/links.ts";
 import { PAGE_TYPES, type PageTypeHandle } from "#app/lib/page-type.ts";
 import { canonicalUrl, seoMeta } from "#app/lib/seo.ts";
 import catalogueStyles from "#app/styles/catalogue.css?url";
 import type { Route } from "./+types/artisans";
 
-/** The artisans, /nos-artisans/: the brands marked `is_artisan`. */
+/** The artisans, /nos-artisans/: the brands marked `is_artisan`, each to its own page. */
 export const handle: PageTypeHandle = { pageType: PAGE_TYPES["nos-artisans"] };
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
@@ -30,6 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         name: brand.name,
         image: brandLogo(brand.image),
         isArtisan: false,
+        href: artisanPath(brand.handle),
       })),
     canonical: canonicalUrl(context, "/nos-artisans/"),
   };

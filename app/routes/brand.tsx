@@ -10,6 +10,7 @@ import { getPage } from "#app/lib/content.server.ts";
 import { NOT_FOUND_MESSAGE } from "#app/lib/errors.ts";
 import { BRAND_PAGE_SIZE, listingView, PARAM, readListingParams } from "#app/lib/listing.ts";
 import { PAGE_TYPES, type PageTypeHandle } from "#app/lib/page-type.ts";
+import { pageUrl } from "#app/lib/page-url.ts";
 import { ARCHIVE_TAG, type StorefrontProduct } from "#app/lib/product.ts";
 import { isProvinceVisitor } from "#app/lib/province.ts";
 import { canonicalUrl, seoMeta } from "#app/lib/seo.ts";
@@ -55,7 +56,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const ref = await catalogueReference();
   const brand = ref.brands.find((item) => item.handle === params.handle);
   if (!brand) throw new Response(NOT_FOUND_MESSAGE, { status: 404, statusText: "Not Found" });
-  const url = new URL(request.url);
+  // The page's address, not the data request's: listing links are built from it.
+  const url = pageUrl(request);
   const listingParams = readListingParams(url.searchParams);
   // Merchandised products open page 1 of the default order (ordering-and-server.md §9); the
   // API's pages leave them out so each product shows once over the pages.

@@ -64,6 +64,53 @@ describe("the product page", () => {
     expect(html).toMatch(/srcSet="\/cdn\/images\/[^"]+height=450[^"]* \d+w/);
   });
 
+  it("places the product in its department and category: breadcrumb and BreadcrumbList", async () => {
+    const trailOf = (html: string) => {
+      const nav = /<nav aria-label="Fil d&#x27;Ariane"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? "";
+      return [
+        ...nav.matchAll(/<li>(?:<a href="([^"]*)"[^>]*>|<span aria-current="page">)([^<]*)</g),
+      ].map((match) => ({ href: match[1] ?? null, label: match[2] }));
+    };
+    const ldOf = (html: string) =>
+      [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)]
+        .map((match) => JSON.parse(match[1] ?? "null"))
+        .find((ld) => ld?.["@type"] === "BreadcrumbList");
+
+    const abondance = await page("/p/abondance-aop-12-mois/");
+    expect(trailOf(abondance.html)).toEqual([
+      { href: "/", label: "Accueil" },
+      { href: "/c/fromagerie/", label: "Fromagerie" },
+      { href: "/c/fromagerie/pates-pressees/", label: "Pâtes pressées" },
+      { href: null, label: "Abondance AOP 12 mois" },
+    ]);
+    const origin = "http://localhost:3000";
+    expect(ldOf(abondance.html)?.itemListElement).toEqual([
+      { "@type": "ListItem", position: 1, name: "Accueil", item: `${origin}/` },
+      { "@type": "ListItem", position: 2, name: "Fromagerie", item: `${origin}/c/fromagerie/` },
+      {
+        "@type": "ListItem",
+        position: 3,
+        name: "Pâtes pressées",
+        item: `${origin}/c/fromagerie/pates-pressees/`,
+      },
+      {
+        "@type": "ListItem",
+        position: 4,
+        name: "Abondance AOP 12 mois",
+        item: `${origin}/p/abondance-aop-12-mois/`,
+      },
+    ]);
+
+    // A product of a third-level category: its whole path, each step a page.
+    const [deep] = await rows(sql`select p.handle from commerce_product p
+      join commerce_collection_product cp on cp.product_id = p.id
+      where not p.archived group by p.id, p.handle having count(*) = 3 order by p.id limit 1`);
+    const trail = trailOf((await page(`/p/${deep?.handle}/`)).html);
+    expect(trail).toHaveLength(5);
+    expect(trail[3]?.href).toMatch(/^\/c\/[a-z0-9-]+\/[a-z0-9-]+\/[a-z0-9-]+\/$/);
+    for (const crumb of trail.slice(1, 4)) expect((await page(crumb.href ?? "")).status).toBe(200);
+  });
+
   it("answers 404 with the error page for an unknown or archived product", async () => {
     const unknown = await page("/p/produit-qui-n-existe-pas/");
     expect(unknown.status).toBe(404);

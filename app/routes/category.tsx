@@ -13,9 +13,10 @@ import {
 } from "#app/lib/catalogue-reference.server.ts";
 import { getPage } from "#app/lib/content.server.ts";
 import { NOT_FOUND_MESSAGE } from "#app/lib/errors.ts";
-import { linkTo } from "#app/lib/links.ts";
+import { categoryTrailPath, linkTo } from "#app/lib/links.ts";
 import { categoryPageSize, listingView, PARAM, readListingParams } from "#app/lib/listing.ts";
 import { categoryPageType, type PageTypeHandle } from "#app/lib/page-type.ts";
+import { pageUrl } from "#app/lib/page-url.ts";
 import { imageAtHeight, localImageUrl } from "#app/lib/product.ts";
 import { isProvinceVisitor } from "#app/lib/province.ts";
 import { canonicalUrl, jsonLd, seoMeta } from "#app/lib/seo.ts";
@@ -47,7 +48,7 @@ function notFound(): never {
 }
 
 function categoryUrl(handles: string[]): string {
-  return `/c/${handles.map(encodeURIComponent).join("/")}/`;
+  return categoryTrailPath(handles);
 }
 
 /**
@@ -122,7 +123,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   );
   const handle = handles.at(-1);
   if (!handle) notFound();
-  const url = new URL(request.url);
+  // The page's address, not the data request's: listing links are built from it.
+  const url = pageUrl(request);
   const listingParams = readListingParams(url.searchParams);
   const ref = await catalogueReference();
   const node = ref.categories.get(handle);

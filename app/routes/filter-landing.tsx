@@ -14,6 +14,7 @@ import {
 } from "#app/lib/landing-filters.ts";
 import { CATEGORY_PAGE_SIZE, listingView, PARAM, readListingParams } from "#app/lib/listing.ts";
 import type { PageTypeHandle } from "#app/lib/page-type.ts";
+import { pageUrl } from "#app/lib/page-url.ts";
 import { isProvinceVisitor } from "#app/lib/province.ts";
 import { canonicalUrl, jsonLd, seoMeta } from "#app/lib/seo.ts";
 import { shopOrigin } from "#app/lib/server-context.ts";
@@ -48,7 +49,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const node = ref.categories.get(params.slug);
   const filter = resolveLandingFilter(params.filter, ref);
   if (!node || node.archived || !filter) notFound();
-  const url = new URL(request.url);
+  // The page's address, not the data request's: listing links are built from it.
+  const url = pageUrl(request);
   const listingParams = applyLandingFilter(readListingParams(url.searchParams), filter);
   const page = await collectionPage(node.handle, {
     first: CATEGORY_PAGE_SIZE,

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ProductActions } from "#app/components/favourites/product-actions.tsx";
-import { Breadcrumbs } from "#app/components/listing/breadcrumbs.tsx";
+import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "#app/components/listing/breadcrumbs.tsx";
 import { TrackListing, TrackProductView } from "#app/components/privacy/tracking.tsx";
 import { AddToCartForm } from "#app/components/product/add-to-cart-form.tsx";
 import { Price } from "#app/components/product/price.tsx";
@@ -9,8 +9,10 @@ import { ProductCard } from "#app/components/product/product-card.tsx";
 import { ProductGallery } from "#app/components/product/product-gallery.tsx";
 import { RecentlyViewed } from "#app/components/product/recently-viewed.tsx";
 import { productByHandle } from "#app/lib/catalogue.server.ts";
+import { catalogueReference, deepestLineage } from "#app/lib/catalogue-reference.server.ts";
 import { NOT_FOUND_MESSAGE } from "#app/lib/errors.ts";
 import { plainText } from "#app/lib/format.ts";
+import { categoryTrailPath, productPath } from "#app/lib/links.ts";
 import { PAGE_TYPES, type PageTypeHandle } from "#app/lib/page-type.ts";
 import { ARCHIVE_TAG, cardState, quantityLabelOf, toCardData } from "#app/lib/product.ts";
 import { canonicalUrl, jsonLd } from "#app/lib/seo.ts";
@@ -43,7 +45,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
   const { product, details, related, descriptionHtml, seo } = found;
   const origin = shopOrigin(context);
-  const path = `/p/${encodeURIComponent(product.handle)}/`;
+  const path = productPath(product.handle);
+  // Accueil / department / category… / the product: the deepest of the product's categories.
+  const lineage = deepestLineage(await catalogueReference(), found.collections);
+  const crumbs: Crumb[] = [
+    ...lineage.map((node, index) => ({
+      label: node.title,
+      href: categoryTrailPath(lineage.slice(0, index + 1).map((item) => item.handle)),
+    })),
+    { label: product.title, href: path },
+  ];
   const canonical = canonicalUrl(context, path);
   const state = cardState(product);
   const description = plainText(descriptionHtml);
@@ -76,6 +87,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     ageLimit: product.tags.includes(AGE_LIMIT_TAG),
     related: related.map((item) => toCardData(item)),
     productLd: jsonLd(structured),
+    crumbs,
+    breadcrumbLd: jsonLd(breadcrumbJsonLd(crumbs, origin)),
     seo: {
       title: seo.title ?? `${product.title} – ${brandName} | Comptoir`,
       description: seo.description ?? description ?? product.title,
@@ -90,7 +103,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const brand = product.marque;
   return (
     <article className="product-page">
-      <Breadcrumbs crumbs={[{ label: product.title, href: `/p/${product.handle}/` }]} />
+      <Breadcrumbs crumbs={loaderData.crumbs} />
       <div className="product-page__top">
         <ProductGallery images={product.images} title={product.title} />
         <div className="product-page__summary">
@@ -223,6 +236,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         type="application/ld+json"
         // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD, escaped by jsonLd()
         dangerouslySetInnerHTML={{ __html: loaderData.productLd }}
+      />
+      <script
+        type="application/ld+json"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD, escaped by jsonLd()
+        dangerouslySetInnerHTML={{ __html: loaderData.breadcrumbLd }}
       />
     </article>
   );

@@ -13,6 +13,7 @@ import {
   SORT_OPTIONS,
 } from "#app/lib/listing.ts";
 import { PAGE_TYPES, type PageTypeHandle } from "#app/lib/page-type.ts";
+import { pageUrl } from "#app/lib/page-url.ts";
 import { isProvinceVisitor } from "#app/lib/province.ts";
 import catalogueStyles from "#app/styles/catalogue.css?url";
 import type { Route } from "./+types/search";
@@ -34,7 +35,8 @@ const SEARCH_SORTS = SORT_OPTIONS.filter((option) => option.value !== "created-r
 );
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+  // The page's address, not the data request's: listing links are built from it.
+  const url = pageUrl(request);
   const term = normaliseSearchTerm(url.searchParams.get(PARAM.query)).slice(0, 200);
   const listingParams = readListingParams(url.searchParams);
   const sort: ListingSort =

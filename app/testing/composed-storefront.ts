@@ -21,7 +21,8 @@ export type ComposedStorefront = Awaited<ReturnType<typeof composeStorefront>>;
  * The whole server in-process for the storefront's integration tests: a test database seeded
  * with the demo data (seed 1), the storefront loaded through Vite, the real rules and services.
  * `request` sends a request without following redirects, from `remoteAddress` (a shopper's
- * address by default); `rows` runs a query; `close` stops Vite and closes the database.
+ * address by default); `pageCache` is the server's page cache; `rows` runs a query; `close`
+ * stops Vite and closes the database.
  */
 export async function composeStorefront(
   options: { env?: Record<string, string>; remoteAddress?: string } = {},
@@ -37,7 +38,7 @@ export async function composeStorefront(
     await database.close();
     throw error;
   }
-  const { app, request } = shops.shop(
+  const { app, request, pageCache } = shops.shop(
     { ...options.env },
     { remoteAddress: options.remoteAddress ?? SHOPPER_ADDRESS },
   );
@@ -47,5 +48,5 @@ export async function composeStorefront(
     await shops.close();
     await database.close();
   };
-  return { database, app, request, rows, close };
+  return { database, app, request, pageCache, rows, close };
 }

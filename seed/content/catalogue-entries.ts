@@ -23,6 +23,7 @@ export const entryLink = (id: string): Link => ({ sys: { type: "Link", linkType:
 export const categoryId = (handle: string) => `category-${handle}`;
 export const productId = (product: CatalogueProduct) => `product-${product.id}`;
 export const brandId = (slug: string) => `brand-${slug}`;
+export const artisanId = (slug: string) => `artisan-${slug}`;
 export const cmsId = (slug: string) => `cms-${slug}`;
 // ---------------------------------------------------------------------------------------------
 // Brands and artisans
@@ -57,7 +58,7 @@ export function addBrands(
       if (brand.artisan) {
         const story = brand.story;
         if (!story) throw new Error(`No story for the artisan ${brand.name}`);
-        content.entry(`artisan-${slug}`, "pageArtisan", {
+        content.entry(artisanId(slug), "pageArtisan", {
           name: brand.name,
           slug,
           region: story.region,

@@ -1,6 +1,6 @@
 import type { TreeNode } from "#seed/catalogue/tree.ts";
 import type { ContentBuilder, Link } from "#seed/content/builder.ts";
-import { categoryId, cmsId, entryLink } from "#seed/content/catalogue-entries.ts";
+import { artisanId, categoryId, cmsId, entryLink } from "#seed/content/catalogue-entries.ts";
 import {
   ALCOHOL_DISCLAIMER,
   COPYRIGHT,
@@ -43,7 +43,7 @@ export function addMenu(
     );
     const artisans = [...brandSlugs.values()]
       .filter((brand) => brand.top === root.handle && brand.artisan)
-      .map((brand) => entryLink(`artisan-${brand.slug}`));
+      .map((brand) => entryLink(artisanId(brand.slug)));
     return content.entry(`menu-${root.handle}`, "menu_item", {
       title: root.node.title,
       label: `Tout le rayon ${root.node.title.toLowerCase()}`,

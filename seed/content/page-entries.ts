@@ -5,7 +5,7 @@ import { CATEGORIES } from "#seed/catalogue/categories.ts";
 import type { ContentBuilder, Link } from "#seed/content/builder.ts";
 import type { CatalogueProduct } from "#seed/content/catalogue-data.ts";
 import {
-  brandId,
+  artisanId,
   categoryId,
   cmsId,
   entryLink,
@@ -222,7 +222,8 @@ export function addHomePage(
     }),
     brand: carousel(content, "carousel-artisans", "brand", {
       title: "Nos artisans",
-      items: brands.map((brand) => entryLink(brandId(brand.slug))),
+      // The artisans' own pages (pageArtisan), linked as every artisan is: /nos-artisans/c/{slug}/.
+      items: brands.map((brand) => entryLink(artisanId(brand.slug))),
       external_link: "/nos-artisans/",
     }),
     "product-images": carousel(content, "carousel-en-images", "product-images", {

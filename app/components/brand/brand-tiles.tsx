@@ -1,20 +1,28 @@
 import { Link } from "react-router";
+import { brandPath } from "#app/lib/links.ts";
 import { imageAtHeight, localImageUrl } from "#app/lib/product.ts";
 
-export type BrandTile = { handle: string; name: string; image: string | null; isArtisan: boolean };
+export type BrandTile = {
+  handle: string;
+  name: string;
+  image: string | null;
+  isArtisan: boolean;
+  /** Where the tile leads: the brand's page (/m/{handle}/) unless said (an artisan's page). */
+  href?: string;
+};
 
 /** A brand's logo at the image service's smallest height, or null. */
 export function brandLogo(image: string | null): string | null {
   return image ? imageAtHeight(localImageUrl(image), 450) : null;
 }
 
-/** Brands as logo tiles linking to their pages (/m/{handle}/). */
+/** Brands as logo tiles linking to their pages (/m/{handle}/, or each tile's own `href`). */
 export function BrandTiles({ brands, label }: { brands: BrandTile[]; label: string }) {
   return (
     <ul className="brand-tiles" aria-label={label}>
       {brands.map((brand) => (
         <li key={brand.handle}>
-          <Link to={`/m/${encodeURIComponent(brand.handle)}/`} className="brand-tile">
+          <Link to={brand.href ?? brandPath(brand.handle)} className="brand-tile">
             {brand.image ? (
               <img
                 src={brand.image}

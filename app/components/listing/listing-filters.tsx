@@ -1,5 +1,6 @@
 import { Form, Link, useSubmit } from "react-router";
 import { type FilterView, PARAM, SORT_OPTIONS } from "#app/lib/listing.ts";
+import { submitFilled } from "./sort-form.tsx";
 
 /**
  * Sort and filters of a listing as one GET form: it works without JavaScript (a submit button),
@@ -32,7 +33,11 @@ export function ListingFilters({
       onChange={(event) => {
         // Prices apply with Enter or the button, not at every keystroke.
         if (event.target instanceof HTMLInputElement && event.target.type === "number") return;
-        submit(event.currentTarget, { preventScrollReset: true });
+        submitFilled(submit, event.currentTarget);
+      }}
+      onSubmit={(event) => {
+        event.preventDefault();
+        submitFilled(submit, event.currentTarget);
       }}
     >
       {Object.entries(hidden).map(([name, value]) => (

@@ -1,5 +1,17 @@
-import { Form, useSubmit } from "react-router";
-import { type ListingSort, PARAM, SORT_OPTIONS } from "#app/lib/listing.ts";
+import { Form, type SubmitFunction, useSubmit } from "react-router";
+import { filledParams, type ListingSort, PARAM, SORT_OPTIONS } from "#app/lib/listing.ts";
+
+/**
+ * Submits a listing's GET form with JavaScript: its filled fields only, to the form's own
+ * address, keeping the scroll position (a sort or a filter changes the list, not the page).
+ */
+export function submitFilled(submit: SubmitFunction, form: HTMLFormElement) {
+  submit(filledParams(new FormData(form)), {
+    method: "get",
+    action: form.getAttribute("action") ?? undefined,
+    preventScrollReset: true,
+  });
+}
 
 /**
  * A sort on its own (brand and search pages), as a GET form: a button without JavaScript, an
@@ -22,7 +34,11 @@ export function SortForm({
       method="get"
       className="listing-filters listing-filters__bar"
       preventScrollReset
-      onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}
+      onChange={(event) => submitFilled(submit, event.currentTarget)}
+      onSubmit={(event) => {
+        event.preventDefault();
+        submitFilled(submit, event.currentTarget);
+      }}
     >
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
