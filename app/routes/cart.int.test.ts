@@ -239,7 +239,7 @@ describe("the cart routes, as the page's script calls them", () => {
       NIMPORTE: "Le code promo « NIMPORTE » n'existe pas.",
       ETE2024: "Le code promo « ETE2024 » a expiré.",
       FIDELITE: "Le code promo « FIDELITE » n'est plus valable.",
-      BIENVENUE10: "Le code promo « BIENVENUE10 » est valable à partir de 30,00 € d'achats.",
+      BIENVENUE10: "Le code promo « BIENVENUE10 » est valable à partir de 30,00\u00a0€ d'achats.",
     };
     for (const [code, reason] of Object.entries(reasons)) {
       const { body } = await post(jar, "/cart/discount", { codes: "", code: code.toLowerCase() });

@@ -405,7 +405,7 @@ describe("the restauration checkout", () => {
     expect(sms.text).toContain(`chez ${STORE.name}`);
     const email = await latestMessage(database.db, "lea@example.fr", "order-confirmation");
     expect(email.subject).toBe(`Votre commande n° ${orderId} est confirmée`);
-    expect(email.text).toContain("Frais de service : 0,50 €");
+    expect(email.text).toContain("Frais de service : 0,50\u00a0€");
     expect(email.text).toContain(`chez ${STORE.name}`);
 
     // The link works on another device, without the session: the order and its receipt.

@@ -60,7 +60,7 @@ describe("discount codes", () => {
         amountCents: 0,
         warning: {
           code: "DISCOUNT_PURCHASE_NOT_IN_RANGE",
-          message: "Le code promo « A » est valable à partir de 90,00 € d'achats.",
+          message: "Le code promo « A » est valable à partir de 90,00\u00a0€ d'achats.",
         },
       },
       { code: "b", applicable: true, kind: "fixed", value: 200, amountCents: 200, warning: null },
@@ -105,7 +105,7 @@ describe("discount codes", () => {
       message: "Le code promo « ETE » a expiré.",
     });
     expect(reason(rule({ minimumSubtotalCents: 3000 }), 2999)?.message).toBe(
-      "Le code promo « ETE » est valable à partir de 30,00 € d'achats.",
+      "Le code promo « ETE » est valable à partir de 30,00\u00a0€ d'achats.",
     );
     expect(reason(rule({ minimumSubtotalCents: 3000 }), 3000)).toBeNull();
   });

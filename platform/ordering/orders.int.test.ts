@@ -2,6 +2,7 @@ import { and, count, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
+import { formatSlot } from "#platform/format.ts";
 import { listOutbox } from "#platform/notify/index.ts";
 import { createOrderingApi } from "#platform/ordering/http.ts";
 import { phoneLoginLimits } from "#platform/ordering/phone-login.ts";
@@ -449,17 +450,8 @@ async function booked(storeId: number, mode: 1 | 2, start?: Date) {
 
 describe("the confirmation of a paid order (SMS and email)", () => {
   /** The expected slot text of a key: `2026-11-24 11:00-12:00` → `mardi 24 novembre 2026, 11:00–12:00`. */
-  const slotText = (key: string) => {
-    const [day = "", times = ""] = key.split(" ");
-    const label = new Intl.DateTimeFormat("fr-FR", {
-      timeZone: "Europe/Paris",
-      weekday: "long",
-      day: "numeric",
-      month: "long",
-      year: "numeric",
-    }).format(new Date(`${day}T12:00:00Z`));
-    return `${label}, ${times.replace("-", "–")}`;
-  };
+  // The one slot formatter (platform/format.ts): « mercredi 25 novembre 2026, 12h00–13h00 ».
+  const slotText = (key: string) => formatSlot(key);
 
   async function paidOrder(key: string, options: { email?: string; mode?: 1 | 2 } = {}) {
     const { token, paymentAccountId } = await customerWithCard();
@@ -518,13 +510,13 @@ describe("the confirmation of a paid order (SMS and email)", () => {
     expect(email?.channel).toBe("email");
     expect(email?.subject).toBe(`Votre commande n° ${orderId} est confirmée`);
     const text = email?.text ?? "";
-    expect(text).toContain("2 × Blanquette de veau (Gratin) : 28,00 €");
-    expect(text).toContain("1 × Limonade artisanale : 4,00 €");
+    expect(text).toContain("2 × Blanquette de veau (Gratin) : 28,00\u00a0€");
+    expect(text).toContain("1 × Limonade artisanale : 4,00\u00a0€");
     // The fee is a fee, after the dishes; no delivery fee for a pickup.
-    expect(text).toContain("Frais de service : 0,50 €");
+    expect(text).toContain("Frais de service : 0,50\u00a0€");
     expect(text).not.toContain("× Frais de service");
     expect(text).not.toContain("Frais de livraison");
-    expect(text).toContain("Total payé : 32,50 €");
+    expect(text).toContain("Total payé : 32,50\u00a0€");
     expect(text).toContain(`Retrait le ${slotText(slotKey)} chez Comptoir 101`);
     expect(text).toContain(`Voir ma commande et mon reçu :\n${link}`);
     expect(email?.html).toContain("Blanquette de veau (Gratin)");
