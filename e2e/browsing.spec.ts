@@ -61,7 +61,7 @@ test("a product page: price, allergens, gallery, then its brand's page", async (
 
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await expect(page).toHaveURL(/\/p\/[^/]+\/$/);
-  await expect(page.locator(".product-page__price .price__current")).toHaveText(/\d+,\d{2} €$/);
+  await expect(page.locator(".product-page__price .price__current")).toHaveText(/\d+,\d{2}\s€$/);
   await expect(page.getByRole("heading", { name: "Allergènes" })).toBeVisible();
   await expect(page.getByRole("listitem").filter({ hasText: /^Lait$/ })).toBeVisible();
   await expect(

@@ -66,17 +66,17 @@ test("'Voir plus' after a client-side navigation, a sort and a filter", async ({
   await page.goto("/");
   await hydrated(page);
 
-  // From the menu, without a full reload: 105 products, 98 beside the push block, then 7 more.
+  // From the menu, without a full reload: 102 products, 98 beside the push block, then 4 more.
   const nav = await openDepartment(page, "Épicerie salée");
   await nav.getByRole("link", { name: "Tout le rayon épicerie salée" }).click();
   await expect(page).toHaveURL(/\/c\/epicerie-salee\/$/);
-  await loadMore(page, 98, 105);
+  await loadMore(page, 98, 102);
   await expect(page).toHaveURL(/\/c\/epicerie-salee\/$/);
 
   // A sort: the address holds the sort alone, and 'Voir plus' still appends the rest.
   await page.getByLabel("Trier par").selectOption("price-asc");
   await expect(page).toHaveURL(/\/c\/epicerie-salee\/\?tri=price-asc$/);
-  await loadMore(page, 98, 105);
+  await loadMore(page, 98, 102);
   const prices = await page.locator("article .price__current").allTextContents();
   const euros = prices.map((text) => Number(text.replace(/[^\d,]/g, "").replace(",", ".")));
   expect(euros).toEqual([...euros].sort((a, b) => a - b));
@@ -89,7 +89,7 @@ test("'Voir plus' after a client-side navigation, a sort and a filter", async ({
   await expect(page).toHaveURL(/\/c\/epicerie-salee\/\?tri=price-asc&prix_min=1$/);
   // The filtered list can take seconds to show on a machine running journeys side by side.
   await expect(page.getByText("Filtrer (1)", { exact: true })).toBeVisible({ timeout: 15_000 });
-  await loadMore(page, 98, 105);
+  await loadMore(page, 98, 102);
 
   expect(dataRequests.length).toBeGreaterThan(0);
   expect(dataRequests.filter((path) => /\.data\.data$/.test(path))).toEqual([]);
