@@ -21,6 +21,7 @@ import { clearedCustomerTokenCookie } from "#app/lib/customer-session.server.ts"
 import { NOT_FOUND_MESSAGE } from "#app/lib/errors.ts";
 import { formatMoney } from "#app/lib/format.ts";
 import { productPath } from "#app/lib/links.ts";
+import { pageUrl } from "#app/lib/page-url.ts";
 import { localImageUrl } from "#app/lib/product.ts";
 import accountStyles from "#app/styles/account.css?url";
 import type { Route } from "./+types/account-order";
@@ -61,7 +62,7 @@ async function loadOrder(
     order = await customerOrder(token, gid);
   } catch (cause) {
     if (!(cause instanceof AccountUnavailable)) throw cause;
-    const url = new URL(request.url);
+    const url = pageUrl(request);
     throw redirect(`/compte/?redirect=${encodeURIComponent(url.pathname + url.search)}`, {
       headers: { "Set-Cookie": clearedCustomerTokenCookie(request) },
     });

@@ -33,6 +33,7 @@ import {
   customerTokenCookie,
   customerTokenOf,
 } from "#app/lib/customer-session.server.ts";
+import { pageUrl } from "#app/lib/page-url.ts";
 import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
 import { customerShoppingLists } from "#app/lib/shopping-lists.server.ts";
 import { LIST_PARAMS, listOutcomeOf } from "#app/lib/shopping-lists.ts";
@@ -114,7 +115,8 @@ async function listsTabData(context: Route.LoaderArgs["context"], request: Reque
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+  // The page's address, also on a client navigation's data request: sign-in leads back to it.
+  const url = pageUrl(request);
   const token = customerTokenOf(request);
   if (!token) return signInView(url, null);
 
