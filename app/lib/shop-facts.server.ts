@@ -46,9 +46,18 @@ export function shopFactsData(now = Date.now()): Promise<ShopFactsData> {
   return data;
 }
 
-/** Each fact token and its text. */
-export async function shopFactTexts(): Promise<FactTexts> {
-  return factTexts(await shopFactsData());
+// The texts of each kept read, made once: every page's footer asks for them.
+const textsOfData = new WeakMap<Promise<ShopFactsData>, Promise<FactTexts>>();
+
+/** Each fact token and its text (made once per kept read of the facts). */
+export function shopFactTexts(): Promise<FactTexts> {
+  const data = shopFactsData();
+  let texts = textsOfData.get(data);
+  if (!texts) {
+    texts = data.then(factTexts);
+    textsOfData.set(data, texts);
+  }
+  return texts;
 }
 
 /** Forgets the kept facts: the next page reads the stores again (after a store or zone change). */
