@@ -24,7 +24,7 @@ import { describeError } from "#app/lib/errors.ts";
 import { pageTypeOf } from "#app/lib/page-type.ts";
 import { serverContext } from "#app/lib/server-context.ts";
 import { shopFactTexts } from "#app/lib/shop-facts.server.ts";
-import { fillFacts } from "#app/lib/shop-facts.ts";
+import { fillFactsOnce } from "#app/lib/shop-facts.ts";
 import { normaliseFooter, normaliseMenu, oncePerEntry } from "#app/lib/site-layout.ts";
 import { VisitorLoader } from "#app/lib/visitor.tsx";
 import stylesHref from "#app/styles/app.css?url";
@@ -49,7 +49,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   // The tag manager's id is the same for everyone: fine in the cached page (privacy centre).
   const gtmId = context.get(serverContext).env.GTM_ID ?? null;
   // The footer's legal line and promises name the shop's identity, stores and zones (facts).
-  return { menu: menuOf(menu), footer: fillFacts(footerOf(footer), facts), gtmId };
+  return { menu: menuOf(menu), footer: fillFactsOnce(footerOf(footer), facts), gtmId };
 }
 
 const menuOf = oncePerEntry(normaliseMenu);

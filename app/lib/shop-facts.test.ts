@@ -3,6 +3,7 @@ import {
   type FactStore,
   factTexts,
   fillFacts,
+  fillFactsOnce,
   frenchList,
   openingHoursRows,
   openingHoursText,
@@ -117,6 +118,18 @@ describe("fact texts", () => {
       count: 3,
       flag: null,
     });
+  });
+
+  it("fills a kept value once per kept fact texts, and again for new texts", () => {
+    const fields = { title: "Chez {{pickup.names}}" };
+    const first = fillFactsOnce(fields, texts);
+    expect(first.title).toBe(
+      "Chez Comptoir Haussmann, Comptoir Rive Gauche ou Point retrait Bastille",
+    );
+    expect(fillFactsOnce(fields, texts)).toBe(first);
+    const changed = { ...texts, "pickup.names": "Comptoir Haussmann" };
+    expect(fillFactsOnce(fields, changed).title).toBe("Chez Comptoir Haussmann");
+    expect(fields.title).toBe("Chez {{pickup.names}}");
   });
 
   it("names a town by its postcode, and prints an unknown one as it is", () => {

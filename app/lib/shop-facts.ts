@@ -256,6 +256,8 @@ const TOKEN = /\{\{\s*([a-zA-Z]+\.[a-zA-Z]+)\s*\}\}/g;
 
 /** A text with its tokens replaced; an unknown token stays as written, for editors to see. */
 export function fillText(text: string, texts: FactTexts): string {
+  // Most texts hold no token: skip the pattern for them.
+  if (!text.includes("{{")) return text;
   return text.replace(TOKEN, (token, name: string) => texts[name] ?? token);
 }
 
@@ -269,4 +271,25 @@ export function fillFacts<T>(value: T, texts: FactTexts): T {
     ) as T;
   }
   return value;
+}
+
+const filled = new WeakMap<object, WeakMap<FactTexts, unknown>>();
+
+/**
+ * `fillFacts` of a value kept as the same object until it changes (a cached content entry, a
+ * shaped footer), made once per pair with the kept fact texts, which are themselves one object
+ * per kept read: a page's render reuses the filled copy instead of walking the value again.
+ */
+export function fillFactsOnce<T extends object>(value: T, texts: FactTexts): T {
+  let byTexts = filled.get(value);
+  if (!byTexts) {
+    byTexts = new WeakMap();
+    filled.set(value, byTexts);
+  }
+  let result = byTexts.get(texts) as T | undefined;
+  if (result === undefined) {
+    result = fillFacts(value, texts);
+    byTexts.set(texts, result);
+  }
+  return result;
 }

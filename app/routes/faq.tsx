@@ -5,7 +5,7 @@ import type { PageTypeHandle } from "#app/lib/page-type.ts";
 import { compactRichText, RichText, richTextToPlainText } from "#app/lib/rich-text.tsx";
 import { canonicalUrl, jsonLd } from "#app/lib/seo.ts";
 import { shopFactTexts } from "#app/lib/shop-facts.server.ts";
-import { fillFacts } from "#app/lib/shop-facts.ts";
+import { fillFactsOnce } from "#app/lib/shop-facts.ts";
 import type { Route } from "./+types/faq";
 import { contentLinks, seoMetaFrom } from "./content-head.ts";
 
@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const entry = await getPage("page_faq", FAQ_PAGE_SLUG);
   if (!entry) throw new Response(NOT_FOUND_MESSAGE, { status: 404, statusText: "Not Found" });
   // Answers name the stores, zones and identity as the data has them (facts).
-  const fields = fillFacts(entry.fields, await shopFactTexts()) as FaqFields;
+  const fields = fillFactsOnce(entry.fields, await shopFactTexts()) as FaqFields;
   const title = fields.title?.trim() || "Questions fréquentes";
   const categories = (fields.categories ?? []).flatMap((category) => {
     const questions = (category.fields.questions ?? []).flatMap((question) =>

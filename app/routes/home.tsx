@@ -5,7 +5,7 @@ import { PAGE_TYPES, type PageTypeHandle } from "#app/lib/page-type.ts";
 import { canonicalUrl, jsonLd, seoMeta } from "#app/lib/seo.ts";
 import { shopOrigin } from "#app/lib/server-context.ts";
 import { shopFactTexts } from "#app/lib/shop-facts.server.ts";
-import { fillFacts } from "#app/lib/shop-facts.ts";
+import { fillFactsOnce } from "#app/lib/shop-facts.ts";
 import catalogueStyles from "#app/styles/catalogue.css?url";
 import contentStyles from "#app/styles/content.css?url";
 import { organizationJsonLd, shopIdentity } from "#platform/shop-identity.ts";
@@ -44,8 +44,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const canonical = canonicalUrl(context, "/");
   const origin = shopOrigin(context);
   return {
-    // The blocks' texts name the stores, zones and identity as the data has them (facts).
-    page: entry ? fillFacts(await blocksPageData(entry, FALLBACK), facts) : null,
+    // The blocks' texts name the stores, zones and identity as the data has them (facts): the
+    // entry's fields are filled once per kept entry and facts, before the cards are added.
+    page: entry
+      ? await blocksPageData({ fields: fillFactsOnce(entry.fields, facts) }, FALLBACK)
+      : null,
     canonical,
     organizationLd: jsonLd({
       "@context": "https://schema.org",
