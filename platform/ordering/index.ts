@@ -24,3 +24,26 @@ export { renderReceiptPdf } from "./receipt-pdf.ts";
 export { receiptDataForOrder } from "./receipts.ts";
 export type { DeliveryLocation, OrderingMode, OrderStatus } from "./schema.ts";
 export { localToInstant, SLOT_TIME_ZONE } from "./slots.ts";
+export {
+  type CalendarSlot,
+  type SlotChange,
+  SlotChangeError,
+} from "./slots.ts";
+export {
+  addClosure,
+  changeCalendarSlot,
+  dayHoursText,
+  deleteZone,
+  listStores,
+  removeClosure,
+  saveZone,
+  slotCalendars,
+  type StoreCalendar,
+  type StoreClosure,
+  type StoreDetail,
+  StoreSettingsError,
+  storeDetail,
+  updateStoreSettings,
+  WEEKDAY_LABELS,
+  WEEKDAYS,
+} from "./store-admin.ts";
