@@ -23,9 +23,10 @@ export type { ReceiptData } from "./receipt-data.ts";
 export { renderReceiptPdf } from "./receipt-pdf.ts";
 export { receiptDataForOrder } from "./receipts.ts";
 export type { DeliveryLocation, OrderingMode, OrderStatus } from "./schema.ts";
-export { localToInstant, SLOT_TIME_ZONE } from "./slots.ts";
 export {
   type CalendarSlot,
+  localToInstant,
+  SLOT_TIME_ZONE,
   type SlotChange,
   SlotChangeError,
 } from "./slots.ts";
@@ -36,12 +37,12 @@ export {
   deleteZone,
   listStores,
   removeClosure,
-  saveZone,
-  slotCalendars,
   type StoreCalendar,
   type StoreClosure,
   type StoreDetail,
   StoreSettingsError,
+  saveZone,
+  slotCalendars,
   storeDetail,
   updateStoreSettings,
   WEEKDAY_LABELS,

@@ -149,7 +149,10 @@ export function zoneDeliveryFeeCents(
   subtotalCents: number,
 ): number {
   if (!zone) return store.deliveryFeeCents;
-  if (zone.freeDeliveryThresholdCents !== null && subtotalCents >= zone.freeDeliveryThresholdCents) {
+  if (
+    zone.freeDeliveryThresholdCents !== null &&
+    subtotalCents >= zone.freeDeliveryThresholdCents
+  ) {
     return 0;
   }
   return zone.feeCents ?? store.deliveryFeeCents;

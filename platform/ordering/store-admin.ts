@@ -209,7 +209,11 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 function validDay(day: string, label: string): string {
   const parsed = new Date(`${day}T00:00:00Z`);
-  if (!DAY.test(day) || Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== day) {
+  if (
+    !DAY.test(day) ||
+    Number.isNaN(parsed.getTime()) ||
+    parsed.toISOString().slice(0, 10) !== day
+  ) {
     throw new StoreSettingsError(`${label} : saisissez une date valide.`);
   }
   return day;
@@ -239,7 +243,8 @@ export async function addClosure(
     throw new StoreSettingsError("Cette fermeture est entièrement passée.");
   }
   const label = input.label.trim();
-  if (label === "") throw new StoreSettingsError("Donnez un motif à la fermeture (par exemple Noël).");
+  if (label === "")
+    throw new StoreSettingsError("Donnez un motif à la fermeture (par exemple Noël).");
   if (label.length > 100) throw new StoreSettingsError("Le motif ne dépasse pas 100 caractères.");
   const [store] = await db
     .select({ id: orderingStore.id })
