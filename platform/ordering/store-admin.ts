@@ -126,6 +126,12 @@ export function dayHoursText(ranges: TimeRange[] | undefined): string {
 }
 
 export type StoreSettingsInput = {
+  address: string;
+  postcode: string;
+  city: string;
+  phone: string;
+  /** Cents: the delivery fee of zones without their own. */
+  deliveryFeeCents: number;
   deliveryEnabled: boolean;
   pickupEnabled: boolean;
   deliveryCapacity: number;
@@ -139,6 +145,11 @@ export type StoreSettingsInput = {
 
 type StoreSettings = Pick<
   Store,
+  | "address"
+  | "postcode"
+  | "city"
+  | "phone"
+  | "deliveryFeeCents"
   | "deliveryEnabled"
   | "pickupEnabled"
   | "deliveryCapacity"
@@ -151,6 +162,11 @@ type StoreSettings = Pick<
 
 function settingsOf(store: Store): StoreSettings {
   return {
+    address: store.address,
+    postcode: store.postcode,
+    city: store.city,
+    phone: store.phone,
+    deliveryFeeCents: store.deliveryFeeCents,
     deliveryEnabled: store.deliveryEnabled,
     pickupEnabled: store.pickupEnabled,
     deliveryCapacity: store.deliveryCapacity,
@@ -180,7 +196,21 @@ export async function updateStoreSettings(
     const ranges = parseDayHours(input.hours[day] ?? "", WEEKDAY_LABELS[day]);
     if (ranges.length > 0) openingHours[day] = ranges;
   }
+  const address = input.address.trim();
+  const postcode = input.postcode.trim();
+  const city = input.city.trim();
+  if (address === "" || city === "") {
+    throw new StoreSettingsError("Indiquez l'adresse et la ville du magasin.");
+  }
+  if (!/^\d{5}$/.test(postcode)) {
+    throw new StoreSettingsError("Le code postal du magasin compte 5 chiffres.");
+  }
   const after: StoreSettings = {
+    address: address.slice(0, 200),
+    postcode,
+    city: city.slice(0, 100),
+    phone: input.phone.trim() === "" ? null : input.phone.trim().slice(0, 30),
+    deliveryFeeCents: wholeNumber(input.deliveryFeeCents, "Frais de livraison", 0, 1_000_000),
     deliveryEnabled: input.deliveryEnabled,
     pickupEnabled: input.pickupEnabled,
     deliveryCapacity: wholeNumber(input.deliveryCapacity, "Capacité en livraison", 0, 1000),

@@ -134,6 +134,11 @@ describe("store settings", () => {
   it("changes hours and slot settings, and refuses overlapping ranges with nothing written", async () => {
     const { store } = await insertTestStore(database.db, { physicalRestaurantId: 303 });
     const settings = {
+      address: "12 rue des Martyrs",
+      postcode: "75009",
+      city: "Paris",
+      phone: "",
+      deliveryFeeCents: 390,
       deliveryEnabled: false,
       pickupEnabled: true,
       deliveryCapacity: 5,
