@@ -11,6 +11,7 @@ import { hydrated, openModal } from "./journeys.ts";
  * which the other journeys (the first free slot) never take, and undoes its change.
  */
 test.skip(({ isMobile }) => isMobile, "the admin area is an office, desktop tool");
+test.describe.configure({ timeout: 120_000 });
 
 type Slot = { key: string; isFull: boolean; start: string };
 

@@ -44,6 +44,7 @@ export {
   saveZone,
   slotCalendars,
   storeDetail,
+  storeSlotCalendar,
   updateStoreSettings,
   WEEKDAY_LABELS,
   WEEKDAYS,

@@ -418,6 +418,18 @@ export type StoreCalendar = {
   slots: CalendarSlot[];
 };
 
+/** The coming days' slots of one store in one mode, for the slot calendar; null: no such store. */
+export async function storeSlotCalendar(
+  db: Db,
+  storeId: number,
+  mode: OrderingMode,
+  now: Date,
+): Promise<StoreCalendar | null> {
+  const [store] = await db.select().from(orderingStore).where(eq(orderingStore.id, storeId));
+  if (!store) return null;
+  return { store, mode, slots: await slotCalendar(db, store, mode, now) };
+}
+
 /** The coming days' slots of every store in both modes, for the slot calendar. */
 export async function slotCalendars(db: Db, now: Date): Promise<StoreCalendar[]> {
   const stores = await listStores(db);

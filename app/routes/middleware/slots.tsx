@@ -9,7 +9,7 @@ import {
   listStores,
   SLOT_TIME_ZONE,
   SlotChangeError,
-  slotCalendars,
+  storeSlotCalendar,
 } from "#platform/ordering/index.ts";
 import type { Route } from "./+types/slots";
 
@@ -31,8 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const stores = await listStores(database.db);
   const storeId = Number(url.searchParams.get("store")) || stores[0]?.id || 0;
   const mode: 1 | 2 = url.searchParams.get("mode") === "2" ? 2 : 1;
-  const calendars = await slotCalendars(database.db, new Date());
-  const calendar = calendars.find((entry) => entry.store.id === storeId && entry.mode === mode);
+  const calendar = await storeSlotCalendar(database.db, storeId, mode, new Date());
   return {
     stores: stores.map((store) => ({ id: store.id, name: store.name })),
     storeId,
