@@ -51,6 +51,12 @@ export type DeliveryZone = {
   isEnabled: boolean;
   postcodes: string[];
   radiusMetres: number | null;
+  /** Euros: the zone's delivery fee (the store's when the zone has none of its own). */
+  deliveryFee: number;
+  /** Euros: a delivery basket below this is refused; 0: no minimum. */
+  minimumOrder: number;
+  /** Euros: delivery is free from this subtotal on; null: never free. */
+  freeDeliveryOver: number | null;
 };
 
 export type Slot = {
@@ -163,6 +169,9 @@ function toZone(value: unknown): DeliveryZone {
       ? raw.Postcodes.filter((p) => typeof p === "string")
       : [],
     radiusMetres: numOrNull(raw.RadiusMetres),
+    deliveryFee: num(raw.DeliveryFee),
+    minimumOrder: num(raw.MinimumDeliveryOrderAmount),
+    freeDeliveryOver: numOrNull(raw.FreeDeliveryOverAmount),
   };
 }
 
@@ -266,7 +275,7 @@ export function zoneCovers(zone: DeliveryZone, store: Store, address: DeliveryAd
 }
 
 export type AddressCheck =
-  | { ok: true; store: Store; isProvince: false }
+  | { ok: true; store: Store; zone: DeliveryZone; isProvince: false }
   | { ok: false; isProvince: boolean };
 
 /**
@@ -282,7 +291,9 @@ export async function checkDeliveryAddress(
   const stores = (await listStores(options)).filter((store) => store.deliveryEnabled);
   for (const store of stores) {
     const zone = await deliveryZone(store.storeId, options);
-    if (zone && zoneCovers(zone, store, address)) return { ok: true, store, isProvince: false };
+    if (zone && zoneCovers(zone, store, address)) {
+      return { ok: true, store, zone, isProvince: false };
+    }
   }
   return { ok: false, isProvince };
 }
@@ -385,7 +396,14 @@ export function readAddressFields(
 }
 
 export type CheckedAddress = {
-  store: { id: number; name: string; deliveryFee: number } | null;
+  /** Euros: the fee, minimum order and free-delivery threshold of the zone covering the address. */
+  store: {
+    id: number;
+    name: string;
+    deliveryFee: number;
+    minimumOrder: number;
+    freeDeliveryOver: number | null;
+  } | null;
   isProvince: boolean;
 };
 
@@ -400,10 +418,16 @@ export async function checkAddress(
 ): Promise<({ ok: true } & CheckedAddress) | { ok: false; refusal: Response }> {
   const checked = await checkDeliveryAddress(address, options);
   if (checked.ok) {
-    const { store } = checked;
+    const { store, zone } = checked;
     return {
       ok: true,
-      store: { id: store.physicalRestaurantId, name: store.name, deliveryFee: store.deliveryFee },
+      store: {
+        id: store.physicalRestaurantId,
+        name: store.name,
+        deliveryFee: zone.deliveryFee,
+        minimumOrder: zone.minimumOrder,
+        freeDeliveryOver: zone.freeDeliveryOver,
+      },
       isProvince: false,
     };
   }

@@ -135,7 +135,13 @@ describe("GET /order-mode/address.json", () => {
   it("finds the store whose first enabled zone covers the address", async () => {
     const right = await check({ ...paris, postcode: "75009" });
     expect(right.body.Data).toEqual({
-      store: { id: 2101, name: "Comptoir Haussmann", deliveryFee: 5.9 },
+      store: {
+        id: 2101,
+        name: "Comptoir Haussmann",
+        deliveryFee: 5.9,
+        minimumOrder: 0,
+        freeDeliveryOver: null,
+      },
       isProvince: false,
     });
     const left = await check({ ...paris, postcode: "75 007" });

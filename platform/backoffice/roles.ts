@@ -65,6 +65,8 @@ export const SCREEN_PERMISSIONS: Record<string, Permission> = {
   odp: "orders",
   outbox: "customers",
   staff: "staff",
+  stores: "slots",
+  slots: "slots",
 };
 
 export function can(role: StaffRole, permission: Permission): boolean {

@@ -111,6 +111,8 @@ export type FlipdishDeliveryZone = {
   IsEnabled: boolean;
   DeliveryFee: number;
   MinimumDeliveryOrderAmount: number;
+  /** This service's own: from this subtotal on, delivery is free; null: never free. */
+  FreeDeliveryOverAmount: number | null;
   Postcodes: string[];
   RadiusMetres: number | null;
 };
@@ -120,8 +122,10 @@ export function zoneView(zone: ZoneRow, store: StoreRow): FlipdishDeliveryZone {
     Id: zone.id,
     Name: zone.name,
     IsEnabled: zone.isEnabled,
-    DeliveryFee: euros(store.deliveryFeeCents),
-    MinimumDeliveryOrderAmount: 0,
+    DeliveryFee: euros(zone.feeCents ?? store.deliveryFeeCents),
+    MinimumDeliveryOrderAmount: euros(zone.minimumOrderCents),
+    FreeDeliveryOverAmount:
+      zone.freeDeliveryThresholdCents === null ? null : euros(zone.freeDeliveryThresholdCents),
     Postcodes: zone.postcodes,
     RadiusMetres: zone.radiusMetres,
   };

@@ -18,6 +18,7 @@ export const ORDERING_ERROR_STATUS = {
   slot_unavailable: 409,
   slot_full: 409,
   outside_delivery_zone: 400,
+  below_minimum_order: 400,
   empty_basket: 400,
   item_unavailable: 400,
   invalid_options: 400,
@@ -65,6 +66,8 @@ export const MESSAGES = {
   slotFull: "Ce créneau est complet. Choisissez-en un autre.",
   deliveryAddressRequired: "Indiquez l'adresse de livraison.",
   outsideDeliveryZone: "Ce magasin ne livre pas à cette adresse.",
+  belowMinimumOrder: (amount: string) =>
+    `La livraison à cette adresse demande une commande d'au moins ${amount}.`,
   emptyBasket: "Votre panier est vide.",
   itemUnavailable: "Un produit de votre panier n'est plus disponible.",
   invalidOptions: "Les options choisies pour un produit ne sont pas valides.",

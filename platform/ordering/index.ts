@@ -23,4 +23,29 @@ export type { ReceiptData } from "./receipt-data.ts";
 export { renderReceiptPdf } from "./receipt-pdf.ts";
 export { receiptDataForOrder } from "./receipts.ts";
 export type { DeliveryLocation, OrderingMode, OrderStatus } from "./schema.ts";
-export { localToInstant, SLOT_TIME_ZONE } from "./slots.ts";
+export {
+  type CalendarSlot,
+  localToInstant,
+  SLOT_TIME_ZONE,
+  type SlotChange,
+  SlotChangeError,
+} from "./slots.ts";
+export {
+  addClosure,
+  changeCalendarSlot,
+  dayHoursText,
+  deleteZone,
+  listStores,
+  removeClosure,
+  type StoreCalendar,
+  type StoreClosure,
+  type StoreDetail,
+  StoreSettingsError,
+  saveZone,
+  slotCalendars,
+  storeDetail,
+  storeSlotCalendar,
+  updateStoreSettings,
+  WEEKDAY_LABELS,
+  WEEKDAYS,
+} from "./store-admin.ts";

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
+import { formatCents } from "#platform/format.ts";
 import { orderItemView } from "#platform/ordering/admin-views.ts";
 import type { Customer } from "#platform/ordering/customers.ts";
 import { MESSAGES, OrderingError } from "#platform/ordering/errors.ts";
@@ -7,6 +8,7 @@ import { euros, lineTotalCents, orderTotals, type Totals } from "#platform/order
 import { type OrderLinks, queueOrderConfirmation } from "#platform/ordering/order-confirmation.ts";
 import { ownPaymentAccount } from "#platform/ordering/payment-accounts.ts";
 import {
+  type DeliveryZone,
   firstEnabledZone,
   type Store,
   storeByRestaurantId,
@@ -21,9 +23,13 @@ import {
   orderingOptionSetItem,
   orderingOrder,
   orderingSectionItem,
-  orderingSlotBooking,
 } from "#platform/ordering/schema.ts";
-import { bookSlot, findSlot, type SlotCandidate, slotCapacity } from "#platform/ordering/slots.ts";
+import {
+  bookSlot,
+  offeredSlot as offeredSlotOf,
+  type SlotCandidate,
+  slotCapacity,
+} from "#platform/ordering/slots.ts";
 import {
   automaticVoucher,
   consumeVoucher,
@@ -83,15 +89,22 @@ export async function priceBasket(
     throw new OrderingError("mode_unavailable", MESSAGES.modeUnavailable);
   }
   const slot = input.slotKey === undefined ? null : await offeredSlot(db, store, input, now);
-  const deliveryLocation = await checkedLocation(db, store, input);
+  const { location: deliveryLocation, zone } = await checkedLocation(db, store, input);
   const lines = await priceLines(db, store, input.items);
   const subtotalCents = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
+  if (input.mode === 1 && zone && subtotalCents < zone.minimumOrderCents) {
+    throw new OrderingError(
+      "below_minimum_order",
+      MESSAGES.belowMinimumOrder(formatCents(zone.minimumOrderCents)),
+      { MinimumDeliveryOrderAmount: euros(zone.minimumOrderCents) },
+    );
+  }
   const voucher = await applicableVoucher(context, input, subtotalCents);
   const totals = orderTotals({
     subtotalCents,
     discountCents: voucher?.discountCents ?? 0,
     mode: input.mode,
-    storeDeliveryFeeCents: store.deliveryFeeCents,
+    storeDeliveryFeeCents: zoneDeliveryFeeCents(store, zone, subtotalCents),
   });
   return { store, mode: input.mode, slot, deliveryLocation, lines, voucher, totals };
 }
@@ -102,35 +115,47 @@ async function offeredSlot(
   input: BasketInput,
   now: Date,
 ): Promise<SlotCandidate> {
-  const slot = findSlot(store, input.mode, input.slotKey ?? "", now);
+  const slot = await offeredSlotOf(db, store, input.mode, input.slotKey ?? "", now);
   if (!slot) throw new OrderingError("slot_unavailable", MESSAGES.slotUnavailable);
-  const [booking] = await db
-    .select({ booked: orderingSlotBooking.booked })
-    .from(orderingSlotBooking)
-    .where(
-      and(
-        eq(orderingSlotBooking.storeId, store.id),
-        eq(orderingSlotBooking.mode, input.mode),
-        eq(orderingSlotBooking.slotStart, slot.start),
-      ),
-    );
-  if ((booking?.booked ?? 0) >= slotCapacity(store, input.mode)) {
-    throw new OrderingError("slot_full", MESSAGES.slotFull);
-  }
-  return slot;
+  if (slot.isFull) throw new OrderingError("slot_full", MESSAGES.slotFull);
+  return { key: slot.key, day: slot.day, start: slot.start, end: slot.end };
 }
 
+/**
+ * The delivery address and the zone that covers it (the store's first enabled zone); nothing for
+ * pickup. Without an address yet, the zone is still the store's, for its fee and minimum.
+ */
 async function checkedLocation(
   db: Db,
   store: Store,
   input: BasketInput,
-): Promise<DeliveryLocation | null> {
-  if (input.mode !== 1 || input.deliveryLocation === undefined) return null;
+): Promise<{ location: DeliveryLocation | null; zone: DeliveryZone | null }> {
+  if (input.mode !== 1) return { location: null, zone: null };
   const zone = await firstEnabledZone(db, store.id);
+  if (input.deliveryLocation === undefined) return { location: null, zone };
   if (!zone || !zoneCovers(zone, store, input.deliveryLocation)) {
     throw new OrderingError("outside_delivery_zone", MESSAGES.outsideDeliveryZone);
   }
-  return input.deliveryLocation;
+  return { location: input.deliveryLocation, zone };
+}
+
+/**
+ * A delivery's fee: the zone's own fee, else the store's; free from the zone's free-delivery
+ * threshold on (compared with the subtotal before any voucher).
+ */
+export function zoneDeliveryFeeCents(
+  store: Pick<Store, "deliveryFeeCents">,
+  zone: Pick<DeliveryZone, "feeCents" | "freeDeliveryThresholdCents"> | null,
+  subtotalCents: number,
+): number {
+  if (!zone) return store.deliveryFeeCents;
+  if (
+    zone.freeDeliveryThresholdCents !== null &&
+    subtotalCents >= zone.freeDeliveryThresholdCents
+  ) {
+    return 0;
+  }
+  return zone.feeCents ?? store.deliveryFeeCents;
 }
 
 /** Each line from the store's menu: (item price + option prices) × quantity. */

@@ -88,6 +88,12 @@ export const orderingDeliveryZone = pgTable(
     isEnabled: boolean("is_enabled").notNull().default(true),
     postcodes: jsonb("postcodes").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     radiusMetres: integer("radius_metres"),
+    // The delivery fee of this zone; null: the store's `deliveryFeeCents`.
+    feeCents: integer("fee_cents"),
+    // A delivery basket (subtotal) below this is refused; 0: no minimum.
+    minimumOrderCents: integer("minimum_order_cents").notNull().default(0),
+    // From this subtotal on, delivery is free; null: never free.
+    freeDeliveryThresholdCents: integer("free_delivery_threshold_cents"),
     // Zones are listed (and the first enabled one chosen) by position, then id.
     position: integer("position").notNull().default(0),
     ...timestamps,
@@ -311,6 +317,48 @@ export const orderingSlotBooking = pgTable(
     mode: integer("mode").$type<OrderingMode>().notNull(),
     slotStart: timestamp("slot_start", { withTimezone: true }).notNull(),
     booked: integer("booked").notNull().default(0),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.mode, t.slotStart] })],
+);
+
+/**
+ * An exceptional closure or public holiday of a store: no slot is offered on the days from
+ * `startDay` to `endDay` (local `YYYY-MM-DD`, both included), in `mode` only or in both modes when
+ * it is null (slots.ts).
+ */
+export const orderingStoreClosure = pgTable(
+  "ordering_store_closure",
+  {
+    id: serial("id").primaryKey(),
+    storeId: integer("store_id")
+      .notNull()
+      .references(() => orderingStore.id, { onDelete: "cascade" }),
+    startDay: text("start_day").notNull(),
+    endDay: text("end_day").notNull(),
+    mode: integer("mode").$type<OrderingMode>(),
+    label: text("label").notNull().default(""),
+    ...timestamps,
+  },
+  (t) => [index("ordering_store_closure_store_idx").on(t.storeId, t.startDay)],
+);
+
+/**
+ * One slot's own settings, set by staff: closed (no new booking), or another capacity than the
+ * store's. Changed only while holding the slot's booking row lock, never below what is booked
+ * (slots.ts `changeSlot`).
+ */
+export const orderingSlotOverride = pgTable(
+  "ordering_slot_override",
+  {
+    storeId: integer("store_id")
+      .notNull()
+      .references(() => orderingStore.id, { onDelete: "cascade" }),
+    mode: integer("mode").$type<OrderingMode>().notNull(),
+    slotStart: timestamp("slot_start", { withTimezone: true }).notNull(),
+    // Null: the store's capacity for the mode.
+    capacity: integer("capacity"),
+    isClosed: boolean("is_closed").notNull().default(false),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.storeId, t.mode, t.slotStart] })],

@@ -1,7 +1,13 @@
-import { and, between, eq, sql } from "drizzle-orm";
+import { and, asc, between, eq, gte, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
 import type { Store } from "#platform/ordering/restaurants.ts";
-import { type OrderingMode, orderingSlotBooking, type Weekday } from "#platform/ordering/schema.ts";
+import {
+  type OrderingMode,
+  orderingSlotBooking,
+  orderingSlotOverride,
+  orderingStoreClosure,
+  type Weekday,
+} from "#platform/ordering/schema.ts";
 
 /** Slots are in the shops' local time, whatever the server's zone. */
 export const SLOT_TIME_ZONE = "Europe/Paris";
@@ -26,6 +32,12 @@ export type SlotSettings = Pick<
 export type SlotCandidate = { key: string; day: string; start: Date; end: Date };
 
 export type Slot = SlotCandidate & { capacity: number; booked: number; isFull: boolean };
+
+/** A store's closure as slots read it: local days from `startDay` to `endDay`, both included. */
+export type ClosureSpan = { startDay: string; endDay: string; mode: OrderingMode | null };
+
+/** A slot as staff see it in the calendar: closed slots too, and whether staff changed it. */
+export type CalendarSlot = Slot & { isClosed: boolean; isOverridden: boolean };
 
 const WEEKDAYS: Weekday[] = [
   "sunday",
@@ -53,6 +65,7 @@ export function slotCandidates(
   store: SlotSettings,
   mode: OrderingMode,
   now: Date,
+  closures: ClosureSpan[] = [],
 ): SlotCandidate[] {
   if (slotCapacity(store, mode) <= 0) return [];
   const interval = store.slotIntervalMinutes;
@@ -62,6 +75,7 @@ export function slotCandidates(
   const slots: SlotCandidate[] = [];
   for (let offset = 0; offset < store.slotDaysAhead; offset++) {
     const day = addDays(today, offset);
+    if (isClosedDay(closures, mode, day)) continue;
     const ranges = store.openingHours[weekdayOf(day)] ?? [];
     for (const range of ranges) {
       const rangeEnd = minutesOf(range.end);
@@ -74,6 +88,38 @@ export function slotCandidates(
   return slots.sort((a, b) => a.start.getTime() - b.start.getTime());
 }
 
+/** Whether one of the closures covers a local day in this mode. */
+export function isClosedDay(closures: ClosureSpan[], mode: OrderingMode, day: string): boolean {
+  return closures.some(
+    (closure) =>
+      (closure.mode === null || closure.mode === mode) &&
+      closure.startDay <= day &&
+      day <= closure.endDay,
+  );
+}
+
+/** The store's closures that end today (local day of `now`) or later. */
+export async function closuresFrom(
+  db: Db | Tx,
+  storeId: number,
+  now: Date,
+): Promise<ClosureSpan[]> {
+  return db
+    .select({
+      startDay: orderingStoreClosure.startDay,
+      endDay: orderingStoreClosure.endDay,
+      mode: orderingStoreClosure.mode,
+    })
+    .from(orderingStoreClosure)
+    .where(
+      and(
+        eq(orderingStoreClosure.storeId, storeId),
+        gte(orderingStoreClosure.endDay, localDay(now)),
+      ),
+    )
+    .orderBy(asc(orderingStoreClosure.startDay));
+}
+
 function candidate(day: string, startMinutes: number, endMinutes: number): SlotCandidate {
   return {
     key: `${day} ${clock(startMinutes)}-${clock(endMinutes)}`,
@@ -83,69 +129,236 @@ function candidate(day: string, startMinutes: number, endMinutes: number): SlotC
   };
 }
 
-/** The store's offered slots of a mode with their bookings: `isFull` when booked ≥ capacity. */
+/**
+ * Every slot of the store's calendar in a mode at `now` (closure days left out), with its
+ * bookings and its effective capacity: the slot's own capacity when staff set one, else the
+ * store's; 0 when staff closed it. `isFull` when booked ≥ capacity.
+ */
+export async function slotCalendar(
+  db: Db | Tx,
+  store: Store,
+  mode: OrderingMode,
+  now: Date,
+): Promise<CalendarSlot[]> {
+  const closures = await closuresFrom(db, store.id, now);
+  const candidates = slotCandidates(store, mode, now, closures);
+  const first = candidates[0];
+  const last = candidates.at(-1);
+  if (!first || !last) return [];
+  const base = slotCapacity(store, mode);
+  const inRange = (table: typeof orderingSlotBooking | typeof orderingSlotOverride) =>
+    and(
+      eq(table.storeId, store.id),
+      eq(table.mode, mode),
+      between(table.slotStart, first.start, last.start),
+    );
+  const [bookings, overrides] = await Promise.all([
+    db
+      .select({ slotStart: orderingSlotBooking.slotStart, booked: orderingSlotBooking.booked })
+      .from(orderingSlotBooking)
+      .where(inRange(orderingSlotBooking)),
+    db.select().from(orderingSlotOverride).where(inRange(orderingSlotOverride)),
+  ]);
+  const booked = new Map(bookings.map((row) => [row.slotStart.getTime(), row.booked]));
+  const overridden = new Map(overrides.map((row) => [row.slotStart.getTime(), row]));
+  return candidates.map((slot) => {
+    const count = booked.get(slot.start.getTime()) ?? 0;
+    const override = overridden.get(slot.start.getTime());
+    const capacity = effectiveCapacity(base, override);
+    return {
+      ...slot,
+      capacity,
+      booked: count,
+      isFull: count >= capacity,
+      isClosed: override?.isClosed ?? false,
+      isOverridden: override !== undefined && (override.isClosed || override.capacity !== null),
+    };
+  });
+}
+
+/**
+ * The store's offered slots of a mode with their bookings: no slot on a closure day nor one staff
+ * closed; `isFull` when booked ≥ the slot's effective capacity.
+ */
 export async function listSlots(
   db: Db | Tx,
   store: Store,
   mode: OrderingMode,
   now: Date,
 ): Promise<Slot[]> {
-  const candidates = slotCandidates(store, mode, now);
-  const first = candidates[0];
-  const last = candidates.at(-1);
-  if (!first || !last) return [];
-  const capacity = slotCapacity(store, mode);
-  const bookings = await db
-    .select({ slotStart: orderingSlotBooking.slotStart, booked: orderingSlotBooking.booked })
-    .from(orderingSlotBooking)
-    .where(
-      and(
-        eq(orderingSlotBooking.storeId, store.id),
-        eq(orderingSlotBooking.mode, mode),
-        between(orderingSlotBooking.slotStart, first.start, last.start),
-      ),
-    );
-  const booked = new Map(bookings.map((row) => [row.slotStart.getTime(), row.booked]));
-  return candidates.map((slot) => {
-    const count = booked.get(slot.start.getTime()) ?? 0;
-    return { ...slot, capacity, booked: count, isFull: count >= capacity };
-  });
+  const slots = await slotCalendar(db, store, mode, now);
+  return slots
+    .filter((slot) => !slot.isClosed)
+    .map(({ isClosed: _closed, isOverridden: _overridden, ...slot }) => slot);
 }
 
-/** The offered slot with this key at `now`, or null (unknown, passed or within the lead time). */
+/**
+ * The offered slot with this key at `now`, or null (unknown, passed, within the lead time or on
+ * a closure day of `closures`).
+ */
 export function findSlot(
   store: SlotSettings,
   mode: OrderingMode,
   key: string,
   now: Date,
+  closures: ClosureSpan[] = [],
 ): SlotCandidate | null {
-  return slotCandidates(store, mode, now).find((slot) => slot.key === key.trim()) ?? null;
+  return slotCandidates(store, mode, now, closures).find((slot) => slot.key === key.trim()) ?? null;
 }
 
 /**
- * Takes one place in a slot, in the caller's transaction, by one atomic conditional statement:
- * the first booking inserts the row, the next ones add one only while `booked < capacity`.
- * Concurrent submissions queue on the row, so no load overbooks a slot. False when it is full.
+ * The offered slot with this key at `now` with its bookings and effective capacity, or null
+ * (unknown, passed, within the lead time, on a closure day, or closed by staff).
+ */
+export async function offeredSlot(
+  db: Db | Tx,
+  store: Store,
+  mode: OrderingMode,
+  key: string,
+  now: Date,
+): Promise<Slot | null> {
+  const slots = await listSlots(db, store, mode, now);
+  return slots.find((slot) => slot.key === key.trim()) ?? null;
+}
+
+function effectiveCapacity(
+  base: number,
+  override: { capacity: number | null; isClosed: boolean } | undefined,
+): number {
+  if (!override) return base;
+  if (override.isClosed) return 0;
+  return override.capacity ?? base;
+}
+
+/**
+ * Takes one place in a slot, in the caller's transaction. `capacity` is the store's capacity for
+ * the mode (`slotCapacity`); the slot's own settings are read here, so every caller honours them:
+ * no place on a closure day, none in a slot staff closed, at most the slot's own capacity when
+ * staff set one. The slot's booking row is created if missing and locked (`for update`) before
+ * its override is read by a later statement, so a capacity change (which holds the same lock,
+ * `changeSlot`) is either wholly before or wholly after this booking: no race overbooks a slot.
+ * False when the slot is full or closed.
  */
 export async function bookSlot(
   tx: Tx,
   booking: { storeId: number; mode: OrderingMode; start: Date; capacity: number },
 ): Promise<boolean> {
-  if (booking.capacity <= 0) return false;
-  const rows = await tx
+  const closures = await tx
+    .select({ id: orderingStoreClosure.id })
+    .from(orderingStoreClosure)
+    .where(closureCovers(booking.storeId, booking.mode, localDay(booking.start)))
+    .limit(1);
+  if (closures.length > 0) return false;
+  const booked = await lockBooking(tx, booking);
+  const [override] = await tx
+    .select({ capacity: orderingSlotOverride.capacity, isClosed: orderingSlotOverride.isClosed })
+    .from(orderingSlotOverride)
+    .where(slotIs(orderingSlotOverride, booking));
+  if (booked >= effectiveCapacity(booking.capacity, override)) return false;
+  await tx
+    .update(orderingSlotBooking)
+    .set({ booked: sql`${orderingSlotBooking.booked} + 1`, updatedAt: sql`now()` })
+    .where(slotIs(orderingSlotBooking, booking));
+  return true;
+}
+
+export type SlotChange = { capacity?: number | null; isClosed?: boolean };
+
+export class SlotChangeError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "SlotChangeError";
+  }
+}
+
+/**
+ * Staff change one slot: close or reopen it, set its own capacity, or give it back the store's
+ * (`capacity: null`). Holds the slot's booking row lock, as `bookSlot` does, and refuses a
+ * capacity below what is already booked (French message). Answers the slot's settings before
+ * and after, for the change log.
+ */
+export async function changeSlot(
+  db: Db,
+  slot: { storeId: number; mode: OrderingMode; start: Date },
+  change: SlotChange,
+): Promise<{
+  booked: number;
+  before: { capacity: number | null; isClosed: boolean };
+  after: { capacity: number | null; isClosed: boolean };
+}> {
+  if (change.capacity !== undefined && change.capacity !== null) {
+    if (!Number.isInteger(change.capacity) || change.capacity < 0 || change.capacity > 1000) {
+      throw new SlotChangeError("La capacité doit être un nombre entier entre 0 et 1000.");
+    }
+  }
+  return db.transaction(async (tx) => {
+    const booked = await lockBooking(tx, slot);
+    const [current] = await tx
+      .select({ capacity: orderingSlotOverride.capacity, isClosed: orderingSlotOverride.isClosed })
+      .from(orderingSlotOverride)
+      .where(slotIs(orderingSlotOverride, slot));
+    const before = current ?? { capacity: null, isClosed: false };
+    const after = {
+      capacity: change.capacity === undefined ? before.capacity : change.capacity,
+      isClosed: change.isClosed ?? before.isClosed,
+    };
+    if (after.capacity !== null && after.capacity < booked) {
+      throw new SlotChangeError(
+        `La capacité ne peut pas être inférieure aux ${booked} commande(s) déjà réservée(s) sur ce créneau.`,
+      );
+    }
+    await tx
+      .insert(orderingSlotOverride)
+      .values({ ...slotKeyOf(slot), ...after })
+      .onConflictDoUpdate({
+        target: [
+          orderingSlotOverride.storeId,
+          orderingSlotOverride.mode,
+          orderingSlotOverride.slotStart,
+        ],
+        set: { ...after, updatedAt: sql`now()` },
+      });
+    return { booked, before, after };
+  });
+}
+
+type SlotRef = { storeId: number; mode: OrderingMode; start: Date };
+
+const slotKeyOf = (slot: SlotRef) => ({
+  storeId: slot.storeId,
+  mode: slot.mode,
+  slotStart: slot.start,
+});
+
+function slotIs(table: typeof orderingSlotBooking | typeof orderingSlotOverride, slot: SlotRef) {
+  return and(
+    eq(table.storeId, slot.storeId),
+    eq(table.mode, slot.mode),
+    eq(table.slotStart, slot.start),
+  );
+}
+
+function closureCovers(storeId: number, mode: OrderingMode, day: string) {
+  return and(
+    eq(orderingStoreClosure.storeId, storeId),
+    lte(orderingStoreClosure.startDay, day),
+    gte(orderingStoreClosure.endDay, day),
+    or(isNull(orderingStoreClosure.mode), eq(orderingStoreClosure.mode, mode)),
+  );
+}
+
+/** Creates the slot's booking row if missing, locks it, and answers its count. */
+async function lockBooking(tx: Tx, slot: SlotRef): Promise<number> {
+  await tx
     .insert(orderingSlotBooking)
-    .values({ storeId: booking.storeId, mode: booking.mode, slotStart: booking.start, booked: 1 })
-    .onConflictDoUpdate({
-      target: [
-        orderingSlotBooking.storeId,
-        orderingSlotBooking.mode,
-        orderingSlotBooking.slotStart,
-      ],
-      set: { booked: sql`${orderingSlotBooking.booked} + 1`, updatedAt: sql`now()` },
-      setWhere: sql`${orderingSlotBooking.booked} < ${booking.capacity}`,
-    })
-    .returning({ booked: orderingSlotBooking.booked });
-  return rows.length === 1;
+    .values({ ...slotKeyOf(slot), booked: 0 })
+    .onConflictDoNothing();
+  const [row] = await tx
+    .select({ booked: orderingSlotBooking.booked })
+    .from(orderingSlotBooking)
+    .where(slotIs(orderingSlotBooking, slot))
+    .for("update");
+  return row?.booked ?? 0;
 }
 
 // --- Local time in Europe/Paris, without a time-zone library ---------------------------------
@@ -176,7 +389,7 @@ function localParts(instant: Date) {
 }
 
 /** The local day of an instant, `YYYY-MM-DD`. */
-function localDay(instant: Date): string {
+export function localDay(instant: Date): string {
   const { year, month, day } = localParts(instant);
   return `${year}-${pad(month)}-${pad(day)}`;
 }

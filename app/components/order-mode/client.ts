@@ -9,7 +9,13 @@ import type { OrderModeState } from "#app/lib/order-mode.ts";
 export type SlotView = { key: string; isFull: boolean; start: string; end: string };
 export type PickupStoreView = { id: number; name: string; address: string };
 export type CheckedAddressView = {
-  store: { id: number; name: string; deliveryFee: number } | null;
+  store: {
+    id: number;
+    name: string;
+    deliveryFee: number;
+    minimumOrder?: number;
+    freeDeliveryOver?: number | null;
+  } | null;
   isProvince: boolean;
 };
 

@@ -395,6 +395,10 @@ export default function OrderModeModal({
               <p className="order-mode__summary">
                 Livraison par {checked.store.name} — frais de livraison{" "}
                 {formatCents(Math.round(checked.store.deliveryFee * 100))}
+                {checked.store.freeDeliveryOver != null &&
+                  `, offerts dès ${formatCents(Math.round(checked.store.freeDeliveryOver * 100))}`}
+                {(checked.store.minimumOrder ?? 0) > 0 &&
+                  ` — minimum de commande ${formatCents(Math.round((checked.store.minimumOrder ?? 0) * 100))}`}
               </p>
             )}
             {errorBox}

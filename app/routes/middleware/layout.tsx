@@ -38,6 +38,8 @@ const SCREENS = [
   { path: "odp-list", label: "Préparation des commandes" },
   { path: "outbox", label: "Messages" },
   { path: "staff", label: "Équipe" },
+  { path: "stores", label: "Magasins" },
+  { path: "slots", label: "Créneaux" },
 ] as const;
 
 /** The admin area's own layout: no shop header or footer, a sidebar of screens. */
