@@ -27,6 +27,7 @@ export default [
       route("sync-products-bdd", "routes/middleware/sync-products-bdd.tsx"),
       route("outbox", "routes/middleware/outbox.tsx"),
       route("staff", "routes/middleware/staff.tsx"),
+      route("promotions", "routes/middleware/promotions.tsx"),
       route("*", "routes/middleware/unknown.tsx"),
     ]),
   ]),

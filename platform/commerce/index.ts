@@ -73,6 +73,15 @@ export type { SignedInCustomer } from "./customer-records.ts";
 export { customerByAccessToken, signIn } from "./customer-tokens.ts";
 export { evaluateDiscounts, findDiscountCodes } from "./discounts.ts";
 export {
+  type DiscountCodeFields,
+  discountCodeTaken,
+  insertDiscountCode,
+  listDiscountCodes,
+  lockDiscountCode,
+  updateDiscountCode,
+} from "./discount-admin.ts";
+export type { DiscountCodeRow } from "./discounts.ts";
+export {
   FEED_CONTENT_TYPES,
   type FeedFormat,
   feedFileName,

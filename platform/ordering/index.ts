@@ -24,3 +24,12 @@ export { renderReceiptPdf } from "./receipt-pdf.ts";
 export { receiptDataForOrder } from "./receipts.ts";
 export type { DeliveryLocation, OrderingMode, OrderStatus } from "./schema.ts";
 export { localToInstant, SLOT_TIME_ZONE } from "./slots.ts";
+export {
+  insertVoucher,
+  listVouchers,
+  lockVoucher,
+  updateVoucher,
+  type Voucher,
+  type VoucherFields,
+  voucherCodeTaken,
+} from "./voucher-admin.ts";

@@ -12,6 +12,7 @@ const automatic: Voucher = {
   code: "AUTO5",
   description: "5 € offerts dès 30 €",
   isEnabled: true,
+  startsAt: null,
   expiresAt: new Date("2026-12-31T23:00:00Z"),
   validOnOrdersOverCents: 3000,
   validForDelivery: true,

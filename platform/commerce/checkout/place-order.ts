@@ -11,6 +11,7 @@ import {
   parseExpiry,
 } from "#platform/commerce/checkout/form.ts";
 import { customerById } from "#platform/commerce/customer-tokens.ts";
+import { DiscountUsedUp } from "#platform/commerce/discounts.ts";
 import type { OrderAddress } from "#platform/commerce/order-schema.ts";
 import {
   createOrderFromCart,
@@ -164,6 +165,18 @@ export async function placeOrder(
     now: Date;
     storefrontOrigin: string;
   },
+): Promise<PlaceOrderResult> {
+  return placeInTransaction(db, request).catch((error: unknown): PlaceOrderResult => {
+    // A code's last use taken by a concurrent order: this one rolled back, charge included.
+    if (error instanceof DiscountUsedUp)
+      return { kind: "refused", errors: {}, general: error.message };
+    throw error;
+  });
+}
+
+async function placeInTransaction(
+  db: Db,
+  request: Parameters<typeof placeOrder>[1],
 ): Promise<PlaceOrderResult> {
   const { input, now } = request;
   return db.transaction(async (tx): Promise<PlaceOrderResult> => {
