@@ -174,8 +174,9 @@ export async function placeOrder(
 ): Promise<PlaceOrderResult> {
   return placeInTransaction(db, request).catch((error: unknown): PlaceOrderResult => {
     // A code's last use taken by a concurrent order: this one rolled back, charge included.
-    if (error instanceof DiscountUsedUp)
-      return { kind: "refused", errors: {}, general: error.message };
+    if (error instanceof DiscountUsedUp) {
+      return { kind: "refused", errors: {}, general: CHECKOUT_MESSAGES.discountUsedUp(error.code) };
+    }
     throw error;
   });
 }
