@@ -56,6 +56,17 @@ describe("the automatic voucher's five conditions (spec §4)", () => {
     },
     { name: "2. applies without an expiry date", voucher: { expiresAt: null }, applies: true },
     {
+      name: "2. refused before its validity start (the admin area's start date)",
+      voucher: { startsAt: new Date("2026-11-24T10:00:01Z") },
+      applies: false,
+      reason: "not_started",
+    },
+    {
+      name: "2. applies from the very instant it starts",
+      voucher: { startsAt: NOW },
+      applies: true,
+    },
+    {
       name: "3. refused under ValidOnOrdersOver",
       voucher: {},
       subtotalCents: 2999,
