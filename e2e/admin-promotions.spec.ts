@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { signInStaff } from "./admin-account.ts";
 import { hydrated } from "./journeys.ts";
 
@@ -9,7 +9,8 @@ import { hydrated } from "./journeys.ts";
  * and the screen counts the voucher's use.
  */
 
-test.setTimeout(150_000);
+// Two shoppers and a manager on a busy machine: more than the default.
+test.setTimeout(240_000);
 
 const STORE = { physicalRestaurantId: 2101, name: "Comptoir Haussmann" };
 // Codes of their own on every run: the journeys' database outlives a run.
@@ -25,14 +26,14 @@ async function fillPromotion(
 ) {
   await page.goto("/middleware/promotions/");
   const form = page.getByRole("region", { name: "Nouvelle promotion" });
-  await form.getByLabel(fields.kind).check();
+  await form.getByRole("radio", { name: fields.kind }).check();
   await form.getByLabel("Code", { exact: true }).fill(fields.code);
   await form.getByLabel("Libellé").fill(fields.title);
   if (fields.amount) {
-    await form.getByLabel("Montant en euros").check();
+    await form.getByRole("radio", { name: "Montant en euros" }).check();
     await form.getByLabel("Valeur (% ou €)").fill(fields.amount);
   } else {
-    await form.getByLabel("Pourcentage").check();
+    await form.getByRole("radio", { name: "Pourcentage" }).check();
     await form.getByLabel("Valeur (% ou €)").fill(fields.percent ?? "");
   }
   await form.getByLabel("Nombre maximal d'utilisations").fill("10");
@@ -43,17 +44,13 @@ async function create(page: Page, code: string) {
   await expect(page.getByRole("status")).toHaveText(`La promotion « ${code} » est enregistrée.`);
 }
 
-/** The 6-digit code of the newest SMS to `e164`, read in the admin area's outbox screen. */
-async function codeFromOutbox(browser: Browser, e164: string): Promise<string> {
-  const context = await browser.newContext();
-  const admin = await context.newPage();
-  await signInStaff(admin);
-  await admin.goto(`/middleware/outbox/?a=${encodeURIComponent(e164)}&type=phone_code`);
-  const text = await admin
+/** The 6-digit code of the newest SMS to `e164`, read in the outbox by the signed-in manager. */
+async function codeFromOutbox(manager: Page, e164: string): Promise<string> {
+  await manager.goto(`/middleware/outbox/?a=${encodeURIComponent(e164)}&type=phone_code`);
+  const text = await manager
     .getByRole("figure", { name: "Texte du message phone_code" })
     .first()
     .textContent();
-  await context.close();
   const code = /\b(\d{6})\b/.exec(text ?? "")?.[1];
   if (!code) throw new Error(`no code sent to ${e164}`);
   return code;
@@ -156,7 +153,7 @@ test("a manager creates a voucher and a discount code that shoppers then use", a
     await shopper.getByLabel("Numéro de téléphone mobile").fill(PHONE.national);
     await shopper.getByRole("button", { name: "Recevoir un code" }).click();
     await expect(shopper.getByLabel("Code reçu par SMS")).toBeFocused();
-    await shopper.getByLabel("Code reçu par SMS").fill(await codeFromOutbox(browser, PHONE.e164));
+    await shopper.getByLabel("Code reçu par SMS").fill(await codeFromOutbox(page, PHONE.e164));
     await shopper.getByRole("button", { name: "Valider le code" }).click();
     await expect(shopper.getByText(`Connecté avec le ${PHONE.national}`)).toBeVisible();
 
