@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { readChangeLog } from "#platform/backoffice/change-log.ts";
@@ -11,6 +12,7 @@ import {
   signInStaff,
   type TestRequest,
 } from "#platform/backoffice/testing.ts";
+import { orderingVoucher } from "#platform/ordering/tables.ts";
 
 /**
  * The promotions screen (issue 19, item 5) through the composed server: a manager creates,
@@ -249,6 +251,31 @@ describe("the promotions screen", () => {
         { field: "usageLimit", before: null, after: 50 },
       ]),
     );
+  });
+
+  it("never lowers a limit below the uses already counted", async () => {
+    const voucher = await only("MIDI6");
+    await database.db
+      .update(orderingVoucher)
+      .set({ uses: 3 })
+      .where(eq(orderingVoucher.id, voucher.id));
+    const lowered = await post({
+      ...FORM,
+      target: `voucher-${voucher.id}`,
+      code: "MIDI6",
+      title: "6 € offerts le midi",
+      type: "amount",
+      value: "6",
+      usageLimit: "2",
+      delivery: "on",
+      pickup: "on",
+    });
+    expect(lowered.status).toBe(200);
+    expect(await lowered.text()).toContain(
+      "Cette promotion a déjà servi 3 fois : la limite ne peut pas être plus basse.",
+    );
+    expect(await only("MIDI6")).toMatchObject({ usageLimit: 50, uses: 3 });
+    expect(await page("?type=voucher")).toContain("3 / 50");
   });
 
   it("disables and enables a promotion from its row, logged", async () => {
