@@ -30,6 +30,7 @@ export default [
       route("stores", "routes/middleware/stores.tsx"),
       route("stores/:id", "routes/middleware/stores.$id.tsx"),
       route("slots", "routes/middleware/slots.tsx"),
+      route("promotions", "routes/middleware/promotions.tsx"),
       route("*", "routes/middleware/unknown.tsx"),
     ]),
   ]),

@@ -11,6 +11,8 @@ export type ShopSettings = {
   GTM_ID?: string;
   /** The ordering service's administrative token, for the admin area's menu export. */
   ORDERING_API_TOKEN: string;
+  /** The ordering service's white label, whose vouchers the admin area's promotions screen edits. */
+  ORDERING_WHITE_LABEL: string;
   /** Where resized images are cached (the admin area forgets a deleted image's copies). */
   IMAGE_CACHE_DIR?: string;
   DATA_DIR: string;

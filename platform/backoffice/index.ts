@@ -63,6 +63,25 @@ export {
 } from "./product-edits.ts";
 export { LIST_FIELDS, OTHER_FIELD_LABELS, TEXT_FIELD_GROUPS } from "./product-fields.ts";
 export {
+  findPromotion,
+  formValuesFrom,
+  formValuesOf,
+  listPromotions,
+  PROMOTION_KINDS,
+  PROMOTION_MESSAGES,
+  PROMOTION_STATES,
+  type Promotion,
+  type PromotionFieldErrors,
+  type PromotionFilter,
+  type PromotionFormValues,
+  type PromotionKind,
+  type PromotionState,
+  promotionState,
+  readPromotionForm,
+  savePromotion,
+  setPromotionEnabled,
+} from "./promotions.ts";
+export {
   can,
   type Permission,
   permissionForPath,

@@ -12,6 +12,7 @@ export type Permission =
   | "orders"
   | "customers"
   | "slots"
+  | "promotions"
   | "refunds"
   | "staff"
   | "settings";
@@ -23,16 +24,20 @@ const EVERY_PERMISSION: readonly Permission[] = [
   "orders",
   "customers",
   "slots",
+  "promotions",
   "refunds",
   "staff",
   "settings",
 ];
 
-/** editor: catalogue and content; operator: orders, customers, slots; admin: everything. */
+/**
+ * editor: catalogue and content; operator: orders, customers, slots, promotions; admin:
+ * everything.
+ */
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   admin: EVERY_PERMISSION,
   editor: ["dashboard", "catalogue", "content"],
-  operator: ["dashboard", "orders", "customers", "slots"],
+  operator: ["dashboard", "orders", "customers", "slots", "promotions"],
 };
 
 export const ROLE_LABELS: Record<StaffRole, string> = {
@@ -67,6 +72,7 @@ export const SCREEN_PERMISSIONS: Record<string, Permission> = {
   staff: "staff",
   stores: "slots",
   slots: "slots",
+  promotions: "promotions",
 };
 
 export function can(role: StaffRole, permission: Permission): boolean {

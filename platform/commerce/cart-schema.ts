@@ -112,6 +112,10 @@ export const commerceDiscountCode = pgTable(
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull().defaultNow(),
     endsAt: timestamp("ends_at", { withTimezone: true }),
     enabled: boolean("enabled").notNull().default(true),
+    // Shopify's `usageLimit` (null: unlimited) and `asyncUsageCount`: `usesCount` grows by one
+    // per order placed with the code, by a conditional update (discounts.ts, claimDiscountUses).
+    usageLimit: integer("usage_limit"),
+    usesCount: integer("uses_count").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("commerce_discount_code_code_key").on(t.code)],

@@ -21,6 +21,8 @@ function rule(overrides: Partial<DiscountCodeRow>): DiscountCodeRow {
     startsAt: new Date("2025-01-01T00:00:00Z"),
     endsAt: null,
     enabled: true,
+    usageLimit: null,
+    usesCount: 0,
     createdAt: NOW,
     ...overrides,
   };
@@ -86,7 +88,7 @@ describe("discount codes", () => {
     ]);
   });
 
-  it("say in French why a code does not apply: unknown, disabled, not yet, expired, minimum", () => {
+  it("say in French why a code does not apply: unknown, disabled, not yet, expired, used up, minimum", () => {
     const reason = (found: DiscountCodeRow | undefined, subtotal = 5000) =>
       discountWarning("ete", found, subtotal, NOW);
     expect(reason(undefined)).toEqual({
@@ -108,6 +110,11 @@ describe("discount codes", () => {
       "Le code promo « ETE » est valable à partir de 30,00\u00a0€ d'achats.",
     );
     expect(reason(rule({ minimumSubtotalCents: 3000 }), 3000)).toBeNull();
+    expect(reason(rule({ usageLimit: 2, usesCount: 2 }))).toEqual({
+      code: "DISCOUNT_USAGE_LIMIT_REACHED",
+      message: "Le code promo « ETE » a atteint son nombre maximal d'utilisations.",
+    });
+    expect(reason(rule({ usageLimit: 2, usesCount: 1 }))).toBeNull();
   });
 
   it("spread over lines in proportion, the parts adding up to the whole", () => {

@@ -1,4 +1,4 @@
-import { inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
 import { commerceDiscountCode, type DiscountKind } from "#platform/commerce/cart-schema.ts";
 import { formatCents as euros } from "#platform/format.ts";
@@ -14,6 +14,7 @@ export type DiscountWarning = {
     | "DISCOUNT_NOT_FOUND"
     | "DISCOUNT_CURRENTLY_INACTIVE"
     | "DISCOUNT_PURCHASE_NOT_IN_RANGE"
+    | "DISCOUNT_USAGE_LIMIT_REACHED"
     | "DISCOUNT_CODE_NOT_HONOURED";
   message: string;
 };
@@ -47,7 +48,10 @@ export async function findDiscountCodes(
   return new Map(rows.map((row) => [row.code, row]));
 }
 
-/** Whether a code can apply now to a cart of this subtotal (enabled, in its dates, minimum met). */
+/**
+ * Whether a code can apply now to a cart of this subtotal (enabled, in its dates, minimum met,
+ * uses left).
+ */
 export function isApplicable(rule: DiscountCodeRow, subtotalCents: number, now: Date): boolean {
   return discountWarning(rule.code, rule, subtotalCents, now) === null;
 }
@@ -76,6 +80,12 @@ export function discountWarning(
   }
   if (rule.endsAt !== null && now.getTime() >= rule.endsAt.getTime()) {
     return { code: "DISCOUNT_CURRENTLY_INACTIVE", message: `${named} a expiré.` };
+  }
+  if (rule.usageLimit !== null && rule.usesCount >= rule.usageLimit) {
+    return {
+      code: "DISCOUNT_USAGE_LIMIT_REACHED",
+      message: `${named} a atteint son nombre maximal d'utilisations.`,
+    };
   }
   if (subtotalCents < rule.minimumSubtotalCents) {
     return {
@@ -141,4 +151,38 @@ export function allocateAcross(amountCents: number, lineSubtotals: number[]): nu
   const rest = amountCents - parts.reduce((sum, value) => sum + value, 0);
   parts[parts.length - 1] = (parts.at(-1) ?? 0) + rest;
   return parts;
+}
+
+/** Why an order cannot be placed: a code it applies has just used its last use. */
+export class DiscountUsedUp extends Error {
+  readonly code: string;
+  constructor(code: string) {
+    super(`Le code promo « ${code} » a atteint son nombre maximal d'utilisations.`);
+    this.code = code;
+  }
+}
+
+/**
+ * Counts one use of each code an order applies, inside the transaction that places the order, by
+ * a conditional update (`uses_count < usage_limit`): of two orders racing for a code's last use,
+ * the second waits on the code's row, finds no use left and gets `DiscountUsedUp`, which rolls
+ * its transaction (and so its order and charge) back.
+ */
+export async function claimDiscountUses(tx: Tx, codes: string[]): Promise<void> {
+  for (const code of codes.map(normaliseCode)) {
+    const rows = await tx
+      .update(commerceDiscountCode)
+      .set({ usesCount: sql`${commerceDiscountCode.usesCount} + 1` })
+      .where(
+        and(
+          eq(commerceDiscountCode.code, code),
+          or(
+            isNull(commerceDiscountCode.usageLimit),
+            lt(commerceDiscountCode.usesCount, commerceDiscountCode.usageLimit),
+          ),
+        ),
+      )
+      .returning({ id: commerceDiscountCode.id });
+    if (rows.length !== 1) throw new DiscountUsedUp(code);
+  }
 }

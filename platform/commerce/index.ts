@@ -71,6 +71,15 @@ export { collectionIdsByHandle, overwriteCollection } from "./collection-edit.ts
 export { setWishlist, writeCustomerMetafield } from "./customer-metafields.ts";
 export type { SignedInCustomer } from "./customer-records.ts";
 export { customerByAccessToken, signIn } from "./customer-tokens.ts";
+export {
+  type DiscountCodeFields,
+  discountCodeTaken,
+  insertDiscountCode,
+  listDiscountCodes,
+  lockDiscountCode,
+  updateDiscountCode,
+} from "./discount-admin.ts";
+export type { DiscountCodeRow } from "./discounts.ts";
 export { evaluateDiscounts, findDiscountCodes } from "./discounts.ts";
 export {
   FEED_CONTENT_TYPES,

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, inArray, lt, or } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
 import { commerceCart } from "#platform/commerce/cart-schema.ts";
 import type { CartView } from "#platform/commerce/cart-view.ts";
+import { claimDiscountUses } from "#platform/commerce/discounts.ts";
 import {
   commerceOrder,
   commerceOrderLine,
@@ -188,12 +189,16 @@ export function orderTotals(view: CartView, delivery: OrderDeliveryMethod) {
 
 /**
  * Turns a cart into an order, inside the caller's transaction (which holds the cart's row lock):
- * copies lines, prices, discounts and attributes, adds the service fee line, marks the cart
- * completed. The unique cart id makes a second order for the same cart impossible; the caller
+ * counts a use of its discount codes (`DiscountUsedUp` when one has none left), copies lines,
+ * prices, discounts and attributes, adds the service fee line, marks the cart completed. The unique cart id makes a second order for the same cart impossible; the caller
  * checks `orderForCart` first to answer a retry with the existing order.
  */
 export async function createOrderFromCart(tx: Tx, order: NewOrder): Promise<OrderRow> {
   const { view, delivery, now } = order;
+  await claimDiscountUses(
+    tx,
+    view.appliedDiscounts.map((discount) => discount.code),
+  );
   const totals = orderTotals(view, delivery);
   const discountApplications: OrderDiscountApplication[] = view.appliedDiscounts.map((d) => ({
     code: d.code,

@@ -74,6 +74,7 @@ export const MESSAGES = {
   voucherNotFound: "Ce code promo n'existe pas.",
   voucherDisabled: "Ce code promo n'est plus actif.",
   voucherExpired: "Ce code promo a expiré.",
+  voucherNotStarted: "Ce code promo n'est pas encore valable.",
   voucherMinimum: (amount: string) => `Ce code promo est valable à partir de ${amount} d'achats.`,
   voucherDelivery: "Ce code promo n'est pas valable en livraison.",
   voucherPickup: "Ce code promo n'est pas valable en retrait.",

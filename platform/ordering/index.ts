@@ -49,3 +49,12 @@ export {
   WEEKDAY_LABELS,
   WEEKDAYS,
 } from "./store-admin.ts";
+export {
+  insertVoucher,
+  listVouchers,
+  lockVoucher,
+  updateVoucher,
+  type Voucher,
+  type VoucherFields,
+  voucherCodeTaken,
+} from "./voucher-admin.ts";

@@ -12,6 +12,7 @@ const automatic: Voucher = {
   code: "AUTO5",
   description: "5 € offerts dès 30 €",
   isEnabled: true,
+  startsAt: null,
   expiresAt: new Date("2026-12-31T23:00:00Z"),
   validOnOrdersOverCents: 3000,
   validForDelivery: true,
@@ -54,6 +55,17 @@ describe("the automatic voucher's five conditions (spec §4)", () => {
       reason: "expired",
     },
     { name: "2. applies without an expiry date", voucher: { expiresAt: null }, applies: true },
+    {
+      name: "2. refused before its validity start (the admin area's start date)",
+      voucher: { startsAt: new Date("2026-11-24T10:00:01Z") },
+      applies: false,
+      reason: "not_started",
+    },
+    {
+      name: "2. applies from the very instant it starts",
+      voucher: { startsAt: NOW },
+      applies: true,
+    },
     {
       name: "3. refused under ValidOnOrdersOver",
       voucher: {},

@@ -220,6 +220,8 @@ export const orderingVoucher = pgTable(
     code: text("code").notNull(),
     description: text("description").notNull().default(""),
     isEnabled: boolean("is_enabled").notNull().default(true),
+    // Null: valid from its creation. Not Flipdish's: the admin area's validity start.
+    startsAt: timestamp("starts_at", { withTimezone: true }),
     // Null: never expires.
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     validOnOrdersOverCents: integer("valid_on_orders_over_cents").notNull().default(0),

@@ -15,6 +15,7 @@ export type VoucherCheck =
 
 export type VoucherRefusal =
   | "disabled"
+  | "not_started"
   | "expired"
   | "below_minimum"
   | "not_for_delivery"
@@ -28,12 +29,15 @@ export function normalizeVoucherCode(code: string): string {
 }
 
 /**
- * Whether a voucher applies to a basket, and its discount: enabled, not expired, subtotal at or
+ * Whether a voucher applies to a basket, and its discount: enabled, started, not expired, subtotal at or
  * above `ValidOnOrdersOver`, valid for the mode, uses left, and a positive amount. A lump voucher
  * takes its amount off; a percentage voucher that percent of the subtotal (rounded to the cent).
  */
 export function checkVoucher(voucher: Voucher, context: VoucherContext): VoucherCheck {
   if (!voucher.isEnabled) return refuse("disabled", MESSAGES.voucherDisabled);
+  if (voucher.startsAt !== null && voucher.startsAt.getTime() > context.now.getTime()) {
+    return refuse("not_started", MESSAGES.voucherNotStarted);
+  }
   if (voucher.expiresAt !== null && voucher.expiresAt.getTime() <= context.now.getTime()) {
     return refuse("expired", MESSAGES.voucherExpired);
   }

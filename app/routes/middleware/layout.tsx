@@ -36,6 +36,7 @@ const SCREENS = [
   { path: "sync-categories-bdd", label: "Synchro. des catégories" },
   { path: "products-maj-log", label: "Journal des modifications" },
   { path: "odp-list", label: "Préparation des commandes" },
+  { path: "promotions", label: "Promotions" },
   { path: "outbox", label: "Messages" },
   { path: "staff", label: "Équipe" },
   { path: "stores", label: "Magasins" },

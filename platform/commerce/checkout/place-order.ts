@@ -11,6 +11,7 @@ import {
   parseExpiry,
 } from "#platform/commerce/checkout/form.ts";
 import { customerById } from "#platform/commerce/customer-tokens.ts";
+import { DiscountUsedUp, normaliseCode } from "#platform/commerce/discounts.ts";
 import type { OrderAddress } from "#platform/commerce/order-schema.ts";
 import {
   createOrderFromCart,
@@ -37,6 +38,8 @@ export const CHECKOUT_MESSAGES = {
     `« ${title} » n'est plus disponible : retirez-le de votre panier pour continuer.`,
   maxQuantity: (title: string, max: number) =>
     `Quantité maximale atteinte pour ce produit (${max}) : « ${title} ».`,
+  discountUsedUp: (code: string) =>
+    `Le code promo « ${code} » a atteint son nombre maximal d'utilisations : retirez-le de votre panier pour continuer.`,
 };
 
 /** Where the shopper goes once the order exists: the storefront's confirmation page. */
@@ -67,6 +70,10 @@ function cartProblem(view: CartView): string | null {
       return CHECKOUT_MESSAGES.unavailable(line.product.title);
     }
   }
+  const usedUp = view.discountCodes.find(
+    (discount) => discount.warning?.code === "DISCOUNT_USAGE_LIMIT_REACHED",
+  );
+  if (usedUp) return CHECKOUT_MESSAGES.discountUsedUp(normaliseCode(usedUp.code));
   const byProduct = new Map<number, { title: string; max: number; quantity: number }>();
   for (const line of view.lines) {
     const entry = byProduct.get(line.product.id) ?? {
@@ -164,6 +171,19 @@ export async function placeOrder(
     now: Date;
     storefrontOrigin: string;
   },
+): Promise<PlaceOrderResult> {
+  return placeInTransaction(db, request).catch((error: unknown): PlaceOrderResult => {
+    // A code's last use taken by a concurrent order: this one rolled back, charge included.
+    if (error instanceof DiscountUsedUp) {
+      return { kind: "refused", errors: {}, general: CHECKOUT_MESSAGES.discountUsedUp(error.code) };
+    }
+    throw error;
+  });
+}
+
+async function placeInTransaction(
+  db: Db,
+  request: Parameters<typeof placeOrder>[1],
 ): Promise<PlaceOrderResult> {
   const { input, now } = request;
   return db.transaction(async (tx): Promise<PlaceOrderResult> => {
