@@ -113,6 +113,14 @@ export { ordersPlacedBetween, orderWithProductLines, type PlacedOrder } from "./
 export { hashPassword, verifyPassword } from "./passwords.ts";
 export { sanitizeRichHtml } from "./rich-html.ts";
 export type { CatalogueSearch } from "./search-port.ts";
+export type {
+  SlotBookings,
+  SlotMode,
+  SlotPortOutcome,
+  SlotPortRequest,
+  SlotPortStore,
+} from "./slot-port.ts";
+export { orderModeText, slotText } from "./order-slot.ts";
 export { catalogueSearchSource } from "./search-source.ts";
 export {
   changeShoppingListItems,

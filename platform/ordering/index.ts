@@ -13,6 +13,14 @@ export type {
 export { customerForToken, issueCustomerToken } from "./customers.ts";
 export { type BookedSlot, bookedSlots, restaurantOrderFigures } from "./day-figures.ts";
 export { createOrderingApi } from "./http.ts";
+export {
+  bookOrderSlot,
+  checkSlot,
+  type SlotOutcome,
+  type SlotRequest,
+  type SlotStore,
+  slotStore,
+} from "./grocery-slots.ts";
 export { isOrderLinkKey } from "./order-confirmation.ts";
 export {
   ordersForPreparation,
