@@ -105,3 +105,15 @@ export async function bookOrderSlot(tx: Tx, request: SlotRequest): Promise<SlotO
   if (!booked) return { ok: false, reason: "slot_full", store: found.shown };
   return { ok: true, store: found.shown, slot: found.slot };
 }
+
+/** The keys of a store's slots of a mode that still have a place at `now`, in time order. */
+export async function freeSlotKeys(
+  db: Db | Tx,
+  physicalRestaurantId: number,
+  mode: OrderingMode,
+  now: Date,
+): Promise<string[]> {
+  const store = await storeByRestaurantId(db, physicalRestaurantId);
+  if (!store) return [];
+  return (await listSlots(db, store, mode, now)).filter((s) => !s.isFull).map((s) => s.key);
+}

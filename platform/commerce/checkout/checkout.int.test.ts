@@ -315,9 +315,7 @@ describe("paying", () => {
     );
     expect(email?.text).not.toContain("× Frais de service");
     expect(email?.text).toContain("/order/confirmation/?order=");
-    expect(email?.text).toContain(
-      "Livraison à domicile — créneau du lundi 2 juin, 18:00 – 19:00",
-    );
+    expect(email?.text).toContain("Livraison à domicile — créneau du lundi 2 juin, 18:00 – 19:00");
 
     // The cart is completed: no longer readable, no longer changeable.
     expect((await graphqlRequest(api, CART, { id: cart.id })).data.cart).toBeNull();

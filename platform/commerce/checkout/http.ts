@@ -10,8 +10,8 @@ import {
   withoutCard,
 } from "#platform/commerce/checkout/form.ts";
 import {
-  cartNotFoundPage,
   type CheckoutChoice,
+  cartNotFoundPage,
   checkoutPage,
   emptyCartPage,
   noOrderModePage,

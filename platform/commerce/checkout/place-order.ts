@@ -13,21 +13,21 @@ import {
 import { customerById } from "#platform/commerce/customer-tokens.ts";
 import type { OrderAddress } from "#platform/commerce/order-schema.ts";
 import {
-  createOrderFromCart,
-  type OrderRow,
-  orderForCart,
-  orderGid,
-  orderName,
-  type OrderSlotBooking,
-  orderTotals,
-  SERVICE_FEE_TITLE,
-} from "#platform/commerce/orders.ts";
-import {
   type CartOrderMode,
   cartOrderMode,
   orderModeText,
   slotText,
 } from "#platform/commerce/order-slot.ts";
+import {
+  createOrderFromCart,
+  type OrderRow,
+  type OrderSlotBooking,
+  orderForCart,
+  orderGid,
+  orderName,
+  orderTotals,
+  SERVICE_FEE_TITLE,
+} from "#platform/commerce/orders.ts";
 import type { SlotBookings, SlotPortOutcome } from "#platform/commerce/slot-port.ts";
 import { orderConfirmationEmail, queueEmail } from "#platform/notify/index.ts";
 import { chargeCard, type PaymentFailure, tokenizeCard } from "#platform/payments/index.ts";
