@@ -237,6 +237,12 @@ test("an order placed on the hosted checkout is in the history, and 'Commander �
 }) => {
   // A visitor's cart with two units of a product (the cart's own journeys cover adding from the pages).
   const variant = await variantForSale(request);
+  // A pickup at Comptoir Haussmann in a free slot, as the order-mode modal writes it on the cart.
+  const slots = await request.get("/ordering/Restaurant/DeliverySlots/2101?deliveryType=2");
+  const free = ((await slots.json()) as { Data: { Key: string; IsFull: boolean }[] }).Data.find(
+    (slot) => !slot.IsFull,
+  );
+  expect(free).toBeDefined();
   const created = await request.post("/api/2024-01/graphql.json", {
     headers: { "X-Shopify-Storefront-Access-Token": STOREFRONT_TOKEN },
     data: {
@@ -244,7 +250,12 @@ test("an order placed on the hosted checkout is in the history, and 'Commander �
       variables: {
         input: {
           lines: [{ merchandiseId: variant, quantity: 2 }],
-          attributes: [{ key: "restauration", value: "false" }],
+          attributes: [
+            { key: "restauration", value: "false" },
+            { key: "mode", value: "2" },
+            { key: "deliverySlot", value: free?.Key ?? "" },
+            { key: "pickupLocationId", value: "2101" },
+          ],
         },
       },
     },
@@ -263,12 +274,8 @@ test("an order placed on the hosted checkout is in the history, and 'Commander �
   await page.goto(checkout.pathname + checkout.search);
   await page.getByLabel("Adresse e-mail").fill(DEMO.email);
   await page.getByLabel("Téléphone").fill("06 12 34 56 78");
-  await page.getByLabel(/Livraison à domicile/).check();
   await page.getByLabel("Prénom").fill("Marie");
   await page.getByLabel("Nom", { exact: true }).fill("Dupont");
-  await page.getByLabel("Adresse", { exact: true }).fill("12 rue des Martyrs");
-  await page.getByLabel("Code postal").fill("75009");
-  await page.getByLabel("Ville").fill("Paris");
   await page.getByLabel("Numéro de carte").fill("4242 4242 4242 4242");
   await page.getByLabel("Date d'expiration (MM/AA)").fill("12/39");
   await page.getByLabel("Code de sécurité (CVC)").fill("123");

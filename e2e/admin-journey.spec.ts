@@ -26,7 +26,9 @@ async function graphql(request: APIRequestContext, query: string, variables = {}
  * would: a cart with one product on sale, then the hosted checkout paid with the test card.
  * Answers the order's id.
  */
-async function placeOrderToday(request: APIRequestContext): Promise<number> {
+async function placeOrderToday(
+  request: APIRequestContext,
+): Promise<{ orderId: number; day: string }> {
   const found = await graphql(
     request,
     `{ products(first: 50) { nodes { tags variants(first: 1) { nodes { id availableForSale } } } } }`,
@@ -37,24 +39,32 @@ async function placeOrderToday(request: APIRequestContext): Promise<number> {
     .flatMap((product) => product.variants.nodes)
     .find((candidate) => candidate.availableForSale);
   expect(variant).toBeDefined();
+  // A pickup at Comptoir Haussmann in its first free slot, as the order-mode modal writes it.
+  const slots = await request.get("/ordering/Restaurant/DeliverySlots/2101?deliveryType=2");
+  const free = ((await slots.json()) as { Data: { Key: string; IsFull: boolean }[] }).Data.find(
+    (slot) => !slot.IsFull,
+  );
+  expect(free).toBeDefined();
+  const slotKey = free?.Key ?? "";
   const created = await graphql(
     request,
-    `mutation ($lines: [CartLineInput!]!) { cartCreate(input: { lines: $lines }) { cart { checkoutUrl } userErrors { message } } }`,
-    { lines: [{ merchandiseId: variant?.id, quantity: 2 }] },
+    `mutation ($lines: [CartLineInput!]!, $attributes: [AttributeInput!]) { cartCreate(input: { lines: $lines, attributes: $attributes }) { cart { checkoutUrl } userErrors { message } } }`,
+    {
+      lines: [{ merchandiseId: variant?.id, quantity: 2 }],
+      attributes: [
+        { key: "mode", value: "2" },
+        { key: "deliverySlot", value: slotKey },
+        { key: "pickupLocationId", value: "2101" },
+      ],
+    },
   );
   const checkoutUrl: string = created.cartCreate.cart.checkoutUrl;
   const paid = await request.post(new URL(checkoutUrl).pathname + new URL(checkoutUrl).search, {
     form: {
       email: "camille.journee@example.com",
       phone: "06 12 34 56 78",
-      deliveryMethod: "retrait",
       firstName: "Camille",
       lastName: "Journée",
-      address1: "3 rue Bleue",
-      address2: "",
-      zip: "75009",
-      city: "Paris",
-      country: "FR",
       cardHolder: "Camille Journée",
       cardNumber: "4242 4242 4242 4242",
       cardExpiry: "12/30",
@@ -64,13 +74,13 @@ async function placeOrderToday(request: APIRequestContext): Promise<number> {
   });
   expect(paid.status()).toBe(303);
   const order = /Order%2F(\d+)|Order\/(\d+)/.exec(paid.headers().location ?? "");
-  return Number(order?.[1] ?? order?.[2]);
+  return { orderId: Number(order?.[1] ?? order?.[2]), day: slotKey.slice(0, 10) };
 }
 
 test("office staff run the shop's day from the admin area", async ({ page, request }, info) => {
   test.skip(info.project.name === "mobile", "the admin area is an office, desktop tool");
   test.setTimeout(120_000);
-  const orderId = await placeOrderToday(request);
+  const { orderId, day } = await placeOrderToday(request);
   expect(orderId).toBeGreaterThan(0);
 
   await signInStaff(page);
@@ -120,8 +130,11 @@ test("office staff run the shop's day from the admin area", async ({ page, reque
   expect(file.suggestedFilename()).toMatch(/^produits-\d{4}-\d{2}-\d{2}\.csv$/);
 
   // Today's orders, and the preparation sheet of the one placed above, printed.
+  // The order is filed under its pickup store and slot, on the slot's day.
   await page.getByRole("link", { name: "Préparation des commandes" }).click();
-  await expect(page.getByRole("heading", { name: /^Épicerie \(livraison\)/ })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Préparation des commandes" })).toBeVisible();
+  await page.goto(`/middleware/odp-list/?date=${day}`);
+  await expect(page.getByRole("heading", { name: /^Comptoir Haussmann/ })).toBeVisible();
   await page.locator(`a[href="/middleware/odp/?grocery=${orderId}"]`).click();
   await expect(
     page.getByRole("heading", { name: /^Fiche de préparation · Commande n° \d+$/ }),

@@ -3,7 +3,7 @@ import type { Hono } from "hono";
 import { invalidateContentCache, setContentLogger } from "#app/lib/content.server.ts";
 import { forgetCatalogueReads } from "#app/lib/storefront.server.ts";
 import type { Database } from "#db/client.ts";
-import type { CatalogueSearch } from "#platform/commerce/index.ts";
+import type { CatalogueSearch, SlotBookings } from "#platform/commerce/index.ts";
 import {
   checkoutRoutes,
   createImageRoutes,
@@ -18,7 +18,7 @@ import {
   createContentManagementApi,
 } from "#platform/content/index.ts";
 import { createMailDelivery } from "#platform/notify/index.ts";
-import { createOrderingApi } from "#platform/ordering/index.ts";
+import { bookOrderSlot, checkSlot, createOrderingApi } from "#platform/ordering/index.ts";
 import { matchingProductIds, predictiveSearch, searchApi } from "#platform/search/index.ts";
 import { configureService } from "#platform/services.ts";
 import { configureShopIdentity, shopIdentityFromEnv } from "#platform/shop-identity.ts";
@@ -57,6 +57,9 @@ export function createPlatform({
     },
     matchingProductIds: (query) => matchingProductIds(database.db, query),
   };
+
+  // Grocery orders book their slot in the ordering service's capacity (docs/architecture.md, "Ports").
+  const slots: SlotBookings = { check: checkSlot, book: bookOrderSlot };
 
   const commerce = storefrontApi({
     db: database.db,
@@ -127,7 +130,7 @@ export function createPlatform({
   const routes: [string, SubApp][] = [
     ["/", commerce],
     ["/", ordering],
-    ["/checkout", checkoutRoutes({ db: database.db, storefrontOrigin: env.PUBLIC_URL })],
+    ["/checkout", checkoutRoutes({ db: database.db, storefrontOrigin: env.PUBLIC_URL, slots })],
     [IMAGE_ROUTE_PREFIX, createImageRoutes({ service: images })],
     ["/", searchIndex],
     ["/", content],

@@ -26,6 +26,7 @@ const ACCOUNT_ORDER_SUMMARY_FRAGMENT = `#graphql
     financialStatus
     fulfillmentStatus
     totalPrice { amount currencyCode }
+    deliverySlot { mode modeLabel label storeName storeAddress }
   }
 `;
 

@@ -59,8 +59,21 @@ export type ConfirmationView =
       shippingCents: number;
       totalCents: number;
       statusUrl: string;
+      /** The booked delivery or pickup slot, with its store; null on an order without one. */
+      slot: GroceryOrderSlot | null;
+      /** The delivery address (home delivery). */
+      deliveryAddress: string | null;
       items: CheckoutTrackedItem[];
     };
+
+/** A grocery order's slot as the storefront shows it (the commerce API's `deliverySlot`). */
+export type GroceryOrderSlot = {
+  mode: number;
+  modeLabel: string;
+  label: string;
+  storeName: string | null;
+  storeAddress: string | null;
+};
 
 export type ConfirmationData = { view: ConfirmationView; raw: unknown };
 
@@ -163,6 +176,16 @@ export async function groceryConfirmation(gid: string): Promise<ConfirmationData
       name: order.name,
       processedAt: order.processedAt,
       statusUrl: order.statusUrl,
+      slot: order.deliverySlot ?? null,
+      deliveryAddress: order.shippingAddress
+        ? [
+            order.shippingAddress.address1,
+            order.shippingAddress.address2,
+            [order.shippingAddress.zip, order.shippingAddress.city].filter(Boolean).join(" "),
+          ]
+            .filter(Boolean)
+            .join(", ")
+        : null,
       lines: products.map((line, index) => ({
         key: `${index}`,
         title: line.title,
@@ -217,6 +240,8 @@ const CONFIRMATION_ORDER_QUERY = `#graphql
         name
         processedAt
         statusUrl
+        deliverySlot { mode modeLabel label storeName storeAddress }
+        shippingAddress { address1 address2 zip city }
         subtotalPrice { amount }
         totalShippingPrice { amount }
         totalPrice { amount }

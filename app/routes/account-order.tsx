@@ -106,6 +106,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       total: formatMoney(order.totalPrice.amount),
       shippingAddress: order.shippingAddress,
       billingAddress: order.billingAddress,
+      slot: order.deliverySlot ?? null,
       lines: order.lineItems.nodes.map(lineView),
     },
     notice:
@@ -251,6 +252,29 @@ export default function OrderPage() {
         </section>
         <section className="account-card" aria-labelledby="adresses-commande-titre">
           <h2 id="adresses-commande-titre">Adresses</h2>
+          {order.slot && (
+            <>
+              <h3>{order.slot.modeLabel}</h3>
+              <dl className="account-facts">
+                {order.slot.storeName && (
+                  <>
+                    <dt>Magasin</dt>
+                    <dd>
+                      {order.slot.storeName}
+                      {order.slot.storeAddress && (
+                        <>
+                          <br />
+                          {order.slot.storeAddress}
+                        </>
+                      )}
+                    </dd>
+                  </>
+                )}
+                <dt>Créneau</dt>
+                <dd>{order.slot.label}</dd>
+              </dl>
+            </>
+          )}
           <h3>Livraison</h3>
           {order.shippingAddress ? (
             <address>

@@ -4,8 +4,9 @@ import { storefrontQuery } from "#app/lib/storefront.server.ts";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
 import { composeTestServer, formPost, type TestRequest } from "#platform/backoffice/testing.ts";
-import { parseCartGid, placeOrder } from "#platform/commerce/index.ts";
+import { parseCartGid, placeOrder, slotText } from "#platform/commerce/index.ts";
 import { latestMessage, linkIn } from "#platform/notify/testing.ts";
+import { bookOrderSlot, checkSlot, freeSlotKeys } from "#platform/ordering/index.ts";
 import { DEMO_CUSTOMER } from "#seed/commerce/customers.ts";
 import { seedDatabase } from "#seed/index.ts";
 
@@ -431,6 +432,7 @@ describe("orders", () => {
   it("lists the customer's orders and shows one with its lines and totals", async () => {
     const cookie = await signInDemo();
     const token = decodeURIComponent(cookie.slice("customerAccessToken=".length));
+    const [slotKey = ""] = await freeSlotKeys(database.db, 2101, 2, new Date());
     const [product] = await rows(sql`select v.id from commerce_variant v
       join commerce_product p on p.id = v.product_id
       where not p.archived and p.available_for_sale and v.available_for_sale
@@ -442,6 +444,11 @@ describe("orders", () => {
         input: {
           lines: [{ merchandiseId: `gid://shopify/ProductVariant/${product?.id}`, quantity: 2 }],
           buyerIdentity: { customerAccessToken: token },
+          attributes: [
+            { key: "mode", value: "2" },
+            { key: "deliverySlot", value: slotKey },
+            { key: "pickupLocationId", value: "2101" },
+          ],
         },
       },
     );
@@ -452,14 +459,8 @@ describe("orders", () => {
       input: {
         email: DEMO_CUSTOMER.email,
         phone: "0612345678",
-        deliveryMethod: "domicile",
         firstName: "Marie",
         lastName: "Dupont",
-        address1: "12 rue des Martyrs",
-        address2: "",
-        zip: "75009",
-        city: "Paris",
-        country: "FR",
         cardHolder: "",
         cardNumber: "4242424242424242",
         cardExpiry: "12/39",
@@ -467,6 +468,7 @@ describe("orders", () => {
       },
       now: new Date(),
       storefrontOrigin: "http://localhost",
+      slots: { check: checkSlot, book: bookOrderSlot },
     });
     expect(placed.kind).toBe("ordered");
     const name = placed.kind === "ordered" ? `#${placed.order.orderNumber}` : "";
@@ -487,7 +489,11 @@ describe("orders", () => {
     const page = await detail.text();
     expect(page).toContain(`Commande ${name}`);
     expect(page).toContain("Quantité : 2");
-    expect(page).toContain("75009 Paris");
+    // A pickup: the store and the booked slot, on the order and in the list.
+    expect(page).toContain("Retrait en magasin");
+    expect(page).toContain("Comptoir Haussmann");
+    expect(page).toContain(slotText(slotKey));
+    expect(html).toContain(`Retrait en magasin, ${slotText(slotKey)}`);
     expect(page).toContain("Commander à nouveau");
   });
 

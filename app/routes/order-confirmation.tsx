@@ -110,6 +110,22 @@ function GroceryOrder({ order }: { order: Extract<ConfirmationView, { kind: "epi
         Votre commande <strong>{order.name}</strong> est enregistrée. Un e-mail de confirmation vous
         a été envoyé.
       </p>
+      {order.slot && (
+        <section className="checkout-card" aria-labelledby="confirmation-mode">
+          <h2 id="confirmation-mode" className="checkout-card__title">
+            {order.slot.modeLabel}
+          </h2>
+          <OrderFacts
+            store={
+              order.slot.storeName
+                ? { name: order.slot.storeName, address: order.slot.storeAddress ?? "" }
+                : null
+            }
+            deliveryAddress={order.slot.mode === 1 ? order.deliveryAddress : null}
+            slot={order.slot.label}
+          />
+        </section>
+      )}
       <section className="checkout-card" aria-labelledby="confirmation-lines">
         <h2 id="confirmation-lines" className="checkout-card__title">
           Récapitulatif

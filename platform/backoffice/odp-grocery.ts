@@ -1,5 +1,5 @@
 import type { Db } from "#db/client.ts";
-import { GROCERY_GROUP, type OrderPreparation } from "#platform/backoffice/odp.ts";
+import { GROCERY_GROUP, type OrderPreparation, slotLabel } from "#platform/backoffice/odp.ts";
 import { orderWithProductLines } from "#platform/commerce/index.ts";
 
 /** How the checkout names the pickup method (platform/commerce/checkout/form.ts). */
@@ -8,7 +8,9 @@ const PICKUP_METHOD = "Retrait au comptoir";
 /**
  * The preparation sheet of a grocery order (the commerce service's, from the hosted checkout),
  * in the shape of a restaurant order's sheet: its product lines (the service fee left out), the
- * customer, the delivery address or "Retrait". Grocery orders have no slot. Null when unknown.
+ * customer, the delivery address or "Retrait", the booked slot and its store (the pickup store,
+ * or the delivering one). Orders placed before slots were booked show their placing time and the
+ * grocery group instead. Null when unknown.
  */
 export async function groceryPreparation(
   db: Db,
@@ -18,7 +20,10 @@ export async function groceryPreparation(
   if (!found) return null;
   const { order, lines } = found;
   const address = order.shippingAddress ?? order.billingAddress;
-  const pickup = order.deliveryMethod === PICKUP_METHOD || order.deliveryMethod === "retrait";
+  const pickup =
+    order.orderMode !== null
+      ? order.orderMode === 2
+      : order.deliveryMethod === PICKUP_METHOD || order.deliveryMethod === "retrait";
   const name = [address?.firstName, address?.lastName].filter(Boolean).join(" ");
   return {
     order: {
@@ -45,8 +50,18 @@ export async function groceryPreparation(
       options:
         line.variantTitle && line.variantTitle !== "Default Title" ? [line.variantTitle] : [],
     })),
-    store: { id: 0, name: GROCERY_GROUP, phone: null },
-    slot: { key: "", label: "", start: order.processedAt.toISOString() },
+    store:
+      order.storeId !== null
+        ? { id: order.storeId, name: order.storeName ?? "", phone: null }
+        : { id: 0, name: GROCERY_GROUP, phone: null },
+    slot:
+      order.slotKey && order.slotStart
+        ? {
+            key: order.slotKey,
+            label: slotLabel(order.slotKey),
+            start: order.slotStart.toISOString(),
+          }
+        : { key: "", label: "", start: order.processedAt.toISOString() },
     customer: {
       name: name || null,
       phone: order.phone ?? address?.phone ?? "—",

@@ -8,6 +8,7 @@ import {
   pickTotals,
   slotPreparations,
 } from "#platform/backoffice/odp.ts";
+import { groceryPreparation } from "#platform/backoffice/odp-grocery.ts";
 import { commerceOrder, commerceOrderLine } from "#platform/commerce/tables.ts";
 import {
   type OrderLine,
@@ -168,8 +169,68 @@ beforeAll(async () => {
       taxRateBasisPoints: 550,
     })),
   );
+  // A grocery pickup placed on the 23rd, its slot booked at Haussmann on the 24th at noon: filed
+  // under the 24th, the store and the slot, like the restauration orders.
+  const [slotted] = await db
+    .insert(commerceOrder)
+    .values({
+      statusKey: "cle-de-creneau",
+      email: "paul@example.com",
+      processedAt: new Date("2026-11-23T09:00:00.000Z"),
+      financialStatus: "PAID",
+      subtotalCents: 1300,
+      totalTaxCents: 70,
+      totalCents: 1300,
+      deliveryMethod: "Retrait au comptoir",
+      billingAddress: {
+        firstName: "Paul",
+        lastName: "Durand",
+        company: null,
+        address1: null,
+        address2: null,
+        city: null,
+        zip: null,
+        province: null,
+        countryCode: "FR",
+        phone: "+33612345678",
+      },
+      orderMode: 2,
+      slotKey: "2026-11-24 12:00-13:00",
+      slotStart: new Date("2026-11-24T11:00:00.000Z"),
+      slotEnd: new Date("2026-11-24T12:00:00.000Z"),
+      storeId: stores.haussmann,
+      storeName: "Comptoir Haussmann",
+      storeAddress: "42 boulevard Haussmann, 75009 Paris",
+    })
+    .returning({ id: commerceOrder.id, number: commerceOrder.orderNumber });
+  groceryPickup = { id: slotted?.id ?? 0, number: slotted?.number ?? 0 };
+  await db.insert(commerceOrderLine).values([
+    {
+      orderId: groceryPickup.id,
+      position: 1,
+      title: "Miel de lavande",
+      productId: 7,
+      quantity: 1,
+      unitPriceCents: 1250,
+      originalTotalCents: 1250,
+      discountedTotalCents: 1250,
+      taxRateBasisPoints: 550,
+    },
+    {
+      orderId: groceryPickup.id,
+      position: 2,
+      title: "Frais de service",
+      quantity: 1,
+      unitPriceCents: 50,
+      originalTotalCents: 50,
+      discountedTotalCents: 50,
+      taxRateBasisPoints: 2000,
+    },
+  ]);
   app = apiTestApp(env, database);
 }, 60_000);
+
+let groceryPickup = { id: 0, number: 0 };
 
 afterAll(async () => {
   await database.close();
@@ -222,7 +283,7 @@ describe("POST /api/odp/order", () => {
 describe("the day view and the slot pick list", () => {
   it("groups the Paris day's orders by store then slot, without cancelled orders, groceries apart", async () => {
     const view = await dayOrders(database.db, "2026-11-24");
-    expect(view.total).toBe(4);
+    expect(view.total).toBe(5);
     expect(
       view.stores.map((store) => ({
         name: store.name,
@@ -232,8 +293,8 @@ describe("the day view and the slot pick list", () => {
     ).toEqual([
       {
         name: "Comptoir Haussmann",
-        count: 2,
-        slots: [["12:00-13:00", [orders.delivery, orders.pickup]]],
+        count: 3,
+        slots: [["12:00-13:00", [orders.delivery, orders.pickup, groceryPickup.number]]],
       },
       { name: "Comptoir Marais", count: 1, slots: [["19:00-20:00", [orders.otherStore]]] },
     ]);
@@ -242,6 +303,23 @@ describe("the day view and the slot pick list", () => {
       { email: "marie@example.com", itemCount: 5, fulfillmentStatus: "UNFULFILLED" },
     ]);
     expect((await dayOrders(database.db, "2026-11-23")).total).toBe(0);
+    const filed = view.stores[0]?.slots[0]?.orders.at(-1);
+    expect(filed).toMatchObject({
+      groceryId: groceryPickup.id,
+      customerName: "Paul Durand",
+      modeLabel: "Retrait (épicerie)",
+      itemCount: 1,
+    });
+  });
+
+  it("gives a grocery order's sheet its slot and pickup store, and counts it in its slot's sheet", async () => {
+    const sheet = await groceryPreparation(database.db, groceryPickup.id);
+    expect(sheet).toMatchObject({
+      order: { id: groceryPickup.number, mode: 2, modeLabel: "Retrait" },
+      store: { id: stores.haussmann, name: "Comptoir Haussmann" },
+      slot: { key: "2026-11-24 12:00-13:00", label: "12:00-13:00" },
+      lines: [{ name: "Miel de lavande", quantity: 1 }],
+    });
   });
 
   it("adds up a slot's quantities per dish and options", async () => {
@@ -249,11 +327,16 @@ describe("the day view and the slot pick list", () => {
       storeId: stores.haussmann,
       slotKey: "2026-11-24 12:00-13:00",
     });
-    expect(sheets.map((sheet) => sheet.order.id)).toEqual([orders.delivery, orders.pickup]);
+    expect(sheets.map((sheet) => sheet.order.id)).toEqual([
+      orders.delivery,
+      orders.pickup,
+      groceryPickup.number,
+    ]);
     expect(pickTotals(sheets)).toEqual([
       { name: "Tarte Tatin", options: [], quantity: 4 },
       { name: "Bœuf bourguignon", options: ["Gratin dauphinois"], quantity: 3 },
       { name: "Bœuf bourguignon", options: ["Purée maison"], quantity: 1 },
+      { name: "Miel de lavande", options: [], quantity: 1 },
     ]);
   });
 });

@@ -1,5 +1,12 @@
 import type { Db } from "#db/client.ts";
-import { ordersPlacedBetween, type PlacedOrder } from "#platform/commerce/index.ts";
+import { groceryPreparation } from "#platform/backoffice/odp-grocery.ts";
+import {
+  orderIdsInSlot,
+  ordersPlacedBetween,
+  ordersWithSlotBetween,
+  type PlacedOrder,
+  type SlottedOrder,
+} from "#platform/commerce/index.ts";
 import {
   type DeliveryLocation,
   localToInstant,
@@ -106,13 +113,21 @@ export async function orderPreparation(db: Db, orderId: number): Promise<OrderPr
 /** Cancelled orders are not prepared. */
 const prepared = (row: PreparationRow) => row.order.status !== "Cancelled";
 
-/** The preparation sheets of a slot of a store (orders by id), cancelled orders left out. */
+/**
+ * The preparation sheets of a slot of a store (orders by id), cancelled orders left out: its
+ * restauration orders, then the grocery orders booked in it.
+ */
 export async function slotPreparations(
   db: Db,
   slot: { storeId: number; slotKey: string },
 ): Promise<OrderPreparation[]> {
   const rows = await ordersForPreparation(db, slot);
-  return rows.filter(prepared).map(preparationOf);
+  const grocery: OrderPreparation[] = [];
+  for (const id of await orderIdsInSlot(db, slot)) {
+    const sheet = await groceryPreparation(db, id);
+    if (sheet && sheet.order.status !== "Cancelled") grocery.push(sheet);
+  }
+  return [...rows.filter(prepared).map(preparationOf), ...grocery];
 }
 
 export type PickTotal = { name: string; options: string[]; quantity: number };
@@ -139,6 +154,8 @@ export function pickTotals(preparations: readonly OrderPreparation[]): PickTotal
 
 export type DayOrder = {
   id: number;
+  /** A grocery order (commerce service): its sheet is `?grocery={groceryId}`, `id` its number. */
+  groceryId?: number;
   customerName: string | null;
   modeLabel: string;
   status: string;
@@ -191,15 +208,57 @@ function groupByStore(rows: readonly PreparationRow[]): DayStore[] {
 }
 
 /**
- * The orders to prepare on a local day: ordering-service orders whose slot starts that day,
- * grouped by store then slot (in slot order), cancelled ones left out; grocery orders placed
- * that day in their own group.
+ * Files grocery orders with a booked slot like restauration orders: under their store (the
+ * pickup store, or the delivering one) and their slot, slots in time order.
+ */
+function fileGroceryOrders(stores: DayStore[], orders: readonly SlottedOrder[]): DayStore[] {
+  const byId = new Map(stores.map((store) => [store.id, store]));
+  for (const order of orders) {
+    if (order.financialStatus === "VOIDED") continue;
+    let store = byId.get(order.storeId);
+    if (!store) {
+      store = { id: order.storeId, name: order.storeName, orderCount: 0, slots: [] };
+      byId.set(store.id, store);
+    }
+    let slot = store.slots.find((candidate) => candidate.key === order.slotKey);
+    if (!slot) {
+      slot = {
+        key: order.slotKey,
+        label: slotLabel(order.slotKey),
+        start: order.slotStart.toISOString(),
+        orders: [],
+      };
+      store.slots.push(slot);
+    }
+    slot.orders.push({
+      id: order.orderNumber,
+      groceryId: order.id,
+      customerName: order.customerName,
+      modeLabel: `${order.mode === 1 ? "Livraison" : "Retrait"} (épicerie)`,
+      status: order.financialStatus === "PAID" ? "Placed" : order.financialStatus,
+      itemCount: order.itemCount,
+      giftWrap: false,
+    });
+    store.orderCount++;
+  }
+  for (const store of byId.values()) store.slots.sort((a, b) => a.start.localeCompare(b.start));
+  return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name, "fr"));
+}
+
+/**
+ * The orders to prepare on a local day: ordering-service orders and grocery orders whose slot
+ * starts that day, grouped by store then slot (in slot order), cancelled ones left out; grocery
+ * orders without a booked slot (placed before slots were booked) under the day they were placed,
+ * in their own group.
  */
 export async function dayOrders(db: Db, day: string): Promise<DayView> {
   const { from, to } = dayBounds(day);
   const rows = await ordersForPreparation(db, { slotFrom: from, slotTo: to });
-  const stores = groupByStore(rows.filter(prepared));
-  const grocery = await ordersPlacedBetween(db, from, to);
+  const stores = fileGroceryOrders(
+    groupByStore(rows.filter(prepared)),
+    await ordersWithSlotBetween(db, from, to),
+  );
+  const grocery = await ordersPlacedBetween(db, from, to, { withoutSlot: true });
   const total = stores.reduce((sum, store) => sum + store.orderCount, 0) + grocery.length;
   return { day, stores, grocery: { label: GROCERY_GROUP, orders: grocery }, total };
 }

@@ -118,7 +118,15 @@ export {
 export { createImageService } from "./images/service.ts";
 export { COLLECTION_METAFIELDS, CUSTOM_NAMESPACE } from "./metafields.ts";
 export { groceryOrderFigures } from "./order-figures.ts";
-export { ordersPlacedBetween, orderWithProductLines, type PlacedOrder } from "./order-reads.ts";
+export {
+  orderIdsInSlot,
+  ordersPlacedBetween,
+  ordersWithSlotBetween,
+  orderWithProductLines,
+  type PlacedOrder,
+  type SlottedOrder,
+} from "./order-reads.ts";
+export { orderModeText, slotText } from "./order-slot.ts";
 export { hashPassword, verifyPassword } from "./passwords.ts";
 export { sanitizeRichHtml } from "./rich-html.ts";
 export type { CatalogueSearch } from "./search-port.ts";
@@ -132,3 +140,10 @@ export {
   SHOPPING_LIST_MAX_ITEMS,
   shoppingListsWithProducts,
 } from "./shopping-lists.ts";
+export type {
+  SlotBookings,
+  SlotMode,
+  SlotPortOutcome,
+  SlotPortRequest,
+  SlotPortStore,
+} from "./slot-port.ts";

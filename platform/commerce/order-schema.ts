@@ -95,6 +95,17 @@ export const commerceOrder = pgTable(
       .notNull()
       .default(sql`'[]'::jsonb`),
     note: text("note"),
+    // The slot booked in the ordering service's capacity when the order was paid (grocery orders,
+    // platform/commerce/slot-port.ts): 1 delivery, 2 pickup; its key (`2026-11-24 12:00-13:00`,
+    // Paris time) and bounds; the delivering or pickup store (the ordering service's StoreId) with
+    // its name and address as they were. Null on orders placed before slots were booked.
+    orderMode: integer("order_mode").$type<1 | 2>(),
+    slotKey: text("slot_key"),
+    slotStart: timestamp("slot_start", { withTimezone: true }),
+    slotEnd: timestamp("slot_end", { withTimezone: true }),
+    storeId: integer("store_id"),
+    storeName: text("store_name"),
+    storeAddress: text("store_address"),
     // The payment processor's charge; the card itself is never stored here.
     paymentChargeId: text("payment_charge_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -103,6 +114,7 @@ export const commerceOrder = pgTable(
     uniqueIndex("commerce_order_number_key").on(t.orderNumber),
     uniqueIndex("commerce_order_cart_key").on(t.cartId),
     index("commerce_order_customer_idx").on(t.customerId, t.processedAt),
+    index("commerce_order_slot_idx").on(t.slotStart),
   ],
 );
 

@@ -164,7 +164,18 @@ export type NewOrder = {
   delivery: OrderDeliveryMethod;
   /** The payment processor's charge id; null for an order not paid by card. */
   chargeId: string | null;
+  /** The slot booked for the order, with its store (grocery checkout). */
+  slot?: OrderSlotBooking | null;
   now: Date;
+};
+
+/** A booked slot as an order keeps it. */
+export type OrderSlotBooking = {
+  mode: 1 | 2;
+  key: string;
+  start: Date;
+  end: Date;
+  store: { id: number; name: string; address: string };
 };
 
 /** The amounts of an order placed from a cart view: what the checkout shows and charges. */
@@ -227,6 +238,13 @@ export async function createOrderFromCart(tx: Tx, order: NewOrder): Promise<Orde
       discountApplications,
       customAttributes: view.cart.attributes,
       note: view.cart.note,
+      orderMode: order.slot?.mode ?? null,
+      slotKey: order.slot?.key ?? null,
+      slotStart: order.slot?.start ?? null,
+      slotEnd: order.slot?.end ?? null,
+      storeId: order.slot?.store.id ?? null,
+      storeName: order.slot?.store.name ?? null,
+      storeAddress: order.slot?.store.address ?? null,
       paymentChargeId: order.chargeId,
       createdAt: now,
     })

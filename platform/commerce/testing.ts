@@ -14,6 +14,9 @@ import { toGid } from "#platform/commerce/gid.ts";
 import { type StorefrontApiOptions, storefrontApi } from "#platform/commerce/graphql/http.ts";
 import { commerceShop } from "#platform/commerce/schema.ts";
 import type { CatalogueSearch } from "#platform/commerce/search-port.ts";
+import type { SlotBookings } from "#platform/commerce/slot-port.ts";
+import { bookOrderSlot, checkSlot } from "#platform/ordering/index.ts";
+import { insertTestStore } from "#platform/ordering/testing.ts";
 
 /**
  * The commerce module's test setup, shared by its integration tests: the tokens, origin and clock
@@ -287,3 +290,37 @@ export function graphqlHelpers(api: () => TestStorefrontApi) {
   return { gql, mutate };
 }
 export { documentsIn, extractGraphqlDocuments, sourceFiles } from "./graphql/documents.ts";
+
+// --- Slots: grocery orders book them in the ordering service's capacity -----------------------
+
+/** The ordering service's slots, as the server wires them (server/platform.ts). */
+export const TEST_SLOTS: SlotBookings = { check: checkSlot, book: bookOrderSlot };
+
+/** A slot offered at NOW (Monday 2 June 2025, 12:00 in Paris; the test store opens 18:00–21:00). */
+export const TEST_SLOT_KEY = "2025-06-02 18:00-19:00";
+
+/** An ordering store with one-hour slots of `capacity` places (delivery and pickup). */
+export async function insertSlotStore(
+  db: Db,
+  options: { physicalRestaurantId: number; capacity?: number; name?: string },
+) {
+  return (await insertTestStore(db, options)).store;
+}
+
+/** The cart attributes the storefront writes for a chosen mode, store and slot. */
+export function slotAttributes(choice: {
+  mode: 1 | 2;
+  physicalRestaurantId: number;
+  slotKey?: string;
+}): { key: string; value: string }[] {
+  const slotKey = choice.slotKey ?? TEST_SLOT_KEY;
+  return [
+    { key: "mode", value: String(choice.mode) },
+    { key: "deliverySlot", value: slotKey },
+    { key: "slotDay", value: slotKey.split(" ")[0] ?? "" },
+    {
+      key: choice.mode === 1 ? "deliveryLocationId" : "pickupLocationId",
+      value: String(choice.physicalRestaurantId),
+    },
+  ];
+}

@@ -12,6 +12,15 @@ export type {
 } from "./admin-views.ts";
 export { customerForToken, issueCustomerToken } from "./customers.ts";
 export { type BookedSlot, bookedSlots, restaurantOrderFigures } from "./day-figures.ts";
+export {
+  bookOrderSlot,
+  checkSlot,
+  freeSlotKeys,
+  type SlotOutcome,
+  type SlotRequest,
+  type SlotStore,
+  slotStore,
+} from "./grocery-slots.ts";
 export { createOrderingApi } from "./http.ts";
 export { isOrderLinkKey } from "./order-confirmation.ts";
 export {

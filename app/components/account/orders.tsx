@@ -15,6 +15,8 @@ export type OrderRow = {
   financialStatus: string | null;
   fulfillmentStatus: string;
   totalPrice: { amount: string };
+  /** The booked delivery or pickup slot (grocery orders since slots are booked). */
+  deliverySlot?: { modeLabel: string; label: string; storeName: string | null } | null;
 };
 
 const FINANCIAL: Record<string, string> = {
@@ -77,6 +79,7 @@ export function OrdersList({
               <tr>
                 <th scope="col">Commande</th>
                 <th scope="col">Date</th>
+                <th scope="col">Créneau</th>
                 <th scope="col">Statut</th>
                 <th scope="col">Total</th>
                 <th scope="col">
@@ -93,6 +96,11 @@ export function OrdersList({
                     </Link>
                   </th>
                   <td>{formatOrderDate(order.processedAt)}</td>
+                  <td>
+                    {order.deliverySlot
+                      ? `${order.deliverySlot.modeLabel}, ${order.deliverySlot.label}`
+                      : "—"}
+                  </td>
                   <td>{orderStatus(order.financialStatus, order.fulfillmentStatus)}</td>
                   <td>{formatMoney(order.totalPrice.amount)}</td>
                   <td>

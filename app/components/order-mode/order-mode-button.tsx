@@ -8,6 +8,9 @@ import {
 } from "#app/lib/order-mode.ts";
 import { modeLabel, NO_MODE_LABEL } from "#app/lib/site-layout.ts";
 
+/** The query parameter that opens the modal on load (platform/commerce/checkout/http.ts). */
+const CHANGE_MODE_PARAM = "modifier-mode";
+
 // The modal is not needed for the first paint: it loads when first opened.
 const OrderModeModal = lazy(() => import("#app/components/order-mode/order-mode-modal.tsx"));
 
@@ -35,6 +38,16 @@ export function OrderModeButton() {
     window.addEventListener(OPEN_ORDER_MODE_EVENT, open);
     // Errors are swallowed: a failed restore leaves the stored slot as it was (spec §8).
     restoreSlotOnStart().catch(() => undefined);
+    // The hosted checkout's « Modifier » link (`?modifier-mode=1`) opens the modal to change the
+    // mode, store or slot; the parameter is dropped so a reload does not open it again.
+    const url = new URL(window.location.href);
+    if (url.searchParams.get(CHANGE_MODE_PARAM) === "1") {
+      url.searchParams.delete(CHANGE_MODE_PARAM);
+      window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
+      const { mode } = readOrderModeFromDocument();
+      setOptions(mode === 0 ? {} : { modeChange: true });
+      setOpenings((n) => n + 1);
+    }
     return () => {
       window.removeEventListener(ORDER_MODE_CHANGED_EVENT, refresh);
       window.removeEventListener(OPEN_ORDER_MODE_EVENT, open);

@@ -77,7 +77,15 @@ export default function OdpListScreen() {
                   {slot.orders.map((order) => (
                     <tr key={order.id}>
                       <td>
-                        <Link to={sheetLink({ order: order.id })}>n° {order.id}</Link>
+                        <Link
+                          to={
+                            order.groceryId === undefined
+                              ? sheetLink({ order: order.id })
+                              : sheetLink({ grocery: order.groceryId })
+                          }
+                        >
+                          n° {order.id}
+                        </Link>
                       </td>
                       <td>{order.customerName ?? "—"}</td>
                       <td>{order.modeLabel}</td>

@@ -1,4 +1,4 @@
-import { eq, like } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
@@ -11,12 +11,17 @@ import {
   type CatalogueFixture,
   CUSTOMER_TOKEN,
   graphqlRequest,
+  insertSlotStore,
   NOW,
   ORIGIN,
   openCartTestShop,
+  slotAttributes,
+  TEST_SLOT_KEY,
+  TEST_SLOTS,
   type TestStorefrontApi,
 } from "#platform/commerce/testing.ts";
 import { listOutbox } from "#platform/notify/index.ts";
+import { orderingSlotBooking, orderingStore } from "#platform/ordering/tables.ts";
 import { paymentCard, paymentCharge } from "#platform/payments/tables.ts";
 
 const STOREFRONT = "http://boutique.test";
@@ -26,13 +31,28 @@ let app: Hono;
 let api: TestStorefrontApi;
 let fixture: CatalogueFixture;
 
+/** The ordering stores the carts choose: a roomy one, and one whose slots take one order. */
+const STORE = 41;
+const SMALL_STORE = 42;
+
 beforeAll(async () => {
   ({ database, api, fixture } = await openCartTestShop());
+  await insertSlotStore(database.db, {
+    physicalRestaurantId: STORE,
+    capacity: 50,
+    name: "Comptoir Martyrs",
+  });
+  await insertSlotStore(database.db, { physicalRestaurantId: SMALL_STORE, capacity: 1 });
   app = new Hono();
   app.route("/", api);
   app.route(
     "/checkout",
-    checkoutRoutes({ db: database.db, storefrontOrigin: STOREFRONT, now: () => NOW }),
+    checkoutRoutes({
+      db: database.db,
+      storefrontOrigin: STOREFRONT,
+      slots: TEST_SLOTS,
+      now: () => NOW,
+    }),
   );
 });
 afterAll(() => database.close());
@@ -53,8 +73,28 @@ const NOTE = `#graphql
     cartNoteUpdate(cartId: $cartId, note: $note) { userErrors { message } }
   }`;
 
-async function newCart(input: Record<string, unknown>) {
-  const body = await graphqlRequest(api, CREATE, { input });
+/**
+ * A cart as the storefront prepares it: by default home delivery from STORE in TEST_SLOT_KEY to
+ * the Paris address (`choice: null` leaves the mode out).
+ */
+async function newCart(
+  input: Record<string, unknown>,
+  choice: { mode: 1 | 2; store?: number; slotKey?: string } | null = { mode: 1 },
+) {
+  const attributes = [
+    ...((input.attributes as { key: string; value: string }[] | undefined) ?? []),
+    ...(choice
+      ? slotAttributes({
+          mode: choice.mode,
+          physicalRestaurantId: choice.store ?? STORE,
+          ...(choice.slotKey ? { slotKey: choice.slotKey } : {}),
+        })
+      : []),
+  ];
+  const delivery = input.delivery ?? (choice?.mode === 1 ? { addresses: [paris] } : undefined);
+  const body = await graphqlRequest(api, CREATE, {
+    input: { ...input, attributes, ...(delivery ? { delivery } : {}) },
+  });
   expect(body.data.cartCreate.userErrors).toEqual([]);
   const cart = body.data.cartCreate.cart;
   const url = new URL(cart.checkoutUrl);
@@ -78,14 +118,8 @@ const paris = {
 const validForm = {
   email: "paul@example.fr",
   phone: "06 12 34 56 78",
-  deliveryMethod: "domicile",
   firstName: "Paul",
   lastName: "Durand",
-  address1: "12 rue des Martyrs",
-  address2: "",
-  zip: "75009",
-  city: "Paris",
-  country: "FR",
   cardHolder: "Paul Durand",
   cardNumber: "4242 4242 4242 4242",
   cardExpiry: "12/29",
@@ -132,33 +166,52 @@ describe("the hosted checkout page", () => {
     expect(page).toMatch(/id="field-email" name="email" type="email" value="claire@example.fr"/);
     expect(page).toMatch(/name="phone" type="tel" value="\+33612345678"/);
     expect(page).toMatch(/name="firstName" type="text" value="Paul"/);
-    expect(page).toMatch(/name="address1" type="text" value="12 rue des Martyrs"/);
-    expect(page).toMatch(/name="zip" type="text" value="75009"/);
-    expect(page).toContain("Livraison à domicile — 5,90\u00a0€");
-    expect(page).toContain("Retrait au comptoir — gratuit");
+    // The mode, address and slot chosen on the shop are shown, not asked again.
+    expect(page).not.toContain('name="deliveryMethod"');
+    expect(page).not.toContain('name="address1"');
+    expect(page).toContain("<dt>Mode</dt><dd>Livraison à domicile — 5,90\u00a0€</dd>");
+    expect(page).toContain("<dt>Adresse</dt><dd>12 rue des Martyrs, 75009 Paris</dd>");
+    expect(page).toContain("<dt>Créneau</dt><dd>lundi 2 juin, 18:00 – 19:00</dd>");
+    expect(page).toContain(`<a href="${STOREFRONT}/panier/?modifier-mode=1">Modifier`);
     expect(page).toContain("Frais de service");
-    // 2 × 12,50 € + 0,50 € + 5,90 €, and without delivery.
+    // 2 × 12,50 € + 0,50 € + 5,90 €.
     expect(page).toContain('data-total="domicile">31,40\u00a0€');
-    expect(page).toContain('data-total="retrait">25,50\u00a0€');
     expect(page).not.toContain(`role="alert"`);
     // The path without its trailing slash answers as well.
     expect((await app.request(`${ORIGIN}${cart.path.replace("/?", "?")}`)).status).toBe(200);
   });
 
-  it("starts on home delivery, or on pickup for a cart prepared in pickup mode", async () => {
-    const home = await newCart({
-      lines: [{ merchandiseId: fixture.comte.variantId, quantity: 1 }],
-    });
-    const homePage = await (await app.request(`${ORIGIN}${home.path}`)).text();
-    expect(homePage).toMatch(/id="field-deliveryMethod-domicile"[^>]* checked/);
-    expect(homePage).not.toMatch(/id="field-deliveryMethod-retrait"[^>]* checked/);
-    const pickup = await newCart({
-      lines: [{ merchandiseId: fixture.comte.variantId, quantity: 1 }],
-      attributes: [{ key: "mode", value: "2" }],
-    });
-    const pickupPage = await (await app.request(`${ORIGIN}${pickup.path}`)).text();
-    expect(pickupPage).toMatch(/id="field-deliveryMethod-retrait"[^>]* checked/);
-    expect(pickupPage).not.toMatch(/id="field-deliveryMethod-domicile"[^>]* checked/);
+  it("shows a pickup's store and slot, free of delivery", async () => {
+    const pickup = await newCart(
+      { lines: [{ merchandiseId: fixture.comte.variantId, quantity: 1 }] },
+      { mode: 2 },
+    );
+    const page = await (await app.request(`${ORIGIN}${pickup.path}`)).text();
+    expect(page).toContain("<dt>Mode</dt><dd>Retrait en magasin — gratuit</dd>");
+    expect(page).toContain(
+      "<dt>Magasin</dt><dd>Comptoir Martyrs<br>12 rue des Martyrs, 75009 Paris</dd>",
+    );
+    expect(page).toContain("<dt>Créneau</dt><dd>lundi 2 juin, 18:00 – 19:00</dd>");
+    // 12,50 € + 0,50 €.
+    expect(page).toContain('data-total="retrait">13,00\u00a0€');
+  });
+
+  it("sends a cart without a chosen mode and slot back to the shop, inventing none", async () => {
+    const cart = await newCart(
+      { lines: [{ merchandiseId: fixture.comte.variantId, quantity: 1 }] },
+      null,
+    );
+    const page = await (await app.request(`${ORIGIN}${cart.path}`)).text();
+    expect(page).toContain("<h1>Choisissez la livraison ou le retrait</h1>");
+    expect(page).toContain(
+      `<a href="${STOREFRONT}/panier/?modifier-mode=1">Choisir le mode et le créneau</a>`,
+    );
+    expect(page).not.toContain("<form");
+    const res = await post(cart.path, validForm);
+    expect(res.status).toBe(409);
+    expect(await res.text()).toContain("Choisissez la livraison ou le retrait");
+    expect(await chargesOf(cart.token)).toEqual([]);
+    expect(await ordersOf(cart.token)).toEqual([]);
   });
 
   it("shows 'Votre panier est vide' and no payment form for an empty cart", async () => {
@@ -214,7 +267,15 @@ describe("paying", () => {
       totalShippingCents: 590,
       totalCents: 6750 + 50 + 590,
       deliveryMethod: "Livraison à domicile",
-      customAttributes: [{ key: "restauration", value: "false" }],
+      customAttributes: [
+        { key: "restauration", value: "false" },
+        ...slotAttributes({ mode: 1, physicalRestaurantId: STORE }),
+      ],
+      orderMode: 1,
+      slotKey: TEST_SLOT_KEY,
+      slotStart: new Date("2025-06-02T16:00:00.000Z"),
+      slotEnd: new Date("2025-06-02T17:00:00.000Z"),
+      storeName: "Comptoir Martyrs",
       note: "Code porte 1234",
       discountApplications: [
         { code: "BIENVENUE10", kind: "percentage", value: 10, amountCents: 750 },
@@ -254,6 +315,7 @@ describe("paying", () => {
     );
     expect(email?.text).not.toContain("× Frais de service");
     expect(email?.text).toContain("/order/confirmation/?order=");
+    expect(email?.text).toContain("Livraison à domicile — créneau du lundi 2 juin, 18:00 – 19:00");
 
     // The cart is completed: no longer readable, no longer changeable.
     expect((await graphqlRequest(api, CART, { id: cart.id })).data.cart).toBeNull();
@@ -285,15 +347,12 @@ describe("paying", () => {
     expect(charges[0]?.amountCents).toBe(3 * 890 + 50 + 590);
   });
 
-  it("charges no delivery for a pickup and keeps no shipping address", async () => {
-    const cart = await newCart({ lines: [{ merchandiseId: fixture.miel.variantId, quantity: 1 }] });
-    const res = await post(cart.path, {
-      ...validForm,
-      deliveryMethod: "retrait",
-      address1: "",
-      zip: "",
-      city: "",
-    });
+  it("charges no delivery for a pickup, keeps no shipping address but the store", async () => {
+    const cart = await newCart(
+      { lines: [{ merchandiseId: fixture.miel.variantId, quantity: 1 }] },
+      { mode: 2 },
+    );
+    const res = await post(cart.path, validForm);
     expect(res.status).toBe(303);
     const [order] = await ordersOf(cart.token);
     expect(order).toMatchObject({
@@ -301,7 +360,19 @@ describe("paying", () => {
       totalShippingCents: 0,
       shippingAddress: null,
       deliveryMethod: "Retrait au comptoir",
+      orderMode: 2,
+      slotKey: TEST_SLOT_KEY,
+      storeName: "Comptoir Martyrs",
+      storeAddress: "12 rue des Martyrs, 75009 Paris",
     });
+    const [email] = await listOutbox(database.db, {
+      to: "paul@example.fr",
+      kind: "order-confirmation",
+    });
+    expect(email?.text).toContain("Retrait en magasin — créneau du lundi 2 juin, 18:00 – 19:00");
+    expect(email?.text).toContain(
+      "Retrait au magasin Comptoir Martyrs : 12 rue des Martyrs, 75009 Paris",
+    );
   });
 
   it("keeps the shopper on the page after a declined card, with the values but not the card, and no order", async () => {
@@ -331,8 +402,7 @@ describe("paying", () => {
       ...validForm,
       email: "pas-un-email",
       phone: "123",
-      zip: "7500",
-      city: "",
+      lastName: "",
       cardNumber: "",
       cardExpiry: "13/29",
       cardCvc: "1",
@@ -342,8 +412,7 @@ describe("paying", () => {
     for (const [field, message] of [
       ["email", "Saisissez une adresse e-mail valide, par exemple nom@exemple.fr."],
       ["phone", "Saisissez un numéro de téléphone français, par exemple 06 12 34 56 78."],
-      ["zip", "Saisissez un code postal à 5 chiffres."],
-      ["city", "Saisissez votre ville."],
+      ["lastName", "Saisissez votre nom."],
       ["cardNumber", "Saisissez le numéro de votre carte."],
       ["cardExpiry", "Saisissez la date d&#39;expiration au format MM/AA."],
       ["cardCvc", "Saisissez le code de sécurité (3 ou 4 chiffres)."],
@@ -351,7 +420,7 @@ describe("paying", () => {
       expect(page).toContain(`<li><a href="#field-${field}">${message}</a></li>`);
       expect(page).toMatch(new RegExp(`aria-describedby="(hint-${field} )?error-${field}"`));
     }
-    expect(page).toMatch(/name="zip" type="text" value="7500"/);
+    expect(page).toMatch(/name="phone" type="tel" value="123"/);
     expect(await chargesOf(cart.token)).toEqual([]);
   });
 
@@ -395,5 +464,78 @@ describe("paying", () => {
     expect(cards.length).toBeGreaterThan(0);
     expect(dump).not.toContain("4242424242424242");
     expect(dump).not.toContain("4242 4242 4242 4242");
+  });
+});
+
+/** The places taken in a store's slot (grocery and restauration orders alike). */
+async function booked(physicalRestaurantId: number, mode: 1 | 2, start: string) {
+  const [row] = await database.db
+    .select({ booked: orderingSlotBooking.booked })
+    .from(orderingSlotBooking)
+    .innerJoin(orderingStore, eq(orderingStore.id, orderingSlotBooking.storeId))
+    .where(
+      and(
+        eq(orderingStore.physicalRestaurantId, physicalRestaurantId),
+        eq(orderingSlotBooking.mode, mode),
+        eq(orderingSlotBooking.slotStart, new Date(start)),
+      ),
+    );
+  return row?.booked ?? 0;
+}
+
+describe("the slot", () => {
+  const evening = "2025-06-02 19:00-20:00";
+  const eveningStart = "2025-06-02T17:00:00.000Z";
+
+  it("is booked at payment in the store's capacity, and not by a declined card", async () => {
+    const lines = [{ merchandiseId: fixture.miel.variantId, quantity: 1 }];
+    const cart = await newCart({ lines }, { mode: 2, slotKey: evening });
+    const declined = await post(cart.path, { ...validForm, cardNumber: "4000 0000 0000 0002" });
+    expect(declined.status).toBe(422);
+    expect(await booked(STORE, 2, eveningStart)).toBe(0);
+    expect((await post(cart.path, validForm)).status).toBe(303);
+    expect(await booked(STORE, 2, eveningStart)).toBe(1);
+    // The other mode of the same slot has its own capacity.
+    expect(await booked(STORE, 1, eveningStart)).toBe(0);
+  });
+
+  it("goes to one of two concurrent payments for its last place; the other is refused in French, charged nothing", async () => {
+    const lines = [{ merchandiseId: fixture.miel.variantId, quantity: 1 }];
+    const choice = { mode: 1 as const, store: SMALL_STORE, slotKey: evening };
+    const carts = [await newCart({ lines }, choice), await newCart({ lines }, choice)];
+    const answers = await Promise.all(carts.map((cart) => post(cart.path, validForm)));
+    expect(answers.map((a) => a.status).sort()).toEqual([303, 422]);
+    const refused = answers.findIndex((a) => a.status === 422);
+    const page = await answers[refused]?.text();
+    expect(page).toContain(
+      "Le créneau du lundi 2 juin, 19:00 – 20:00 est complet : votre commande n&#39;a pas été validée et rien n&#39;a été débité. Choisissez un autre créneau.",
+    );
+    expect(page).toContain(
+      `<a href="${STOREFRONT}/panier/?modifier-mode=1">Choisir un autre créneau</a>`,
+    );
+    const loser = carts[refused]?.token ?? "";
+    const winner = carts[1 - refused]?.token ?? "";
+    expect(await ordersOf(loser)).toEqual([]);
+    expect(await chargesOf(loser)).toEqual([]);
+    expect(await ordersOf(winner)).toHaveLength(1);
+    expect(await booked(SMALL_STORE, 1, eveningStart)).toBe(1);
+  });
+
+  it("that is no longer offered is refused with a link to choose another, charging nothing", async () => {
+    // 12:00 in Paris at NOW: the 11:00 slot has passed.
+    const cart = await newCart(
+      { lines: [{ merchandiseId: fixture.miel.variantId, quantity: 1 }] },
+      { mode: 1, slotKey: "2025-06-02 11:00-12:00" },
+    );
+    const message =
+      "Le créneau du lundi 2 juin, 11:00 – 12:00 n&#39;est plus proposé : votre commande n&#39;a pas été validée et rien n&#39;a été débité. Choisissez un autre créneau.";
+    const shown = await (await app.request(`${ORIGIN}${cart.path}`)).text();
+    expect(shown).toContain(message);
+    const res = await post(cart.path, validForm);
+    expect(res.status).toBe(422);
+    const page = await res.text();
+    expect(page).toContain(`${message} <a href="${STOREFRONT}/panier/?modifier-mode=1">`);
+    expect(await chargesOf(cart.token)).toEqual([]);
+    expect(await ordersOf(cart.token)).toEqual([]);
   });
 });

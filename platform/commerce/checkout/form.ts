@@ -6,7 +6,10 @@ import { z } from "zod";
  * logged or sent back to the page.
  */
 
-/** How the order reaches the shopper (documented in docs/storefront-api.md). */
+/**
+ * How the order reaches the shopper (documented in docs/storefront-api.md): chosen on the
+ * storefront with the slot (the order-mode modal), never asked again by the checkout.
+ */
 export const DELIVERY_METHODS = {
   domicile: { code: "domicile", title: "Livraison à domicile", feeCents: 590 },
   retrait: { code: "retrait", title: "Retrait au comptoir", feeCents: 0 },
@@ -18,14 +21,8 @@ export type DeliveryCode = keyof typeof DELIVERY_METHODS;
 export const FIELDS = [
   "email",
   "phone",
-  "deliveryMethod",
   "firstName",
   "lastName",
-  "address1",
-  "address2",
-  "zip",
-  "city",
-  "country",
   "cardHolder",
   "cardNumber",
   "cardExpiry",
@@ -42,13 +39,8 @@ export const CARD_FIELDS: readonly FieldName[] = ["cardNumber", "cardExpiry", "c
 export const MESSAGES = {
   email: "Saisissez une adresse e-mail valide, par exemple nom@exemple.fr.",
   phone: "Saisissez un numéro de téléphone français, par exemple 06 12 34 56 78.",
-  deliveryMethod: "Choisissez un mode de livraison.",
   firstName: "Saisissez votre prénom.",
   lastName: "Saisissez votre nom.",
-  address1: "Saisissez votre adresse.",
-  zip: "Saisissez un code postal à 5 chiffres.",
-  city: "Saisissez votre ville.",
-  country: "Nous livrons uniquement en France.",
   cardNumber: "Saisissez le numéro de votre carte.",
   cardExpiry: "Saisissez la date d'expiration au format MM/AA.",
   cardCvc: "Saisissez le code de sécurité (3 ou 4 chiffres).",
@@ -62,17 +54,11 @@ const text = (message: string, max = 200) =>
   z.string().trim().min(1, message).max(max, MESSAGES.tooLong);
 const optionalText = z.string().trim().max(200, MESSAGES.tooLong);
 
-const base = z.object({
+const schema = z.object({
   email: z.string().trim().max(254, MESSAGES.tooLong).email(MESSAGES.email),
   phone: z.string().trim().regex(FRENCH_PHONE, MESSAGES.phone),
-  deliveryMethod: z.enum(["domicile", "retrait"], { message: MESSAGES.deliveryMethod }),
   firstName: text(MESSAGES.firstName),
   lastName: text(MESSAGES.lastName),
-  address1: optionalText,
-  address2: optionalText,
-  zip: z.string().trim(),
-  city: optionalText,
-  country: z.literal("FR", { message: MESSAGES.country }),
   cardHolder: optionalText,
   cardNumber: z.string().regex(/^[\d ]{12,23}$/, MESSAGES.cardNumber),
   cardExpiry: z
@@ -85,21 +71,7 @@ const base = z.object({
     .regex(/^\d{3,4}$/, MESSAGES.cardCvc),
 });
 
-/** Home delivery needs a full address; a pickup only the name. */
-const schema = base.superRefine((values, context) => {
-  if (values.deliveryMethod !== "domicile") return;
-  if (values.address1 === "") {
-    context.addIssue({ code: "custom", path: ["address1"], message: MESSAGES.address1 });
-  }
-  if (!/^\d{5}$/.test(values.zip)) {
-    context.addIssue({ code: "custom", path: ["zip"], message: MESSAGES.zip });
-  }
-  if (values.city === "") {
-    context.addIssue({ code: "custom", path: ["city"], message: MESSAGES.city });
-  }
-});
-
-export type CheckoutInput = z.infer<typeof base>;
+export type CheckoutInput = z.infer<typeof schema>;
 
 /** The posted values as strings, every field present (missing ones empty). */
 export function readValues(body: Record<string, unknown>): CheckoutValues {

@@ -9,18 +9,41 @@ import {
   validate,
   withoutCard,
 } from "#platform/commerce/checkout/form.ts";
-import { cartNotFoundPage, checkoutPage, emptyCartPage } from "#platform/commerce/checkout/page.ts";
-import { confirmationUrl, placeOrder } from "#platform/commerce/checkout/place-order.ts";
+import {
+  type CheckoutChoice,
+  cartNotFoundPage,
+  checkoutPage,
+  emptyCartPage,
+  noOrderModePage,
+} from "#platform/commerce/checkout/page.ts";
+import {
+  cartDeliveryAddress,
+  confirmationUrl,
+  placeOrder,
+  slotRefusal,
+} from "#platform/commerce/checkout/place-order.ts";
 import { customerById } from "#platform/commerce/customer-tokens.ts";
+import { cartOrderMode } from "#platform/commerce/order-slot.ts";
 import { orderForCart } from "#platform/commerce/orders.ts";
+import type { SlotBookings } from "#platform/commerce/slot-port.ts";
 
 export type CheckoutOptions = {
   db: Db;
   /** The storefront's origin (confirmation page, links back): never the request's Host. */
   storefrontOrigin: string;
+  /** The ordering service's slots: a grocery order books its slot there (slot-port.ts). */
+  slots: SlotBookings;
   /** The clock (tests fix it). */
   now?: () => Date;
 };
+
+/**
+ * Where the shopper changes the mode, store or slot: the storefront's cart page, which opens the
+ * order-mode modal (app/components/order-mode/order-mode-button.tsx reads the parameter).
+ */
+export function changeOrderModeUrl(storefrontOrigin: string): string {
+  return `${storefrontOrigin}/panier/?modifier-mode=1`;
+}
 
 /** The form's first values: the buyer identity or signed-in customer, the selected address. */
 async function prefilledValues(db: Db, view: CartView): Promise<CheckoutValues> {
@@ -31,17 +54,38 @@ async function prefilledValues(db: Db, view: CartView): Promise<CheckoutValues> 
   const address = addresses.find((a) => a.selected) ?? addresses[0];
   values.email = cart.buyerEmail ?? customer?.email ?? "";
   values.phone = cart.buyerPhone ?? customer?.phone ?? address?.phone ?? "";
-  // A cart prepared for a pickup (order mode 2, ordering-and-server.md §2) starts on pickup.
-  const pickup = cart.attributes.some((a) => a.key === "mode" && a.value === "2");
-  values.deliveryMethod = pickup ? "retrait" : "domicile";
   values.firstName = address?.firstName ?? customer?.firstName ?? "";
   values.lastName = address?.lastName ?? customer?.lastName ?? "";
-  values.address1 = address?.address1 ?? "";
-  values.address2 = address?.address2 ?? "";
-  values.zip = address?.zip ?? "";
-  values.city = address?.city ?? "";
-  values.country = "FR";
   return values;
+}
+
+/**
+ * The mode, store or address, and slot the shopper chose on the storefront, as the page shows
+ * them; null when the cart lacks one (or a delivery lacks its address). `refusal`: why the slot
+ * can no longer be booked, if so.
+ */
+async function checkoutChoice(
+  options: CheckoutOptions,
+  view: CartView,
+  now: Date,
+): Promise<CheckoutChoice | null> {
+  const chosen = cartOrderMode(view.cart.attributes);
+  if (!chosen) return null;
+  const address = chosen.mode === 1 ? await cartDeliveryAddress(options.db, view.cart.id) : null;
+  if (chosen.mode === 1 && !address) return null;
+  const checked = await options.slots.check(options.db, { ...chosen, now });
+  return {
+    mode: chosen.mode,
+    slotKey: chosen.slotKey,
+    store: checked.store,
+    address: address
+      ? [address.address1, address.address2, [address.zip, address.city].join(" ")]
+          .filter(Boolean)
+          .join(", ")
+      : null,
+    refusal: checked.ok ? null : slotRefusal(checked, chosen.slotKey),
+    changeUrl: changeOrderModeUrl(options.storefrontOrigin),
+  };
 }
 
 /**
@@ -71,11 +115,14 @@ export function checkoutRoutes(options: CheckoutOptions) {
   ) => {
     const view = await loadCartView(options.db, cart, now());
     if (view.lines.length === 0) return c.html(emptyCartPage(shop, nonceOf(c)));
+    const choice = await checkoutChoice(options, view, now());
+    if (!choice) return c.html(noOrderModePage(changeOrderModeUrl(shop), `${shop}/`, nonceOf(c)));
     const url = new URL(c.req.url);
     const status = refusal.general || Object.keys(refusal.errors).length > 0 ? 422 : 200;
     return c.html(
       checkoutPage({
         view,
+        choice,
         values: values ?? (await prefilledValues(options.db, view)),
         errors: refusal.errors,
         general: refusal.general,
@@ -121,6 +168,7 @@ export function checkoutRoutes(options: CheckoutOptions) {
       input: checked.input,
       now: now(),
       storefrontOrigin: shop,
+      slots: options.slots,
     });
     switch (result.kind) {
       case "ordered":
@@ -131,6 +179,10 @@ export function checkoutRoutes(options: CheckoutOptions) {
         return c.html(emptyCartPage(`${shop}/`, nonceOf(c)));
       case "refused":
         return render(c, found.cart, withoutCard(values), result);
+      case "slot-refused":
+        return render(c, found.cart, withoutCard(values), { errors: {}, general: result.general });
+      case "no-order-mode":
+        return c.html(noOrderModePage(changeOrderModeUrl(shop), `${shop}/`, nonceOf(c)), 409);
     }
   };
 

@@ -3,11 +3,11 @@ import type { CartView } from "#platform/commerce/cart-view.ts";
 import {
   type CheckoutValues,
   DELIVERY_METHODS,
-  type DeliveryCode,
   FIELDS,
   type FieldErrors,
   type FieldName,
 } from "#platform/commerce/checkout/form.ts";
+import { orderModeText, slotText } from "#platform/commerce/order-slot.ts";
 import { orderTotals, SERVICE_FEE_CENTS, SERVICE_FEE_TITLE } from "#platform/commerce/orders.ts";
 import { formatCents as euros } from "#platform/format.ts";
 
@@ -53,28 +53,24 @@ th,td{text-align:left;padding:.4rem 0;vertical-align:top}
 td.amount,th.amount{text-align:right;white-space:nowrap}
 tfoot th,tfoot td{border-top:1px solid #e6dfd3}
 .total th,.total td{font-weight:700;font-size:1.1rem}
+.choice-summary dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem;margin:.75rem 0}
+.choice-summary dt{font-weight:600}
+.choice-summary dd{margin:0}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 `;
 
 const LABELS: Record<FieldName, string> = {
   email: "Adresse e-mail",
   phone: "Téléphone",
-  deliveryMethod: "Mode de livraison",
   firstName: "Prénom",
   lastName: "Nom",
-  address1: "Adresse",
-  address2: "Complément d'adresse (facultatif)",
-  zip: "Code postal",
-  city: "Ville",
-  country: "Pays",
   cardHolder: "Titulaire de la carte (facultatif)",
   cardNumber: "Numéro de carte",
   cardExpiry: "Date d'expiration (MM/AA)",
   cardCvc: "Code de sécurité (CVC)",
 };
 
-const fieldId = (name: FieldName) =>
-  name === "deliveryMethod" ? "field-deliveryMethod-domicile" : `field-${name}`;
+const fieldId = (name: FieldName) => `field-${name}`;
 
 /**
  * `nonce`: the Content-Security-Policy nonce the composed server sends with this answer, for the
@@ -129,32 +125,62 @@ ${error ? html`<p class="error-message" id="error-${name}"><span class="visually
 </div>`;
 }
 
-function deliveryChoice(code: DeliveryCode, values: CheckoutValues) {
-  const method = DELIVERY_METHODS[code];
-  const fee = method.feeCents === 0 ? "gratuit" : euros(method.feeCents);
-  return html`<div class="choice">
-<input type="radio" id="field-deliveryMethod-${code}" name="deliveryMethod" value="${code}"${
-    values.deliveryMethod === code ? " checked" : ""
-  }>
-<label for="field-deliveryMethod-${code}">${method.title} — ${fee}</label>
-</div>`;
+/** The mode, store or address and slot chosen on the storefront (the order-mode modal). */
+export type CheckoutChoice = {
+  mode: 1 | 2;
+  slotKey: string;
+  store: { name: string; address: string } | null;
+  /** The delivery address (mode 1). */
+  address: string | null;
+  /** Why the slot can no longer be booked, in French; null when it can. */
+  refusal: string | null;
+  /** The storefront page where the order-mode modal changes them. */
+  changeUrl: string;
+};
+
+function choiceSummary(choice: CheckoutChoice, general: string | null) {
+  const delivery = choice.mode === 1 ? DELIVERY_METHODS.domicile : DELIVERY_METHODS.retrait;
+  const fee = delivery.feeCents === 0 ? "gratuit" : euros(delivery.feeCents);
+  return html`<fieldset class="choice-summary">
+<legend>Livraison ou retrait</legend>
+${choice.refusal && choice.refusal !== general ? html`<p class="error-message" role="alert">${choice.refusal}</p>` : ""}
+<dl>
+<dt>Mode</dt><dd>${orderModeText(choice.mode)} — ${fee}</dd>
+${
+  choice.mode === 2
+    ? html`<dt>Magasin</dt><dd>${choice.store ? html`${choice.store.name}<br>${choice.store.address}` : "—"}</dd>`
+    : html`<dt>Adresse</dt><dd>${choice.address ?? "—"}</dd>${
+        choice.store ? html`<dt>Livré par</dt><dd>${choice.store.name}</dd>` : ""
+      }`
+}
+<dt>Créneau</dt><dd>${slotText(choice.slotKey)}</dd>
+</dl>
+<p><a href="${choice.changeUrl}">Modifier<span class="visually-hidden"> le mode, ${
+    choice.mode === 2 ? "le magasin" : "l'adresse"
+  } ou le créneau</span></a></p>
+</fieldset>`;
 }
 
-function errorSummary(errors: FieldErrors, general: string | null) {
+function errorSummary(
+  errors: FieldErrors,
+  general: string | null,
+  choice: CheckoutChoice | null = null,
+) {
   const listed = FIELDS.filter((name) => errors[name]);
   if (listed.length === 0 && !general) return "";
+  const aboutSlot = choice !== null && general !== null && general === choice.refusal;
   return html`<div class="error-summary" role="alert" aria-labelledby="error-summary-title" tabindex="-1">
 <h2 id="error-summary-title">Votre commande n'a pas pu être validée</h2>
 <ul>
-${general ? html`<li>${general}</li>` : ""}
+${general ? html`<li>${general}${aboutSlot ? html` <a href="${choice.changeUrl}">Choisir un autre créneau</a>` : ""}</li>` : ""}
 ${listed.map((name) => html`<li><a href="#${fieldId(name)}">${errors[name]}</a></li>`)}
 </ul>
 </div>`;
 }
 
-function summary(view: CartView) {
-  const home = orderTotals(view, DELIVERY_METHODS.domicile);
-  const pickup = orderTotals(view, DELIVERY_METHODS.retrait);
+function summary(view: CartView, choice: CheckoutChoice) {
+  const delivery = choice.mode === 1 ? DELIVERY_METHODS.domicile : DELIVERY_METHODS.retrait;
+  const totals = orderTotals(view, delivery);
   return html`<aside aria-labelledby="recap-title">
 <h2 id="recap-title">Récapitulatif</h2>
 <table>
@@ -175,10 +201,10 @@ ${view.appliedDiscounts.map(
     html`<tr><th scope="row">Code ${discount.code}</th><td class="amount">-${euros(discount.amountCents)}</td></tr>`,
 )}
 <tr><th scope="row">${SERVICE_FEE_TITLE}</th><td class="amount">${euros(SERVICE_FEE_CENTS)}</td></tr>
-<tr><th scope="row">${DELIVERY_METHODS.domicile.title}</th><td class="amount">${euros(home.shippingCents)}</td></tr>
-<tr><th scope="row">${DELIVERY_METHODS.retrait.title}</th><td class="amount">gratuit</td></tr>
-<tr class="total"><th scope="row">Total avec livraison à domicile</th><td class="amount" data-total="domicile">${euros(home.totalCents)}</td></tr>
-<tr class="total"><th scope="row">Total avec retrait au comptoir</th><td class="amount" data-total="retrait">${euros(pickup.totalCents)}</td></tr>
+<tr><th scope="row">${delivery.title}</th><td class="amount">${
+    totals.shippingCents === 0 ? "gratuit" : euros(totals.shippingCents)
+  }</td></tr>
+<tr class="total"><th scope="row">Total</th><td class="amount" data-total="${delivery.code}">${euros(totals.totalCents)}</td></tr>
 </tfoot>
 </table>
 <p class="hint">Prix TTC (TVA incluse).</p>
@@ -187,6 +213,7 @@ ${view.appliedDiscounts.map(
 
 export type CheckoutPageModel = {
   view: CartView;
+  choice: CheckoutChoice;
   values: CheckoutValues;
   errors: FieldErrors;
   general: string | null;
@@ -199,7 +226,7 @@ export type CheckoutPageModel = {
 export function checkoutPage(model: CheckoutPageModel) {
   const { values, errors } = model;
   const body = html`<h1>Finaliser ma commande</h1>
-${errorSummary(errors, model.general)}
+${errorSummary(errors, model.general, model.choice)}
 <div class="layout">
 <form method="post" action="${model.action}" novalidate>
 <fieldset>
@@ -212,31 +239,12 @@ ${input("phone", values, errors, {
   required: true,
 })}
 </fieldset>
-<fieldset${errors.deliveryMethod ? html` aria-describedby="error-deliveryMethod"` : ""}>
-<legend>Mode de livraison</legend>
-${errors.deliveryMethod ? html`<p class="error-message" id="error-deliveryMethod">${errors.deliveryMethod}</p>` : ""}
-${deliveryChoice("domicile", values)}
-${deliveryChoice("retrait", values)}
-</fieldset>
+${choiceSummary(model.choice, model.general)}
 <fieldset>
-<legend>Adresse de livraison</legend>
-<p class="hint">Pour un retrait au comptoir, seuls le prénom et le nom sont nécessaires.</p>
+<legend>${model.choice.mode === 1 ? "Destinataire" : "Personne qui retire la commande"}</legend>
 <div class="row">
 ${input("firstName", values, errors, { autocomplete: "given-name", required: true })}
 ${input("lastName", values, errors, { autocomplete: "family-name", required: true })}
-</div>
-${input("address1", values, errors, { autocomplete: "address-line1" })}
-${input("address2", values, errors, { autocomplete: "address-line2" })}
-<div class="row">
-${input("zip", values, errors, { autocomplete: "postal-code", inputmode: "numeric" })}
-${input("city", values, errors, { autocomplete: "address-level2" })}
-</div>
-<div class="field${errors.country ? " field--error" : ""}">
-<label for="field-country">${LABELS.country}</label>
-${errors.country ? html`<p class="error-message" id="error-country">${errors.country}</p>` : ""}
-<select id="field-country" name="country" autocomplete="country">
-<option value="FR" selected>France</option>
-</select>
 </div>
 </fieldset>
 <fieldset>
@@ -260,9 +268,24 @@ ${input("cardCvc", values, errors, {
 </fieldset>
 <button type="submit">Payer et valider ma commande</button>
 </form>
-${summary(model.view)}
+${summary(model.view, model.choice)}
 </div>`;
   return page("Finaliser ma commande", body, model.shopUrl, model.nonce);
+}
+
+/**
+ * A cart without a chosen mode, store or slot (or a delivery without its address): the checkout
+ * does not guess them, it sends the shopper back to choose them on the shop.
+ */
+export function noOrderModePage(changeUrl: string, shopUrl: string, nonce?: string) {
+  return page(
+    "Choisissez la livraison ou le retrait",
+    html`<h1>Choisissez la livraison ou le retrait</h1>
+<p>Avant de payer, choisissez sur la boutique la livraison à domicile ou le retrait en magasin, puis votre créneau.</p>
+<p><a href="${changeUrl}">Choisir le mode et le créneau</a></p>`,
+    shopUrl,
+    nonce,
+  );
 }
 
 /** An empty cart has no checkout (storefront.md §5): a message and the way back. */

@@ -3,7 +3,7 @@ import type { Db, Tx } from "#db/client.ts";
 import { isPurchasable } from "#platform/commerce/cart-lines.ts";
 import { type CartRow, findCartByToken } from "#platform/commerce/cart-records.ts";
 import { commerceCart } from "#platform/commerce/cart-schema.ts";
-import { type CartView, loadCartView } from "#platform/commerce/cart-view.ts";
+import { type CartView, cartAddresses, loadCartView } from "#platform/commerce/cart-view.ts";
 import {
   type CheckoutInput,
   DELIVERY_METHODS,
@@ -14,14 +14,22 @@ import { customerById } from "#platform/commerce/customer-tokens.ts";
 import { DiscountUsedUp, normaliseCode } from "#platform/commerce/discounts.ts";
 import type { OrderAddress } from "#platform/commerce/order-schema.ts";
 import {
+  type CartOrderMode,
+  cartOrderMode,
+  orderModeText,
+  slotText,
+} from "#platform/commerce/order-slot.ts";
+import {
   createOrderFromCart,
   type OrderRow,
+  type OrderSlotBooking,
   orderForCart,
   orderGid,
   orderName,
   orderTotals,
   SERVICE_FEE_TITLE,
 } from "#platform/commerce/orders.ts";
+import type { SlotBookings, SlotPortOutcome } from "#platform/commerce/slot-port.ts";
 import { orderConfirmationEmail, queueEmail } from "#platform/notify/index.ts";
 import { chargeCard, type PaymentFailure, tokenizeCard } from "#platform/payments/index.ts";
 
@@ -31,7 +39,11 @@ export type PlaceOrderResult =
   | { kind: "empty" }
   /** The order of this cart, created now or by an earlier (or concurrent) submission. */
   | { kind: "ordered"; order: OrderRow; created: boolean }
-  | { kind: "refused"; errors: FieldErrors; general: string | null };
+  | { kind: "refused"; errors: FieldErrors; general: string | null }
+  /** The cart has no mode, slot or store (or no address for a delivery): chosen on the shop. */
+  | { kind: "no-order-mode" }
+  /** The slot can no longer be booked (passed, full, or taken by a concurrent payment). */
+  | { kind: "slot-refused"; general: string };
 
 export const CHECKOUT_MESSAGES = {
   unavailable: (title: string) =>
@@ -40,7 +52,34 @@ export const CHECKOUT_MESSAGES = {
     `Quantité maximale atteinte pour ce produit (${max}) : « ${title} ».`,
   discountUsedUp: (code: string) =>
     `Le code promo « ${code} » a atteint son nombre maximal d'utilisations : retirez-le de votre panier pour continuer.`,
+  slotFull: (slot: string) =>
+    `Le créneau du ${slot} est complet : votre commande n'a pas été validée et rien n'a été débité. Choisissez un autre créneau.`,
+  slotUnavailable: (slot: string) =>
+    `Le créneau du ${slot} n'est plus proposé : votre commande n'a pas été validée et rien n'a été débité. Choisissez un autre créneau.`,
+  storeUnavailable:
+    "Ce magasin ne propose plus ce mode de commande : votre commande n'a pas été validée et rien n'a été débité. Choisissez un autre mode ou un autre magasin.",
 };
+
+/** The French refusal of a slot that cannot be booked. */
+export function slotRefusal(outcome: SlotPortOutcome & { ok: false }, slotKey: string): string {
+  switch (outcome.reason) {
+    case "slot_full":
+      return CHECKOUT_MESSAGES.slotFull(slotText(slotKey));
+    case "slot_unavailable":
+      return CHECKOUT_MESSAGES.slotUnavailable(slotText(slotKey));
+    default:
+      return CHECKOUT_MESSAGES.storeUnavailable;
+  }
+}
+
+/** Thrown inside the payment's transaction when the slot is refused: everything rolls back. */
+class SlotRefused extends Error {
+  readonly general: string;
+  constructor(general: string) {
+    super(general);
+    this.general = general;
+  }
+}
 
 /** Where the shopper goes once the order exists: the storefront's confirmation page. */
 export function confirmationUrl(storefrontOrigin: string, order: OrderRow): string {
@@ -90,18 +129,27 @@ function cartProblem(view: CartView): string | null {
   return null;
 }
 
-function addressOf(input: CheckoutInput): OrderAddress {
-  const orNull = (value: string) => (value === "" ? null : value);
+type CartAddress = Awaited<ReturnType<typeof cartAddresses>>[number];
+
+/** The delivery address the storefront put on the cart (the selected one), if complete. */
+export async function cartDeliveryAddress(db: Db | Tx, cartId: number) {
+  const addresses = await cartAddresses(db, cartId);
+  const address = addresses.find((a) => a.selected) ?? addresses[0];
+  return address?.address1 && address.zip && address.city ? address : null;
+}
+
+/** The buyer's name and phone, with the cart's delivery address for a delivery. */
+function addressOf(input: CheckoutInput, delivery: CartAddress | null): OrderAddress {
   return {
     firstName: input.firstName,
     lastName: input.lastName,
-    company: null,
-    address1: orNull(input.address1),
-    address2: orNull(input.address2),
-    city: orNull(input.city),
-    zip: orNull(input.zip),
+    company: delivery?.company ?? null,
+    address1: delivery?.address1 ?? null,
+    address2: delivery?.address2 ?? null,
+    city: delivery?.city ?? null,
+    zip: delivery?.zip ?? null,
     province: null,
-    countryCode: input.country,
+    countryCode: delivery?.countryCode ?? "FR",
     phone: input.phone,
   };
 }
@@ -120,12 +168,13 @@ async function queueConfirmation(
   order: OrderRow,
   view: CartView,
   input: CheckoutInput,
+  slot: OrderSlotBooking,
+  address: OrderAddress,
   storefrontOrigin: string,
 ) {
-  const delivery = DELIVERY_METHODS[input.deliveryMethod];
+  const delivery = slot.mode === 1 ? DELIVERY_METHODS.domicile : DELIVERY_METHODS.retrait;
   const totals = orderTotals(view, delivery);
   const customer = view.cart.customerId ? await customerById(tx, view.cart.customerId) : undefined;
-  const address = addressOf(input);
   const email = orderConfirmationEmail({
     firstName: customer?.firstName ?? input.firstName,
     orderName: orderName(order),
@@ -143,14 +192,15 @@ async function queueConfirmation(
     totalCents: totals.totalCents,
     taxCents: totals.taxCents,
     arrival: [
-      input.deliveryMethod === "domicile"
+      `${orderModeText(slot.mode)} — créneau du ${slotText(slot.key)}`,
+      slot.mode === 1
         ? `Livraison à : ${[
             `${address.firstName} ${address.lastName}`,
             address.address1 ?? "",
             ...(address.address2 ? [address.address2] : []),
             `${address.zip} ${address.city}`,
           ].join(", ")}`
-        : "Vous pourrez retirer votre commande au comptoir.",
+        : `Retrait au magasin ${slot.store.name} : ${slot.store.address}`,
     ],
     action: { label: "Voir ma commande", url: confirmationUrl(storefrontOrigin, order) },
   });
@@ -158,9 +208,16 @@ async function queueConfirmation(
 }
 
 /**
- * Pays for a cart and turns it into an order, exactly once. Everything happens in one
- * transaction that first locks the cart row: a concurrent or retried submission waits, then
- * finds the order and answers it instead of charging again. A declined card creates no order.
+ * Pays for a cart and turns it into an order, exactly once, with its slot booked. Everything
+ * happens in one transaction that first locks the cart row: a concurrent or retried submission
+ * waits, then finds the order and answers it instead of charging again. A declined card creates
+ * no order and books nothing.
+ *
+ * The slot (chosen on the storefront, carried by the cart's attributes) is checked before the
+ * card is charged, then booked after the charge in the same transaction, through the ordering
+ * service's capacity (`SlotBookings`): when a concurrent payment took the last place meanwhile,
+ * the booking is refused and the whole transaction rolls back, the charge with it (the processor
+ * writes in this transaction, so nothing is charged), and the shopper gets a French message.
  */
 export async function placeOrder(
   db: Db,
@@ -170,79 +227,103 @@ export async function placeOrder(
     input: CheckoutInput;
     now: Date;
     storefrontOrigin: string;
+    slots: SlotBookings;
   },
 ): Promise<PlaceOrderResult> {
-  return placeInTransaction(db, request).catch((error: unknown): PlaceOrderResult => {
+  try {
+    return await db.transaction((tx) => payAndOrder(tx, request));
+  } catch (error) {
+    if (error instanceof SlotRefused) return { kind: "slot-refused", general: error.general };
     // A code's last use taken by a concurrent order: this one rolled back, charge included.
     if (error instanceof DiscountUsedUp) {
       return { kind: "refused", errors: {}, general: CHECKOUT_MESSAGES.discountUsedUp(error.code) };
     }
     throw error;
-  });
+  }
 }
 
-async function placeInTransaction(
-  db: Db,
+async function payAndOrder(
+  tx: Tx,
   request: Parameters<typeof placeOrder>[1],
 ): Promise<PlaceOrderResult> {
-  const { input, now } = request;
-  return db.transaction(async (tx): Promise<PlaceOrderResult> => {
-    const cart = await findCartByToken(tx, request.token, request.key, { forUpdate: true });
-    if (!cart) return { kind: "not-found" };
-    const existing = await orderForCart(tx, cart.id);
-    if (existing) return { kind: "ordered", order: existing, created: false };
-    if (cart.completedAt) return { kind: "not-found" };
+  const { input, now, slots } = request;
+  const cart = await findCartByToken(tx, request.token, request.key, { forUpdate: true });
+  if (!cart) return { kind: "not-found" };
+  const existing = await orderForCart(tx, cart.id);
+  if (existing) return { kind: "ordered", order: existing, created: false };
+  if (cart.completedAt) return { kind: "not-found" };
 
-    const view = await loadCartView(tx, cart, now);
-    if (view.lines.length === 0) return { kind: "empty" };
-    const problem = cartProblem(view);
-    if (problem) return { kind: "refused", errors: {}, general: problem };
+  const view = await loadCartView(tx, cart, now);
+  if (view.lines.length === 0) return { kind: "empty" };
+  const problem = cartProblem(view);
+  if (problem) return { kind: "refused", errors: {}, general: problem };
 
-    const delivery = DELIVERY_METHODS[input.deliveryMethod];
-    const totals = orderTotals(view, delivery);
-    const expiry = parseExpiry(input.cardExpiry);
-    const card = await tokenizeCard(
-      tx,
-      {
-        number: input.cardNumber,
-        expMonth: expiry.month,
-        expYear: expiry.year,
-        cvc: input.cardCvc,
-        ...(input.cardHolder ? { holderName: input.cardHolder } : {}),
-      },
-      now,
-    );
-    if (!card.ok) return { kind: "refused", ...paymentErrors(card) };
-    const charge = await chargeCard(
-      tx,
-      {
-        token: card.card.token,
-        amountCents: totals.totalCents,
-        idempotencyKey: paymentKey(cart),
-        description: `Commande Comptoir (panier ${cart.token})`,
-      },
-      now,
-    );
-    if (!charge.ok) {
-      await tx
-        .update(commerceCart)
-        .set({ paymentAttempts: cart.paymentAttempts + 1 })
-        .where(eq(commerceCart.id, cart.id));
-      return { kind: "refused", ...paymentErrors(charge) };
-    }
+  const chosen: CartOrderMode | null = cartOrderMode(cart.attributes);
+  if (!chosen) return { kind: "no-order-mode" };
+  const deliveryAddress = chosen.mode === 1 ? await cartDeliveryAddress(tx, cart.id) : null;
+  if (chosen.mode === 1 && !deliveryAddress) return { kind: "no-order-mode" };
+  const slotRequest = { ...chosen, now };
+  // A passed or full slot is refused before the card is even read.
+  const offered = await slots.check(tx, slotRequest);
+  if (!offered.ok) return { kind: "slot-refused", general: slotRefusal(offered, chosen.slotKey) };
 
-    const address = addressOf(input);
-    const order = await createOrderFromCart(tx, {
-      view,
-      email: input.email.toLowerCase(),
-      phone: input.phone,
-      shippingAddress: input.deliveryMethod === "domicile" ? address : null,
-      billingAddress: address,
-      delivery,
-      chargeId: charge.chargeId,
-      now,
-    });
-    await queueConfirmation(tx, order, view, input, request.storefrontOrigin);
-    return { kind: "ordered", order, created: true };
+  const delivery = chosen.mode === 1 ? DELIVERY_METHODS.domicile : DELIVERY_METHODS.retrait;
+  const totals = orderTotals(view, delivery);
+  const expiry = parseExpiry(input.cardExpiry);
+  const card = await tokenizeCard(
+    tx,
+    {
+      number: input.cardNumber,
+      expMonth: expiry.month,
+      expYear: expiry.year,
+      cvc: input.cardCvc,
+      ...(input.cardHolder ? { holderName: input.cardHolder } : {}),
+    },
+    now,
+  );
+  if (!card.ok) return { kind: "refused", ...paymentErrors(card) };
+  const charge = await chargeCard(
+    tx,
+    {
+      token: card.card.token,
+      amountCents: totals.totalCents,
+      idempotencyKey: paymentKey(cart),
+      description: `Commande Comptoir (panier ${cart.token})`,
+    },
+    now,
+  );
+  if (!charge.ok) {
+    await tx
+      .update(commerceCart)
+      .set({ paymentAttempts: cart.paymentAttempts + 1 })
+      .where(eq(commerceCart.id, cart.id));
+    return { kind: "refused", ...paymentErrors(charge) };
+  }
+
+  // The place is taken by the ordering service's atomic conditional booking; a refusal (the last
+  // place went to a concurrent payment) rolls back the charge and everything else.
+  const booked = await slots.book(tx, slotRequest);
+  if (!booked.ok) throw new SlotRefused(slotRefusal(booked, chosen.slotKey));
+  const slot: OrderSlotBooking = {
+    mode: chosen.mode,
+    key: booked.slot.key,
+    start: booked.slot.start,
+    end: booked.slot.end,
+    store: booked.store,
+  };
+
+  const address = addressOf(input, deliveryAddress);
+  const order = await createOrderFromCart(tx, {
+    view,
+    email: input.email.toLowerCase(),
+    phone: input.phone,
+    shippingAddress: chosen.mode === 1 ? address : null,
+    billingAddress: address,
+    delivery,
+    chargeId: charge.chargeId,
+    slot,
+    now,
   });
+  await queueConfirmation(tx, order, view, input, slot, address, request.storefrontOrigin);
+  return { kind: "ordered", order, created: true };
 }

@@ -13,9 +13,12 @@ import {
   type CatalogueFixture,
   CUSTOMER_TOKEN,
   graphqlRequest,
+  insertSlotStore,
   NOW,
   ORIGIN,
   openCartTestShop,
+  slotAttributes,
+  TEST_SLOTS,
   type TestStorefrontApi,
 } from "#platform/commerce/testing.ts";
 
@@ -25,6 +28,7 @@ let fixture: CatalogueFixture;
 
 beforeAll(async () => {
   ({ database, api, fixture } = await openCartTestShop());
+  await insertSlotStore(database.db, { physicalRestaurantId: 31, capacity: 50 });
 });
 afterAll(() => database.close());
 
@@ -67,14 +71,8 @@ const ORDER = `#graphql
 const input: CheckoutInput = {
   email: "claire@example.fr",
   phone: "0612345678",
-  deliveryMethod: "domicile",
   firstName: "Claire",
   lastName: "Martin",
-  address1: "3 place des Vosges",
-  address2: "",
-  zip: "75004",
-  city: "Paris",
-  country: "FR",
   cardHolder: "",
   cardNumber: "4242424242424242",
   cardExpiry: "12/29",
@@ -86,8 +84,28 @@ async function orderOf(lines: { merchandiseId: string; quantity: number }[], cod
     input: {
       lines,
       discountCodes: codes,
-      attributes: [{ key: "restauration", value: "false" }],
+      attributes: [
+        { key: "restauration", value: "false" },
+        ...slotAttributes({ mode: 1, physicalRestaurantId: 31 }),
+      ],
       buyerIdentity: { customerAccessToken: CUSTOMER_TOKEN },
+      delivery: {
+        addresses: [
+          {
+            selected: true,
+            address: {
+              deliveryAddress: {
+                firstName: "Claire",
+                lastName: "Martin",
+                address1: "3 place des Vosges",
+                zip: "75004",
+                city: "Paris",
+                countryCode: "FR",
+              },
+            },
+          },
+        ],
+      },
     },
   });
   const gid = parseCartGid(created.data.cartCreate.cart.id);
@@ -97,6 +115,7 @@ async function orderOf(lines: { merchandiseId: string; quantity: number }[], cod
     input,
     now: NOW,
     storefrontOrigin: ORIGIN,
+    slots: TEST_SLOTS,
   });
   if (result.kind !== "ordered") throw new Error(`no order: ${result.kind}`);
   return result.order;
@@ -131,7 +150,10 @@ describe("orders", () => {
       totalShippingPrice: { amount: "5.9" },
       totalRefunded: { amount: "0.0" },
       currentTotalDuties: null,
-      customAttributes: [{ key: "restauration", value: "false" }],
+      customAttributes: [
+        { key: "restauration", value: "false" },
+        ...slotAttributes({ mode: 1, physicalRestaurantId: 31 }),
+      ],
       shippingAddress: {
         firstName: "Claire",
         lastName: "Martin",

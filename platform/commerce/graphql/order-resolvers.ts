@@ -4,6 +4,7 @@ import { connection, type PageArgs, pageWindow } from "#platform/commerce/graphq
 import { type CommerceContext, money } from "#platform/commerce/graphql/resolver-support.ts";
 import { createResolvers } from "#platform/commerce/graphql/resolvers.ts";
 import type { OrderAddress, OrderDiscountApplication } from "#platform/commerce/order-schema.ts";
+import { orderModeText, slotText } from "#platform/commerce/order-slot.ts";
 import {
   type OrderLineRow,
   type OrderRow,
@@ -198,6 +199,19 @@ export function createOrderResolvers() {
       name: (order: OrderRow) => orderName(order),
       statusUrl: (order: OrderRow, _: unknown, ctx: CommerceContext) =>
         `${ctx.origin}/order/confirmation/?order=${encodeURIComponent(orderGid(order))}`,
+      deliverySlot: (order: OrderRow) =>
+        order.orderMode && order.slotKey && order.slotStart && order.slotEnd
+          ? {
+              mode: order.orderMode,
+              modeLabel: orderModeText(order.orderMode),
+              key: order.slotKey,
+              label: slotText(order.slotKey),
+              startAt: order.slotStart.toISOString(),
+              endAt: order.slotEnd.toISOString(),
+              storeName: order.storeName,
+              storeAddress: order.storeAddress,
+            }
+          : null,
       canceledAt: () => null,
       cancelReason: () => null,
       edited: () => false,

@@ -1,0 +1,122 @@
+import { expect, type Page, test } from "@playwright/test";
+import { signInStaff } from "./admin-account.ts";
+import { hydrated, openModal, payOnHostedCheckout } from "./journeys.ts";
+
+/**
+ * A grocery order's slot is real (issue 19): the pickup store and slot chosen in the order-mode
+ * modal are shown by the hosted checkout (with « Modifier »), booked at payment, and shown on the
+ * confirmation, in the email, on the account's order page and on the preparation sheet and list.
+ */
+
+test.describe.configure({ timeout: 120_000 });
+
+/** `2026-11-24 18:00-19:00` as the shop writes it: « mardi 24 novembre, 18:00 – 19:00 ». */
+function slotText(key: string): string {
+  const [day = "", times = ""] = key.split(" ");
+  const [start, end] = times.split("-");
+  const label = new Intl.DateTimeFormat("fr-FR", {
+    timeZone: "UTC",
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+  }).format(new Date(`${day}T00:00:00Z`));
+  return `${label}, ${start} – ${end}`;
+}
+
+/** Adds the first product for sale of a category from its product page's form. */
+async function addGroceryProduct(page: Page) {
+  await page.goto("/c/epicerie-salee/");
+  const card = page
+    .locator("article:not(.product-card--archived):not(.product-card--unavailable)")
+    .locator("a[href^='/p/']")
+    .first();
+  await page.goto((await card.getAttribute("href")) ?? "");
+  await hydrated(page);
+  const add = page.locator("form.add-to-cart button[type=submit]");
+  await expect(add).toBeEnabled();
+  await add.click();
+  await expect(page.getByText("Produit ajouté au panier")).toBeVisible();
+}
+
+test("a pickup slot chosen in the modal is booked at payment and shown everywhere", async ({
+  page,
+}) => {
+  await page.goto("/compte/");
+  const signIn = page.getByRole("region", { name: "Se connecter" });
+  await signIn.getByLabel("Adresse e-mail").fill("marie.dupont@example.com");
+  await signIn.getByLabel("Mot de passe").fill("Comptoir-2025");
+  await signIn.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page.getByText(/^Bonjour /)).toBeVisible({ timeout: 15_000 });
+
+  // Pickup at Comptoir Haussmann, in the slot the modal offers first.
+  await page.goto("/");
+  await hydrated(page);
+  const dialog = await openModal(page);
+  await dialog.getByRole("button", { name: /Retrait en magasin/ }).click();
+  await dialog.getByRole("radio", { name: /Comptoir Haussmann/ }).check();
+  await dialog.getByRole("button", { name: "Choisir ce magasin" }).click();
+  const checked = dialog.locator('input[name="slot"]:checked');
+  await expect(checked).toHaveCount(1);
+  const slotKey = (await checked.getAttribute("value")) ?? "";
+  const label = slotText(slotKey);
+  await dialog.getByRole("button", { name: "Valider ce créneau" }).click();
+  await expect(dialog).toBeHidden();
+
+  await addGroceryProduct(page);
+  await page.goto("/panier/");
+  await hydrated(page);
+  await page.getByRole("button", { name: "Passer commande" }).click();
+
+  // The hosted checkout shows the choice instead of asking for a delivery method.
+  await expect(page).toHaveURL(/\/checkout\/[^/]+\/\?key=/);
+  const choice = page.getByRole("group", { name: "Livraison ou retrait" });
+  await expect(choice).toContainText("Retrait en magasin — gratuit");
+  await expect(choice).toContainText("Comptoir Haussmann");
+  await expect(choice).toContainText(label);
+  await expect(page.getByRole("radio")).toHaveCount(0);
+
+  // « Modifier » leads back to the shop with the order-mode modal open.
+  await choice.getByRole("link", { name: /Modifier/ }).click();
+  await expect(page).toHaveURL(/\/panier\/$/);
+  await expect(page.locator("dialog.order-mode")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.locator("dialog.order-mode")).toBeHidden();
+  await hydrated(page);
+  await page.getByRole("button", { name: "Passer commande" }).click();
+  await expect(page).toHaveURL(/\/checkout\/[^/]+\/\?key=/);
+  await payOnHostedCheckout(page);
+
+  // The confirmation shows the store and the slot.
+  await expect(page).toHaveURL(/\/order\/confirmation\/\?order=gid/);
+  const mode = page.getByRole("region", { name: "Retrait en magasin" });
+  await expect(mode).toContainText("Comptoir Haussmann");
+  await expect(mode).toContainText(label);
+  const orderGid = decodeURIComponent(new URL(page.url()).searchParams.get("order") ?? "");
+  const orderId = /Order\/(\d+)/.exec(orderGid)?.[1] ?? "";
+  expect(orderId).not.toBe("");
+
+  // The account's order page.
+  await page.goto("/compte/?s=3");
+  await page.locator(`a[href^="/compte/commandes/${orderId}/"]`).first().click();
+  await expect(page.getByRole("heading", { name: "Retrait en magasin" })).toBeVisible();
+  await expect(page.getByText(label)).toBeVisible();
+  await expect(page.getByText("Comptoir Haussmann", { exact: false }).first()).toBeVisible();
+
+  // The confirmation email, in the outbox.
+  await signInStaff(page);
+  await page.goto("/middleware/outbox/?a=lea.martin%40example.fr&type=order-confirmation");
+  await expect(
+    page.getByText(`Retrait en magasin — créneau du ${label}`, { exact: false }).first(),
+  ).toBeVisible();
+
+  // The preparation sheet, and the day's list under the store and the slot.
+  await page.goto(`/middleware/odp/?grocery=${orderId}`);
+  await expect(
+    page.getByRole("heading", {
+      name: new RegExp(`Comptoir Haussmann · Créneau ${slotKey.split(" ")[1]}`),
+    }),
+  ).toBeVisible();
+  await page.goto(`/middleware/odp-list/?date=${slotKey.split(" ")[0]}`);
+  const store = page.getByRole("region", { name: "Comptoir Haussmann" });
+  await expect(store.locator(`a[href="/middleware/odp/?grocery=${orderId}"]`)).toHaveCount(1);
+});

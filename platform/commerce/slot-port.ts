@@ -1,0 +1,42 @@
+import type { Db, Tx } from "#db/client.ts";
+
+/**
+ * What the grocery checkout needs from the ordering service's slots (docs/architecture.md,
+ * "Ports"): a grocery order books its delivery or pickup slot in the same capacity as the
+ * restauration orders of that store, mode and slot. The server wires it to the ordering module's
+ * face (server/platform.ts); tests wire the same functions.
+ */
+
+/** 1 delivery, 2 pickup (the storefront's order mode). */
+export type SlotMode = 1 | 2;
+
+export type SlotPortStore = {
+  /** The ordering service's StoreId. */
+  id: number;
+  physicalRestaurantId: number;
+  name: string;
+  address: string;
+};
+
+export type SlotPortRequest = {
+  /** The store's PhysicalRestaurantId, as the cart's attributes carry it. */
+  physicalRestaurantId: number;
+  mode: SlotMode;
+  slotKey: string;
+  now: Date;
+};
+
+export type SlotPortOutcome =
+  | { ok: true; store: SlotPortStore; slot: { key: string; day: string; start: Date; end: Date } }
+  | {
+      ok: false;
+      reason: "store_not_found" | "mode_unavailable" | "slot_unavailable" | "slot_full";
+      store: SlotPortStore | null;
+    };
+
+export type SlotBookings = {
+  /** Whether the slot can still be booked, without booking it (the checkout page). */
+  check(db: Db | Tx, request: SlotPortRequest): Promise<SlotPortOutcome>;
+  /** Takes one place in the caller's transaction; refused when not offered or full. */
+  book(tx: Tx, request: SlotPortRequest): Promise<SlotPortOutcome>;
+};
