@@ -9,9 +9,12 @@ import { commerceOrder } from "#platform/commerce/order-schema.ts";
 import {
   type CatalogueFixture,
   graphqlRequest,
+  insertSlotStore,
   NOW,
   ORIGIN,
   openCartTestShop,
+  slotAttributes,
+  TEST_SLOTS,
   type TestStorefrontApi,
 } from "#platform/commerce/testing.ts";
 import { paymentCharge } from "#platform/payments/tables.ts";
@@ -27,13 +30,22 @@ let app: Hono;
 let api: TestStorefrontApi;
 let fixture: CatalogueFixture;
 
+/** The ordering store the carts pick up from (the checkout books its slot at payment). */
+const STORE = 41;
+
 beforeAll(async () => {
   ({ database, api, fixture } = await openCartTestShop());
+  await insertSlotStore(database.db, { physicalRestaurantId: STORE, capacity: 50 });
   app = new Hono();
   app.route("/", api);
   app.route(
     "/checkout",
-    checkoutRoutes({ db: database.db, storefrontOrigin: "http://boutique.test", now: () => NOW }),
+    checkoutRoutes({
+      db: database.db,
+      storefrontOrigin: "http://boutique.test",
+      slots: TEST_SLOTS,
+      now: () => NOW,
+    }),
   );
 });
 afterAll(() => database.close());
@@ -52,6 +64,7 @@ async function newCart(code: string) {
     input: {
       lines: [{ merchandiseId: fixture.comte.variantId, quantity: 2 }],
       discountCodes: [code],
+      attributes: slotAttributes({ mode: 2, physicalRestaurantId: STORE }),
     },
   });
   expect(body.data.cartCreate.userErrors).toEqual([]);
