@@ -51,6 +51,20 @@ export {
   storeMenuCsv,
   storeMenuRows,
 } from "./ordering-export.ts";
+export {
+  changeOrderStatus,
+  listOrders,
+  ORDERS_PAGE_SIZE,
+  type OrderDetail,
+  type OrderEvent,
+  type OrderListFilter,
+  type OrderListItem,
+  orderDetail,
+  orderRef,
+  parseCursor,
+  parseOrderRef,
+  refundOrder,
+} from "./orders.ts";
 export { eurosText, PRICE_OPERATIONS } from "./prices.ts";
 export {
   PRODUCT_SAVED,

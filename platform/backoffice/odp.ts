@@ -65,7 +65,7 @@ export function parseDay(value: string | null | undefined): string | null {
   return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value ? null : value;
 }
 
-function dayBounds(day: string): { from: Date; to: Date } {
+export function dayBounds(day: string): { from: Date; to: Date } {
   return { from: localToInstant(day, 0), to: localToInstant(day, 24 * 60) };
 }
 

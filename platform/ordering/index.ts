@@ -13,6 +13,15 @@ export type {
 export { customerForToken, issueCustomerToken } from "./customers.ts";
 export { type BookedSlot, bookedSlots, restaurantOrderFigures } from "./day-figures.ts";
 export { createOrderingApi } from "./http.ts";
+export {
+  lockRestaurantOrderForRefund,
+  type RestaurantListFilter,
+  type RestaurantListRow,
+  type RestaurantOrderDetail,
+  restaurantOrderForAdmin,
+  restaurantOrdersForAdmin,
+  setRestaurantOrderStatus,
+} from "./order-admin.ts";
 export { isOrderLinkKey } from "./order-confirmation.ts";
 export {
   ordersForPreparation,
