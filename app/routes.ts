@@ -27,6 +27,8 @@ export default [
       route("sync-products-bdd", "routes/middleware/sync-products-bdd.tsx"),
       route("outbox", "routes/middleware/outbox.tsx"),
       route("staff", "routes/middleware/staff.tsx"),
+      route("orders", "routes/middleware/orders.tsx"),
+      route("orders/:ref", "routes/middleware/orders.$ref.tsx"),
       route("*", "routes/middleware/unknown.tsx"),
     ]),
   ]),

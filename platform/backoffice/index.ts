@@ -4,6 +4,8 @@
  * (docs/architecture.md, "Layers"). Tables and other files are the module's own.
  */
 
+// The order screen's store filter lists the ordering service's stores.
+export { storeChoices } from "#platform/ordering/index.ts";
 // The search screen shows the index's size beside its rebuild (search-rebuild.ts).
 export { searchIndexSize } from "#platform/search/index.ts";
 export { applyBulkPrices, readPriceOperation } from "./bulk-prices.ts";

@@ -206,6 +206,7 @@ export async function listOrders(
 }
 
 export type OrderEvent = {
+  id: number;
   action: "status" | "refund";
   fromStatus: string | null;
   toStatus: string | null;
@@ -240,6 +241,7 @@ async function orderHistory(db: Db, ref: OrderRef): Promise<OrderEvent[]> {
     .where(and(eq(adminOrderEvent.kind, ref.kind), eq(adminOrderEvent.orderId, ref.id)))
     .orderBy(asc(adminOrderEvent.id));
   return rows.map((row) => ({
+    id: row.id,
     action: row.action === "refund" ? "refund" : "status",
     fromStatus: row.fromStatus,
     toStatus: row.toStatus,

@@ -145,9 +145,10 @@ export type GroceryOrderDetail = GroceryListRow & {
   subtotalCents: number;
   discountCents: number;
   shippingCents: number;
-  /** The columns of the order row, by name: slot and store when the schema has them. */
+  /** The order row's slot and store columns, by name, when the schema has them. */
   extra: Record<string, unknown>;
   lines: {
+    position: number;
     title: string;
     variantTitle: string | null;
     quantity: number;
@@ -208,8 +209,10 @@ export async function groceryOrderForAdmin(
     subtotalCents,
     discountCents: totalDiscountCents,
     shippingCents: totalShippingCents,
-    extra: rest,
+    // Slot and store columns (their schema is the checkout's): shown when the order has them.
+    extra: Object.fromEntries(Object.entries(rest).filter(([key]) => /slot|store/i.test(key))),
     lines: lines.map((line) => ({
+      position: line.position,
       title: line.title,
       variantTitle: line.variantTitle === "Default Title" ? null : line.variantTitle,
       quantity: line.quantity,

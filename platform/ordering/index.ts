@@ -21,6 +21,7 @@ export {
   restaurantOrderForAdmin,
   restaurantOrdersForAdmin,
   setRestaurantOrderStatus,
+  storeChoices,
 } from "./order-admin.ts";
 export { isOrderLinkKey } from "./order-confirmation.ts";
 export {

@@ -116,7 +116,7 @@ export async function restaurantOrdersForAdmin(
 export type RestaurantOrderDetail = RestaurantListRow & {
   storeId: number;
   deliveryLocation: DeliveryLocation | null;
-  lines: OrderLine[];
+  lines: (OrderLine & { position: number })[];
   subtotalCents: number;
   discountCents: number;
   voucherCode: string | null;
@@ -145,7 +145,7 @@ export async function restaurantOrderForAdmin(
     mode: modeOf(order.mode),
     storeId: order.storeId,
     deliveryLocation: order.deliveryLocation,
-    lines: order.lines,
+    lines: order.lines.map((line, index) => ({ ...line, position: index + 1 })),
     subtotalCents: order.subtotalCents,
     discountCents: order.discountCents,
     voucherCode: order.voucherCode,
@@ -219,4 +219,12 @@ export async function lockRestaurantOrderForRefund(
   orderId: number,
 ): Promise<RestaurantOrderContact | null> {
   return (await lockedOrder(tx, orderId))?.contact ?? null;
+}
+
+/** The stores, by name, for the order list's store filter. */
+export async function storeChoices(db: Db): Promise<{ id: number; name: string }[]> {
+  return db
+    .select({ id: orderingStore.id, name: orderingStore.name })
+    .from(orderingStore)
+    .orderBy(orderingStore.name, orderingStore.id);
 }
