@@ -191,7 +191,7 @@ export default function OrdersScreen() {
               {orders.map((order) => (
                 <tr key={order.ref}>
                   <td>
-                    <Link to={`/middleware/orders/${order.ref}`}>
+                    <Link to={`/middleware/orders/${order.ref}/`}>
                       {orderNumberLabel(order.orderNumber)}
                     </Link>
                   </td>
