@@ -41,6 +41,29 @@ export const GROCERY_STATUS_LABELS: Record<GroceryStatus, string> = {
 };
 
 /**
+ * The Storefront API's `fulfillmentStatus` that stands for each grocery status (the API stays
+ * Shopify's; a cancelled order also has `canceledAt`). The storefront reads it back with
+ * `groceryStatusOf`, so the account shows the shop's own French status.
+ */
+export const GROCERY_FULFILLMENT = {
+  received: "UNFULFILLED",
+  preparing: "IN_PROGRESS",
+  ready: "PENDING_FULFILLMENT",
+  out_for_delivery: "PARTIALLY_FULFILLED",
+  delivered: "FULFILLED",
+  cancelled: "UNFULFILLED",
+} as const satisfies Record<GroceryStatus, string>;
+
+/** The grocery status a Storefront API order stands for (`canceledAt` set: cancelled). */
+export function groceryStatusOf(fulfillment: string, canceledAt: string | null): GroceryStatus {
+  if (canceledAt) return "cancelled";
+  const found = (Object.keys(GROCERY_FULFILLMENT) as GroceryStatus[]).find(
+    (status) => status !== "cancelled" && GROCERY_FULFILLMENT[status] === fulfillment,
+  );
+  return found ?? "received";
+}
+
+/**
  * A restauration order's state, Flipdish's `OrderState` as the ordering service keeps it:
  * placed, then accepted (or rejected) by the store, ready, then dispatched and delivered
  * (delivery) or completed when collected (pickup); cancelled at any point before.

@@ -233,7 +233,7 @@ export type SearchSortKeys =
 
 export type AccountAccessTokenFragment = { accessToken: string, expiresAt: string };
 
-export type AccountOrderSummaryFragment = { id: string, name: string, orderNumber: number, processedAt: string, financialStatus: OrderFinancialStatus | null, fulfillmentStatus: OrderFulfillmentStatus, totalPrice: { amount: string, currencyCode: CurrencyCode } };
+export type AccountOrderSummaryFragment = { id: string, name: string, orderNumber: number, processedAt: string, financialStatus: OrderFinancialStatus | null, fulfillmentStatus: OrderFulfillmentStatus, canceledAt: string | null, totalPrice: { amount: string, currencyCode: CurrencyCode } };
 
 export type AccountSignInMutationVariables = Exact<{
   input: CustomerAccessTokenCreateInput;
@@ -358,7 +358,7 @@ export type AccountOrdersQueryVariables = Exact<{
 }>;
 
 
-export type AccountOrdersQuery = { customer: { orders: { totalCount: string, nodes: Array<{ id: string, name: string, orderNumber: number, processedAt: string, financialStatus: OrderFinancialStatus | null, fulfillmentStatus: OrderFulfillmentStatus, totalPrice: { amount: string, currencyCode: CurrencyCode } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } } | null };
+export type AccountOrdersQuery = { customer: { orders: { totalCount: string, nodes: Array<{ id: string, name: string, orderNumber: number, processedAt: string, financialStatus: OrderFinancialStatus | null, fulfillmentStatus: OrderFulfillmentStatus, canceledAt: string | null, totalPrice: { amount: string, currencyCode: CurrencyCode } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } } | null };
 
 export type AccountOrderIdsQueryVariables = Exact<{
   token: string;
@@ -375,7 +375,7 @@ export type AccountOrderQueryVariables = Exact<{
 
 
 export type AccountOrderQuery = { customer: { id: string, email: string | null } | null, node:
-    | { email: string | null, id: string, name: string, orderNumber: number, processedAt: string, financialStatus: OrderFinancialStatus | null, fulfillmentStatus: OrderFulfillmentStatus, subtotalPrice: { amount: string, currencyCode: CurrencyCode } | null, totalShippingPrice: { amount: string, currencyCode: CurrencyCode }, totalTax: { amount: string, currencyCode: CurrencyCode } | null, totalRefunded: { amount: string, currencyCode: CurrencyCode }, shippingAddress: { name: string | null, formatted: Array<string> } | null, billingAddress: { name: string | null, formatted: Array<string> } | null, lineItems: { nodes: Array<{ title: string, quantity: number, originalTotalPrice: { amount: string, currencyCode: CurrencyCode }, discountedTotalPrice: { amount: string, currencyCode: CurrencyCode }, variant: { id: string, title: string, availableForSale: boolean, image: { url: string, altText: string | null } | null, product: { handle: string, title: string, tags: Array<string> } } | null }> }, totalPrice: { amount: string, currencyCode: CurrencyCode } }
+    | { email: string | null, id: string, name: string, orderNumber: number, processedAt: string, financialStatus: OrderFinancialStatus | null, fulfillmentStatus: OrderFulfillmentStatus, canceledAt: string | null, subtotalPrice: { amount: string, currencyCode: CurrencyCode } | null, totalShippingPrice: { amount: string, currencyCode: CurrencyCode }, totalTax: { amount: string, currencyCode: CurrencyCode } | null, totalRefunded: { amount: string, currencyCode: CurrencyCode }, shippingAddress: { name: string | null, formatted: Array<string> } | null, billingAddress: { name: string | null, formatted: Array<string> } | null, lineItems: { nodes: Array<{ title: string, quantity: number, originalTotalPrice: { amount: string, currencyCode: CurrencyCode }, discountedTotalPrice: { amount: string, currencyCode: CurrencyCode }, variant: { id: string, title: string, availableForSale: boolean, image: { url: string, altText: string | null } | null, product: { handle: string, title: string, tags: Array<string> } } | null }> }, totalPrice: { amount: string, currencyCode: CurrencyCode } }
     | Record<PropertyKey, never>
    | null };
 

@@ -469,7 +469,7 @@ describe("orders", () => {
       storefrontOrigin: "http://localhost",
     });
     expect(placed.kind).toBe("ordered");
-    const name = placed.kind === "ordered" ? `#${placed.order.orderNumber}` : "";
+    const name = placed.kind === "ordered" ? `n° ${placed.order.orderNumber}` : "";
 
     const list = await get("/compte/?s=3", cookie);
     expect(list.headers.get("cache-control")).toBe("private, no-store");
@@ -486,6 +486,7 @@ describe("orders", () => {
     expect(detail.headers.get("cache-control")).toBe("private, no-store");
     const page = await detail.text();
     expect(page).toContain(`Commande ${name}`);
+    expect(page).toContain("Payée · Reçue");
     expect(page).toContain("Quantité : 2");
     expect(page).toContain("75009 Paris");
     expect(page).toContain("Commander à nouveau");

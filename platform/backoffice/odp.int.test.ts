@@ -239,7 +239,12 @@ describe("the day view and the slot pick list", () => {
     ]);
     expect(view.grocery.label).toBe(GROCERY_GROUP);
     expect(view.grocery.orders).toMatchObject([
-      { email: "marie@example.com", itemCount: 5, fulfillmentStatus: "UNFULFILLED" },
+      {
+        email: "marie@example.com",
+        itemCount: 5,
+        fulfillmentStatus: "UNFULFILLED",
+        status: "received",
+      },
     ]);
     expect((await dayOrders(database.db, "2026-11-23")).total).toBe(0);
   });

@@ -328,7 +328,7 @@ async function changeStatusIn(
   let change: (Contact & { ok: true; from: string; to: string }) | { ok: false; message: string };
   if (ref.kind === "grocery") {
     if (!isGroceryStatus(to)) throw new Refused("Ce statut n'existe pas.");
-    change = await setGroceryOrderStatus(tx, ref.id, to);
+    change = await setGroceryOrderStatus(tx, ref.id, to, now);
   } else {
     if (!isRestaurantStatus(to)) throw new Refused("Ce statut n'existe pas.");
     change = await setRestaurantOrderStatus(tx, ref.id, to, now);

@@ -19,6 +19,7 @@ import {
   type OrderAddress,
 } from "#platform/commerce/order-schema.ts";
 import {
+  GROCERY_FULFILLMENT,
   type GroceryStatus,
   groceryNextStatuses,
   type OrderMode,
@@ -235,13 +236,6 @@ export type StatusChange<S> =
     }
   | { ok: false; message: string };
 
-/** Shopify's fulfillment status that follows each preparation status. */
-function fulfillmentFor(status: GroceryStatus) {
-  if (status === "received" || status === "cancelled") return "UNFULFILLED" as const;
-  if (status === "delivered") return "FULFILLED" as const;
-  return "IN_PROGRESS" as const;
-}
-
 /**
  * Moves a grocery order to `to` inside the caller's transaction, the order's row locked: a
  * change its flow does not allow is refused with a French message and nothing is written.
@@ -250,6 +244,7 @@ export async function setGroceryOrderStatus(
   tx: Tx,
   orderId: number,
   to: GroceryStatus,
+  now: Date,
 ): Promise<StatusChange<GroceryStatus>> {
   const [order] = await tx
     .select()
@@ -263,7 +258,11 @@ export async function setGroceryOrderStatus(
   }
   await tx
     .update(commerceOrder)
-    .set({ status: to, fulfillmentStatus: fulfillmentFor(to) })
+    .set({
+      status: to,
+      fulfillmentStatus: GROCERY_FULFILLMENT[to],
+      ...(to === "cancelled" ? { cancelledAt: now } : {}),
+    })
     .where(eq(commerceOrder.id, orderId));
   return {
     ok: true,

@@ -14,6 +14,8 @@ export type PlacedOrder = {
   email: string | null;
   itemCount: number;
   fulfillmentStatus: string;
+  /** The shop's preparation status (platform/order-status.ts). */
+  status: string;
 };
 
 /**
@@ -27,6 +29,7 @@ export async function ordersPlacedBetween(db: Db, from: Date, to: Date): Promise
       orderNumber: commerceOrder.orderNumber,
       email: commerceOrder.email,
       fulfillmentStatus: commerceOrder.fulfillmentStatus,
+      status: commerceOrder.status,
     })
     .from(commerceOrder)
     .where(and(gte(commerceOrder.processedAt, from), lt(commerceOrder.processedAt, to)))

@@ -51,7 +51,12 @@ export type OrderDiscountApplication = {
 };
 
 export type OrderFinancialStatus = "PAID" | "PENDING" | "AUTHORIZED" | "REFUNDED" | "VOIDED";
-export type OrderFulfillmentStatus = "UNFULFILLED" | "FULFILLED" | "IN_PROGRESS";
+export type OrderFulfillmentStatus =
+  | "UNFULFILLED"
+  | "FULFILLED"
+  | "IN_PROGRESS"
+  | "PENDING_FULFILLMENT"
+  | "PARTIALLY_FULFILLED";
 
 export const commerceOrder = pgTable(
   "commerce_order",
@@ -79,6 +84,8 @@ export const commerceOrder = pgTable(
     // The shop's preparation status (platform/order-status.ts): received, preparing, ready or
     // out for delivery, delivered; or cancelled. Changed by the back office only.
     status: text("status").$type<GroceryStatus>().notNull().default("received"),
+    // When the shop cancelled it (the Storefront API's `canceledAt`).
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     // Sum of the line items after discounts (the service fee line included).
     subtotalCents: integer("subtotal_cents").notNull(),
     totalDiscountCents: integer("total_discount_cents").notNull().default(0),

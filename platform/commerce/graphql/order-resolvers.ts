@@ -198,8 +198,9 @@ export function createOrderResolvers() {
       name: (order: OrderRow) => orderName(order),
       statusUrl: (order: OrderRow, _: unknown, ctx: CommerceContext) =>
         `${ctx.origin}/order/confirmation/?order=${encodeURIComponent(orderGid(order))}`,
-      canceledAt: () => null,
-      cancelReason: () => null,
+      canceledAt: (order: OrderRow) => order.cancelledAt?.toISOString() ?? null,
+      // The shop cancels orders from its back office.
+      cancelReason: (order: OrderRow) => (order.cancelledAt ? "STAFF" : null),
       edited: () => false,
       currencyCode: (order: OrderRow) => order.currencyCode,
       currentSubtotalPrice: (order: OrderRow) => money(order.subtotalCents),
