@@ -593,7 +593,7 @@ export type ConfirmationOrderQueryVariables = Exact<{
 
 
 export type ConfirmationOrderQuery = { node:
-    | { id: string, name: string, processedAt: string, statusUrl: string, subtotalPrice: { amount: string } | null, totalShippingPrice: { amount: string }, totalPrice: { amount: string }, lineItems: { nodes: Array<{ title: string, quantity: number, originalTotalPrice: { amount: string }, discountedTotalPrice: { amount: string }, variant: { id: string, price: { amount: string }, product: { id: string, vendor: string } } | null }> } }
+    | { id: string, name: string, orderNumber: number, processedAt: string, statusUrl: string, subtotalPrice: { amount: string } | null, totalShippingPrice: { amount: string }, totalPrice: { amount: string }, lineItems: { nodes: Array<{ title: string, quantity: number, originalTotalPrice: { amount: string }, discountedTotalPrice: { amount: string }, variant: { id: string, price: { amount: string }, product: { id: string, vendor: string } } | null }> } }
     | Record<PropertyKey, never>
    | null };
 

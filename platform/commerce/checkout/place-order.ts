@@ -22,6 +22,7 @@ import {
   SERVICE_FEE_TITLE,
 } from "#platform/commerce/orders.ts";
 import { orderConfirmationEmail, queueEmail } from "#platform/notify/index.ts";
+import { orderNumberLabel } from "#platform/order-status.ts";
 import { chargeCard, type PaymentFailure, tokenizeCard } from "#platform/payments/index.ts";
 
 /** What a checkout submission led to. */
@@ -121,7 +122,7 @@ async function queueConfirmation(
   const address = addressOf(input);
   const email = orderConfirmationEmail({
     firstName: customer?.firstName ?? input.firstName,
-    orderName: orderName(order),
+    orderName: orderNumberLabel(order.orderNumber),
     // The products only: the service fee is a fee, shown with the delivery's as the cart does.
     lines: view.lines.map((line) => ({
       title: line.product.title,
