@@ -17,7 +17,6 @@ import {
   type OrderRow,
   orderForCart,
   orderGid,
-  orderName,
   orderTotals,
   SERVICE_FEE_TITLE,
 } from "#platform/commerce/orders.ts";
