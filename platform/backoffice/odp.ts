@@ -103,8 +103,9 @@ export async function orderPreparation(db: Db, orderId: number): Promise<OrderPr
   return row ? preparationOf(row) : null;
 }
 
-/** Cancelled orders are not prepared. */
-const prepared = (row: PreparationRow) => row.order.status !== "Cancelled";
+/** Cancelled and refused orders are not prepared. */
+const prepared = (row: PreparationRow) =>
+  row.order.status !== "Cancelled" && row.order.status !== "Rejected";
 
 /** The preparation sheets of a slot of a store (orders by id), cancelled orders left out. */
 export async function slotPreparations(
