@@ -31,6 +31,8 @@ export default [
       route("stores/:id", "routes/middleware/stores.$id.tsx"),
       route("slots", "routes/middleware/slots.tsx"),
       route("promotions", "routes/middleware/promotions.tsx"),
+      route("orders", "routes/middleware/orders.tsx"),
+      route("orders/:ref", "routes/middleware/orders.$ref.tsx"),
       route("*", "routes/middleware/unknown.tsx"),
     ]),
   ]),

@@ -158,7 +158,7 @@ test("journey (a): grocery delivery, default slot, cart, hosted checkout, confir
 
   await expect(page).toHaveURL(/\/order\/confirmation\/\?order=gid/);
   await expect(page.getByRole("heading", { name: "Merci pour votre commande !" })).toBeVisible();
-  await expect(page.getByText(/Votre commande #\d{4,}/)).toBeVisible();
+  await expect(page.getByText(/Votre commande n° \d{4,}/)).toBeVisible();
   // The service fee is a fee under the subtotal, as in the cart, not a bought line.
   const summary = page.getByRole("region", { name: "Récapitulatif" });
   await expect(summary.getByRole("listitem")).toHaveCount(1);

@@ -25,6 +25,7 @@ const ACCOUNT_ORDER_SUMMARY_FRAGMENT = `#graphql
     processedAt
     financialStatus
     fulfillmentStatus
+    canceledAt
     totalPrice { amount currencyCode }
     deliverySlot { mode modeLabel label storeName storeAddress }
   }

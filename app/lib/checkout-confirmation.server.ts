@@ -8,6 +8,7 @@ import {
   type Shopper,
 } from "#app/lib/ordering-customer.server.ts";
 import { type StorefrontDocument, storefrontQuery } from "#app/lib/storefront.server.ts";
+import { orderNumberLabel } from "#platform/order-status.ts";
 
 /**
  * What /order/confirmation/ shows (and /order/confirmation-debug/ dumps for staff): a
@@ -173,7 +174,8 @@ export async function groceryConfirmation(gid: string): Promise<ConfirmationData
     view: {
       kind: "epicerie",
       id: order.id,
-      name: order.name,
+      // « n° 1001 », as every French screen names an order (the API's name is Shopify's « #1001 »).
+      name: orderNumberLabel(order.orderNumber),
       processedAt: order.processedAt,
       statusUrl: order.statusUrl,
       slot: order.deliverySlot ?? null,
@@ -238,6 +240,7 @@ const CONFIRMATION_ORDER_QUERY = `#graphql
       ... on Order {
         id
         name
+        orderNumber
         processedAt
         statusUrl
         deliverySlot { mode modeLabel label storeName storeAddress }

@@ -24,6 +24,7 @@ import { productPath } from "#app/lib/links.ts";
 import { pageUrl } from "#app/lib/page-url.ts";
 import { localImageUrl } from "#app/lib/product.ts";
 import accountStyles from "#app/styles/account.css?url";
+import { orderNumberLabel } from "#platform/order-status.ts";
 import type { Route } from "./+types/account-order";
 
 /**
@@ -94,9 +95,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     order: {
       id: order.id,
       path: orderPathOf(order.id),
-      name: order.name,
+      name: orderNumberLabel(order.orderNumber),
       processedAt: order.processedAt,
-      status: orderStatus(order.financialStatus, order.fulfillmentStatus),
+      status: orderStatus(order.financialStatus, order.fulfillmentStatus, order.canceledAt),
       email: order.email,
       subtotal: order.subtotalPrice ? formatMoney(order.subtotalPrice.amount) : null,
       shipping: formatMoney(order.totalShippingPrice.amount),

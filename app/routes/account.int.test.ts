@@ -471,7 +471,7 @@ describe("orders", () => {
       slots: { check: checkSlot, book: bookOrderSlot },
     });
     expect(placed.kind).toBe("ordered");
-    const name = placed.kind === "ordered" ? `#${placed.order.orderNumber}` : "";
+    const name = placed.kind === "ordered" ? `n° ${placed.order.orderNumber}` : "";
 
     const list = await get("/compte/?s=3", cookie);
     expect(list.headers.get("cache-control")).toBe("private, no-store");
@@ -488,6 +488,7 @@ describe("orders", () => {
     expect(detail.headers.get("cache-control")).toBe("private, no-store");
     const page = await detail.text();
     expect(page).toContain(`Commande ${name}`);
+    expect(page).toContain("Payée · Reçue");
     expect(page).toContain("Quantité : 2");
     // A pickup: the store and the booked slot, on the order and in the list.
     expect(page).toContain("Retrait en magasin");

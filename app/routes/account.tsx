@@ -39,6 +39,7 @@ import { customerShoppingLists } from "#app/lib/shopping-lists.server.ts";
 import { LIST_PARAMS, listOutcomeOf } from "#app/lib/shopping-lists.ts";
 import accountStyles from "#app/styles/account.css?url";
 import catalogueStyles from "#app/styles/catalogue.css?url";
+import { orderNumberLabel } from "#platform/order-status.ts";
 import type { Route } from "./+types/account";
 
 /**
@@ -161,7 +162,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       favourites,
       shoppingLists,
       orders: orders && {
-        rows: orders.orders.map((order) => ({ ...order, path: orderPathOf(order.id) })),
+        rows: orders.orders.map((order) => ({
+          ...order,
+          // The shop names orders the same way everywhere in French: « n° 1001 ».
+          name: orderNumberLabel(order.orderNumber),
+          path: orderPathOf(order.id),
+        })),
         totalCount: orders.totalCount,
         nextPage:
           orders.hasNextPage && orders.endCursor

@@ -4,6 +4,8 @@
  * (docs/architecture.md, "Layers"). Tables and other files are the module's own.
  */
 
+// The order screen's store filter lists the ordering service's stores.
+export { storeChoices } from "#platform/ordering/index.ts";
 // The search screen shows the index's size beside its rebuild (search-rebuild.ts).
 export { searchIndexSize } from "#platform/search/index.ts";
 export { applyBulkPrices, readPriceOperation } from "./bulk-prices.ts";
@@ -51,6 +53,20 @@ export {
   storeMenuCsv,
   storeMenuRows,
 } from "./ordering-export.ts";
+export {
+  changeOrderStatus,
+  listOrders,
+  ORDERS_PAGE_SIZE,
+  type OrderDetail,
+  type OrderEvent,
+  type OrderListFilter,
+  type OrderListItem,
+  orderDetail,
+  orderRef,
+  parseCursor,
+  parseOrderRef,
+  refundOrder,
+} from "./orders.ts";
 export { eurosText, PRICE_OPERATIONS } from "./prices.ts";
 export {
   PRODUCT_SAVED,

@@ -28,7 +28,8 @@ export async function groceryPreparation(
   return {
     order: {
       id: order.orderNumber,
-      status: order.financialStatus === "VOIDED" ? "Cancelled" : "Placed",
+      status:
+        order.status === "cancelled" || order.financialStatus === "VOIDED" ? "Cancelled" : "Placed",
       mode: pickup ? 2 : 1,
       modeLabel: pickup ? "Retrait" : "Livraison",
       deliveryLocation:

@@ -300,7 +300,12 @@ describe("the day view and the slot pick list", () => {
     ]);
     expect(view.grocery.label).toBe(GROCERY_GROUP);
     expect(view.grocery.orders).toMatchObject([
-      { email: "marie@example.com", itemCount: 5, fulfillmentStatus: "UNFULFILLED" },
+      {
+        email: "marie@example.com",
+        itemCount: 5,
+        fulfillmentStatus: "UNFULFILLED",
+        status: "received",
+      },
     ]);
     expect((await dayOrders(database.db, "2026-11-23")).total).toBe(0);
     const filed = view.stores[0]?.slots[0]?.orders.at(-1);

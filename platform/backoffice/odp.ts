@@ -72,7 +72,7 @@ export function parseDay(value: string | null | undefined): string | null {
   return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value ? null : value;
 }
 
-function dayBounds(day: string): { from: Date; to: Date } {
+export function dayBounds(day: string): { from: Date; to: Date } {
   return { from: localToInstant(day, 0), to: localToInstant(day, 24 * 60) };
 }
 
@@ -110,8 +110,9 @@ export async function orderPreparation(db: Db, orderId: number): Promise<OrderPr
   return row ? preparationOf(row) : null;
 }
 
-/** Cancelled orders are not prepared. */
-const prepared = (row: PreparationRow) => row.order.status !== "Cancelled";
+/** Cancelled and refused orders are not prepared. */
+const prepared = (row: PreparationRow) =>
+  row.order.status !== "Cancelled" && row.order.status !== "Rejected";
 
 /**
  * The preparation sheets of a slot of a store (orders by id), cancelled orders left out: its

@@ -73,6 +73,7 @@ export const SCREEN_PERMISSIONS: Record<string, Permission> = {
   stores: "slots",
   slots: "slots",
   promotions: "promotions",
+  orders: "orders",
 };
 
 export function can(role: StaffRole, permission: Permission): boolean {

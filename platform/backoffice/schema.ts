@@ -68,3 +68,26 @@ export const adminAuditLog = pgTable(
     index("admin_audit_log_created_idx").on(table.createdAt),
   ],
 );
+
+/**
+ * The history of an order of either kind (`grocery`: the commerce module's, `restaurant`: the
+ * ordering module's): every status change and refund the back office made, with who and when.
+ */
+export const adminOrderEvent = pgTable(
+  "admin_order_event",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind").notNull(),
+    orderId: integer("order_id").notNull(),
+    // "status" | "refund".
+    action: text("action").notNull(),
+    fromStatus: text("from_status"),
+    toStatus: text("to_status"),
+    amountCents: integer("amount_cents"),
+    staffId: integer("staff_id").references(() => adminStaff.id, { onDelete: "set null" }),
+    staffEmail: text("staff_email").notNull(),
+    note: text("note").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("admin_order_event_order_idx").on(table.kind, table.orderId, table.id)],
+);

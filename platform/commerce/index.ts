@@ -117,6 +117,17 @@ export {
 } from "./images/placeholder.ts";
 export { createImageService } from "./images/service.ts";
 export { COLLECTION_METAFIELDS, CUSTOM_NAMESPACE } from "./metafields.ts";
+export {
+  type GroceryListFilter,
+  type GroceryListRow,
+  type GroceryOrderDetail,
+  groceryOrderForAdmin,
+  groceryOrdersForAdmin,
+  lockGroceryOrderForRefund,
+  type OrderListCursor,
+  setGroceryOrderStatus,
+  setGroceryRefunded,
+} from "./order-admin.ts";
 export { groceryOrderFigures } from "./order-figures.ts";
 export {
   orderIdsInSlot,

@@ -14,6 +14,8 @@ export type PlacedOrder = {
   email: string | null;
   itemCount: number;
   fulfillmentStatus: string;
+  /** The shop's preparation status (platform/order-status.ts). */
+  status: string;
 };
 
 /**
@@ -32,6 +34,7 @@ export async function ordersPlacedBetween(
       orderNumber: commerceOrder.orderNumber,
       email: commerceOrder.email,
       fulfillmentStatus: commerceOrder.fulfillmentStatus,
+      status: commerceOrder.status,
     })
     .from(commerceOrder)
     .where(

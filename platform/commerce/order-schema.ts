@@ -14,6 +14,7 @@ import type { CartAttribute, DiscountKind } from "#platform/commerce/cart-schema
 import { commerceCart } from "#platform/commerce/cart-schema.ts";
 import { commerceVariant } from "#platform/commerce/catalogue-schema.ts";
 import { commerceCustomer } from "#platform/commerce/customer-schema.ts";
+import type { GroceryStatus } from "#platform/order-status.ts";
 
 /**
  * Orders of the commerce service (storefront.md §3), shaped like Shopify's. An order is a
@@ -50,7 +51,12 @@ export type OrderDiscountApplication = {
 };
 
 export type OrderFinancialStatus = "PAID" | "PENDING" | "AUTHORIZED" | "REFUNDED" | "VOIDED";
-export type OrderFulfillmentStatus = "UNFULFILLED" | "FULFILLED" | "IN_PROGRESS";
+export type OrderFulfillmentStatus =
+  | "UNFULFILLED"
+  | "FULFILLED"
+  | "IN_PROGRESS"
+  | "PENDING_FULFILLMENT"
+  | "PARTIALLY_FULFILLED";
 
 export const commerceOrder = pgTable(
   "commerce_order",
@@ -75,6 +81,11 @@ export const commerceOrder = pgTable(
       .$type<OrderFulfillmentStatus>()
       .notNull()
       .default("UNFULFILLED"),
+    // The shop's preparation status (platform/order-status.ts): received, preparing, ready or
+    // out for delivery, delivered; or cancelled. Changed by the back office only.
+    status: text("status").$type<GroceryStatus>().notNull().default("received"),
+    // When the shop cancelled it (the Storefront API's `canceledAt`).
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     // Sum of the line items after discounts (the service fee line included).
     subtotalCents: integer("subtotal_cents").notNull(),
     totalDiscountCents: integer("total_discount_cents").notNull().default(0),
@@ -115,6 +126,8 @@ export const commerceOrder = pgTable(
     uniqueIndex("commerce_order_cart_key").on(t.cartId),
     index("commerce_order_customer_idx").on(t.customerId, t.processedAt),
     index("commerce_order_slot_idx").on(t.slotStart),
+    // The back office's order list, newest first (keyset on processed_at, id).
+    index("commerce_order_processed_idx").on(t.processedAt, t.id),
   ],
 );
 

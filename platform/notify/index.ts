@@ -18,4 +18,11 @@ export {
   orderConfirmationEmail,
   orderConfirmationSms,
 } from "./templates/order-confirmation.ts";
+export {
+  type OrderStatusParts,
+  orderRefundEmail,
+  orderRefundSms,
+  orderStatusEmail,
+  orderStatusSms,
+} from "./templates/order-status.ts";
 export { passwordResetEmail } from "./templates/password-reset.ts";

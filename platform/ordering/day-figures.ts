@@ -1,8 +1,8 @@
-import { and, eq, gt, gte, lt, ne, sql } from "drizzle-orm";
+import { and, eq, gt, gte, lt, notInArray, sql } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { orderingOrder, orderingSlotBooking, orderingStore } from "#platform/ordering/schema.ts";
 
-/** Restaurant orders whose slot starts in `[from, to)`, cancelled ones left out. */
+/** Restaurant orders whose slot starts in `[from, to)`, cancelled and refused ones left out. */
 export async function restaurantOrderFigures(db: Db, from: Date, to: Date) {
   const [row] = await db
     .select({
@@ -16,7 +16,7 @@ export async function restaurantOrderFigures(db: Db, from: Date, to: Date) {
       and(
         gte(orderingOrder.slotStart, from),
         lt(orderingOrder.slotStart, to),
-        ne(orderingOrder.status, "Cancelled"),
+        notInArray(orderingOrder.status, ["Cancelled", "Rejected"]),
       ),
     );
   return {

@@ -22,6 +22,16 @@ export {
   slotStore,
 } from "./grocery-slots.ts";
 export { createOrderingApi } from "./http.ts";
+export {
+  lockRestaurantOrderForRefund,
+  type RestaurantListFilter,
+  type RestaurantListRow,
+  type RestaurantOrderDetail,
+  restaurantOrderForAdmin,
+  restaurantOrdersForAdmin,
+  setRestaurantOrderStatus,
+  storeChoices,
+} from "./order-admin.ts";
 export { isOrderLinkKey } from "./order-confirmation.ts";
 export {
   ordersForPreparation,

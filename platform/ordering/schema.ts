@@ -13,6 +13,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { timestamps } from "#db/columns.ts";
+import type { RestaurantStatus } from "#platform/order-status.ts";
 
 /**
  * The ordering service's tables, shaped like Flipdish's: stores with their delivery zones, slot
@@ -386,7 +387,8 @@ export type DeliveryLocation = {
   instructions?: string;
 };
 
-export type OrderStatus = "Placed" | "Accepted" | "Ready" | "Completed" | "Cancelled";
+/** Flipdish's order states as this service keeps them (platform/order-status.ts). */
+export type OrderStatus = RestaurantStatus;
 
 export const orderingOrder = pgTable(
   "ordering_order",
@@ -427,5 +429,7 @@ export const orderingOrder = pgTable(
     uniqueIndex("ordering_order_idempotency_key").on(t.idempotencyKey),
     index("ordering_order_customer_idx").on(t.customerId, t.createdAt),
     index("ordering_order_store_slot_idx").on(t.storeId, t.slotStart),
+    // The back office's order list, newest first (keyset on created_at, id).
+    index("ordering_order_created_idx").on(t.createdAt, t.id),
   ],
 );

@@ -4,3 +4,10 @@
  * (docs/architecture.md, "Layers"). Tables and other files are the module's own.
  */
 export { type CardInput, chargeCard, type PaymentFailure, tokenizeCard } from "./processor.ts";
+export {
+  type ChargeRecord,
+  chargeRecords,
+  type Refund,
+  type RefundFailure,
+  refundCharge,
+} from "./refunds.ts";

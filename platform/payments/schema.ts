@@ -40,3 +40,27 @@ export const paymentCharge = pgTable(
     index("payment_charge_card_idx").on(t.cardToken),
   ],
 );
+
+/**
+ * A refund of a charge, whole or in part. One refund per idempotency key; the refunds of a
+ * charge never add up to more than it captured (refundCharge locks the charge row to check).
+ */
+export const paymentRefund = pgTable(
+  "payment_refund",
+  {
+    id: text("id").primaryKey(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    chargeId: text("charge_id")
+      .notNull()
+      .references(() => paymentCharge.id),
+    amountCents: integer("amount_cents").notNull(),
+    reason: text("reason").notNull().default(""),
+    // "succeeded": the embedded processor refunds at once.
+    status: text("status").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("payment_refund_idempotency_key_idx").on(t.idempotencyKey),
+    index("payment_refund_charge_idx").on(t.chargeId, t.createdAt),
+  ],
+);

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from "react";
 import { Form, Link } from "react-router";
 import { formatDate, formatMoney } from "#app/lib/format.ts";
+import { GROCERY_STATUS_LABELS, groceryStatusOf } from "#platform/order-status.ts";
 
 /** Lazy: the panel and its fetcher load only when a shopper asks to reorder. */
 const ReorderPanel = lazy(() =>
@@ -14,6 +15,7 @@ export type OrderRow = {
   processedAt: string;
   financialStatus: string | null;
   fulfillmentStatus: string;
+  canceledAt?: string | null;
   totalPrice: { amount: string };
   /** The booked delivery or pickup slot (grocery orders since slots are booked). */
   deliverySlot?: { modeLabel: string; label: string; storeName: string | null } | null;
@@ -29,21 +31,18 @@ const FINANCIAL: Record<string, string> = {
   VOIDED: "Annulée",
 };
 
-const FULFILLMENT: Record<string, string> = {
-  UNFULFILLED: "En préparation",
-  IN_PROGRESS: "En préparation",
-  PENDING_FULFILLMENT: "En préparation",
-  OPEN: "En préparation",
-  SCHEDULED: "Programmée",
-  ON_HOLD: "En attente",
-  PARTIALLY_FULFILLED: "Partiellement livrée",
-  FULFILLED: "Livrée",
-  RESTOCKED: "Annulée",
-};
-
-/** The French words for an order's payment and delivery statuses. */
-export function orderStatus(financial: string | null, fulfillment: string): string {
-  const parts = [financial ? (FINANCIAL[financial] ?? financial) : null, FULFILLMENT[fulfillment]];
+/**
+ * The French words for an order's payment and preparation statuses: the preparation status is
+ * the shop's own (platform/order-status.ts), read back from the API's fulfillment status and
+ * cancellation.
+ */
+export function orderStatus(
+  financial: string | null,
+  fulfillment: string,
+  canceledAt: string | null = null,
+): string {
+  const preparation = GROCERY_STATUS_LABELS[groceryStatusOf(fulfillment, canceledAt)];
+  const parts = [financial ? (FINANCIAL[financial] ?? financial) : null, preparation];
   return parts.filter(Boolean).join(" · ");
 }
 
@@ -101,7 +100,7 @@ export function OrdersList({
                       ? `${order.deliverySlot.modeLabel}, ${order.deliverySlot.label}`
                       : "—"}
                   </td>
-                  <td>{orderStatus(order.financialStatus, order.fulfillmentStatus)}</td>
+                  <td>{orderStatus(order.financialStatus, order.fulfillmentStatus, order.canceledAt)}</td>
                   <td>{formatMoney(order.totalPrice.amount)}</td>
                   <td>
                     <ReorderButton orderPath={order.path} orderName={order.name} />

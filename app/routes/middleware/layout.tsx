@@ -41,6 +41,7 @@ const SCREENS = [
   { path: "staff", label: "Équipe" },
   { path: "stores", label: "Magasins" },
   { path: "slots", label: "Créneaux" },
+  { path: "orders", label: "Commandes" },
 ] as const;
 
 /** The admin area's own layout: no shop header or footer, a sidebar of screens. */

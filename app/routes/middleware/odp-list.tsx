@@ -1,6 +1,7 @@
 import { Form, Link, useLoaderData } from "react-router";
 import { serverContext } from "#app/lib/server-context.ts";
 import { dayOrders, parisDay, parseDay } from "#platform/backoffice/index.ts";
+import { orderStatusLabel } from "#platform/order-status.ts";
 import type { Route } from "./+types/odp-list";
 
 export const meta: Route.MetaFunction = () => [
@@ -93,7 +94,7 @@ export default function OdpListScreen() {
                         {order.itemCount}
                         {order.giftWrap ? " · Paquet cadeau" : ""}
                       </td>
-                      <td>{order.status}</td>
+                      <td>{orderStatusLabel("restaurant", order.status)}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -114,7 +115,7 @@ export default function OdpListScreen() {
                   <th scope="col">Commande</th>
                   <th scope="col">Client</th>
                   <th scope="col">Articles</th>
-                  <th scope="col">Expédition</th>
+                  <th scope="col">Statut</th>
                 </tr>
               </thead>
               <tbody>
@@ -127,7 +128,7 @@ export default function OdpListScreen() {
                     </td>
                     <td>{order.email ?? "—"}</td>
                     <td className="admin-number">{order.itemCount}</td>
-                    <td>{order.fulfillmentStatus}</td>
+                    <td>{orderStatusLabel("grocery", order.status)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -11,6 +11,7 @@ import {
   slotLabel,
   slotPreparations,
 } from "#platform/backoffice/index.ts";
+import { orderStatusLabel } from "#platform/order-status.ts";
 import type { Route } from "./+types/odp";
 
 export const meta: Route.MetaFunction = () => [
@@ -99,14 +100,10 @@ function Sheet({ sheet }: { sheet: OrderPreparation }) {
             </dd>
           </>
         )}
-        {sheet.order.status === "Cancelled" && (
-          <>
-            <dt>Statut</dt>
-            <dd>
-              <strong>Annulée</strong>
-            </dd>
-          </>
-        )}
+        <dt>Statut</dt>
+        <dd>
+          <strong>{orderStatusLabel("restaurant", sheet.order.status)}</strong>
+        </dd>
       </dl>
       <table className="admin-table">
         <thead>

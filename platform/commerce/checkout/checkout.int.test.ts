@@ -306,7 +306,7 @@ describe("paying", () => {
       to: "paul@example.fr",
       kind: "order-confirmation",
     });
-    expect(email?.subject).toBe(`Votre commande #${order?.orderNumber} est confirmée`);
+    expect(email?.subject).toBe(`Votre commande n° ${order?.orderNumber} est confirmée`);
     expect(email?.text).toContain("Total payé : 73,90\u00a0€");
     // The service fee is a fee beside the delivery's, not a bought line.
     expect(email?.text).toContain("2 × Comté AOP 18 mois : 25,00\u00a0€");

@@ -25,12 +25,12 @@ import {
   type OrderSlotBooking,
   orderForCart,
   orderGid,
-  orderName,
   orderTotals,
   SERVICE_FEE_TITLE,
 } from "#platform/commerce/orders.ts";
 import type { SlotBookings, SlotPortOutcome } from "#platform/commerce/slot-port.ts";
 import { orderConfirmationEmail, queueEmail } from "#platform/notify/index.ts";
+import { orderNumberLabel } from "#platform/order-status.ts";
 import { chargeCard, type PaymentFailure, tokenizeCard } from "#platform/payments/index.ts";
 
 /** What a checkout submission led to. */
@@ -177,7 +177,7 @@ async function queueConfirmation(
   const customer = view.cart.customerId ? await customerById(tx, view.cart.customerId) : undefined;
   const email = orderConfirmationEmail({
     firstName: customer?.firstName ?? input.firstName,
-    orderName: orderName(order),
+    orderName: orderNumberLabel(order.orderNumber),
     // The products only: the service fee is a fee, shown with the delivery's as the cart does.
     lines: view.lines.map((line) => ({
       title: line.product.title,

@@ -212,8 +212,9 @@ export function createOrderResolvers() {
               storeAddress: order.storeAddress,
             }
           : null,
-      canceledAt: () => null,
-      cancelReason: () => null,
+      canceledAt: (order: OrderRow) => order.cancelledAt?.toISOString() ?? null,
+      // The shop cancels orders from its back office.
+      cancelReason: (order: OrderRow) => (order.cancelledAt ? "STAFF" : null),
       edited: () => false,
       currencyCode: (order: OrderRow) => order.currencyCode,
       currentSubtotalPrice: (order: OrderRow) => money(order.subtotalCents),

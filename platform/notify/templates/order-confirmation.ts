@@ -3,7 +3,7 @@ import { type RenderedEmail, renderEmail } from "#platform/notify/templates/layo
 
 export type OrderConfirmationParts = {
   firstName: string | null;
-  /** How the shopper names the order: "#1001" (grocery), "n° 1042" (traiteur). */
+  /** How the shopper names the order: « n° 1001 », whichever the kind (platform/order-status.ts). */
   orderName: string;
   /** What was bought: products or dishes, never a fee; `details` are a dish's options. */
   lines: { title: string; quantity: number; totalCents: number; details?: string[] }[];

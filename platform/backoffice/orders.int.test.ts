@@ -1,0 +1,432 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "#db/client.ts";
+import { createTestDatabase } from "#db/testing/index.ts";
+import {
+  changeOrderStatus,
+  listOrders,
+  orderDetail,
+  parseCursor,
+  refundOrder,
+} from "#platform/backoffice/orders.ts";
+import { adminOrderEvent } from "#platform/backoffice/schema.ts";
+import { createStaff, type Staff } from "#platform/backoffice/staff.ts";
+import { commerceOrder } from "#platform/commerce/tables.ts";
+import { listOutbox } from "#platform/notify/index.ts";
+import { orderingCustomer, orderingOrder, orderingStore } from "#platform/ordering/tables.ts";
+import { chargeCard, tokenizeCard } from "#platform/payments/index.ts";
+import { paymentRefund } from "#platform/payments/tables.ts";
+
+/**
+ * The back office's orders (issue 19, item 2) on a real database: both kinds in one list, the
+ * status flows enforced (a refused change writes nothing), every change in the history, the
+ * change log and the outbox (email and SMS), refunds idempotent, capped and safe under two
+ * concurrent staff members.
+ */
+const NOW = new Date("2026-11-24T09:00:00.000Z");
+const at = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000);
+
+let database: Database;
+let operator: Staff;
+let admin: Staff;
+let storeId: number;
+let customerId: number;
+let inserted = 0;
+
+async function charge(amountCents: number): Promise<string> {
+  const card = await tokenizeCard(
+    database.db,
+    { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2030, cvc: "123" },
+    NOW,
+  );
+  if (!card.ok) throw new Error(card.message);
+  const result = await chargeCard(
+    database.db,
+    {
+      token: card.card.token,
+      amountCents,
+      idempotencyKey: `charge-${++inserted}`,
+      description: "",
+    },
+    NOW,
+  );
+  if (!result.ok) throw new Error(result.message);
+  return result.chargeId;
+}
+
+async function groceryOrder(values: {
+  placedAt: Date;
+  delivery?: boolean;
+  email?: string;
+  paid?: number;
+}): Promise<{ id: number; number: number }> {
+  const chargeId = values.paid ? await charge(values.paid) : null;
+  const [row] = await database.db
+    .insert(commerceOrder)
+    .values({
+      statusKey: `key-${++inserted}`,
+      email: values.email ?? "camille@example.com",
+      phone: "+33612345678",
+      processedAt: values.placedAt,
+      financialStatus: chargeId ? "PAID" : "PENDING",
+      subtotalCents: 3000,
+      totalTaxCents: 150,
+      totalCents: values.paid ?? 3000,
+      deliveryMethod: values.delivery ? "Livraison à domicile" : "Retrait au comptoir",
+      shippingAddress: values.delivery
+        ? {
+            firstName: "Camille",
+            lastName: "Martin",
+            company: null,
+            address1: "3 rue Bleue",
+            address2: null,
+            city: "Paris",
+            zip: "75009",
+            province: null,
+            countryCode: "FR",
+            phone: null,
+          }
+        : null,
+      paymentChargeId: chargeId,
+      createdAt: values.placedAt,
+    })
+    .returning({ id: commerceOrder.id, number: commerceOrder.orderNumber });
+  if (!row) throw new Error("no order");
+  return row;
+}
+
+async function restaurantOrder(values: { placedAt: Date; mode: 1 | 2; paid?: number }) {
+  const chargeId = values.paid ? await charge(values.paid) : null;
+  const [row] = await database.db
+    .insert(orderingOrder)
+    .values({
+      storeId,
+      customerId,
+      mode: values.mode,
+      slotKey: "2026-11-24 12:00-13:00",
+      slotStart: new Date("2026-11-24T11:00:00.000Z"),
+      deliveryLocation:
+        values.mode === 1 ? { address: "3 rue Lafayette", postcode: "75009", city: "Paris" } : null,
+      lines: [
+        {
+          menuItemId: 1,
+          name: "Bœuf bourguignon",
+          quantity: 2,
+          unitPriceCents: 1450,
+          options: [{ optionSetItemId: 7, name: "Gratin dauphinois", priceCents: 250 }],
+          lineTotalCents: 3400,
+        },
+      ],
+      subtotalCents: 3400,
+      serviceFeeCents: 50,
+      totalCents: values.paid ?? 3450,
+      chargeId,
+      idempotencyKey: `order-${++inserted}`,
+      createdAt: values.placedAt,
+      updatedAt: values.placedAt,
+    })
+    .returning({ id: orderingOrder.id });
+  if (!row) throw new Error("no order");
+  return row.id;
+}
+
+const statusMessages = (to: string) =>
+  listOutbox(database.db, { to, kind: "order-status", limit: 500 });
+
+async function events(kind: "grocery" | "restaurant", orderId: number) {
+  return database.db
+    .select()
+    .from(adminOrderEvent)
+    .where(and(eq(adminOrderEvent.kind, kind), eq(adminOrderEvent.orderId, orderId)));
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  operator = await createStaff(database.db, {
+    email: "operateur@comptoir.test",
+    name: "Opérateur",
+    role: "operator",
+    password: "un mot de passe solide",
+  });
+  admin = await createStaff(database.db, {
+    email: "direction@comptoir.test",
+    name: "Direction",
+    role: "admin",
+    password: "un mot de passe solide",
+  });
+  const [store] = await database.db
+    .insert(orderingStore)
+    .values({ physicalRestaurantId: 9001, name: "Comptoir Haussmann" })
+    .returning({ id: orderingStore.id });
+  storeId = store?.id ?? 0;
+  const [customer] = await database.db
+    .insert(orderingCustomer)
+    .values({ phone: "+33698765432", name: "Louis Petit", email: "louis@example.com" })
+    .returning({ id: orderingCustomer.id });
+  customerId = customer?.id ?? 0;
+});
+
+afterAll(() => database?.close());
+
+describe("the list", () => {
+  it("shows both kinds newest first, page by page, filtered and searched", async () => {
+    const older = await groceryOrder({ placedAt: at(-300), email: "liste@example.com" });
+    const middle = await restaurantOrder({ placedAt: at(-200), mode: 2 });
+    const newer = await groceryOrder({
+      placedAt: at(-100),
+      delivery: true,
+      email: "liste@example.com",
+    });
+
+    const first = await listOrders(database.db, {}, undefined, 2);
+    expect(first.orders.map((order) => order.ref)).toEqual([
+      `epicerie-${newer.id}`,
+      `traiteur-${middle}`,
+    ]);
+    const second = await listOrders(database.db, {}, parseCursor(first.next), 2);
+    expect(second.orders[0]?.ref).toBe(`epicerie-${older.id}`);
+
+    const restaurant = await listOrders(database.db, { kind: "restaurant" });
+    expect(restaurant.orders.every((order) => order.kind === "restaurant")).toBe(true);
+    const byEmail = await listOrders(database.db, { search: "liste@" });
+    expect(byEmail.orders.map((order) => order.id).sort()).toEqual([older.id, newer.id].sort());
+    const byNumber = await listOrders(database.db, {
+      search: `n° ${newer.number}`,
+      kind: "grocery",
+    });
+    expect(byNumber.orders.map((order) => order.id)).toEqual([newer.id]);
+    const byName = await listOrders(database.db, { search: "louis" });
+    expect(byName.orders.map((order) => order.ref)).toContain(`traiteur-${middle}`);
+    const delivery = await listOrders(database.db, { mode: "delivery", search: "liste@" });
+    expect(delivery.orders.map((order) => order.id)).toEqual([newer.id]);
+    const byStore = await listOrders(database.db, { storeId });
+    expect(byStore.orders.every((order) => order.kind === "restaurant")).toBe(true);
+    const byDay = await listOrders(database.db, { day: "2026-11-24", kind: "restaurant" });
+    expect(byDay.orders.map((order) => order.id)).toContain(middle);
+    const otherDay = await listOrders(database.db, { day: "2026-11-25", kind: "restaurant" });
+    expect(otherDay.orders).toEqual([]);
+    const received = await listOrders(database.db, { status: "received", search: "liste@" });
+    expect(received.orders).toHaveLength(2);
+  });
+});
+
+describe("grocery flow", () => {
+  it("goes received → preparing → out for delivery → delivered, each step logged and told", async () => {
+    const order = await groceryOrder({
+      placedAt: at(0),
+      delivery: true,
+      email: "flux@example.com",
+    });
+    const ref = { kind: "grocery" as const, id: order.id };
+    for (const [index, to] of ["preparing", "out_for_delivery", "delivered"].entries()) {
+      expect(await changeOrderStatus(database.db, operator, ref, to, at(index + 1))).toEqual({
+        ok: true,
+      });
+      expect(await statusMessages("flux@example.com")).toHaveLength(index + 1);
+    }
+    const emails = await statusMessages("flux@example.com");
+    expect(emails.map((email) => email.subject)).toEqual([
+      `Votre commande n° ${order.number} : Livrée`,
+      `Votre commande n° ${order.number} : En livraison`,
+      `Votre commande n° ${order.number} : En préparation`,
+    ]);
+    const sms = (await statusMessages("+33612345678")).filter((m) =>
+      m.text.includes(`n° ${order.number}`),
+    );
+    expect(sms.length).toBe(3);
+    const detail = await orderDetail(database.db, ref);
+    expect(detail?.order.status).toBe("delivered");
+    expect(detail?.history.map((event) => [event.toStatus, event.staffEmail])).toEqual([
+      ["preparing", operator.email],
+      ["out_for_delivery", operator.email],
+      ["delivered", operator.email],
+    ]);
+    const [row] = await database.db
+      .select({ fulfillment: commerceOrder.fulfillmentStatus })
+      .from(commerceOrder)
+      .where(eq(commerceOrder.id, order.id));
+    expect(row?.fulfillment).toBe("FULFILLED");
+  });
+
+  it("refuses a change the flow does not allow, in French, and changes nothing", async () => {
+    const order = await groceryOrder({ placedAt: at(0), email: "refus@example.com" });
+    const ref = { kind: "grocery" as const, id: order.id };
+    expect(await changeOrderStatus(database.db, operator, ref, "delivered", at(1))).toEqual({
+      ok: false,
+      message: "Impossible de passer cette commande de « Reçue » à « Livrée ».",
+    });
+    // A pickup order is never out for delivery.
+    await changeOrderStatus(database.db, operator, ref, "preparing", at(2));
+    const refused = await changeOrderStatus(database.db, operator, ref, "out_for_delivery", at(3));
+    expect(refused.ok).toBe(false);
+    expect((await orderDetail(database.db, ref))?.order.status).toBe("preparing");
+    expect(await events("grocery", order.id)).toHaveLength(1);
+    expect(await statusMessages("refus@example.com")).toHaveLength(1);
+    await changeOrderStatus(database.db, operator, ref, "ready", at(4));
+    await changeOrderStatus(database.db, operator, ref, "delivered", at(5));
+    const cancel = await changeOrderStatus(database.db, operator, ref, "cancelled", at(6));
+    expect(cancel.ok).toBe(false);
+  });
+});
+
+describe("restauration flow", () => {
+  it("follows Flipdish's states for delivery and pickup, refusing the rest", async () => {
+    const delivery = await restaurantOrder({ placedAt: at(0), mode: 1 });
+    const ref = { kind: "restaurant" as const, id: delivery };
+    const before = (await statusMessages("louis@example.com")).length;
+    const skip = await changeOrderStatus(database.db, operator, ref, "Ready", at(1));
+    expect(skip).toEqual({
+      ok: false,
+      message: "Impossible de passer cette commande de « Reçue » à « Prête ».",
+    });
+    for (const to of ["Accepted", "Ready", "Dispatched", "Delivered"]) {
+      expect((await changeOrderStatus(database.db, operator, ref, to, at(2))).ok).toBe(true);
+    }
+    const [row] = await database.db
+      .select({ status: orderingOrder.status })
+      .from(orderingOrder)
+      .where(eq(orderingOrder.id, delivery));
+    expect(row?.status).toBe("Delivered");
+    expect((await statusMessages("louis@example.com")).length - before).toBe(4);
+    expect((await statusMessages("+33698765432"))[0]?.text).toBe(
+      `Comptoir : Votre commande n° ${delivery} vous a été livrée. Bon appétit !`,
+    );
+
+    const pickup = await restaurantOrder({ placedAt: at(0), mode: 2 });
+    const pickupRef = { kind: "restaurant" as const, id: pickup };
+    await changeOrderStatus(database.db, operator, pickupRef, "Accepted", at(1));
+    await changeOrderStatus(database.db, operator, pickupRef, "Ready", at(2));
+    expect(
+      (await changeOrderStatus(database.db, operator, pickupRef, "Dispatched", at(3))).ok,
+    ).toBe(false);
+    expect((await changeOrderStatus(database.db, operator, pickupRef, "Completed", at(3))).ok).toBe(
+      true,
+    );
+    const rejected = await restaurantOrder({ placedAt: at(0), mode: 2 });
+    expect(
+      (
+        await changeOrderStatus(
+          database.db,
+          operator,
+          { kind: "restaurant", id: rejected },
+          "Rejected",
+          at(1),
+        )
+      ).ok,
+    ).toBe(true);
+  });
+});
+
+describe("refunds", () => {
+  it("refunds part of a payment once per key and never more than was captured", async () => {
+    const order = await groceryOrder({
+      placedAt: at(0),
+      email: "rembourse@example.com",
+      paid: 5000,
+    });
+    const ref = { kind: "grocery" as const, id: order.id };
+    const partial = { amountCents: 1200, idempotencyKey: "refund-a", cancel: false };
+    expect(await refundOrder(database.db, admin, ref, partial, at(1))).toEqual({ ok: true });
+    expect(await refundOrder(database.db, admin, ref, partial, at(2))).toEqual({ ok: true });
+    let detail = await orderDetail(database.db, ref);
+    expect(detail?.payment?.refunds.map((refund) => refund.amountCents)).toEqual([1200]);
+    expect(detail?.payment?.refundedCents).toBe(1200);
+    expect(detail?.kind === "grocery" && detail.order.refundedCents).toBe(1200);
+
+    const tooMuch = { amountCents: 3801, idempotencyKey: "refund-b", cancel: false };
+    expect(await refundOrder(database.db, admin, ref, tooMuch, at(3))).toEqual({
+      ok: false,
+      message: "Le remboursement dépasse ce qui reste à rembourser sur ce paiement.",
+    });
+    const rest = { amountCents: 3800, idempotencyKey: "refund-c", cancel: false };
+    expect(await refundOrder(database.db, admin, ref, rest, at(4))).toEqual({ ok: true });
+    detail = await orderDetail(database.db, ref);
+    expect(detail?.payment?.refundedCents).toBe(5000);
+    expect(detail?.history.filter((event) => event.action === "refund")).toHaveLength(2);
+    const messages = await listOutbox(database.db, {
+      to: "rembourse@example.com",
+      kind: "order-refund",
+    });
+    expect(messages).toHaveLength(2);
+  });
+
+  it("cancels with a partial refund in one change: status, refund, one email and one SMS", async () => {
+    const order = await groceryOrder({ placedAt: at(0), email: "annule@example.com", paid: 4000 });
+    const ref = { kind: "grocery" as const, id: order.id };
+    const result = await refundOrder(
+      database.db,
+      admin,
+      ref,
+      { amountCents: 1500, idempotencyKey: "cancel-a", cancel: true },
+      at(1),
+    );
+    expect(result).toEqual({ ok: true });
+    const detail = await orderDetail(database.db, ref);
+    expect(detail?.order.status).toBe("cancelled");
+    expect(detail?.payment?.refundedCents).toBe(1500);
+    const [email] = await statusMessages("annule@example.com");
+    expect(email?.subject).toBe(`Votre commande n° ${order.number} : Annulée`);
+    expect(email?.text).toContain("Nous vous remboursons 15,00");
+  });
+
+  it("lets nothing happen when a cancellation's refund is refused", async () => {
+    const order = await restaurantOrder({ placedAt: at(0), mode: 2, paid: 3450 });
+    const ref = { kind: "restaurant" as const, id: order };
+    const result = await refundOrder(
+      database.db,
+      admin,
+      ref,
+      { amountCents: 9999, idempotencyKey: "cancel-b", cancel: true },
+      at(1),
+    );
+    expect(result.ok).toBe(false);
+    expect((await orderDetail(database.db, ref))?.order.status).toBe("Placed");
+    expect(await events("restaurant", order)).toHaveLength(0);
+  });
+
+  it("makes one refund when two staff members refund the whole order at once", async () => {
+    const order = await restaurantOrder({ placedAt: at(0), mode: 1, paid: 3450 });
+    const ref = { kind: "restaurant" as const, id: order };
+    const results = await Promise.all(
+      ["race-a", "race-b"].map((key) =>
+        refundOrder(
+          database.db,
+          admin,
+          ref,
+          { amountCents: 3450, idempotencyKey: key, cancel: true },
+          at(1),
+        ),
+      ),
+    );
+    expect(results.filter((result) => result.ok)).toHaveLength(1);
+    const detail = await orderDetail(database.db, ref);
+    expect(detail?.payment?.refunds).toHaveLength(1);
+    expect(detail?.order.status).toBe("Cancelled");
+    const chargeId = detail?.order.chargeId ?? "";
+    const refunds = await database.db
+      .select()
+      .from(paymentRefund)
+      .where(eq(paymentRefund.chargeId, chargeId));
+    expect(refunds.map((refund) => refund.amountCents)).toEqual([3450]);
+  });
+
+  it("makes one refund for two concurrent transactions of the processor alone", async () => {
+    const order = await groceryOrder({ placedAt: at(0), paid: 2000 });
+    const detail = await orderDetail(database.db, { kind: "grocery", id: order.id });
+    const chargeId = detail?.order.chargeId ?? "";
+    const { refundCharge } = await import("#platform/payments/index.ts");
+    const results = await Promise.all(
+      ["one", "two"].map((key) =>
+        database.db.transaction((tx) =>
+          refundCharge(
+            tx,
+            { chargeId, amountCents: 2000, idempotencyKey: `processor-${key}` },
+            NOW,
+          ),
+        ),
+      ),
+    );
+    expect(results.filter((result) => result.ok)).toHaveLength(1);
+    expect(results.find((result) => !result.ok)).toMatchObject({ code: "exceeds" });
+  });
+});

@@ -1,0 +1,485 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { Db, Tx } from "#db/client.ts";
+import { dayBounds } from "#platform/backoffice/odp.ts";
+import { adminOrderEvent } from "#platform/backoffice/schema.ts";
+import { recordChange, type Staff } from "#platform/backoffice/staff.ts";
+import {
+  type GroceryListRow,
+  type GroceryOrderDetail,
+  groceryOrderForAdmin,
+  groceryOrdersForAdmin,
+  lockGroceryOrderForRefund,
+  type OrderListCursor,
+  setGroceryOrderStatus,
+  setGroceryRefunded,
+} from "#platform/commerce/index.ts";
+import {
+  orderRefundEmail,
+  orderRefundSms,
+  orderStatusEmail,
+  orderStatusSms,
+  queueEmail,
+  queueSms,
+} from "#platform/notify/index.ts";
+import {
+  type GroceryStatus,
+  groceryNextStatuses,
+  isGroceryStatus,
+  isRestaurantStatus,
+  type OrderKind,
+  type OrderMode,
+  orderNumberLabel,
+  type RestaurantStatus,
+  restaurantNextStatuses,
+} from "#platform/order-status.ts";
+import {
+  lockRestaurantOrderForRefund,
+  type RestaurantListRow,
+  type RestaurantOrderDetail,
+  restaurantOrderForAdmin,
+  restaurantOrdersForAdmin,
+  setRestaurantOrderStatus,
+} from "#platform/ordering/index.ts";
+import { type ChargeRecord, chargeRecords, refundCharge } from "#platform/payments/index.ts";
+
+/**
+ * The back office's order screen (`/middleware/orders/`): grocery orders (the commerce
+ * module's) and restauration orders (the ordering module's) in one list, newest first; one
+ * order's detail with its payment and history; status changes and refunds, each logged (order
+ * history and change log) and told to the customer by email and SMS through the outbox, all in
+ * the transaction of the change.
+ */
+
+export const ORDERS_PAGE_SIZE = 30;
+
+/** The French name of an order's kind in its reference: `epicerie-12`, `traiteur-7`. */
+const REF_PREFIX: Record<OrderKind, string> = { grocery: "epicerie", restaurant: "traiteur" };
+
+export type OrderRef = { kind: OrderKind; id: number };
+
+export function orderRef(kind: OrderKind, id: number): string {
+  return `${REF_PREFIX[kind]}-${id}`;
+}
+
+export function parseOrderRef(ref: string | null | undefined): OrderRef | null {
+  const match = /^(epicerie|traiteur)-(\d{1,9})$/.exec(ref ?? "");
+  if (!match) return null;
+  return { kind: match[1] === "epicerie" ? "grocery" : "restaurant", id: Number(match[2]) };
+}
+
+export type OrderListFilter = {
+  /** A local day, `YYYY-MM-DD`: grocery orders placed that day, restauration slots that day. */
+  day?: string | null;
+  /** A restauration slot key. */
+  slot?: string | null;
+  /** A restauration store id. */
+  storeId?: number | null;
+  mode?: OrderMode | null;
+  status?: string | null;
+  kind?: OrderKind | null;
+  search?: string | null;
+};
+
+export type OrderListItem = {
+  ref: string;
+  kind: OrderKind;
+  id: number;
+  orderNumber: number;
+  placedAt: Date;
+  status: string;
+  mode: OrderMode;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  totalCents: number;
+  storeName: string | null;
+  slotStart: Date | null;
+};
+
+const RANK: Record<OrderKind, number> = { grocery: 0, restaurant: 1 };
+
+function cursorText(item: OrderListItem): string {
+  return `${item.placedAt.toISOString()}_${RANK[item.kind]}_${item.id}`;
+}
+
+export function parseCursor(text: string | null | undefined): OrderListCursor | undefined {
+  const match = /^(\d{4}-\d{2}-\d{2}T[\d:.]+Z)_([01])_(\d{1,9})$/.exec(text ?? "");
+  if (!match) return undefined;
+  const at = new Date(match[1] as string);
+  return Number.isNaN(at.getTime())
+    ? undefined
+    : { at, rank: Number(match[2]), id: Number(match[3]) };
+}
+
+function fromGrocery(row: GroceryListRow): OrderListItem {
+  return {
+    ref: orderRef("grocery", row.id),
+    kind: "grocery",
+    id: row.id,
+    orderNumber: row.orderNumber,
+    placedAt: row.placedAt,
+    status: row.status,
+    mode: row.mode,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    totalCents: row.totalCents,
+    storeName: null,
+    slotStart: null,
+  };
+}
+
+function fromRestaurant(row: RestaurantListRow): OrderListItem {
+  return {
+    ref: orderRef("restaurant", row.id),
+    kind: "restaurant",
+    id: row.id,
+    orderNumber: row.orderNumber,
+    placedAt: row.placedAt,
+    status: row.status,
+    mode: row.mode,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    totalCents: row.totalCents,
+    storeName: row.storeName,
+    slotStart: row.slotStart,
+  };
+}
+
+function newerFirst(a: OrderListItem, b: OrderListItem): number {
+  return b.placedAt.getTime() - a.placedAt.getTime() || RANK[b.kind] - RANK[a.kind] || b.id - a.id;
+}
+
+/**
+ * A page of both kinds of order, newest first: one query per kind (each reads at most a page and
+ * one more, by its index), merged. `next` resumes after the page's last order.
+ */
+export async function listOrders(
+  db: Db,
+  filter: OrderListFilter,
+  after?: OrderListCursor,
+  pageSize = ORDERS_PAGE_SIZE,
+): Promise<{ orders: OrderListItem[]; next: string | null }> {
+  const bounds = filter.day ? dayBounds(filter.day) : null;
+  const limit = pageSize + 1;
+  const search = filter.search?.trim() || undefined;
+  const mode = filter.mode ?? undefined;
+  // Grocery orders have no store or slot of the ordering service: such a filter leaves them out.
+  const wantsGrocery =
+    filter.kind !== "restaurant" &&
+    !filter.slot &&
+    !filter.storeId &&
+    (!filter.status || isGroceryStatus(filter.status));
+  const wantsRestaurant =
+    filter.kind !== "grocery" && (!filter.status || isRestaurantStatus(filter.status));
+  const [grocery, restaurant] = await Promise.all([
+    wantsGrocery
+      ? groceryOrdersForAdmin(db, {
+          placedFrom: bounds?.from,
+          placedTo: bounds?.to,
+          mode,
+          status: filter.status as GroceryStatus | undefined,
+          search,
+          after,
+          limit,
+        })
+      : [],
+    wantsRestaurant
+      ? restaurantOrdersForAdmin(db, {
+          slotFrom: bounds?.from,
+          slotTo: bounds?.to,
+          slotKey: filter.slot ?? undefined,
+          storeId: filter.storeId ?? undefined,
+          mode,
+          status: filter.status as RestaurantStatus | undefined,
+          search,
+          after,
+          limit,
+        })
+      : [],
+  ]);
+  const merged = [...grocery.map(fromGrocery), ...restaurant.map(fromRestaurant)].sort(newerFirst);
+  const orders = merged.slice(0, pageSize);
+  const last = orders.at(-1);
+  return { orders, next: merged.length > pageSize && last ? cursorText(last) : null };
+}
+
+export type OrderEvent = {
+  id: number;
+  action: "status" | "refund";
+  fromStatus: string | null;
+  toStatus: string | null;
+  amountCents: number | null;
+  staffEmail: string;
+  note: string;
+  at: Date;
+};
+
+export type OrderDetail =
+  | {
+      kind: "grocery";
+      ref: string;
+      order: GroceryOrderDetail;
+      next: GroceryStatus[];
+      payment: ChargeRecord | null;
+      history: OrderEvent[];
+    }
+  | {
+      kind: "restaurant";
+      ref: string;
+      order: RestaurantOrderDetail;
+      next: RestaurantStatus[];
+      payment: ChargeRecord | null;
+      history: OrderEvent[];
+    };
+
+async function orderHistory(db: Db, ref: OrderRef): Promise<OrderEvent[]> {
+  const rows = await db
+    .select()
+    .from(adminOrderEvent)
+    .where(and(eq(adminOrderEvent.kind, ref.kind), eq(adminOrderEvent.orderId, ref.id)))
+    .orderBy(asc(adminOrderEvent.id));
+  return rows.map((row) => ({
+    id: row.id,
+    action: row.action === "refund" ? "refund" : "status",
+    fromStatus: row.fromStatus,
+    toStatus: row.toStatus,
+    amountCents: row.amountCents,
+    staffEmail: row.staffEmail,
+    note: row.note,
+    at: row.createdAt,
+  }));
+}
+
+async function payment(db: Db, chargeId: string | null): Promise<ChargeRecord | null> {
+  if (!chargeId) return null;
+  const [record] = await chargeRecords(db, [chargeId]);
+  return record ?? null;
+}
+
+/** One order with the statuses it may move to, its payment as the processor has it, its history. */
+export async function orderDetail(db: Db, ref: OrderRef): Promise<OrderDetail | null> {
+  if (ref.kind === "grocery") {
+    const order = await groceryOrderForAdmin(db, ref.id);
+    if (!order) return null;
+    return {
+      kind: "grocery",
+      ref: orderRef("grocery", ref.id),
+      order,
+      next: [...groceryNextStatuses(order.status, order.mode)],
+      payment: await payment(db, order.chargeId),
+      history: await orderHistory(db, ref),
+    };
+  }
+  const order = await restaurantOrderForAdmin(db, ref.id);
+  if (!order) return null;
+  return {
+    kind: "restaurant",
+    ref: orderRef("restaurant", ref.id),
+    order,
+    next: [...restaurantNextStatuses(order.status, order.mode)],
+    payment: await payment(db, order.chargeId),
+    history: await orderHistory(db, ref),
+  };
+}
+
+/** A change refused: the French message to show, nothing written. */
+class Refused extends Error {}
+
+export type OrderChangeResult = { ok: true } | { ok: false; message: string };
+
+type Contact = {
+  orderNumber: number;
+  email: string | null;
+  phone: string | null;
+  firstName: string | null;
+};
+
+async function notifyStatus(
+  tx: Tx,
+  kind: OrderKind,
+  status: GroceryStatus | RestaurantStatus,
+  contact: Contact,
+  refundCents: number | null,
+): Promise<void> {
+  const parts = {
+    kind,
+    status,
+    firstName: contact.firstName,
+    orderName: orderNumberLabel(contact.orderNumber),
+    refundCents,
+  };
+  if (contact.email) {
+    await queueEmail(tx, { kind: "order-status", to: contact.email, ...orderStatusEmail(parts) });
+  }
+  if (contact.phone) {
+    await queueSms(tx, { kind: "order-status", to: contact.phone, text: orderStatusSms(parts) });
+  }
+}
+
+async function changeStatusIn(
+  tx: Tx,
+  staff: Staff,
+  ref: OrderRef,
+  to: string,
+  now: Date,
+): Promise<Contact & { from: string; chargeId?: string | null }> {
+  let change: (Contact & { ok: true; from: string; to: string }) | { ok: false; message: string };
+  if (ref.kind === "grocery") {
+    if (!isGroceryStatus(to)) throw new Refused("Ce statut n'existe pas.");
+    change = await setGroceryOrderStatus(tx, ref.id, to, now);
+  } else {
+    if (!isRestaurantStatus(to)) throw new Refused("Ce statut n'existe pas.");
+    change = await setRestaurantOrderStatus(tx, ref.id, to, now);
+  }
+  if (!change.ok) throw new Refused(change.message);
+  await tx.insert(adminOrderEvent).values({
+    kind: ref.kind,
+    orderId: ref.id,
+    action: "status",
+    fromStatus: change.from,
+    toStatus: to,
+    staffId: staff.id,
+    staffEmail: staff.email,
+    createdAt: now,
+  });
+  await recordChange(tx, {
+    staff,
+    action: "order.status",
+    subjectType: "order",
+    subjectId: orderRef(ref.kind, ref.id),
+    before: { status: change.from },
+    after: { status: to },
+  });
+  return change;
+}
+
+/**
+ * Moves an order along its flow (platform/order-status.ts), as `staff`: the change is logged and
+ * the customer told by email and SMS; a change the flow refuses changes nothing.
+ */
+export async function changeOrderStatus(
+  db: Db,
+  staff: Staff,
+  ref: OrderRef,
+  to: string,
+  now: Date,
+): Promise<OrderChangeResult> {
+  try {
+    await db.transaction(async (tx) => {
+      const contact = await changeStatusIn(tx, staff, ref, to, now);
+      await notifyStatus(tx, ref.kind, to as GroceryStatus | RestaurantStatus, contact, null);
+    });
+    return { ok: true };
+  } catch (error) {
+    if (error instanceof Refused) return { ok: false, message: error.message };
+    throw error;
+  }
+}
+
+/**
+ * Refunds `amountCents` of an order's payment through the processor, once per idempotency key,
+ * never more than was captured and not yet refunded (the order's row, then the charge's, are
+ * locked). With `cancel`, the order is cancelled in the same transaction, and one message tells
+ * the customer both. Nothing is changed when any part is refused.
+ */
+export async function refundOrder(
+  db: Db,
+  staff: Staff,
+  ref: OrderRef,
+  refund: { amountCents: number; idempotencyKey: string; cancel: boolean },
+  now: Date,
+): Promise<OrderChangeResult> {
+  try {
+    await db.transaction(async (tx) => {
+      const locked =
+        ref.kind === "grocery"
+          ? await lockGroceryOrderForRefund(tx, ref.id)
+          : await lockRestaurantOrderForRefund(tx, ref.id);
+      if (!locked) throw new Refused("Cette commande est introuvable.");
+      let refundedCents = 0;
+      if (refund.amountCents > 0) {
+        if (!locked.chargeId) throw new Refused("Cette commande n'a pas été payée par carte.");
+        const result = await refundCharge(
+          tx,
+          {
+            chargeId: locked.chargeId,
+            amountCents: refund.amountCents,
+            idempotencyKey: refund.idempotencyKey,
+            reason: refund.cancel ? "Annulation" : "Remboursement",
+          },
+          now,
+        );
+        if (!result.ok) throw new Refused(result.message);
+        // The same key again (a form sent twice): the first refund stands, nothing more happens.
+        if (result.replayed) return;
+        refundedCents = result.refund.amountCents;
+        const [record] = await chargeRecords(tx, [locked.chargeId]);
+        if (ref.kind === "grocery")
+          await setGroceryRefunded(tx, ref.id, record?.refundedCents ?? 0);
+        await tx.insert(adminOrderEvent).values({
+          kind: ref.kind,
+          orderId: ref.id,
+          action: "refund",
+          amountCents: refundedCents,
+          staffId: staff.id,
+          staffEmail: staff.email,
+          note: result.refund.id,
+          createdAt: now,
+        });
+        await recordChange(tx, {
+          staff,
+          action: "order.refund",
+          subjectType: "order",
+          subjectId: orderRef(ref.kind, ref.id),
+          after: { refundId: result.refund.id, amountCents: refundedCents },
+        });
+      } else if (!refund.cancel) {
+        throw new Refused("Saisissez un montant à rembourser.");
+      }
+      const cancelled = refund.cancel
+        ? await changeStatusIn(
+            tx,
+            staff,
+            ref,
+            ref.kind === "grocery" ? "cancelled" : "Cancelled",
+            now,
+          )
+        : null;
+      if (cancelled) {
+        await notifyStatus(
+          tx,
+          ref.kind,
+          ref.kind === "grocery" ? "cancelled" : "Cancelled",
+          locked,
+          refundedCents,
+        );
+        return;
+      }
+      const orderName = orderNumberLabel(locked.orderNumber);
+      if (locked.email) {
+        await queueEmail(tx, {
+          kind: "order-refund",
+          to: locked.email,
+          ...orderRefundEmail({
+            firstName: locked.firstName,
+            orderName,
+            refundCents: refundedCents,
+          }),
+        });
+      }
+      if (locked.phone) {
+        await queueSms(tx, {
+          kind: "order-refund",
+          to: locked.phone,
+          text: orderRefundSms({ orderName, refundCents: refundedCents }),
+        });
+      }
+    });
+    return { ok: true };
+  } catch (error) {
+    if (error instanceof Refused) return { ok: false, message: error.message };
+    throw error;
+  }
+}

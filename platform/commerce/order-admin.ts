@@ -1,0 +1,326 @@
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
+import type { Db, Tx } from "#db/client.ts";
+import {
+  commerceOrder,
+  commerceOrderLine,
+  type OrderAddress,
+} from "#platform/commerce/order-schema.ts";
+import {
+  GROCERY_FULFILLMENT,
+  type GroceryStatus,
+  groceryNextStatuses,
+  type OrderMode,
+  transitionRefusal,
+} from "#platform/order-status.ts";
+
+/**
+ * Grocery orders for the back office's order screen: a page of the list (one indexed query,
+ * keyset on processed_at then id), one order with its lines, and the status changes and refunds
+ * the screen makes. Plain rows out: the screen's shape is the back office's.
+ */
+
+/** Where the list resumes: after the order placed at `at` of kind rank `rank` with id `id`. */
+export type OrderListCursor = { at: Date; rank: number; id: number };
+
+/** The rank of grocery orders among orders placed at the same instant (restauration: 1). */
+const GROCERY_RANK = 0;
+
+export type GroceryListFilter = {
+  placedFrom?: Date;
+  placedTo?: Date;
+  mode?: OrderMode;
+  status?: GroceryStatus;
+  /** An order number, or part of a name, an email or a phone number. */
+  search?: string;
+  after?: OrderListCursor;
+  limit: number;
+};
+
+export type GroceryListRow = {
+  id: number;
+  orderNumber: number;
+  placedAt: Date;
+  status: GroceryStatus;
+  mode: OrderMode;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  totalCents: number;
+  refundedCents: number;
+};
+
+function addressName(address: OrderAddress | null): string | null {
+  if (!address) return null;
+  const name = [address.firstName, address.lastName].filter(Boolean).join(" ");
+  return name || null;
+}
+
+function modeOf(order: { shippingAddress: OrderAddress | null }): OrderMode {
+  return order.shippingAddress ? "delivery" : "pickup";
+}
+
+function afterCursor(cursor: OrderListCursor): SQL | undefined {
+  const at = commerceOrder.processedAt;
+  if (GROCERY_RANK < cursor.rank) return lte(at, cursor.at);
+  if (GROCERY_RANK > cursor.rank) return lt(at, cursor.at);
+  return or(lt(at, cursor.at), and(eq(at, cursor.at), lt(commerceOrder.id, cursor.id)));
+}
+
+function searchCondition(search: string): SQL | undefined {
+  const text = search.trim().replace(/^(n°|#)\s*/i, "");
+  if (!text) return undefined;
+  if (/^\d{1,9}$/.test(text)) return eq(commerceOrder.orderNumber, Number(text));
+  const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return or(
+    sql`${commerceOrder.email} ilike ${like}`,
+    sql`${commerceOrder.phone} ilike ${like}`,
+    sql`coalesce(${commerceOrder.shippingAddress}->>'firstName', '') || ' ' || coalesce(${commerceOrder.shippingAddress}->>'lastName', '') ilike ${like}`,
+    sql`coalesce(${commerceOrder.billingAddress}->>'firstName', '') || ' ' || coalesce(${commerceOrder.billingAddress}->>'lastName', '') ilike ${like}`,
+  );
+}
+
+/** A page of grocery orders, newest first: `limit` rows after the cursor, one query. */
+export async function groceryOrdersForAdmin(
+  db: Db,
+  filter: GroceryListFilter,
+): Promise<GroceryListRow[]> {
+  const conditions: (SQL | undefined)[] = [];
+  if (filter.placedFrom) conditions.push(gte(commerceOrder.processedAt, filter.placedFrom));
+  if (filter.placedTo) conditions.push(lt(commerceOrder.processedAt, filter.placedTo));
+  if (filter.mode === "delivery") conditions.push(isNotNull(commerceOrder.shippingAddress));
+  if (filter.mode === "pickup") conditions.push(isNull(commerceOrder.shippingAddress));
+  if (filter.status) conditions.push(eq(commerceOrder.status, filter.status));
+  if (filter.search) conditions.push(searchCondition(filter.search));
+  if (filter.after) conditions.push(afterCursor(filter.after));
+  const rows = await db
+    .select({
+      id: commerceOrder.id,
+      orderNumber: commerceOrder.orderNumber,
+      placedAt: commerceOrder.processedAt,
+      status: commerceOrder.status,
+      shippingAddress: commerceOrder.shippingAddress,
+      billingAddress: commerceOrder.billingAddress,
+      email: commerceOrder.email,
+      phone: commerceOrder.phone,
+      totalCents: commerceOrder.totalCents,
+      refundedCents: commerceOrder.totalRefundedCents,
+    })
+    .from(commerceOrder)
+    .where(and(...conditions))
+    .orderBy(desc(commerceOrder.processedAt), desc(commerceOrder.id))
+    .limit(filter.limit);
+  return rows.map((row) => ({
+    id: row.id,
+    orderNumber: row.orderNumber,
+    placedAt: row.placedAt,
+    status: row.status,
+    mode: modeOf(row),
+    name: addressName(row.shippingAddress) ?? addressName(row.billingAddress),
+    email: row.email,
+    phone: row.phone,
+    totalCents: row.totalCents,
+    refundedCents: row.refundedCents,
+  }));
+}
+
+export type GroceryOrderDetail = GroceryListRow & {
+  deliveryMethod: string;
+  shippingAddress: OrderAddress | null;
+  billingAddress: OrderAddress | null;
+  note: string | null;
+  chargeId: string | null;
+  financialStatus: string;
+  subtotalCents: number;
+  discountCents: number;
+  shippingCents: number;
+  /** The order row's slot and store columns, by name, when the schema has them. */
+  extra: Record<string, unknown>;
+  lines: {
+    position: number;
+    title: string;
+    variantTitle: string | null;
+    quantity: number;
+    totalCents: number;
+    details: string[];
+  }[];
+};
+
+/** One grocery order with its lines; null when there is none. */
+export async function groceryOrderForAdmin(
+  db: Db | Tx,
+  orderId: number,
+): Promise<GroceryOrderDetail | null> {
+  const [order] = await db.select().from(commerceOrder).where(eq(commerceOrder.id, orderId));
+  if (!order) return null;
+  const lines = await db
+    .select()
+    .from(commerceOrderLine)
+    .where(eq(commerceOrderLine.orderId, orderId))
+    .orderBy(asc(commerceOrderLine.position));
+  const {
+    id,
+    orderNumber,
+    processedAt,
+    status,
+    email,
+    phone,
+    totalCents,
+    totalRefundedCents,
+    deliveryMethod,
+    shippingAddress,
+    billingAddress,
+    note,
+    paymentChargeId,
+    financialStatus,
+    subtotalCents,
+    totalDiscountCents,
+    totalShippingCents,
+    ...rest
+  } = order;
+  return {
+    id,
+    orderNumber,
+    placedAt: processedAt,
+    status,
+    mode: modeOf(order),
+    name: addressName(shippingAddress) ?? addressName(billingAddress),
+    email,
+    phone,
+    totalCents,
+    refundedCents: totalRefundedCents,
+    deliveryMethod,
+    shippingAddress,
+    billingAddress,
+    note,
+    chargeId: paymentChargeId,
+    financialStatus,
+    subtotalCents,
+    discountCents: totalDiscountCents,
+    shippingCents: totalShippingCents,
+    // Slot and store columns (their schema is the checkout's): shown when the order has them.
+    extra: Object.fromEntries(Object.entries(rest).filter(([key]) => /slot|store/i.test(key))),
+    lines: lines.map((line) => ({
+      position: line.position,
+      title: line.title,
+      variantTitle: line.variantTitle === "Default Title" ? null : line.variantTitle,
+      quantity: line.quantity,
+      totalCents: line.discountedTotalCents,
+      details: line.customAttributes.map((a) => `${a.key} : ${a.value}`),
+    })),
+  };
+}
+
+export type StatusChange<S> =
+  | {
+      ok: true;
+      from: S;
+      to: S;
+      orderNumber: number;
+      email: string | null;
+      phone: string | null;
+      mode: OrderMode;
+      firstName: string | null;
+    }
+  | { ok: false; message: string };
+
+/**
+ * Moves a grocery order to `to` inside the caller's transaction, the order's row locked: a
+ * change its flow does not allow is refused with a French message and nothing is written.
+ */
+export async function setGroceryOrderStatus(
+  tx: Tx,
+  orderId: number,
+  to: GroceryStatus,
+  now: Date,
+): Promise<StatusChange<GroceryStatus>> {
+  const [order] = await tx
+    .select()
+    .from(commerceOrder)
+    .where(eq(commerceOrder.id, orderId))
+    .for("update");
+  if (!order) return { ok: false, message: "Cette commande est introuvable." };
+  const mode = modeOf(order);
+  if (!groceryNextStatuses(order.status, mode).includes(to)) {
+    return { ok: false, message: transitionRefusal("grocery", order.status, to) };
+  }
+  await tx
+    .update(commerceOrder)
+    .set({
+      status: to,
+      fulfillmentStatus: GROCERY_FULFILLMENT[to],
+      ...(to === "cancelled" ? { cancelledAt: now } : {}),
+    })
+    .where(eq(commerceOrder.id, orderId));
+  return {
+    ok: true,
+    from: order.status,
+    to,
+    orderNumber: order.orderNumber,
+    email: order.email,
+    phone: order.phone,
+    mode,
+    firstName: order.shippingAddress?.firstName ?? order.billingAddress?.firstName ?? null,
+  };
+}
+
+/**
+ * Locks a grocery order's row for a refund inside the caller's transaction and gives its charge;
+ * null when there is no such order.
+ */
+export async function lockGroceryOrderForRefund(
+  tx: Tx,
+  orderId: number,
+): Promise<{
+  chargeId: string | null;
+  orderNumber: number;
+  email: string | null;
+  phone: string | null;
+  firstName: string | null;
+} | null> {
+  const [order] = await tx
+    .select()
+    .from(commerceOrder)
+    .where(eq(commerceOrder.id, orderId))
+    .for("update");
+  if (!order) return null;
+  return {
+    chargeId: order.paymentChargeId,
+    orderNumber: order.orderNumber,
+    email: order.email,
+    phone: order.phone,
+    firstName: order.shippingAddress?.firstName ?? order.billingAddress?.firstName ?? null,
+  };
+}
+
+/** Records what the processor has refunded of a grocery order (Shopify's totalRefunded). */
+export async function setGroceryRefunded(
+  tx: Tx,
+  orderId: number,
+  refundedCents: number,
+): Promise<void> {
+  const [order] = await tx
+    .select({ totalCents: commerceOrder.totalCents })
+    .from(commerceOrder)
+    .where(eq(commerceOrder.id, orderId));
+  if (!order) return;
+  await tx
+    .update(commerceOrder)
+    .set({
+      totalRefundedCents: refundedCents,
+      ...(refundedCents >= order.totalCents ? { financialStatus: "REFUNDED" as const } : {}),
+    })
+    .where(eq(commerceOrder.id, orderId));
+}
