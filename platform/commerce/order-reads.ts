@@ -132,6 +132,7 @@ export async function ordersWithSlotBetween(db: Db, from: Date, to: Date): Promi
         email: order.email,
         itemCount: counts.get(order.id) ?? 0,
         fulfillmentStatus: String(order.fulfillmentStatus),
+        status: order.status,
         customerName: name || null,
         financialStatus: String(order.financialStatus),
         mode: order.orderMode,
