@@ -68,6 +68,18 @@ export {
 export { checkoutRoutes } from "./checkout/http.ts";
 export { placeOrder } from "./checkout/place-order.ts";
 export { collectionIdsByHandle, overwriteCollection } from "./collection-edit.ts";
+export {
+  type CommerceCustomerDetail,
+  type CommerceCustomerOrder,
+  type CommerceCustomerSummary,
+  commerceCustomerDetail,
+  commerceCustomersByContact,
+  eraseCommerceCustomerData,
+  exportCommerceCustomerData,
+  phoneDigits,
+  searchCommerceCustomers,
+  setCommerceCustomerDisabled,
+} from "./customer-admin.ts";
 export { setWishlist, writeCustomerMetafield } from "./customer-metafields.ts";
 export type { SignedInCustomer } from "./customer-records.ts";
 export { customerByAccessToken, signIn } from "./customer-tokens.ts";
@@ -108,7 +120,7 @@ export {
 } from "./images/placeholder.ts";
 export { createImageService } from "./images/service.ts";
 export { COLLECTION_METAFIELDS, CUSTOM_NAMESPACE } from "./metafields.ts";
-export { groceryOrderFigures } from "./order-figures.ts";
+export { type GroceryDay, groceryDailyFigures, groceryOrderFigures } from "./order-figures.ts";
 export { ordersPlacedBetween, orderWithProductLines, type PlacedOrder } from "./order-reads.ts";
 export { hashPassword, verifyPassword } from "./passwords.ts";
 export { sanitizeRichHtml } from "./rich-html.ts";
