@@ -1,5 +1,5 @@
 import type { Db } from "#db/client.ts";
-import { parisDay } from "#platform/backoffice/odp.ts";
+import { parisDay, parseDay } from "#platform/backoffice/odp.ts";
 import { groceryDailyFigures } from "#platform/commerce/index.ts";
 import { localToInstant, restaurantDailyFigures, slotFillByDay } from "#platform/ordering/index.ts";
 
@@ -59,7 +59,7 @@ export function daysBetween(from: string, to: string): string[] {
 }
 
 /**
- * The range to show: the days given when they make one (from ≤ to, at most 62 days), else the
+ * The range to show (`YYYY-MM-DD` texts as typed, either may be missing): the days given when they make one (from ≤ to, at most 62 days), else the
  * last 7 days to today; `error` says why the given days were not taken.
  */
 export function figuresRange(
@@ -69,8 +69,8 @@ export function figuresRange(
   const today = parisDay(now);
   const fallback = { from: addDays(today, 1 - DEFAULT_RANGE_DAYS), to: today };
   if (!given.from && !given.to) return { ...fallback, error: null };
-  const from = given.from ?? given.to;
-  const to = given.to ?? given.from;
+  const from = parseDay(given.from || given.to);
+  const to = parseDay(given.to || given.from);
   if (!from || !to) return { ...fallback, error: "Choisissez des dates valides." };
   if (from > to) return { ...fallback, error: "La date de début doit précéder la date de fin." };
   if (daysBetween(from, to).at(-1) !== to) {

@@ -65,6 +65,7 @@ export const SCREEN_PERMISSIONS: Record<string, Permission> = {
   odp: "orders",
   outbox: "customers",
   staff: "staff",
+  customers: "customers",
 };
 
 export function can(role: StaffRole, permission: Permission): boolean {

@@ -38,6 +38,7 @@ const SCREENS = [
   { path: "odp-list", label: "Préparation des commandes" },
   { path: "outbox", label: "Messages" },
   { path: "staff", label: "Équipe" },
+  { path: "customers", label: "Clients" },
 ] as const;
 
 /** The admin area's own layout: no shop header or footer, a sidebar of screens. */
