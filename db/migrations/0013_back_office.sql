@@ -45,6 +45,7 @@ CREATE TABLE "payment_refund" (
 --> statement-breakpoint
 ALTER TABLE "commerce_discount_code" ADD COLUMN "usage_limit" integer;--> statement-breakpoint
 ALTER TABLE "commerce_discount_code" ADD COLUMN "uses_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "commerce_customer" ADD COLUMN "disabled_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "commerce_order" ADD COLUMN "status" text DEFAULT 'received' NOT NULL;--> statement-breakpoint
 ALTER TABLE "commerce_order" ADD COLUMN "cancelled_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "commerce_order" ADD COLUMN "order_mode" integer;--> statement-breakpoint
@@ -54,6 +55,8 @@ ALTER TABLE "commerce_order" ADD COLUMN "slot_end" timestamp with time zone;--> 
 ALTER TABLE "commerce_order" ADD COLUMN "store_id" integer;--> statement-breakpoint
 ALTER TABLE "commerce_order" ADD COLUMN "store_name" text;--> statement-breakpoint
 ALTER TABLE "commerce_order" ADD COLUMN "store_address" text;--> statement-breakpoint
+ALTER TABLE "ordering_customer" ADD COLUMN "disabled_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "ordering_customer" ADD COLUMN "erased_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "ordering_delivery_zone" ADD COLUMN "fee_cents" integer;--> statement-breakpoint
 ALTER TABLE "ordering_delivery_zone" ADD COLUMN "minimum_order_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "ordering_delivery_zone" ADD COLUMN "free_delivery_threshold_cents" integer;--> statement-breakpoint
@@ -68,7 +71,8 @@ CREATE UNIQUE INDEX "payment_refund_idempotency_key_idx" ON "payment_refund" USI
 CREATE INDEX "payment_refund_charge_idx" ON "payment_refund" USING btree ("charge_id","created_at");--> statement-breakpoint
 CREATE INDEX "commerce_order_slot_idx" ON "commerce_order" USING btree ("slot_start");--> statement-breakpoint
 CREATE INDEX "commerce_order_processed_idx" ON "commerce_order" USING btree ("processed_at","id");--> statement-breakpoint
-CREATE INDEX "ordering_order_created_idx" ON "ordering_order" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "ordering_order_created_idx" ON "ordering_order" USING btree ("created_at","id");
+--> statement-breakpoint
 -- Orders placed before the back office get the status their fulfilment and payment say.
 UPDATE "commerce_order" SET "status" = CASE "fulfillment_status" WHEN 'FULFILLED' THEN 'delivered' WHEN 'IN_PROGRESS' THEN 'preparing' ELSE 'received' END;--> statement-breakpoint
 UPDATE "commerce_order" SET "status" = 'cancelled', "cancelled_at" = coalesce("cancelled_at", "processed_at") WHERE "financial_status" = 'VOIDED';

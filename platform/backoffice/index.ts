@@ -22,7 +22,29 @@ export {
 } from "./catalogue-sync.ts";
 export { catalogueCategories, categoryDocument } from "./category-sync.ts";
 export { readChangeLog } from "./change-log.ts";
+export {
+  CUSTOMERS_PAGE_SIZE,
+  type CustomerFile,
+  CustomerGone,
+  type CustomerListEntry,
+  type CustomerRef,
+  customerFile,
+  customerRefText,
+  eraseCustomer,
+  exportCustomer,
+  parseCustomerRef,
+  searchCustomers,
+  setCustomerDisabled,
+} from "./customers.ts";
 export { dashboardFigures } from "./dashboard.ts";
+export {
+  type DailyFigures,
+  type DayFigures,
+  dailyFigures,
+  figuresRange,
+  MAX_RANGE_DAYS,
+  type StoreFigures,
+} from "./dashboard-days.ts";
 export { fillingSlots, todayOrders } from "./dashboard-today.ts";
 export {
   API_ACTOR,

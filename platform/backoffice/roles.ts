@@ -74,6 +74,7 @@ export const SCREEN_PERMISSIONS: Record<string, Permission> = {
   slots: "slots",
   promotions: "promotions",
   orders: "orders",
+  customers: "customers",
 };
 
 export function can(role: StaffRole, permission: Permission): boolean {

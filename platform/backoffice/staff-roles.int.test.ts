@@ -123,6 +123,8 @@ describe("roles on the server", () => {
     expect(dashboard).toContain('href="/middleware/products/"');
     expect(dashboard).not.toContain('href="/middleware/staff/"');
     expect(dashboard).not.toContain('href="/middleware/odp-list/"');
+    expect(dashboard).not.toContain('href="/middleware/customers/"');
+    expect((await get("/middleware/customers/")).status).toBe(403);
 
     const before = await listStaff(database.db);
     const forbidden = await request(
@@ -148,6 +150,7 @@ describe("roles on the server", () => {
     const get = (path: string) => request(path, { headers: { cookie: operator.cookie } });
     expect((await get("/middleware/odp-list/")).status).toBe(200);
     expect((await get("/middleware/outbox/")).status).toBe(200);
+    expect((await get("/middleware/customers/")).status).toBe(200);
     expect((await get("/middleware/products/")).status).toBe(403);
     expect((await get("/middleware/product-price/")).status).toBe(403);
   });

@@ -80,6 +80,8 @@ export const MESSAGES = {
   nameLong: "Ce champ doit contenir au plus 255 caractères.",
   nameHtml: "Ce champ ne peut pas contenir de balises HTML.",
   badCredentials: "Adresse e-mail ou mot de passe incorrect.",
+  // An account the office disabled: says no more than that signing in is not possible.
+  blocked: "Connexion impossible avec ce compte. Contactez la boutique pour en savoir plus.",
   disabled: "Votre compte n'est pas encore activé. Suivez le lien reçu par e-mail pour l'activer.",
   alreadyEnabled: "Ce compte est déjà activé. Connectez-vous avec votre mot de passe.",
   activationInvalid: "Ce lien d'activation n'est plus valide.",

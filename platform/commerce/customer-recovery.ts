@@ -40,7 +40,8 @@ export async function recoverCustomer(
   if (errors.length > 0) return fail(...errors);
   await db.transaction(async (tx) => {
     const customer = await customerByEmail(tx, email);
-    if (!customer) return;
+    // A disabled account gets no link: it could not sign in with it anyway.
+    if (!customer || customer.disabledAt) return;
     if (customer.state !== "ENABLED") {
       await sendActivation(tx, customer, context);
       return;

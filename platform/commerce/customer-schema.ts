@@ -35,6 +35,8 @@ export const commerceCustomer = pgTable(
     // `scrypt$N$r$p$salt$hash` (platform/commerce/passwords.ts); null until a password is set.
     passwordHash: text("password_hash"),
     defaultAddressId: integer("default_address_id"),
+    // Set by the office (customers screen): the account cannot sign in and its tokens are gone.
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [uniqueIndex("commerce_customer_email_key").on(t.email)],

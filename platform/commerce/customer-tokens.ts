@@ -88,6 +88,7 @@ export async function customerIdOfAccessToken(db: Db | Tx, token: string, now: D
         eq(commerceCustomerToken.kind, "access"),
         gt(commerceCustomerToken.expiresAt, now),
         eq(commerceCustomer.state, "ENABLED"),
+        isNull(commerceCustomer.disabledAt),
       ),
     )
     .limit(1);
@@ -178,6 +179,7 @@ export async function signIn(
   const matches = await verifyPassword(input.password, customer?.passwordHash ?? (await decoyHash));
   if (!customer?.passwordHash || !matches)
     return fail(error("UNIDENTIFIED_CUSTOMER", null, MESSAGES.badCredentials));
+  if (customer.disabledAt) return fail(error("CUSTOMER_DISABLED", null, MESSAGES.blocked));
   if (customer.state !== "ENABLED")
     return fail(error("CUSTOMER_DISABLED", null, MESSAGES.disabled));
   const token = await issueToken(db, customer.id, "access", now);

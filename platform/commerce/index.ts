@@ -68,6 +68,18 @@ export {
 export { checkoutRoutes } from "./checkout/http.ts";
 export { placeOrder } from "./checkout/place-order.ts";
 export { collectionIdsByHandle, overwriteCollection } from "./collection-edit.ts";
+export {
+  type CommerceCustomerDetail,
+  type CommerceCustomerOrder,
+  type CommerceCustomerSummary,
+  commerceCustomerDetail,
+  commerceCustomersByContact,
+  eraseCommerceCustomerData,
+  exportCommerceCustomerData,
+  phoneDigits,
+  searchCommerceCustomers,
+  setCommerceCustomerDisabled,
+} from "./customer-admin.ts";
 export { setWishlist, writeCustomerMetafield } from "./customer-metafields.ts";
 export type { SignedInCustomer } from "./customer-records.ts";
 export { customerByAccessToken, signIn } from "./customer-tokens.ts";
@@ -128,7 +140,7 @@ export {
   setGroceryOrderStatus,
   setGroceryRefunded,
 } from "./order-admin.ts";
-export { groceryOrderFigures } from "./order-figures.ts";
+export { type GroceryDay, groceryDailyFigures, groceryOrderFigures } from "./order-figures.ts";
 export {
   orderIdsInSlot,
   ordersPlacedBetween,

@@ -19,3 +19,46 @@ export async function groceryOrderFigures(db: Db, from: Date, to: Date) {
     );
   return { orders: Number(row?.orders ?? 0), revenueCents: Number(row?.revenueCents ?? 0) };
 }
+
+export type GroceryDay = {
+  day: string;
+  /** Orders placed that day, voided and fully refunded ones left out. */
+  orders: number;
+  /** Their totals, before refunds. */
+  grossCents: number;
+  /** Their totals net of partial refunds. */
+  revenueCents: number;
+  /** Orders of the day with a refund (full or partial), and how much was refunded. */
+  refundedOrders: number;
+  refundedCents: number;
+};
+
+/**
+ * Grocery orders placed in `[from, to)` by Paris day, in one grouped statement: counted and
+ * summed as `groceryOrderFigures` does, and their refunds (by the day the order was placed).
+ */
+export async function groceryDailyFigures(db: Db, from: Date, to: Date): Promise<GroceryDay[]> {
+  const day = sql<string>`to_char(${commerceOrder.processedAt} at time zone 'Europe/Paris', 'YYYY-MM-DD')`;
+  const counted = sql`${commerceOrder.financialStatus} not in ('VOIDED', 'REFUNDED')`;
+  const rows = await db
+    .select({
+      day,
+      orders: sql<number>`(count(*) filter (where ${counted}))::int`,
+      grossCents: sql<number>`coalesce(sum(${commerceOrder.totalCents}) filter (where ${counted}), 0)::int`,
+      revenueCents: sql<number>`coalesce(sum(${commerceOrder.totalCents} - ${commerceOrder.totalRefundedCents}) filter (where ${counted}), 0)::int`,
+      refundedOrders: sql<number>`(count(*) filter (where ${commerceOrder.totalRefundedCents} > 0))::int`,
+      refundedCents: sql<number>`coalesce(sum(${commerceOrder.totalRefundedCents}), 0)::int`,
+    })
+    .from(commerceOrder)
+    .where(and(gte(commerceOrder.processedAt, from), lt(commerceOrder.processedAt, to)))
+    .groupBy(day)
+    .orderBy(day);
+  return rows.map((row) => ({
+    day: row.day,
+    orders: Number(row.orders),
+    grossCents: Number(row.grossCents),
+    revenueCents: Number(row.revenueCents),
+    refundedOrders: Number(row.refundedOrders),
+    refundedCents: Number(row.refundedCents),
+  }));
+}

@@ -3,6 +3,14 @@
  * Its public face: the only file of the module that code outside it imports
  * (docs/architecture.md, "Layers"). Tables and other files are the module's own.
  */
+
+export {
+  type Contact,
+  ERASED_TEXT,
+  eraseNotifyData,
+  exportNotifyData,
+  isNewsletterSubscriber,
+} from "./customer-data.ts";
 export { createMailDelivery } from "./delivery.ts";
 export {
   MAX_EMAIL_LENGTH,

@@ -13,7 +13,8 @@ export type OutboxMessage = {
   subject: string | null;
   text: string;
   html: string | null;
-  status: "pending" | "sent" | "failed";
+  // `erased`: a GDPR erasure emptied it before it was sent; it never will be (customer-data.ts).
+  status: "pending" | "sent" | "failed" | "erased";
   createdAt: Date;
   sentAt: Date | null;
 };
@@ -100,7 +101,7 @@ function toMessage(row: typeof notifyOutbox.$inferSelect): OutboxMessage {
 }
 
 function publicStatus(status: string): OutboxMessage["status"] {
-  if (status === "sent" || status === "failed") return status;
+  if (status === "sent" || status === "failed" || status === "erased") return status;
   return "pending";
 }
 

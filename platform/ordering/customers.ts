@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
 import { orderingCustomer, orderingCustomerToken } from "#platform/ordering/schema.ts";
 
@@ -36,7 +36,7 @@ export async function issueCustomerToken(tx: Tx, customerId: number, now: Date):
   return token;
 }
 
-/** The customer a token signs in, or null when it is unknown or expired. */
+/** The customer a token signs in, or null when it is unknown or expired, or the customer disabled. */
 export async function customerForToken(db: Db, token: string, now: Date): Promise<Customer | null> {
   const [row] = await db
     .select({ customer: orderingCustomer })
@@ -46,6 +46,7 @@ export async function customerForToken(db: Db, token: string, now: Date): Promis
       and(
         eq(orderingCustomerToken.tokenHash, hashSecret(token)),
         gt(orderingCustomerToken.expiresAt, now),
+        isNull(orderingCustomer.disabledAt),
       ),
     );
   return row?.customer ?? null;

@@ -10,6 +10,7 @@ export const ORDERING_ERROR_STATUS = {
   code_expired: 400,
   code_used: 400,
   too_many_attempts: 429,
+  customer_disabled: 403,
   rate_limited: 429,
   unauthorized: 401,
   not_found: 404,
@@ -58,6 +59,8 @@ export const MESSAGES = {
   codeExpired: "Ce code a expiré. Demandez-en un nouveau.",
   codeUsed: "Ce code a déjà été utilisé. Demandez-en un nouveau.",
   tooManyAttempts: "Trop de tentatives. Demandez un nouveau code.",
+  customerDisabled:
+    "Connexion impossible avec ce compte. Contactez la boutique pour en savoir plus.",
   rateLimited: (wait: string) => `Trop de demandes. Réessayez dans ${wait}.`,
   storeNotFound: "Ce magasin est introuvable.",
   modeUnavailable: "Ce magasin ne propose pas ce mode de commande.",

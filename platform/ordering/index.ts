@@ -10,7 +10,24 @@ export type {
   FlipdishSectionItem,
   FlipdishStore,
 } from "./admin-views.ts";
+export {
+  eraseOrderingCustomerData,
+  exportOrderingCustomerData,
+  type OrderingCustomerDetail,
+  type OrderingCustomerOrder,
+  type OrderingCustomerSummary,
+  orderingCustomerDetail,
+  orderingCustomersByContact,
+  searchOrderingCustomers,
+  setOrderingCustomerDisabled,
+} from "./customer-admin.ts";
 export { customerForToken, issueCustomerToken } from "./customers.ts";
+export {
+  type RestaurantDay,
+  restaurantDailyFigures,
+  type SlotFill,
+  slotFillByDay,
+} from "./daily-figures.ts";
 export { type BookedSlot, bookedSlots, restaurantOrderFigures } from "./day-figures.ts";
 export {
   bookOrderSlot,

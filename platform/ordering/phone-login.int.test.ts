@@ -1,9 +1,12 @@
+import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
 import { listOutbox } from "#platform/notify/index.ts";
+import { setOrderingCustomerDisabled } from "#platform/ordering/customer-admin.ts";
 import { createOrderingApi } from "#platform/ordering/http.ts";
 import { phoneLoginLimits } from "#platform/ordering/phone-login.ts";
+import { orderingCustomer } from "#platform/ordering/tables.ts";
 import { callOrdering } from "#platform/ordering/testing.ts";
 
 let database: Database;
@@ -57,6 +60,15 @@ async function requestCode(phone: string, client = "192.0.2.1") {
   return { requestId: body.Data.RequestId as string, code, e164: body.Data.PhoneNumber as string };
 }
 
+async function customerIdOf(phone: string): Promise<number> {
+  const [row] = await database.db
+    .select({ id: orderingCustomer.id })
+    .from(orderingCustomer)
+    .where(eq(orderingCustomer.phone, phone));
+  if (!row) throw new Error("no customer");
+  return row.id;
+}
+
 const login = (phone: string, requestId: string, code: string, client = "192.0.2.1") =>
   call("POST", "/Account/LoginUsingPhoneNumber", {
     body: { PhoneNumber: phone, RequestId: requestId, Code: code },
@@ -87,6 +99,21 @@ describe("phone login", () => {
       Success: false,
       Code: "code_used",
       UserMessage: "Ce code a déjà été utilisé. Demandez-en un nouveau.",
+    });
+  });
+
+  it("refuses a customer the office disabled, with a message that says no more", async () => {
+    const first = await requestCode("06 33 33 33 33");
+    expect((await login("0633333333", first.requestId, first.code)).status).toBe(200);
+    await setOrderingCustomerDisabled(database.db, await customerIdOf("+33633333333"), true, START);
+    const { requestId, code } = await requestCode("06 33 33 33 33");
+    const refused = await login("0633333333", requestId, code);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({
+      Success: false,
+      Code: "customer_disabled",
+      UserMessage:
+        "Connexion impossible avec ce compte. Contactez la boutique pour en savoir plus.",
     });
   });
 

@@ -163,6 +163,8 @@ async function checkCode(
       .returning({ id: orderingPhoneLoginCode.id });
     if (used.length === 0) throw new OrderingError("code_used", MESSAGES.codeUsed);
     const customer = await customerForPhone(tx, phone);
+    if (customer.disabledAt)
+      throw new OrderingError("customer_disabled", MESSAGES.customerDisabled);
     const token = await issueCustomerToken(tx, customer.id, now);
     return { token, customer };
   });

@@ -250,6 +250,10 @@ export const orderingCustomer = pgTable(
     name: text("name"),
     email: text("email"),
     smsPromotionsEnabled: boolean("sms_promotions_enabled").notNull().default(false),
+    // Set by the office (customers screen): the phone cannot sign in, its sessions are gone.
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    // Set by a GDPR erasure: the row only holds the anonymised orders (phone replaced).
+    erasedAt: timestamp("erased_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [uniqueIndex("ordering_customer_phone_key").on(t.phone)],

@@ -1,9 +1,11 @@
 import { useLoaderData } from "react-router";
 import { staffContext } from "#app/lib/admin.server.ts";
-import { formatCents } from "#app/lib/format.ts";
+import { formatCents, formatDate } from "#app/lib/format.ts";
 import { serverContext } from "#app/lib/server-context.ts";
 import {
+  dailyFigures,
   dashboardFigures,
+  figuresRange,
   fillingSlots,
   lastJobRuns,
   todayOrders,
@@ -14,15 +16,18 @@ export const meta: Route.MetaFunction = () => [
   { title: "Tableau de bord — Administration Comptoir" },
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { database, searchRebuild } = context.get(serverContext);
   const { staff } = context.get(staffContext);
   const now = new Date();
-  const [figures, today, slots, runs] = await Promise.all([
+  const params = new URL(request.url).searchParams;
+  const range = figuresRange(now, { from: params.get("from"), to: params.get("to") });
+  const [figures, today, slots, runs, days] = await Promise.all([
     dashboardFigures(database.db),
     todayOrders(database.db, now),
     fillingSlots(database.db, now),
     lastJobRuns(database.db),
+    dailyFigures(database.db, range),
   ]);
   const rebuild = searchRebuild.state;
   return {
@@ -31,6 +36,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     today,
     slots,
     runs,
+    days,
+    rangeError: range.error,
     index: {
       status: rebuild.status,
       startedBy: rebuild.status === "idle" ? null : rebuild.startedBy,
@@ -45,6 +52,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 const number = new Intl.NumberFormat("fr-FR");
+const percent = new Intl.NumberFormat("fr-FR", { style: "percent", maximumFractionDigits: 0 });
 const dateTime = new Intl.DateTimeFormat("fr-FR", {
   dateStyle: "long",
   timeStyle: "short",
@@ -81,7 +89,8 @@ const INDEX_STATES = {
 } as const;
 
 export default function Dashboard() {
-  const { staff, figures, today, slots, runs, index } = useLoaderData<typeof loader>();
+  const { staff, figures, today, slots, runs, days, rangeError, index } =
+    useLoaderData<typeof loader>();
   return (
     <>
       <h1>{`Bonjour ${staff.name}`}</h1>
@@ -105,6 +114,7 @@ export default function Dashboard() {
           <a href={`/middleware/odp-list/?date=${today.day}`}>Préparer les commandes du jour</a>
         </p>
       </section>
+      <DaysSection days={days} error={rangeError} />
       <section className="admin-card" aria-labelledby="slots-title">
         <h2 id="slots-title">Créneaux qui se remplissent</h2>
         {slots.length === 0 ? (
@@ -195,5 +205,107 @@ export default function Dashboard() {
         </p>
       </section>
     </>
+  );
+}
+
+type Days = ReturnType<typeof useLoaderData<typeof loader>>["days"];
+
+const fillText = (slots: { booked: number; capacity: number; fillRate: number | null }) =>
+  slots.fillRate === null
+    ? "—"
+    : `${percent.format(slots.fillRate)} (${number.format(slots.booked)} / ${number.format(slots.capacity)})`;
+
+/** Orders, revenue, basket, refunds and slot fill by day, then by store, over a range of days. */
+function DaysSection({ days, error }: { days: Days; error: string | null }) {
+  const rows = [...days.days].reverse();
+  return (
+    <section className="admin-card" aria-labelledby="days-title">
+      <h2 id="days-title">{`Chiffres du ${formatDate(days.from, { weekday: false })} au ${formatDate(days.to, { weekday: false })}`}</h2>
+      <form method="get" className="admin-inline-form">
+        <label htmlFor="figures-from">Du</label>{" "}
+        <input id="figures-from" type="date" name="from" defaultValue={days.from} />{" "}
+        <label htmlFor="figures-to">au</label>{" "}
+        <input id="figures-to" type="date" name="to" defaultValue={days.to} />{" "}
+        <button type="submit" className="admin-button">
+          Afficher
+        </button>
+      </form>
+      {error && (
+        <p className="admin-alert admin-alert--error" role="alert">
+          {`${error} Voici les 7 derniers jours.`}
+        </p>
+      )}
+      <div className="admin-table-scroll">
+        <table className="admin-table" id="daily-figures">
+          <caption>Commandes et chiffre d'affaires par jour</caption>
+          <thead>
+            <tr>
+              <th scope="col">Jour</th>
+              <th scope="col">Commandes épicerie</th>
+              <th scope="col">CA épicerie</th>
+              <th scope="col">Commandes restauration</th>
+              <th scope="col">CA restauration</th>
+              <th scope="col">Total commandes</th>
+              <th scope="col">CA total</th>
+              <th scope="col">Panier moyen</th>
+              <th scope="col">Remboursements</th>
+              <th scope="col">Remplissage des créneaux</th>
+            </tr>
+          </thead>
+          <tbody>
+            {[...rows, { ...days.total, day: "total" }].map((row) => (
+              <tr key={row.day}>
+                <th scope="row">
+                  {row.day === "total" ? "Total" : formatDate(row.day, { year: false })}
+                </th>
+                <td>{number.format(row.grocery.orders)}</td>
+                <td>{formatCents(row.grocery.revenueCents)}</td>
+                <td>{number.format(row.restaurant.orders)}</td>
+                <td>{formatCents(row.restaurant.revenueCents)}</td>
+                <td>{number.format(row.orders)}</td>
+                <td>{formatCents(row.revenueCents)}</td>
+                <td>
+                  {row.averageBasketCents === null ? "—" : formatCents(row.averageBasketCents)}
+                </td>
+                <td>
+                  {row.refunds.orders === 0
+                    ? "—"
+                    : `${number.format(row.refunds.orders)} (${formatCents(row.refunds.cents)})`}
+                </td>
+                <td>{fillText(row.slots)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className="admin-table-scroll">
+        <table className="admin-table" id="store-figures">
+          <caption>Par magasin</caption>
+          <thead>
+            <tr>
+              <th scope="col">Magasin</th>
+              <th scope="col">Activité</th>
+              <th scope="col">Commandes</th>
+              <th scope="col">Chiffre d'affaires</th>
+            </tr>
+          </thead>
+          <tbody>
+            {days.stores.map((store) => (
+              <tr key={`${store.kind} ${store.store}`}>
+                <th scope="row">{store.store}</th>
+                <td>{store.kind === "grocery" ? "Épicerie" : "Restauration"}</td>
+                <td>{number.format(store.orders)}</td>
+                <td>{formatCents(store.revenueCents)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p>
+        Chiffre d'affaires TTC, remboursements déduits ; l'épicerie compte les commandes du jour où
+        elles ont été passées, la restauration celles du jour de leur créneau. Remboursements :
+        commandes épicerie remboursées en tout ou partie.
+      </p>
+    </section>
   );
 }

@@ -42,6 +42,7 @@ const SCREENS = [
   { path: "stores", label: "Magasins" },
   { path: "slots", label: "Créneaux" },
   { path: "orders", label: "Commandes" },
+  { path: "customers", label: "Clients" },
 ] as const;
 
 /** The admin area's own layout: no shop header or footer, a sidebar of screens. */

@@ -44,7 +44,12 @@ const dateTime = new Intl.DateTimeFormat("fr-FR", {
   timeZone: "Europe/Paris",
 });
 
-const STATUS = { pending: "En attente", sent: "Envoyé", failed: "Échec" } as const;
+const STATUS = {
+  pending: "En attente",
+  sent: "Envoyé",
+  failed: "Échec",
+  erased: "Effacé (RGPD)",
+} as const;
 
 export default function OutboxScreen() {
   const { to, kind, messages } = useLoaderData<typeof loader>();

@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatCents } from "#app/lib/format.ts";
+import type { Database } from "#db/client.ts";
+import { dailyFigures, figuresRange } from "#platform/backoffice/dashboard-days.ts";
+import {
+  closeTestServer,
+  composeSignedInServer,
+  createAdminTestDatabase,
+} from "#platform/backoffice/testing.ts";
+import { commerceOrder } from "#platform/commerce/tables.ts";
+import { orderingCustomer, orderingOrder, orderingSlotBooking } from "#platform/ordering/tables.ts";
+import { insertTestStore } from "#platform/ordering/testing.ts";
+
+/**
+ * The dashboard's daily figures over a fixed set of orders: by day (Paris), by kind and by
+ * store, the average basket, refunds and how full the offered slots were.
+ */
+const EMAIL = "direction@comptoir.test";
+const PASSWORD = "un mot de passe solide";
+const RANGE = { from: "2021-11-22", to: "2021-11-24" };
+
+let database: Database;
+let server: Awaited<ReturnType<typeof composeSignedInServer>>;
+
+beforeAll(async () => {
+  database = await createAdminTestDatabase({ email: EMAIL, password: PASSWORD });
+  const db = database.db;
+  // Lunch and dinner every day, one-hour slots: 6 a day, per mode.
+  const { store: haussmann } = await insertTestStore(db, {
+    physicalRestaurantId: 9401,
+    name: "Comptoir Haussmann",
+    capacity: 5,
+  });
+  const { store: bastille } = await insertTestStore(db, {
+    physicalRestaurantId: 9402,
+    name: "Comptoir Bastille",
+    capacity: 2,
+  });
+  const [customer] = await db
+    .insert(orderingCustomer)
+    .values({ phone: "+33612345678" })
+    .returning({ id: orderingCustomer.id });
+  const restaurant = (
+    key: string,
+    storeId: number,
+    slotStart: string,
+    totalCents: number,
+    status: "Placed" | "Cancelled" = "Placed",
+  ) => ({
+    storeId,
+    customerId: customer?.id ?? 0,
+    mode: 1 as const,
+    slotKey: key,
+    slotStart: new Date(slotStart),
+    lines: [],
+    subtotalCents: totalCents,
+    serviceFeeCents: 0,
+    totalCents,
+    status,
+    idempotencyKey: key,
+  });
+  await db.insert(orderingOrder).values([
+    restaurant("a", haussmann.id, "2021-11-22T11:00:00.000Z", 2000),
+    restaurant("b", haussmann.id, "2021-11-24T11:00:00.000Z", 1500),
+    restaurant("c", bastille.id, "2021-11-24T17:00:00.000Z", 3000),
+    restaurant("d", bastille.id, "2021-11-24T18:00:00.000Z", 9999, "Cancelled"),
+    // 00:30 on the 25th in Paris: after the range.
+    restaurant("e", bastille.id, "2021-11-24T23:30:00.000Z", 700),
+  ]);
+  const grocery = (
+    processedAt: string,
+    totalCents: number,
+    financialStatus: "PAID" | "REFUNDED" | "VOIDED",
+    refundedCents = 0,
+  ) => ({
+    statusKey: `key-${processedAt}`,
+    processedAt: new Date(processedAt),
+    financialStatus,
+    subtotalCents: totalCents,
+    totalTaxCents: 0,
+    totalCents,
+    totalRefundedCents: refundedCents,
+    deliveryMethod: "SHIPPING",
+  });
+  await db.insert(commerceOrder).values([
+    // 23:30 and 00:30 in Paris: both on the 22nd.
+    grocery("2021-11-22T22:30:00.000Z", 5000, "PAID", 1000),
+    grocery("2021-11-21T23:30:00.000Z", 1000, "PAID"),
+    grocery("2021-11-23T10:00:00.000Z", 4000, "REFUNDED", 4000),
+    grocery("2021-11-24T10:00:00.000Z", 2500, "VOIDED"),
+    // The 21st in Paris: before the range.
+    grocery("2021-11-21T22:30:00.000Z", 800, "PAID"),
+  ]);
+  await db.insert(orderingSlotBooking).values([
+    { storeId: haussmann.id, mode: 1, slotStart: new Date("2021-11-22T11:00:00.000Z"), booked: 3 },
+    { storeId: bastille.id, mode: 2, slotStart: new Date("2021-11-24T17:00:00.000Z"), booked: 2 },
+    { storeId: haussmann.id, mode: 2, slotStart: new Date("2021-11-25T08:00:00.000Z"), booked: 5 },
+  ]);
+  server = await composeSignedInServer(database, { email: EMAIL, password: PASSWORD });
+}, 120_000);
+
+afterAll(() => closeTestServer(server, database));
+
+// Per day: 6 slots × (5 + 5) at Haussmann and 6 × (2 + 2) at Bastille.
+const CAPACITY = 84;
+
+describe("daily figures", () => {
+  it("adds up orders, revenue, basket, refunds and slot fill by Paris day and kind", async () => {
+    const figures = await dailyFigures(database.db, RANGE);
+    expect(figures.days).toEqual([
+      {
+        day: "2021-11-22",
+        grocery: { orders: 2, revenueCents: 5000 },
+        restaurant: { orders: 1, revenueCents: 2000 },
+        orders: 3,
+        revenueCents: 7000,
+        averageBasketCents: 2667,
+        refunds: { orders: 1, cents: 1000 },
+        slots: { booked: 3, capacity: CAPACITY, fillRate: 3 / CAPACITY },
+      },
+      {
+        day: "2021-11-23",
+        grocery: { orders: 0, revenueCents: 0 },
+        restaurant: { orders: 0, revenueCents: 0 },
+        orders: 0,
+        revenueCents: 0,
+        averageBasketCents: null,
+        refunds: { orders: 1, cents: 4000 },
+        slots: { booked: 0, capacity: CAPACITY, fillRate: 0 },
+      },
+      {
+        day: "2021-11-24",
+        grocery: { orders: 0, revenueCents: 0 },
+        restaurant: { orders: 2, revenueCents: 4500 },
+        orders: 2,
+        revenueCents: 4500,
+        averageBasketCents: 2250,
+        refunds: { orders: 0, cents: 0 },
+        slots: { booked: 2, capacity: CAPACITY, fillRate: 2 / CAPACITY },
+      },
+    ]);
+    expect(figures.total).toEqual({
+      grocery: { orders: 2, revenueCents: 5000 },
+      restaurant: { orders: 3, revenueCents: 6500 },
+      orders: 5,
+      revenueCents: 11500,
+      averageBasketCents: 2500,
+      refunds: { orders: 2, cents: 5000 },
+      slots: { booked: 5, capacity: 3 * CAPACITY, fillRate: 5 / (3 * CAPACITY) },
+    });
+    expect(figures.stores).toEqual([
+      { store: "Épicerie en ligne", kind: "grocery", orders: 2, revenueCents: 5000 },
+      { store: "Comptoir Bastille", kind: "restaurant", orders: 1, revenueCents: 3000 },
+      { store: "Comptoir Haussmann", kind: "restaurant", orders: 2, revenueCents: 3500 },
+    ]);
+  });
+
+  it("takes the last 7 days by default and refuses a range it cannot show", () => {
+    const now = new Date("2021-11-24T23:30:00.000Z");
+    expect(figuresRange(now, { from: null, to: null })).toEqual({
+      from: "2021-11-19",
+      to: "2021-11-25",
+      error: null,
+    });
+    expect(figuresRange(now, { from: "2021-11-24", to: "2021-11-22" }).error).toBe(
+      "La date de début doit précéder la date de fin.",
+    );
+    expect(figuresRange(now, { from: "2021-02-31", to: null }).error).toBe(
+      "Choisissez des dates valides.",
+    );
+    expect(figuresRange(now, { from: "2021-01-01", to: "2021-12-31" }).error).toBe(
+      "Choisissez au plus 62 jours.",
+    );
+    expect(figuresRange(now, { from: "2021-11-22", to: null })).toEqual({
+      from: "2021-11-22",
+      to: "2021-11-22",
+      error: null,
+    });
+  });
+
+  it("shows them on the dashboard for the chosen days", async () => {
+    const html = (
+      await (
+        await server.request(`/middleware/dashboard/?from=${RANGE.from}&to=${RANGE.to}`, {
+          headers: { cookie: server.session.cookie },
+        })
+      ).text()
+    ).replaceAll("<!-- -->", "");
+    expect(html).toContain("Chiffres du 22 novembre 2021 au 24 novembre 2021");
+    expect(html).toContain(formatCents(11500));
+    expect(html).toContain(formatCents(2667));
+    expect(html).toContain(`2 (${formatCents(5000)})`);
+    expect(html).toContain("(5 / 252)");
+    expect(html).toContain("Comptoir Bastille");
+  });
+});
