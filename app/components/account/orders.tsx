@@ -100,7 +100,9 @@ export function OrdersList({
                       ? `${order.deliverySlot.modeLabel}, ${order.deliverySlot.label}`
                       : "—"}
                   </td>
-                  <td>{orderStatus(order.financialStatus, order.fulfillmentStatus, order.canceledAt)}</td>
+                  <td>
+                    {orderStatus(order.financialStatus, order.fulfillmentStatus, order.canceledAt)}
+                  </td>
                   <td>{formatMoney(order.totalPrice.amount)}</td>
                   <td>
                     <ReorderButton orderPath={order.path} orderName={order.name} />
