@@ -439,6 +439,7 @@ describe("refunds", () => {
     expect(detail?.payment?.refunds.map((refund) => refund.amountCents)).toEqual([1200]);
     expect(detail?.payment?.refundedCents).toBe(1200);
     expect(detail?.kind === "grocery" && detail.order.refundedCents).toBe(1200);
+    expect(detail?.kind === "grocery" && detail.order.financialStatus).toBe("PARTIALLY_REFUNDED");
 
     const tooMuch = { amountCents: 3801, idempotencyKey: "refund-b", cancel: false };
     expect(await refundOrder(database.db, admin, ref, tooMuch, at(3))).toEqual({
@@ -449,6 +450,7 @@ describe("refunds", () => {
     expect(await refundOrder(database.db, admin, ref, rest, at(4))).toEqual({ ok: true });
     detail = await orderDetail(database.db, ref);
     expect(detail?.payment?.refundedCents).toBe(5000);
+    expect(detail?.kind === "grocery" && detail.order.financialStatus).toBe("REFUNDED");
     expect(detail?.history.filter((event) => event.action === "refund")).toHaveLength(2);
     const messages = await listOutbox(database.db, {
       to: "rembourse@example.com",

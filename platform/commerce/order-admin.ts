@@ -371,7 +371,10 @@ export async function lockGroceryOrderForRefund(
   };
 }
 
-/** Records what the processor has refunded of a grocery order (Shopify's totalRefunded). */
+/**
+ * Records what the processor has refunded of a grocery order (Shopify's totalRefunded), and its
+ * financial status: `PARTIALLY_REFUNDED`, then `REFUNDED` once all of it is.
+ */
 export async function setGroceryRefunded(
   tx: Tx,
   orderId: number,
@@ -386,7 +389,11 @@ export async function setGroceryRefunded(
     .update(commerceOrder)
     .set({
       totalRefundedCents: refundedCents,
-      ...(refundedCents >= order.totalCents ? { financialStatus: "REFUNDED" as const } : {}),
+      ...(refundedCents >= order.totalCents
+        ? { financialStatus: "REFUNDED" as const }
+        : refundedCents > 0
+          ? { financialStatus: "PARTIALLY_REFUNDED" as const }
+          : {}),
     })
     .where(eq(commerceOrder.id, orderId));
 }
