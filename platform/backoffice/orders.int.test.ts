@@ -243,7 +243,8 @@ describe("grocery orders with a slot", () => {
       placedAt: at(-40),
       delivery: true,
       email: "creneau@example.com",
-      phone: "+33655443322",
+      // As the checkout keeps it: typed.
+      phone: "06 55 44 33 22",
       slot: { mode: 1, key: "2026-11-26 18:00-19:00", start: evening, storeId: otherStoreId },
     });
     const ids = (orders: { id: number; kind: string }[]) =>
@@ -279,6 +280,17 @@ describe("grocery orders with a slot", () => {
     expect(pickups.orders.map((order) => order.id)).toEqual([pickup.id]);
     const deliveries = await listOrders(database.db, { mode: "delivery", storeId: otherStoreId });
     expect(deliveries.orders.map((order) => order.id)).toEqual([delivery.id]);
+
+    const byPhone = await listOrders(database.db, { search: "+33655443322" });
+    expect(byPhone.orders.map((order) => order.ref)).toEqual([`epicerie-${delivery.id}`]);
+    // The SMS goes to the number's E.164 form.
+    const ref = { kind: "grocery" as const, id: delivery.id };
+    expect(await changeOrderStatus(database.db, operator, ref, "preparing", at(-35))).toEqual({
+      ok: true,
+    });
+    expect((await statusMessages("+33655443322")).map((message) => message.text)).toEqual([
+      `Comptoir : Nous préparons votre commande n° ${delivery.number}.`,
+    ]);
 
     const detail = await orderDetail(database.db, { kind: "grocery", id: pickup.id });
     expect(detail?.kind === "grocery" && detail.order).toMatchObject({

@@ -75,6 +75,16 @@ export type GroceryListRow = {
   slotEnd: Date | null;
 };
 
+/**
+ * The number to text: the checkout keeps the phone as typed (`06 12 34 56 78`); messages go to
+ * its E.164 form, as the ordering service's do.
+ */
+function smsPhone(phone: string | null): string | null {
+  if (!phone) return null;
+  const national = phone.replace(/\D/g, "").replace(/^(0033|33|0)/, "");
+  return /^[1-9]\d{8}$/.test(national) ? `+33${national}` : phone;
+}
+
 function addressName(address: OrderAddress | null): string | null {
   if (!address) return null;
   const name = [address.firstName, address.lastName].filter(Boolean).join(" ");
@@ -136,7 +146,10 @@ function searchCondition(search: string): SQL | undefined {
   const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const digits = phoneDigits(text);
   return or(
-    digits ? sql`${commerceOrder.phone} like ${`%${digits}%`}` : undefined,
+    // Stored as typed at checkout (`06 12 34 56 78`): compared by its digits alone.
+    digits
+      ? sql`regexp_replace(${commerceOrder.phone}, '\\D', '', 'g') like ${`%${digits}%`}`
+      : undefined,
     sql`${commerceOrder.email} ilike ${like}`,
     sql`${commerceOrder.phone} ilike ${like}`,
     sql`coalesce(${commerceOrder.shippingAddress}->>'firstName', '') || ' ' || coalesce(${commerceOrder.shippingAddress}->>'lastName', '') ilike ${like}`,
@@ -336,7 +349,7 @@ export async function setGroceryOrderStatus(
     to,
     orderNumber: order.orderNumber,
     email: order.email,
-    phone: order.phone,
+    phone: smsPhone(order.phone),
     mode,
     firstName: order.shippingAddress?.firstName ?? order.billingAddress?.firstName ?? null,
   };
@@ -366,7 +379,7 @@ export async function lockGroceryOrderForRefund(
     chargeId: order.paymentChargeId,
     orderNumber: order.orderNumber,
     email: order.email,
-    phone: order.phone,
+    phone: smsPhone(order.phone),
     firstName: order.shippingAddress?.firstName ?? order.billingAddress?.firstName ?? null,
   };
 }
