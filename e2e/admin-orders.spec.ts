@@ -183,9 +183,15 @@ test("an operator runs a day: orders move along, the customer is told, a cancell
   const shopper = await browser.newContext();
   const account = await shopper.newPage();
   await signInCustomer(account);
-  await account.goto(`/compte/commandes/${served}/`);
+  // Each order's page is linked from the account's orders (`/compte/commandes/{id}/?key=…`).
+  const open = async (id: string) => {
+    await account.goto("/compte/?s=3");
+    await account.locator(`a[href^="/compte/commandes/${id}/"]`).first().click();
+    await expect(account).toHaveURL(new RegExp(`/compte/commandes/${id}/`));
+  };
+  await open(served);
   await expect(account.getByText(/^Passée le .* · Payée · Livrée$/)).toBeVisible();
-  await account.goto(`/compte/commandes/${cancelled}/`);
+  await open(cancelled);
   await expect(
     account.getByText(/^Passée le .* · Partiellement remboursée · Annulée$/),
   ).toBeVisible();
