@@ -236,7 +236,11 @@ function fileGroceryOrders(stores: DayStore[], orders: readonly SlottedOrder[]):
       groceryId: order.id,
       customerName: order.customerName,
       modeLabel: `${order.mode === 1 ? "Livraison" : "Retrait"} (épicerie)`,
-      status: order.financialStatus === "PAID" ? "Placed" : order.financialStatus,
+      // A partial refund leaves the order to prepare.
+      status:
+        order.financialStatus === "PAID" || order.financialStatus === "PARTIALLY_REFUNDED"
+          ? "Placed"
+          : order.financialStatus,
       itemCount: order.itemCount,
       giftWrap: false,
     });

@@ -58,7 +58,9 @@ async function groceryOrder(values: {
   placedAt: Date;
   delivery?: boolean;
   email?: string;
+  phone?: string;
   paid?: number;
+  slot?: { mode: 1 | 2; key: string; start: Date; storeId: number };
 }): Promise<{ id: number; number: number }> {
   const chargeId = values.paid ? await charge(values.paid) : null;
   const [row] = await database.db
@@ -66,7 +68,7 @@ async function groceryOrder(values: {
     .values({
       statusKey: `key-${++inserted}`,
       email: values.email ?? "camille@example.com",
-      phone: "+33612345678",
+      phone: values.phone ?? "+33612345678",
       processedAt: values.placedAt,
       financialStatus: chargeId ? "PAID" : "PENDING",
       subtotalCents: 3000,
@@ -88,6 +90,17 @@ async function groceryOrder(values: {
           }
         : null,
       paymentChargeId: chargeId,
+      ...(values.slot
+        ? {
+            orderMode: values.slot.mode,
+            slotKey: values.slot.key,
+            slotStart: values.slot.start,
+            slotEnd: new Date(values.slot.start.getTime() + 3_600_000),
+            storeId: values.slot.storeId,
+            storeName: "Comptoir Haussmann",
+            storeAddress: "40 boulevard Haussmann, 75009 Paris",
+          }
+        : {}),
       createdAt: values.placedAt,
     })
     .returning({ id: commerceOrder.id, number: commerceOrder.orderNumber });
@@ -207,6 +220,112 @@ describe("the list", () => {
     expect(otherDay.orders).toEqual([]);
     const received = await listOrders(database.db, { status: "received", search: "liste@" });
     expect(received.orders).toHaveLength(2);
+  });
+});
+
+describe("grocery orders with a slot", () => {
+  it("are filtered by store, slot, day and mode, and shown with their store and slot", async () => {
+    const [other] = await database.db
+      .insert(orderingStore)
+      .values({ physicalRestaurantId: 9002, name: "Comptoir Bastille" })
+      .returning({ id: orderingStore.id });
+    const otherStoreId = other?.id ?? 0;
+    const noon = new Date("2026-11-26T11:00:00.000Z");
+    const evening = new Date("2026-11-26T17:00:00.000Z");
+    // Placed on the 24th for a pickup on the 26th at Haussmann.
+    const pickup = await groceryOrder({
+      placedAt: at(-50),
+      email: "creneau@example.com",
+      slot: { mode: 2, key: "2026-11-26 12:00-13:00", start: noon, storeId },
+    });
+    // A delivery by Bastille the same day, later; its phone typed in national form below.
+    const delivery = await groceryOrder({
+      placedAt: at(-40),
+      delivery: true,
+      email: "creneau@example.com",
+      // As the checkout keeps it: typed.
+      phone: "06 55 44 33 22",
+      slot: { mode: 1, key: "2026-11-26 18:00-19:00", start: evening, storeId: otherStoreId },
+    });
+    const ids = (orders: { id: number; kind: string }[]) =>
+      orders
+        .filter((order) => order.kind === "grocery")
+        .map((order) => order.id)
+        .sort((a, b) => a - b);
+
+    const byStore = await listOrders(database.db, { storeId });
+    expect(ids(byStore.orders)).toEqual([pickup.id]);
+    expect(byStore.orders.map((order) => order.kind)).toContain("restaurant");
+    const row = byStore.orders.find((order) => order.id === pickup.id && order.kind === "grocery");
+    expect(row).toMatchObject({
+      storeName: "Comptoir Haussmann",
+      slotStart: noon,
+      mode: "pickup",
+    });
+    const byOtherStore = await listOrders(database.db, { storeId: otherStoreId });
+    expect(byOtherStore.orders.map((order) => order.ref)).toEqual([`epicerie-${delivery.id}`]);
+
+    const bySlot = await listOrders(database.db, { slot: "2026-11-26 12:00-13:00" });
+    expect(bySlot.orders.map((order) => order.ref)).toEqual([`epicerie-${pickup.id}`]);
+
+    // The day is the slot's, not the day the order was placed; orders without a slot keep theirs.
+    const slotDay = await listOrders(database.db, { day: "2026-11-26", kind: "grocery" });
+    expect(ids(slotDay.orders)).toEqual([pickup.id, delivery.id]);
+    const placedDay = await listOrders(database.db, { day: "2026-11-24", kind: "grocery" });
+    expect(ids(placedDay.orders)).not.toContain(pickup.id);
+    expect(placedDay.orders.length).toBeGreaterThan(0);
+    expect(placedDay.orders.every((order) => order.slotStart === null)).toBe(true);
+
+    const pickups = await listOrders(database.db, { mode: "pickup", search: "creneau@" });
+    expect(pickups.orders.map((order) => order.id)).toEqual([pickup.id]);
+    const deliveries = await listOrders(database.db, { mode: "delivery", storeId: otherStoreId });
+    expect(deliveries.orders.map((order) => order.id)).toEqual([delivery.id]);
+
+    const byPhone = await listOrders(database.db, { search: "+33655443322" });
+    expect(byPhone.orders.map((order) => order.ref)).toEqual([`epicerie-${delivery.id}`]);
+    // The SMS goes to the number's E.164 form.
+    const ref = { kind: "grocery" as const, id: delivery.id };
+    expect(await changeOrderStatus(database.db, operator, ref, "preparing", at(-35))).toEqual({
+      ok: true,
+    });
+    expect((await statusMessages("+33655443322")).map((message) => message.text)).toEqual([
+      `Comptoir : Nous préparons votre commande n° ${delivery.number}.`,
+    ]);
+
+    const detail = await orderDetail(database.db, { kind: "grocery", id: pickup.id });
+    expect(detail?.kind === "grocery" && detail.order).toMatchObject({
+      mode: "pickup",
+      storeName: "Comptoir Haussmann",
+      storeAddress: "40 boulevard Haussmann, 75009 Paris",
+      slotKey: "2026-11-26 12:00-13:00",
+      slotStart: noon,
+    });
+  });
+
+  it("are found by number, email or phone in any French form, as the customers screen links", async () => {
+    const order = await groceryOrder({
+      placedAt: at(-30),
+      email: "recherche@example.com",
+      phone: "+33677889900",
+    });
+    for (const search of [
+      String(order.number),
+      "recherche@example.com",
+      "+33677889900",
+      "06 77 88 99 00",
+      "0677889900",
+      "0033 6 77 88 99 00",
+    ]) {
+      const found = await listOrders(database.db, { search });
+      expect(
+        found.orders.map((row) => row.ref),
+        search,
+      ).toContain(`epicerie-${order.id}`);
+    }
+    // The restauration customer, by a national form of the phone.
+    const restaurant = await listOrders(database.db, { search: "06 98 76 54 32" });
+    expect(restaurant.orders.length).toBeGreaterThan(0);
+    expect(restaurant.orders.every((row) => row.kind === "restaurant")).toBe(true);
   });
 });
 
@@ -332,6 +451,7 @@ describe("refunds", () => {
     expect(detail?.payment?.refunds.map((refund) => refund.amountCents)).toEqual([1200]);
     expect(detail?.payment?.refundedCents).toBe(1200);
     expect(detail?.kind === "grocery" && detail.order.refundedCents).toBe(1200);
+    expect(detail?.kind === "grocery" && detail.order.financialStatus).toBe("PARTIALLY_REFUNDED");
 
     const tooMuch = { amountCents: 3801, idempotencyKey: "refund-b", cancel: false };
     expect(await refundOrder(database.db, admin, ref, tooMuch, at(3))).toEqual({
@@ -342,6 +462,7 @@ describe("refunds", () => {
     expect(await refundOrder(database.db, admin, ref, rest, at(4))).toEqual({ ok: true });
     detail = await orderDetail(database.db, ref);
     expect(detail?.payment?.refundedCents).toBe(5000);
+    expect(detail?.kind === "grocery" && detail.order.financialStatus).toBe("REFUNDED");
     expect(detail?.history.filter((event) => event.action === "refund")).toHaveLength(2);
     const messages = await listOutbox(database.db, {
       to: "rembourse@example.com",

@@ -68,11 +68,14 @@ export function parseOrderRef(ref: string | null | undefined): OrderRef | null {
 }
 
 export type OrderListFilter = {
-  /** A local day, `YYYY-MM-DD`: grocery orders placed that day, restauration slots that day. */
+  /**
+   * A local day, `YYYY-MM-DD`: orders whose slot is that day (grocery orders placed before
+   * slots were booked: placed that day).
+   */
   day?: string | null;
-  /** A restauration slot key. */
+  /** A slot key (`2026-11-24 12:00-13:00`), of either kind. */
   slot?: string | null;
-  /** A restauration store id. */
+  /** A store of the ordering service: restauration orders made there, grocery orders it delivers or hands over. */
   storeId?: number | null;
   mode?: OrderMode | null;
   status?: string | null;
@@ -124,8 +127,8 @@ function fromGrocery(row: GroceryListRow): OrderListItem {
     email: row.email,
     phone: row.phone,
     totalCents: row.totalCents,
-    storeName: null,
-    slotStart: null,
+    storeName: row.storeName,
+    slotStart: row.slotStart,
   };
 }
 
@@ -165,19 +168,17 @@ export async function listOrders(
   const limit = pageSize + 1;
   const search = filter.search?.trim() || undefined;
   const mode = filter.mode ?? undefined;
-  // Grocery orders have no store or slot of the ordering service: such a filter leaves them out.
   const wantsGrocery =
-    filter.kind !== "restaurant" &&
-    !filter.slot &&
-    !filter.storeId &&
-    (!filter.status || isGroceryStatus(filter.status));
+    filter.kind !== "restaurant" && (!filter.status || isGroceryStatus(filter.status));
   const wantsRestaurant =
     filter.kind !== "grocery" && (!filter.status || isRestaurantStatus(filter.status));
   const [grocery, restaurant] = await Promise.all([
     wantsGrocery
       ? groceryOrdersForAdmin(db, {
-          placedFrom: bounds?.from,
-          placedTo: bounds?.to,
+          dayFrom: bounds?.from,
+          dayTo: bounds?.to,
+          slotKey: filter.slot ?? undefined,
+          storeId: filter.storeId ?? undefined,
           mode,
           status: filter.status as GroceryStatus | undefined,
           search,

@@ -39,8 +39,16 @@ export type OrderListCursor = { at: Date; rank: number; id: number };
 const GROCERY_RANK = 0;
 
 export type GroceryListFilter = {
-  placedFrom?: Date;
-  placedTo?: Date;
+  /**
+   * A day's bounds: orders whose slot starts in them, and orders without a slot (placed before
+   * slots were booked) placed in them.
+   */
+  dayFrom?: Date;
+  dayTo?: Date;
+  /** A slot key (`2026-11-24 12:00-13:00`), as the ordering service's slots have it. */
+  slotKey?: string;
+  /** The delivering or pickup store (the ordering service's StoreId). */
+  storeId?: number;
   mode?: OrderMode;
   status?: GroceryStatus;
   /** An order number, or part of a name, an email or a phone number. */
@@ -60,7 +68,22 @@ export type GroceryListRow = {
   phone: string | null;
   totalCents: number;
   refundedCents: number;
+  storeId: number | null;
+  storeName: string | null;
+  slotKey: string | null;
+  slotStart: Date | null;
+  slotEnd: Date | null;
 };
+
+/**
+ * The number to text: the checkout keeps the phone as typed (`06 12 34 56 78`); messages go to
+ * its E.164 form, as the ordering service's do.
+ */
+function smsPhone(phone: string | null): string | null {
+  if (!phone) return null;
+  const national = phone.replace(/\D/g, "").replace(/^(0033|33|0)/, "");
+  return /^[1-9]\d{8}$/.test(national) ? `+33${national}` : phone;
+}
 
 function addressName(address: OrderAddress | null): string | null {
   if (!address) return null;
@@ -68,8 +91,45 @@ function addressName(address: OrderAddress | null): string | null {
   return name || null;
 }
 
-function modeOf(order: { shippingAddress: OrderAddress | null }): OrderMode {
+/** The order's mode: its booked slot's (1 delivery, 2 pickup), else whether it ships. */
+function modeOf(order: {
+  orderMode: 1 | 2 | null;
+  shippingAddress: OrderAddress | null;
+}): OrderMode {
+  if (order.orderMode) return order.orderMode === 1 ? "delivery" : "pickup";
   return order.shippingAddress ? "delivery" : "pickup";
+}
+
+function modeCondition(mode: OrderMode): SQL | undefined {
+  return mode === "delivery"
+    ? or(
+        eq(commerceOrder.orderMode, 1),
+        and(isNull(commerceOrder.orderMode), isNotNull(commerceOrder.shippingAddress)),
+      )
+    : or(
+        eq(commerceOrder.orderMode, 2),
+        and(isNull(commerceOrder.orderMode), isNull(commerceOrder.shippingAddress)),
+      );
+}
+
+function dayCondition(from: Date | undefined, to: Date | undefined): SQL | undefined {
+  const inDay = (column: typeof commerceOrder.slotStart | typeof commerceOrder.processedAt) =>
+    and(from ? gte(column, from) : undefined, to ? lt(column, to) : undefined);
+  return or(
+    inDay(commerceOrder.slotStart),
+    and(isNull(commerceOrder.slotStart), inDay(commerceOrder.processedAt)),
+  );
+}
+
+/**
+ * The national digits of a query typed as a phone number (`06 12 34 56 78`, `+33 6…`), to match
+ * the stored E.164 numbers; null when it is not one (letters, or fewer than 4 digits).
+ */
+function phoneDigits(text: string): string | null {
+  if (/[^\d\s+().-]/.test(text)) return null;
+  const digits = text.replace(/\D/g, "");
+  if (digits.length < 4) return null;
+  return digits.replace(/^(0033|33|0)/, "");
 }
 
 function afterCursor(cursor: OrderListCursor): SQL | undefined {
@@ -84,7 +144,12 @@ function searchCondition(search: string): SQL | undefined {
   if (!text) return undefined;
   if (/^\d{1,9}$/.test(text)) return eq(commerceOrder.orderNumber, Number(text));
   const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const digits = phoneDigits(text);
   return or(
+    // Stored as typed at checkout (`06 12 34 56 78`): compared by its digits alone.
+    digits
+      ? sql`regexp_replace(${commerceOrder.phone}, '\\D', '', 'g') like ${`%${digits}%`}`
+      : undefined,
     sql`${commerceOrder.email} ilike ${like}`,
     sql`${commerceOrder.phone} ilike ${like}`,
     sql`coalesce(${commerceOrder.shippingAddress}->>'firstName', '') || ' ' || coalesce(${commerceOrder.shippingAddress}->>'lastName', '') ilike ${like}`,
@@ -98,10 +163,10 @@ export async function groceryOrdersForAdmin(
   filter: GroceryListFilter,
 ): Promise<GroceryListRow[]> {
   const conditions: (SQL | undefined)[] = [];
-  if (filter.placedFrom) conditions.push(gte(commerceOrder.processedAt, filter.placedFrom));
-  if (filter.placedTo) conditions.push(lt(commerceOrder.processedAt, filter.placedTo));
-  if (filter.mode === "delivery") conditions.push(isNotNull(commerceOrder.shippingAddress));
-  if (filter.mode === "pickup") conditions.push(isNull(commerceOrder.shippingAddress));
+  if (filter.dayFrom || filter.dayTo) conditions.push(dayCondition(filter.dayFrom, filter.dayTo));
+  if (filter.slotKey) conditions.push(eq(commerceOrder.slotKey, filter.slotKey));
+  if (filter.storeId) conditions.push(eq(commerceOrder.storeId, filter.storeId));
+  if (filter.mode) conditions.push(modeCondition(filter.mode));
   if (filter.status) conditions.push(eq(commerceOrder.status, filter.status));
   if (filter.search) conditions.push(searchCondition(filter.search));
   if (filter.after) conditions.push(afterCursor(filter.after));
@@ -111,12 +176,18 @@ export async function groceryOrdersForAdmin(
       orderNumber: commerceOrder.orderNumber,
       placedAt: commerceOrder.processedAt,
       status: commerceOrder.status,
+      orderMode: commerceOrder.orderMode,
       shippingAddress: commerceOrder.shippingAddress,
       billingAddress: commerceOrder.billingAddress,
       email: commerceOrder.email,
       phone: commerceOrder.phone,
       totalCents: commerceOrder.totalCents,
       refundedCents: commerceOrder.totalRefundedCents,
+      storeId: commerceOrder.storeId,
+      storeName: commerceOrder.storeName,
+      slotKey: commerceOrder.slotKey,
+      slotStart: commerceOrder.slotStart,
+      slotEnd: commerceOrder.slotEnd,
     })
     .from(commerceOrder)
     .where(and(...conditions))
@@ -133,6 +204,11 @@ export async function groceryOrdersForAdmin(
     phone: row.phone,
     totalCents: row.totalCents,
     refundedCents: row.refundedCents,
+    storeId: row.storeId,
+    storeName: row.storeName,
+    slotKey: row.slotKey,
+    slotStart: row.slotStart,
+    slotEnd: row.slotEnd,
   }));
 }
 
@@ -146,8 +222,8 @@ export type GroceryOrderDetail = GroceryListRow & {
   subtotalCents: number;
   discountCents: number;
   shippingCents: number;
-  /** The order row's slot and store columns, by name, when the schema has them. */
-  extra: Record<string, unknown>;
+  /** The store's address as it was when the slot was booked. */
+  storeAddress: string | null;
   lines: {
     position: number;
     title: string;
@@ -188,7 +264,6 @@ export async function groceryOrderForAdmin(
     subtotalCents,
     totalDiscountCents,
     totalShippingCents,
-    ...rest
   } = order;
   return {
     id,
@@ -201,6 +276,12 @@ export async function groceryOrderForAdmin(
     phone,
     totalCents,
     refundedCents: totalRefundedCents,
+    storeId: order.storeId,
+    storeName: order.storeName,
+    slotKey: order.slotKey,
+    slotStart: order.slotStart,
+    slotEnd: order.slotEnd,
+    storeAddress: order.storeAddress,
     deliveryMethod,
     shippingAddress,
     billingAddress,
@@ -210,8 +291,6 @@ export async function groceryOrderForAdmin(
     subtotalCents,
     discountCents: totalDiscountCents,
     shippingCents: totalShippingCents,
-    // Slot and store columns (their schema is the checkout's): shown when the order has them.
-    extra: Object.fromEntries(Object.entries(rest).filter(([key]) => /slot|store/i.test(key))),
     lines: lines.map((line) => ({
       position: line.position,
       title: line.title,
@@ -270,7 +349,7 @@ export async function setGroceryOrderStatus(
     to,
     orderNumber: order.orderNumber,
     email: order.email,
-    phone: order.phone,
+    phone: smsPhone(order.phone),
     mode,
     firstName: order.shippingAddress?.firstName ?? order.billingAddress?.firstName ?? null,
   };
@@ -300,12 +379,15 @@ export async function lockGroceryOrderForRefund(
     chargeId: order.paymentChargeId,
     orderNumber: order.orderNumber,
     email: order.email,
-    phone: order.phone,
+    phone: smsPhone(order.phone),
     firstName: order.shippingAddress?.firstName ?? order.billingAddress?.firstName ?? null,
   };
 }
 
-/** Records what the processor has refunded of a grocery order (Shopify's totalRefunded). */
+/**
+ * Records what the processor has refunded of a grocery order (Shopify's totalRefunded), and its
+ * financial status: `PARTIALLY_REFUNDED`, then `REFUNDED` once all of it is.
+ */
 export async function setGroceryRefunded(
   tx: Tx,
   orderId: number,
@@ -320,7 +402,11 @@ export async function setGroceryRefunded(
     .update(commerceOrder)
     .set({
       totalRefundedCents: refundedCents,
-      ...(refundedCents >= order.totalCents ? { financialStatus: "REFUNDED" as const } : {}),
+      ...(refundedCents >= order.totalCents
+        ? { financialStatus: "REFUNDED" as const }
+        : refundedCents > 0
+          ? { financialStatus: "PARTIALLY_REFUNDED" as const }
+          : {}),
     })
     .where(eq(commerceOrder.id, orderId));
 }

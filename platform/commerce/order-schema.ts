@@ -50,7 +50,13 @@ export type OrderDiscountApplication = {
   amountCents: number;
 };
 
-export type OrderFinancialStatus = "PAID" | "PENDING" | "AUTHORIZED" | "REFUNDED" | "VOIDED";
+export type OrderFinancialStatus =
+  | "PAID"
+  | "PENDING"
+  | "AUTHORIZED"
+  | "PARTIALLY_REFUNDED"
+  | "REFUNDED"
+  | "VOIDED";
 export type OrderFulfillmentStatus =
   | "UNFULFILLED"
   | "FULFILLED"

@@ -67,7 +67,11 @@ function searchCondition(search: string): SQL | undefined {
   if (!text) return undefined;
   if (/^\d{1,9}$/.test(text)) return eq(orderingOrder.id, Number(text));
   const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  // A phone number typed in any French form matches the stored E.164 number by its digits.
+  const digits = /[^\d\s+().-]/.test(text) ? "" : text.replace(/\D/g, "");
+  const national = digits.length >= 4 ? digits.replace(/^(0033|33|0)/, "") : null;
   return or(
+    national ? sql`${orderingCustomer.phone} like ${`%${national}%`}` : undefined,
     sql`${orderingCustomer.name} ilike ${like}`,
     sql`${orderingCustomer.email} ilike ${like}`,
     sql`${orderingCustomer.phone} ilike ${like}`,

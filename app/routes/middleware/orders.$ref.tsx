@@ -188,9 +188,14 @@ export default function OrderScreen() {
                 {order.shippingAddress.zip} {order.shippingAddress.city}
               </p>
             )}
-            {typeof order.extra.slotStart === "string" || order.extra.slotStart instanceof Date ? (
-              <p>Créneau : {when(order.extra.slotStart as string)}</p>
+            {order.storeName || order.slotStart ? (
+              <p>
+                {order.storeName ? `Magasin : ${order.storeName}` : ""}
+                {order.storeName && order.slotStart ? " · " : ""}
+                {order.slotStart ? `Créneau : ${when(order.slotStart)}` : ""}
+              </p>
             ) : null}
+            {order.storeAddress && <p>Adresse du magasin : {order.storeAddress}</p>}
           </>
         ) : (
           <>
