@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Tx } from "#db/client.ts";
 import { formatSlotBetween } from "#platform/format.ts";
+import { orderNumberLabel } from "#platform/order-status.ts";
 import {
   orderConfirmationEmail,
   orderConfirmationSms,
@@ -61,7 +62,7 @@ export async function queueOrderConfirmation(
 ): Promise<void> {
   const receipt = await receiptDataForOrder(tx, orderId);
   if (!receipt) throw new Error(`The order ${orderId} was not found for its confirmation`);
-  const orderName = `n° ${receipt.orderNumber}`;
+  const orderName = orderNumberLabel(Number(receipt.orderNumber));
   const url = orderConfirmationUrl(links, orderId);
   const arrival = arrivalOf(receipt);
   const lines = receipt.lines.map((line) => ({
