@@ -21,7 +21,6 @@ import type { GroceryStatus } from "#platform/order-status.ts";
  * catalogue changes never rewrite what the customer bought. Money is integer cents, tax included.
  */
 
-
 /** An address copied onto an order (shipping or billing). */
 export type OrderAddress = {
   firstName: string | null;

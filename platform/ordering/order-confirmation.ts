@@ -1,13 +1,13 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Tx } from "#db/client.ts";
 import { formatSlotBetween } from "#platform/format.ts";
-import { orderNumberLabel } from "#platform/order-status.ts";
 import {
   orderConfirmationEmail,
   orderConfirmationSms,
   queueEmail,
   queueSms,
 } from "#platform/notify/index.ts";
+import { orderNumberLabel } from "#platform/order-status.ts";
 import type { ReceiptData } from "#platform/ordering/receipt-data.ts";
 import { receiptDataForOrder } from "#platform/ordering/receipts.ts";
 

@@ -400,9 +400,7 @@ export const orderingOrder = pgTable(
     // Flipdish's OrderId (the API's); the shop names the order by `orderNumber`.
     id: serial("id").primaryKey(),
     // The shop's one series shared with grocery orders (db/meta-schema.ts): « n° 1001 ».
-    orderNumber: integer("order_number")
-      .notNull()
-      .default(sql`nextval('shop_order_number_seq')`),
+    orderNumber: integer("order_number").notNull().default(sql`nextval('shop_order_number_seq')`),
     storeId: integer("store_id")
       .notNull()
       .references(() => orderingStore.id),

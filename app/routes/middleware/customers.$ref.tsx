@@ -247,7 +247,9 @@ export default function CustomerPage() {
                 {commerce?.orders.map((order) => (
                   <tr key={`c${order.id}`}>
                     <th scope="row">
-                      <a href={ordersLink(String(order.number))}>{orderNumberLabel(order.number)}</a>
+                      <a href={ordersLink(String(order.number))}>
+                        {orderNumberLabel(order.number)}
+                      </a>
                     </th>
                     <td>Épicerie</td>
                     <td>{formatDateTime(new Date(order.processedAt))}</td>

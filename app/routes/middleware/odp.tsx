@@ -78,7 +78,10 @@ function Destination({ sheet }: { sheet: OrderPreparation }) {
 
 function Sheet({ sheet }: { sheet: OrderPreparation }) {
   return (
-    <article className="admin-card admin-odp-sheet" aria-label={`Commande ${orderNumberLabel(sheet.order.orderNumber)}`}>
+    <article
+      className="admin-card admin-odp-sheet"
+      aria-label={`Commande ${orderNumberLabel(sheet.order.orderNumber)}`}
+    >
       <h2>
         Commande {orderNumberLabel(sheet.order.orderNumber)} · {sheet.store.name}
         {sheet.slot.label && ` · Créneau ${sheet.slot.label}`}
