@@ -1,4 +1,4 @@
-import { integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { integer, pgSequence, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 
 /** One row per seeding, so an operator can tell which demo data a database holds. */
 export const seedRuns = pgTable("seed_runs", {
@@ -9,4 +9,15 @@ export const seedRuns = pgTable("seed_runs", {
   // Comma-separated names of the seeders that ran.
   seeders: text("seeders").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The shop's one order number series, shared by both kinds of order (docs/orders.md): a grocery
+ * order (`commerce_order.order_number`) and a restauration order (`ordering_order.order_number`)
+ * each draw their number from it, so the numbers never collide and every French screen names an
+ * order « n° 1001 » (`orderNumberLabel`). It lives here, below both modules, because neither owns it.
+ */
+export const shopOrderNumber = pgSequence("shop_order_number_seq", {
+  startWith: 1001,
+  minValue: 1001,
 });

@@ -161,7 +161,10 @@ test("pickup: traiteur dishes, sign-in by SMS code, a voucher, payment, confirma
   await expect(page.getByRole("heading", { name: "Retrait en magasin" })).toBeVisible();
   await expect(page.getByRole("main").getByText(STORE.name)).toBeVisible();
   await expect(page.getByText(total ?? "")).toBeVisible();
-  const orderId = new URL(page.url()).searchParams.get("orderId") ?? "";
+  // Named by its number from the series grocery orders share, with its status in French.
+  const lead = await page.getByText(/^Votre commande n° \d{4,} est enregistrée\.$/).textContent();
+  const orderNumber = /n° (\d+)/.exec(lead ?? "")?.[1] ?? "";
+  await expect(page.getByText("Statut : Reçue")).toBeVisible();
   expect(await cartQuantity(page)).toBe(0);
 
   // The purchase and the checkout steps reached the data layer with their items.
@@ -185,7 +188,7 @@ test("pickup: traiteur dishes, sign-in by SMS code, a voucher, payment, confirma
   const pdf = Buffer.concat(chunks);
   expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
   const text = pdfTextLines(pdf).join("\n");
-  expect(text).toContain(orderId);
+  expect(text).toContain(`Commande n° ${orderNumber}`);
   expect(text).toContain("Retrait en magasin");
   expect(text).toContain(STORE.name);
   expect(text).toContain("RETRAIT10");
@@ -202,7 +205,7 @@ test("pickup: traiteur dishes, sign-in by SMS code, a voucher, payment, confirma
     .first()
     .textContent();
   await staff.close();
-  expect(sms).toContain(`votre commande n° ${orderId} est confirmée`);
+  expect(sms).toContain(`votre commande n° ${orderNumber} est confirmée`);
   expect(sms).toContain(STORE.name);
   const link = /https?:\/\/\S+/.exec(sms ?? "")?.[0] ?? "";
   const phoneContext = await browser.newContext();
@@ -211,7 +214,7 @@ test("pickup: traiteur dishes, sign-in by SMS code, a voucher, payment, confirma
     const url = new URL(link);
     await elsewhere.goto(`${url.pathname}${url.search}`);
     await expect(
-      elsewhere.getByText(`Votre commande n° ${orderId} est enregistrée.`),
+      elsewhere.getByText(`Votre commande n° ${orderNumber} est enregistrée.`),
     ).toBeVisible();
     await expect(elsewhere.getByRole("link", { name: "Télécharger le reçu" })).toBeVisible();
   } finally {

@@ -8,7 +8,7 @@ import {
   type Shopper,
 } from "#app/lib/ordering-customer.server.ts";
 import { type StorefrontDocument, storefrontQuery } from "#app/lib/storefront.server.ts";
-import { orderNumberLabel } from "#platform/order-status.ts";
+import { orderNumberLabel, orderStatusLabel } from "#platform/order-status.ts";
 
 /**
  * What /order/confirmation/ shows (and /order/confirmation-debug/ dumps for staff): a
@@ -23,6 +23,10 @@ export type ConfirmationView =
       kind: "restauration";
       id: string;
       orderId: number;
+      /** « n° 1001 », as every French screen names an order of either kind. */
+      name: string;
+      /** The order's current status, in French. */
+      statusLabel: string;
       /** The key of the link it was opened with, which the receipt request sends on. */
       linkKey: string | null;
       mode: 1 | 2;
@@ -115,6 +119,8 @@ function restaurationView(order: PlacedOrder, linkKey: string | null): Confirmat
     kind: "restauration",
     id: String(order.OrderId),
     orderId: order.OrderId,
+    name: orderNumberLabel(order.OrderNumber),
+    statusLabel: orderStatusLabel("restaurant", order.OrderState),
     linkKey,
     mode: order.Mode,
     store: {

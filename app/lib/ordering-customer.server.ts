@@ -162,6 +162,8 @@ export type PricedBasket = {
 
 export type PlacedOrder = {
   OrderId: number;
+  /** The shop's number of the order, shared with grocery orders (« n° 1001 »). */
+  OrderNumber: number;
   OrderState: string;
   Mode: 1 | 2;
   DeliveryType: "Delivery" | "Pickup";

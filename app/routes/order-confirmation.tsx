@@ -63,7 +63,10 @@ function RestaurationOrder({
   return (
     <>
       <p className="checkout-lead">
-        Votre commande n° <strong>{order.orderId}</strong> est enregistrée.
+        Votre commande <strong>{order.name}</strong> est enregistrée.
+      </p>
+      <p className="checkout-help">
+        Statut : <strong>{order.statusLabel}</strong>
       </p>
       <section className="checkout-card" aria-labelledby="confirmation-mode">
         <h2 id="confirmation-mode" className="checkout-card__title">

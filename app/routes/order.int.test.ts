@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_SESSION_COOKIE } from "#app/lib/admin.server.ts";
 import { serviceFetch } from "#app/lib/services.server.ts";
@@ -6,6 +6,7 @@ import { storefrontQuery } from "#app/lib/storefront.server.ts";
 import { type ComposedStorefront, composeStorefront } from "#app/testing/composed-storefront.ts";
 import { createStaff, signIn } from "#platform/backoffice/index.ts";
 import { latestMessage, linkIn } from "#platform/notify/testing.ts";
+import { orderingOrder } from "#platform/ordering/tables.ts";
 
 /**
  * The restauration checkout through the composed server (storefront routes, ordering and commerce
@@ -397,14 +398,21 @@ describe("the restauration checkout", () => {
     expect(paid.status).toBe(302);
     const orderId = /orderId=(\d+)/.exec(paid.location ?? "")?.[1];
     expect(orderId).toBeTruthy();
+    // Named by its number from the series grocery orders share, not by its id.
+    const [numbered] = await database.db
+      .select({ orderNumber: orderingOrder.orderNumber })
+      .from(orderingOrder)
+      .where(eq(orderingOrder.id, Number(orderId)));
+    const orderNumber = numbered?.orderNumber ?? 0;
+    expect(orderNumber).toBeGreaterThanOrEqual(1001);
 
     const e164 = `+33${phone.replace(/\s/g, "").slice(1)}`;
     const sms = await latestMessage(database.db, e164, "order-confirmation");
     expect(sms.channel).toBe("sms");
-    expect(sms.text).toContain(`votre commande n° ${orderId} est confirmée`);
+    expect(sms.text).toContain(`votre commande n° ${orderNumber} est confirmée`);
     expect(sms.text).toContain(`chez ${STORE.name}`);
     const email = await latestMessage(database.db, "lea@example.fr", "order-confirmation");
-    expect(email.subject).toBe(`Votre commande n° ${orderId} est confirmée`);
+    expect(email.subject).toBe(`Votre commande n° ${orderNumber} est confirmée`);
     expect(email.text).toContain("Frais de service : 0,50\u00a0€");
     expect(email.text).toContain(`chez ${STORE.name}`);
 
@@ -417,6 +425,10 @@ describe("the restauration checkout", () => {
     const page = await elsewhere.get(`${link.pathname}${link.search}`);
     expect(page.status).toBe(200);
     expect(page.html).toContain(STORE.name);
+    expect(page.html).toContain(
+      `Votre commande <strong>n° ${orderNumber}</strong> est enregistrée.`,
+    );
+    expect(page.html).toContain("Statut : <strong>Reçue</strong>");
     const receipt = await app.request("/api/order/receipt", {
       method: "POST",
       headers: { "content-type": "application/json", origin: "http://localhost" },

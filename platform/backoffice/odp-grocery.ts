@@ -28,6 +28,7 @@ export async function groceryPreparation(
   return {
     order: {
       id: order.orderNumber,
+      orderNumber: order.orderNumber,
       status:
         order.status === "cancelled" || order.financialStatus === "VOIDED" ? "Cancelled" : "Placed",
       mode: pickup ? 2 : 1,

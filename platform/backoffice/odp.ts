@@ -35,6 +35,8 @@ export type PreparationLine = {
 export type OrderPreparation = {
   order: {
     id: number;
+    /** The shop's number of the order (« n° 1001 »), from the series both kinds share. */
+    orderNumber: number;
     status: OrderStatus;
     mode: OrderingMode;
     /** "Livraison" or "Retrait". */
@@ -81,6 +83,7 @@ function preparationOf(row: PreparationRow): OrderPreparation {
   return {
     order: {
       id: order.id,
+      orderNumber: order.orderNumber,
       status: order.status,
       mode: order.mode,
       modeLabel: order.mode === 1 ? "Livraison" : "Retrait",
@@ -155,6 +158,8 @@ export function pickTotals(preparations: readonly OrderPreparation[]): PickTotal
 
 export type DayOrder = {
   id: number;
+  /** The shop's number of the order (« n° 1001 »), from the series both kinds share. */
+  orderNumber: number;
   /** A grocery order (commerce service): its sheet is `?grocery={groceryId}`, `id` its number. */
   groceryId?: number;
   customerName: string | null;
@@ -197,6 +202,7 @@ function groupByStore(rows: readonly PreparationRow[]): DayStore[] {
     }
     slot.orders.push({
       id: row.order.id,
+      orderNumber: row.order.orderNumber,
       customerName: row.customer.name,
       modeLabel: row.order.mode === 1 ? "Livraison" : "Retrait",
       status: row.order.status,
@@ -233,6 +239,7 @@ function fileGroceryOrders(stores: DayStore[], orders: readonly SlottedOrder[]):
     }
     slot.orders.push({
       id: order.orderNumber,
+      orderNumber: order.orderNumber,
       groceryId: order.id,
       customerName: order.customerName,
       modeLabel: `${order.mode === 1 ? "Livraison" : "Retrait"} (épicerie)`,

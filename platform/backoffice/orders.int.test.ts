@@ -407,8 +407,12 @@ describe("restauration flow", () => {
       .where(eq(orderingOrder.id, delivery));
     expect(row?.status).toBe("Delivered");
     expect((await statusMessages("louis@example.com")).length - before).toBe(4);
+    const [numbered] = await database.db
+      .select({ orderNumber: orderingOrder.orderNumber })
+      .from(orderingOrder)
+      .where(eq(orderingOrder.id, delivery));
     expect((await statusMessages("+33698765432"))[0]?.text).toBe(
-      `Comptoir : Votre commande n° ${delivery} vous a été livrée. Bon appétit !`,
+      `Comptoir : Votre commande n° ${numbered?.orderNumber} vous a été livrée. Bon appétit !`,
     );
 
     const pickup = await restaurantOrder({ placedAt: at(0), mode: 2 });
@@ -549,5 +553,41 @@ describe("refunds", () => {
     );
     expect(results.filter((result) => result.ok)).toHaveLength(1);
     expect(results.find((result) => !result.ok)).toMatchObject({ code: "exceeds" });
+  });
+});
+
+describe("one number series for both kinds", () => {
+  it("numbers a grocery order and a restauration order placed after it consecutively", async () => {
+    const grocery = await groceryOrder({ placedAt: at(40), email: "serie@example.com" });
+    const restaurant = await restaurantOrder({ placedAt: at(41), mode: 2 });
+    const [row] = await database.db
+      .select({ orderNumber: orderingOrder.orderNumber })
+      .from(orderingOrder)
+      .where(eq(orderingOrder.id, restaurant));
+    const restaurantNumber = row?.orderNumber ?? 0;
+    expect(grocery.number).toBeGreaterThanOrEqual(1001);
+    expect(restaurantNumber).toBe(grocery.number + 1);
+
+    // The back office finds each by its number, and the list carries it for « n° … ».
+    const found = await listOrders(database.db, { search: `n° ${restaurantNumber}` });
+    expect(found.orders.map((order) => [order.ref, order.orderNumber])).toEqual([
+      [`traiteur-${restaurant}`, restaurantNumber],
+    ]);
+    const detail = await orderDetail(database.db, { kind: "restaurant", id: restaurant });
+    expect(detail?.order.orderNumber).toBe(restaurantNumber);
+
+    // Their messages name both the same way.
+    const groceryRef = { kind: "grocery" as const, id: grocery.id };
+    expect(
+      (await changeOrderStatus(database.db, operator, groceryRef, "preparing", at(42))).ok,
+    ).toBe(true);
+    const restaurantRef = { kind: "restaurant" as const, id: restaurant };
+    expect(
+      (await changeOrderStatus(database.db, operator, restaurantRef, "Accepted", at(42))).ok,
+    ).toBe(true);
+    const [groceryEmail] = await statusMessages("serie@example.com");
+    expect(groceryEmail?.subject).toBe(`Votre commande n° ${grocery.number} : En préparation`);
+    const restaurantEmails = await statusMessages("louis@example.com");
+    expect(restaurantEmails[0]?.subject).toBe(`Votre commande n° ${restaurantNumber} : Acceptée`);
   });
 });

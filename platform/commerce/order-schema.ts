@@ -3,7 +3,6 @@ import {
   index,
   integer,
   jsonb,
-  pgSequence,
   pgTable,
   serial,
   text,
@@ -21,12 +20,6 @@ import type { GroceryStatus } from "#platform/order-status.ts";
  * snapshot: titles, prices, addresses and discounts are copied when it is placed, so later
  * catalogue changes never rewrite what the customer bought. Money is integer cents, tax included.
  */
-
-/** Order numbers, as Shopify's: the first order is #1001. */
-export const commerceOrderNumber = pgSequence("commerce_order_number_seq", {
-  startWith: 1001,
-  minValue: 1001,
-});
 
 /** An address copied onto an order (shipping or billing). */
 export type OrderAddress = {
@@ -70,7 +63,8 @@ export const commerceOrder = pgTable(
     id: serial("id").primaryKey(),
     orderNumber: integer("order_number")
       .notNull()
-      .default(sql`nextval('commerce_order_number_seq')`),
+      // The shop's one series (db/meta-schema.ts), shared with restauration orders.
+      .default(sql`nextval('shop_order_number_seq')`),
     // One order per cart: a double-submitted or retried checkout finds the first one.
     cartId: integer("cart_id").references(() => commerceCart.id, { onDelete: "set null" }),
     customerId: integer("customer_id").references(() => commerceCustomer.id, {

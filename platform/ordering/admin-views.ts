@@ -268,6 +268,8 @@ export function voucherView(voucher: VoucherRow): FlipdishVoucher {
 /** Flipdish's `Order`, trimmed to what this service records. */
 export type FlipdishOrder = {
   OrderId: number;
+  /** The shop's number of the order, from the series grocery orders share (« n° 1001 »). */
+  OrderNumber: number;
   OrderState: string;
   /** 1 delivery, 2 pickup (spec §9), and Flipdish's name of it. */
   Mode: 1 | 2;
@@ -323,6 +325,7 @@ export function orderView(order: OrderRow, store: StoreRow, customer: CustomerRo
   const location = order.deliveryLocation;
   return {
     OrderId: order.id,
+    OrderNumber: order.orderNumber,
     OrderState: order.status,
     Mode: order.mode,
     DeliveryType: order.mode === 1 ? "Delivery" : "Pickup",

@@ -109,6 +109,8 @@ export async function orderingCustomersByContact(
 
 export type OrderingCustomerOrder = {
   id: number;
+  /** The shop's number of the order (« n° 1001 »), shared with grocery orders. */
+  orderNumber: number;
   storeName: string;
   mode: number;
   slotStart: Date;
@@ -147,6 +149,7 @@ export async function orderingCustomerDetail(
     db
       .select({
         id: orderingOrder.id,
+        orderNumber: orderingOrder.orderNumber,
         storeName: orderingStore.name,
         mode: orderingOrder.mode,
         slotStart: orderingOrder.slotStart,

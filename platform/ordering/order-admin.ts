@@ -65,7 +65,7 @@ function afterCursor(cursor: RestaurantListCursor): SQL | undefined {
 function searchCondition(search: string): SQL | undefined {
   const text = search.trim().replace(/^(n°|#)\s*/i, "");
   if (!text) return undefined;
-  if (/^\d{1,9}$/.test(text)) return eq(orderingOrder.id, Number(text));
+  if (/^\d{1,9}$/.test(text)) return eq(orderingOrder.orderNumber, Number(text));
   const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   // A phone number typed in any French form matches the stored E.164 number by its digits.
   const digits = /[^\d\s+().-]/.test(text) ? "" : text.replace(/\D/g, "");
@@ -80,6 +80,7 @@ function searchCondition(search: string): SQL | undefined {
 
 const listColumns = {
   id: orderingOrder.id,
+  orderNumber: orderingOrder.orderNumber,
   placedAt: orderingOrder.createdAt,
   status: orderingOrder.status,
   mode: orderingOrder.mode,
@@ -114,7 +115,7 @@ export async function restaurantOrdersForAdmin(
     .where(and(...conditions))
     .orderBy(desc(orderingOrder.createdAt), desc(orderingOrder.id))
     .limit(filter.limit);
-  return rows.map((row) => ({ ...row, orderNumber: row.id, mode: modeOf(row.mode) }));
+  return rows.map((row) => ({ ...row, mode: modeOf(row.mode) }));
 }
 
 export type RestaurantOrderDetail = RestaurantListRow & {
@@ -145,7 +146,6 @@ export async function restaurantOrderForAdmin(
   const { order, ...list } = row;
   return {
     ...list,
-    orderNumber: order.id,
     mode: modeOf(order.mode),
     storeId: order.storeId,
     deliveryLocation: order.deliveryLocation,
@@ -181,7 +181,7 @@ async function lockedOrder(tx: Tx, orderId: number) {
     .from(orderingCustomer)
     .where(eq(orderingCustomer.id, order.customerId));
   const contact: RestaurantOrderContact = {
-    orderNumber: order.id,
+    orderNumber: order.orderNumber,
     email: customer?.email ?? null,
     phone: customer?.phone ?? null,
     firstName: customer?.name?.split(" ")[0] ?? null,

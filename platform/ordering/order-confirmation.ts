@@ -7,6 +7,7 @@ import {
   queueEmail,
   queueSms,
 } from "#platform/notify/index.ts";
+import { orderNumberLabel } from "#platform/order-status.ts";
 import type { ReceiptData } from "#platform/ordering/receipt-data.ts";
 import { receiptDataForOrder } from "#platform/ordering/receipts.ts";
 
@@ -61,7 +62,7 @@ export async function queueOrderConfirmation(
 ): Promise<void> {
   const receipt = await receiptDataForOrder(tx, orderId);
   if (!receipt) throw new Error(`The order ${orderId} was not found for its confirmation`);
-  const orderName = `n° ${receipt.orderNumber}`;
+  const orderName = orderNumberLabel(Number(receipt.orderNumber));
   const url = orderConfirmationUrl(links, orderId);
   const arrival = arrivalOf(receipt);
   const lines = receipt.lines.map((line) => ({

@@ -480,11 +480,19 @@ describe("the confirmation of a paid order (SMS and email)", () => {
     const { status, body } = await submit();
     expect(status).toBe(200);
     const phone = (await call("GET", "/Account/Details", { token })).body.Data.PhoneNumber;
-    return { orderId: body.Data.OrderId as number, slotKey: slot?.Key ?? "", phone, submit };
+    return {
+      orderId: body.Data.OrderId as number,
+      orderNumber: body.Data.OrderNumber as number,
+      slotKey: slot?.Key ?? "",
+      phone,
+      submit,
+    };
   }
 
   it("sends the SMS and the email: number, dishes, slot, store and the receipt link", async () => {
-    const { orderId, slotKey, phone } = await paidOrder("confirm-1", { email: "lea@exemple.fr" });
+    const { orderId, orderNumber, slotKey, phone } = await paidOrder("confirm-1", {
+      email: "lea@exemple.fr",
+    });
     const link = `https://shop.test/order/confirmation/?orderId=${orderId}&cle=`;
 
     const [sms, ...olderSms] = await listOutbox(database.db, {
@@ -493,7 +501,7 @@ describe("the confirmation of a paid order (SMS and email)", () => {
     });
     expect(olderSms).toEqual([]);
     expect(sms).toMatchObject({ channel: "sms", status: "pending" });
-    expect(sms?.text).toContain(`votre commande n° ${orderId} est confirmée`);
+    expect(sms?.text).toContain(`votre commande n° ${orderNumber} est confirmée`);
     expect(sms?.text).toContain("2 × Blanquette de veau, 1 × Limonade artisanale");
     expect(sms?.text).toContain(
       `Retrait le ${slotText(slotKey)} chez Comptoir 101 (12 rue des Martyrs, 75009 Paris)`,
@@ -508,7 +516,7 @@ describe("the confirmation of a paid order (SMS and email)", () => {
     });
     expect(olderEmails).toEqual([]);
     expect(email?.channel).toBe("email");
-    expect(email?.subject).toBe(`Votre commande n° ${orderId} est confirmée`);
+    expect(email?.subject).toBe(`Votre commande n° ${orderNumber} est confirmée`);
     const text = email?.text ?? "";
     expect(text).toContain("2 × Blanquette de veau (Gratin) : 28,00\u00a0€");
     expect(text).toContain("1 × Limonade artisanale : 4,00\u00a0€");
@@ -530,17 +538,17 @@ describe("the confirmation of a paid order (SMS and email)", () => {
   });
 
   it("sends only the SMS when the customer's email is not known, once per order", async () => {
-    const { orderId, phone, submit } = await paidOrder("confirm-2", { mode: 1 });
+    const { orderId, orderNumber, phone, submit } = await paidOrder("confirm-2", { mode: 1 });
     const messages = await listOutbox(database.db, { to: phone });
     expect(messages.map((message) => [message.channel, message.kind])).toEqual([
       ["sms", "order-confirmation"],
       ["sms", "phone_code"],
     ]);
-    expect(messages[0]?.text).toContain(`commande n° ${orderId}`);
+    expect(messages[0]?.text).toContain(`commande n° ${orderNumber}`);
     expect(messages[0]?.text).toContain("Livraison le ");
     expect(messages[0]?.text).toContain("au 3 rue Bleue, 75009 Paris, préparée par Comptoir 101");
     const emails = await listOutbox(database.db, { channel: "email", kind: "order-confirmation" });
-    expect(emails.map((email) => email.text).join("\n")).not.toContain(`n° ${orderId} `);
+    expect(emails.map((email) => email.text).join("\n")).not.toContain(`n° ${orderNumber} `);
 
     // A retried submission answers the same order and sends nothing more.
     const before = (await listOutbox(database.db, { kind: "order-confirmation" })).length;

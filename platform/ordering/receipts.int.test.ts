@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
@@ -96,9 +97,13 @@ describe("receiptDataForOrder", () => {
   it("reads a delivery order's receipt from the stored order", async () => {
     const orderId = await insertOrder();
     const receipt = await receiptDataForOrder(database.db, orderId);
+    const [numbered] = await database.db
+      .select({ orderNumber: orderingOrder.orderNumber })
+      .from(orderingOrder)
+      .where(eq(orderingOrder.id, orderId));
     expect(receipt).toEqual({
       orderId,
-      orderNumber: String(orderId),
+      orderNumber: String(numbered?.orderNumber),
       placedAt: new Date("2026-11-22T08:15:00.000Z"),
       customerId,
       customer: { name: "Camille Martin", email: "camille@exemple.fr", phone: "+33612345678" },

@@ -42,7 +42,7 @@ export async function receiptDataForOrder(
 
   return {
     orderId: order.id,
-    orderNumber: String(order.id),
+    orderNumber: String(order.orderNumber),
     placedAt: order.createdAt,
     customerId: customer.id,
     customer: {

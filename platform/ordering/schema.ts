@@ -397,8 +397,10 @@ export type OrderStatus = RestaurantStatus;
 export const orderingOrder = pgTable(
   "ordering_order",
   {
-    // Flipdish's OrderId.
+    // Flipdish's OrderId (the API's); the shop names the order by `orderNumber`.
     id: serial("id").primaryKey(),
+    // The shop's one series shared with grocery orders (db/meta-schema.ts): « n° 1001 ».
+    orderNumber: integer("order_number").notNull().default(sql`nextval('shop_order_number_seq')`),
     storeId: integer("store_id")
       .notNull()
       .references(() => orderingStore.id),
@@ -431,6 +433,7 @@ export const orderingOrder = pgTable(
   },
   (t) => [
     uniqueIndex("ordering_order_idempotency_key").on(t.idempotencyKey),
+    uniqueIndex("ordering_order_number_key").on(t.orderNumber),
     index("ordering_order_customer_idx").on(t.customerId, t.createdAt),
     index("ordering_order_store_slot_idx").on(t.storeId, t.slotStart),
     // The back office's order list, newest first (keyset on created_at, id).

@@ -19,6 +19,7 @@ let database: Database;
 let root: string;
 let api: Hono;
 let orderId: number;
+let orderNumber: number;
 let ownerToken: string;
 let otherToken: string;
 
@@ -61,8 +62,9 @@ beforeAll(async () => {
       idempotencyKey: "receipt-route-1",
       createdAt: new Date("2026-11-22T08:15:00.000Z"),
     })
-    .returning({ id: orderingOrder.id });
+    .returning({ id: orderingOrder.id, orderNumber: orderingOrder.orderNumber });
   orderId = order?.id ?? 0;
+  orderNumber = order?.orderNumber ?? 0;
 
   const env = testEnv({ DATA_DIR: root });
   const deps = { env, database, logger: pino({ level: "silent" }) };
@@ -95,7 +97,7 @@ describe("receipts of the ordering service", () => {
     const pdf = await api.request(`/api/order/receipt/${filename}`);
     expect(pdf.status).toBe(200);
     const text = pdfTextLines(Buffer.from(await pdf.arrayBuffer()));
-    expect(text).toContain(`Commande n° ${orderId}`);
+    expect(text).toContain(`Commande n° ${orderNumber}`);
     expect(text).toContain("Retrait en magasin");
     expect(text).toContain("Salade César");
     expect(text).toContain("19,50 €");

@@ -12,6 +12,7 @@ import {
   parseCustomerRef,
   setCustomerDisabled,
 } from "#platform/backoffice/index.ts";
+import { orderNumberLabel, orderStatusLabel } from "#platform/order-status.ts";
 import type { Route } from "./+types/customers.$ref";
 
 /**
@@ -139,14 +140,6 @@ const FULFILLMENT: Record<string, string> = {
   IN_PROGRESS: "en préparation",
   FULFILLED: "livrée ou retirée",
 };
-const ORDERING_STATUS: Record<string, string> = {
-  Placed: "reçue",
-  Accepted: "acceptée",
-  Ready: "prête",
-  Completed: "terminée",
-  Cancelled: "annulée",
-};
-
 const yesNo = (value: boolean) => (value ? "oui" : "non");
 
 function ordersLink(search: string): string {
@@ -254,7 +247,9 @@ export default function CustomerPage() {
                 {commerce?.orders.map((order) => (
                   <tr key={`c${order.id}`}>
                     <th scope="row">
-                      <a href={ordersLink(String(order.number))}>{`n° ${order.number}`}</a>
+                      <a href={ordersLink(String(order.number))}>
+                        {orderNumberLabel(order.number)}
+                      </a>
                     </th>
                     <td>Épicerie</td>
                     <td>{formatDateTime(new Date(order.processedAt))}</td>
@@ -275,11 +270,13 @@ export default function CustomerPage() {
                   customer.orders.map((order) => (
                     <tr key={`o${order.id}`}>
                       <th scope="row">
-                        <a href={ordersLink(String(order.id))}>{`n° ${order.id}`}</a>
+                        <a href={ordersLink(String(order.orderNumber))}>
+                          {orderNumberLabel(order.orderNumber)}
+                        </a>
                       </th>
                       <td>{`Restauration, ${order.storeName} (${order.mode === 1 ? "livraison" : "retrait"})`}</td>
                       <td>{formatDateTime(new Date(order.slotStart))}</td>
-                      <td>{ORDERING_STATUS[order.status] ?? order.status}</td>
+                      <td>{orderStatusLabel("restaurant", order.status)}</td>
                       <td>{formatCents(order.totalCents)}</td>
                     </tr>
                   )),

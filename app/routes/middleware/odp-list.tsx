@@ -1,7 +1,7 @@
 import { Form, Link, useLoaderData } from "react-router";
 import { serverContext } from "#app/lib/server-context.ts";
 import { dayOrders, parisDay, parseDay } from "#platform/backoffice/index.ts";
-import { orderStatusLabel } from "#platform/order-status.ts";
+import { orderNumberLabel, orderStatusLabel } from "#platform/order-status.ts";
 import type { Route } from "./+types/odp-list";
 
 export const meta: Route.MetaFunction = () => [
@@ -85,7 +85,7 @@ export default function OdpListScreen() {
                               : sheetLink({ grocery: order.groceryId })
                           }
                         >
-                          n° {order.id}
+                          {orderNumberLabel(order.orderNumber)}
                         </Link>
                       </td>
                       <td>{order.customerName ?? "—"}</td>
@@ -123,7 +123,7 @@ export default function OdpListScreen() {
                   <tr key={order.id}>
                     <td>
                       <Link to={`/middleware/odp/?grocery=${order.id}`}>
-                        n° {order.orderNumber}
+                        {orderNumberLabel(order.orderNumber)}
                       </Link>
                     </td>
                     <td>{order.email ?? "—"}</td>

@@ -11,7 +11,7 @@ import {
   slotLabel,
   slotPreparations,
 } from "#platform/backoffice/index.ts";
-import { orderStatusLabel } from "#platform/order-status.ts";
+import { orderNumberLabel, orderStatusLabel } from "#platform/order-status.ts";
 import type { Route } from "./+types/odp";
 
 export const meta: Route.MetaFunction = () => [
@@ -34,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const sheet = await orderPreparation(database.db, orderId);
     if (!sheet) throw new Response("Commande introuvable", { status: 404 });
     return {
-      title: `Commande n° ${sheet.order.id}`,
+      title: `Commande ${orderNumberLabel(sheet.order.orderNumber)}`,
       day: sheet.slot.key.slice(0, 10),
       sheets: [sheet],
       totals: null,
@@ -44,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (groceryId !== null) {
     const sheet = await groceryPreparation(database.db, groceryId);
     if (!sheet) throw new Response("Commande introuvable", { status: 404 });
-    const title = `Commande n° ${sheet.order.id}`;
+    const title = `Commande ${orderNumberLabel(sheet.order.orderNumber)}`;
     return { title, day: parisDay(new Date(sheet.slot.start)), sheets: [sheet], totals: null };
   }
   const storeId = positiveInteger(params.get("store"));
@@ -78,9 +78,12 @@ function Destination({ sheet }: { sheet: OrderPreparation }) {
 
 function Sheet({ sheet }: { sheet: OrderPreparation }) {
   return (
-    <article className="admin-card admin-odp-sheet" aria-label={`Commande n° ${sheet.order.id}`}>
+    <article
+      className="admin-card admin-odp-sheet"
+      aria-label={`Commande ${orderNumberLabel(sheet.order.orderNumber)}`}
+    >
       <h2>
-        Commande n° {sheet.order.id} · {sheet.store.name}
+        Commande {orderNumberLabel(sheet.order.orderNumber)} · {sheet.store.name}
         {sheet.slot.label && ` · Créneau ${sheet.slot.label}`}
       </h2>
       <dl className="admin-odp-facts">
