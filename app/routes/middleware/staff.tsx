@@ -224,8 +224,8 @@ export default function StaffScreen() {
             </select>
           </p>
           <p>
-            Éditeur : catalogue et contenus. Opérateur : commandes, clients, magasins, créneaux et promotions.
-            Administrateur : tout, y compris l'équipe et les remboursements.
+            Éditeur : catalogue et contenus. Opérateur : commandes, clients, magasins, créneaux et
+            promotions. Administrateur : tout, y compris l'équipe et les remboursements.
           </p>
           <button type="submit" className="admin-button admin-button--primary">
             Créer le compte
