@@ -27,7 +27,7 @@ const ACCOUNT_ORDER_SUMMARY_FRAGMENT = `#graphql
     fulfillmentStatus
     canceledAt
     totalPrice { amount currencyCode }
-    deliverySlot { mode modeLabel label storeName storeAddress }
+    customAttributes { key value }
   }
 `;
 

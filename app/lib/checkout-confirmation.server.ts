@@ -8,6 +8,7 @@ import {
   type Shopper,
 } from "#app/lib/ordering-customer.server.ts";
 import { type StorefrontDocument, storefrontQuery } from "#app/lib/storefront.server.ts";
+import { type OrderSlotView, orderSlotFromAttributes } from "#platform/commerce/index.ts";
 import { orderNumberLabel, orderStatusLabel } from "#platform/order-status.ts";
 
 /**
@@ -71,14 +72,8 @@ export type ConfirmationView =
       items: CheckoutTrackedItem[];
     };
 
-/** A grocery order's slot as the storefront shows it (the commerce API's `deliverySlot`). */
-export type GroceryOrderSlot = {
-  mode: number;
-  modeLabel: string;
-  label: string;
-  storeName: string | null;
-  storeAddress: string | null;
-};
+/** A grocery order's slot as the storefront shows it (from the order's custom attributes). */
+export type GroceryOrderSlot = OrderSlotView;
 
 export type ConfirmationData = { view: ConfirmationView; raw: unknown };
 
@@ -184,7 +179,7 @@ export async function groceryConfirmation(gid: string): Promise<ConfirmationData
       name: orderNumberLabel(order.orderNumber),
       processedAt: order.processedAt,
       statusUrl: order.statusUrl,
-      slot: order.deliverySlot ?? null,
+      slot: orderSlotFromAttributes(order.customAttributes),
       deliveryAddress: order.shippingAddress
         ? [
             order.shippingAddress.address1,
@@ -249,7 +244,7 @@ const CONFIRMATION_ORDER_QUERY = `#graphql
         orderNumber
         processedAt
         statusUrl
-        deliverySlot { mode modeLabel label storeName storeAddress }
+        customAttributes { key value }
         shippingAddress { address1 address2 zip city }
         subtotalPrice { amount }
         totalShippingPrice { amount }

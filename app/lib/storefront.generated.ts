@@ -234,7 +234,7 @@ export type SearchSortKeys =
 
 export type AccountAccessTokenFragment = { accessToken: string, expiresAt: string };
 
-export type AccountOrderSummaryFragment = { id: string, name: string, orderNumber: number, processedAt: string, financialStatus: OrderFinancialStatus | null, fulfillmentStatus: OrderFulfillmentStatus, canceledAt: string | null, totalPrice: { amount: string, currencyCode: CurrencyCode }, deliverySlot: { mode: number, modeLabel: string, label: string, storeName: string | null, storeAddress: string | null } | null };
+export type AccountOrderSummaryFragment = { id: string, name: string, orderNumber: number, processedAt: string, financialStatus: OrderFinancialStatus | null, fulfillmentStatus: OrderFulfillmentStatus, canceledAt: string | null, totalPrice: { amount: string, currencyCode: CurrencyCode }, customAttributes: Array<{ key: string, value: string | null }> };
 
 export type AccountSignInMutationVariables = Exact<{
   input: CustomerAccessTokenCreateInput;
@@ -359,7 +359,7 @@ export type AccountOrdersQueryVariables = Exact<{
 }>;
 
 
-export type AccountOrdersQuery = { customer: { orders: { totalCount: string, nodes: Array<{ id: string, name: string, orderNumber: number, processedAt: string, financialStatus: OrderFinancialStatus | null, fulfillmentStatus: OrderFulfillmentStatus, canceledAt: string | null, totalPrice: { amount: string, currencyCode: CurrencyCode }, deliverySlot: { mode: number, modeLabel: string, label: string, storeName: string | null, storeAddress: string | null } | null }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } } | null };
+export type AccountOrdersQuery = { customer: { orders: { totalCount: string, nodes: Array<{ id: string, name: string, orderNumber: number, processedAt: string, financialStatus: OrderFinancialStatus | null, fulfillmentStatus: OrderFulfillmentStatus, canceledAt: string | null, totalPrice: { amount: string, currencyCode: CurrencyCode }, customAttributes: Array<{ key: string, value: string | null }> }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } } | null };
 
 export type AccountOrderIdsQueryVariables = Exact<{
   token: string;
@@ -376,7 +376,7 @@ export type AccountOrderQueryVariables = Exact<{
 
 
 export type AccountOrderQuery = { customer: { id: string, email: string | null } | null, node:
-    | { email: string | null, id: string, name: string, orderNumber: number, processedAt: string, financialStatus: OrderFinancialStatus | null, fulfillmentStatus: OrderFulfillmentStatus, canceledAt: string | null, subtotalPrice: { amount: string, currencyCode: CurrencyCode } | null, totalShippingPrice: { amount: string, currencyCode: CurrencyCode }, totalTax: { amount: string, currencyCode: CurrencyCode } | null, totalRefunded: { amount: string, currencyCode: CurrencyCode }, shippingAddress: { name: string | null, formatted: Array<string> } | null, billingAddress: { name: string | null, formatted: Array<string> } | null, lineItems: { nodes: Array<{ title: string, quantity: number, originalTotalPrice: { amount: string, currencyCode: CurrencyCode }, discountedTotalPrice: { amount: string, currencyCode: CurrencyCode }, variant: { id: string, title: string, availableForSale: boolean, image: { url: string, altText: string | null } | null, product: { handle: string, title: string, tags: Array<string> } } | null }> }, totalPrice: { amount: string, currencyCode: CurrencyCode }, deliverySlot: { mode: number, modeLabel: string, label: string, storeName: string | null, storeAddress: string | null } | null }
+    | { email: string | null, id: string, name: string, orderNumber: number, processedAt: string, financialStatus: OrderFinancialStatus | null, fulfillmentStatus: OrderFulfillmentStatus, canceledAt: string | null, subtotalPrice: { amount: string, currencyCode: CurrencyCode } | null, totalShippingPrice: { amount: string, currencyCode: CurrencyCode }, totalTax: { amount: string, currencyCode: CurrencyCode } | null, totalRefunded: { amount: string, currencyCode: CurrencyCode }, shippingAddress: { name: string | null, formatted: Array<string> } | null, billingAddress: { name: string | null, formatted: Array<string> } | null, lineItems: { nodes: Array<{ title: string, quantity: number, originalTotalPrice: { amount: string, currencyCode: CurrencyCode }, discountedTotalPrice: { amount: string, currencyCode: CurrencyCode }, variant: { id: string, title: string, availableForSale: boolean, image: { url: string, altText: string | null } | null, product: { handle: string, title: string, tags: Array<string> } } | null }> }, totalPrice: { amount: string, currencyCode: CurrencyCode }, customAttributes: Array<{ key: string, value: string | null }> }
     | Record<PropertyKey, never>
    | null };
 
@@ -594,7 +594,7 @@ export type ConfirmationOrderQueryVariables = Exact<{
 
 
 export type ConfirmationOrderQuery = { node:
-    | { id: string, name: string, orderNumber: number, processedAt: string, statusUrl: string, deliverySlot: { mode: number, modeLabel: string, label: string, storeName: string | null, storeAddress: string | null } | null, shippingAddress: { address1: string | null, address2: string | null, zip: string | null, city: string | null } | null, subtotalPrice: { amount: string } | null, totalShippingPrice: { amount: string }, totalPrice: { amount: string }, lineItems: { nodes: Array<{ title: string, quantity: number, originalTotalPrice: { amount: string }, discountedTotalPrice: { amount: string }, variant: { id: string, price: { amount: string }, product: { id: string, vendor: string } } | null }> } }
+    | { id: string, name: string, orderNumber: number, processedAt: string, statusUrl: string, customAttributes: Array<{ key: string, value: string | null }>, shippingAddress: { address1: string | null, address2: string | null, zip: string | null, city: string | null } | null, subtotalPrice: { amount: string } | null, totalShippingPrice: { amount: string }, totalPrice: { amount: string }, lineItems: { nodes: Array<{ title: string, quantity: number, originalTotalPrice: { amount: string }, discountedTotalPrice: { amount: string }, variant: { id: string, price: { amount: string }, product: { id: string, vendor: string } } | null }> } }
     | Record<PropertyKey, never>
    | null };
 

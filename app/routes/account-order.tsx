@@ -24,6 +24,7 @@ import { productPath } from "#app/lib/links.ts";
 import { pageUrl } from "#app/lib/page-url.ts";
 import { localImageUrl } from "#app/lib/product.ts";
 import accountStyles from "#app/styles/account.css?url";
+import { orderSlotFromAttributes } from "#platform/commerce/index.ts";
 import { orderNumberLabel } from "#platform/order-status.ts";
 import type { Route } from "./+types/account-order";
 
@@ -107,7 +108,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       total: formatMoney(order.totalPrice.amount),
       shippingAddress: order.shippingAddress,
       billingAddress: order.billingAddress,
-      slot: order.deliverySlot ?? null,
+      slot: orderSlotFromAttributes(order.customAttributes),
       lines: order.lineItems.nodes.map(lineView),
     },
     notice:

@@ -39,6 +39,7 @@ import { customerShoppingLists } from "#app/lib/shopping-lists.server.ts";
 import { LIST_PARAMS, listOutcomeOf } from "#app/lib/shopping-lists.ts";
 import accountStyles from "#app/styles/account.css?url";
 import catalogueStyles from "#app/styles/catalogue.css?url";
+import { orderSlotFromAttributes } from "#platform/commerce/index.ts";
 import { orderNumberLabel } from "#platform/order-status.ts";
 import type { Route } from "./+types/account";
 
@@ -167,6 +168,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           // The shop names orders the same way everywhere in French: « n° 1001 ».
           name: orderNumberLabel(order.orderNumber),
           path: orderPathOf(order.id),
+          deliverySlot: orderSlotFromAttributes(order.customAttributes),
         })),
         totalCount: orders.totalCount,
         nextPage:

@@ -149,7 +149,13 @@ export {
   type PlacedOrder,
   type SlottedOrder,
 } from "./order-reads.ts";
-export { orderModeText, slotText } from "./order-slot.ts";
+export {
+  ORDER_SLOT_ATTRIBUTES,
+  type OrderSlotView,
+  orderModeText,
+  orderSlotFromAttributes,
+  slotText,
+} from "./order-slot.ts";
 export { hashPassword, verifyPassword } from "./passwords.ts";
 export { sanitizeRichHtml } from "./rich-html.ts";
 export type { CatalogueSearch } from "./search-port.ts";

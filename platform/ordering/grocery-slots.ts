@@ -17,7 +17,7 @@ export type SlotStore = {
   id: number;
   physicalRestaurantId: number;
   name: string;
-  /** "12 rue des Martyrs, 75009 Paris". */
+  /** The store's address on one line: "42 boulevard Haussmann, 75009 Paris". */
   address: string;
 };
 

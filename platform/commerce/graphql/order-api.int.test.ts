@@ -153,6 +153,11 @@ describe("orders", () => {
       customAttributes: [
         { key: "restauration", value: "false" },
         ...slotAttributes({ mode: 1, physicalRestaurantId: 31 }),
+        // The slot the payment booked, as order attributes (Shopify has no slot field).
+        { key: "_orderModeLabel", value: "Livraison à domicile" },
+        { key: "_slotLabel", value: "lundi 2 juin, 18:00 – 19:00" },
+        { key: "_storeName", value: "Comptoir 31" },
+        { key: "_storeAddress", value: "12 rue des Martyrs, 75009 Paris" },
       ],
       shippingAddress: {
         firstName: "Claire",

@@ -4,7 +4,7 @@ import { connection, type PageArgs, pageWindow } from "#platform/commerce/graphq
 import { type CommerceContext, money } from "#platform/commerce/graphql/resolver-support.ts";
 import { createResolvers } from "#platform/commerce/graphql/resolvers.ts";
 import type { OrderAddress, OrderDiscountApplication } from "#platform/commerce/order-schema.ts";
-import { orderModeText, slotText } from "#platform/commerce/order-slot.ts";
+import { orderSlotAttributes } from "#platform/commerce/order-slot.ts";
 import {
   type OrderLineRow,
   type OrderRow,
@@ -199,19 +199,12 @@ export function createOrderResolvers() {
       name: (order: OrderRow) => orderName(order),
       statusUrl: (order: OrderRow, _: unknown, ctx: CommerceContext) =>
         `${ctx.origin}/order/confirmation/?order=${encodeURIComponent(orderGid(order))}`,
-      deliverySlot: (order: OrderRow) =>
-        order.orderMode && order.slotKey && order.slotStart && order.slotEnd
-          ? {
-              mode: order.orderMode,
-              modeLabel: orderModeText(order.orderMode),
-              key: order.slotKey,
-              label: slotText(order.slotKey),
-              startAt: order.slotStart.toISOString(),
-              endAt: order.slotEnd.toISOString(),
-              storeName: order.storeName,
-              storeAddress: order.storeAddress,
-            }
-          : null,
+      // The cart's attributes, and the slot the payment booked (Shopify has no slot field).
+      customAttributes: (order: OrderRow) => {
+        const slot = orderSlotAttributes(order);
+        const own = order.customAttributes.filter((a) => !slot.some((s) => s.key === a.key));
+        return [...own, ...slot];
+      },
       canceledAt: (order: OrderRow) => order.cancelledAt?.toISOString() ?? null,
       // The shop cancels orders from its back office.
       cancelReason: (order: OrderRow) => (order.cancelledAt ? "STAFF" : null),
