@@ -12,6 +12,8 @@ test("an administrator adds an editor, who cannot open the staff screen", async 
   page,
   browser,
 }) => {
+  // Two sessions, the dashboard's daily figures and the staff screens: slow on a loaded CI.
+  test.setTimeout(90_000);
   await signInStaff(page);
   await page.getByRole("link", { name: "Équipe" }).click();
   await expect(page.getByRole("heading", { name: "Équipe", level: 1 })).toBeVisible();
