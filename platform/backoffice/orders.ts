@@ -114,28 +114,14 @@ export function parseCursor(text: string | null | undefined): OrderListCursor | 
     : { at, rank: Number(match[2]), id: Number(match[3]) };
 }
 
-function fromGrocery(row: GroceryListRow): OrderListItem {
+/** A row of either module's list as the shared list shows it. */
+function listItem(
+  kind: "grocery" | "restaurant",
+  row: GroceryListRow | RestaurantListRow,
+): OrderListItem {
   return {
-    ref: orderRef("grocery", row.id),
-    kind: "grocery",
-    id: row.id,
-    orderNumber: row.orderNumber,
-    placedAt: row.placedAt,
-    status: row.status,
-    mode: row.mode,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    totalCents: row.totalCents,
-    storeName: row.storeName,
-    slotStart: row.slotStart,
-  };
-}
-
-function fromRestaurant(row: RestaurantListRow): OrderListItem {
-  return {
-    ref: orderRef("restaurant", row.id),
-    kind: "restaurant",
+    ref: orderRef(kind, row.id),
+    kind,
     id: row.id,
     orderNumber: row.orderNumber,
     placedAt: row.placedAt,
@@ -200,7 +186,10 @@ export async function listOrders(
         })
       : [],
   ]);
-  const merged = [...grocery.map(fromGrocery), ...restaurant.map(fromRestaurant)].sort(newerFirst);
+  const merged = [
+    ...grocery.map((row) => listItem("grocery", row)),
+    ...restaurant.map((row) => listItem("restaurant", row)),
+  ].sort(newerFirst);
   const orders = merged.slice(0, pageSize);
   const last = orders.at(-1);
   return { orders, next: merged.length > pageSize && last ? cursorText(last) : null };
