@@ -3,6 +3,7 @@ import type { Hono } from "hono";
 import { invalidateContentCache, setContentLogger } from "#app/lib/content.server.ts";
 import { forgetCatalogueReads } from "#app/lib/storefront.server.ts";
 import type { Database } from "#db/client.ts";
+import { orderActionsForApi } from "#platform/backoffice/index.ts";
 import type { CatalogueSearch, SlotBookings } from "#platform/commerce/index.ts";
 import {
   checkoutRoutes,
@@ -112,6 +113,8 @@ export function createPlatform({
     whiteLabel: env.ORDERING_WHITE_LABEL,
     publicOrigin: env.PUBLIC_URL,
     clientIp: (c) => clientIp(c, isTrustedProxy),
+    // Accept, reject, dispatch and refund go through the order screen's flow (history, outbox).
+    orderActions: orderActionsForApi(database.db),
     onError: (err) => logger.error({ err }, "ordering request failed"),
   });
   configureService("ordering", {

@@ -78,11 +78,13 @@ export {
 export {
   changeOrderStatus,
   listOrders,
+  ORDER_API_ACTOR,
   ORDERS_PAGE_SIZE,
   type OrderDetail,
   type OrderEvent,
   type OrderListFilter,
   type OrderListItem,
+  orderActionsForApi,
   orderDetail,
   orderRef,
   parseCursor,

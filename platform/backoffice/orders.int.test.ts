@@ -372,6 +372,7 @@ describe("grocery flow", () => {
     const ref = { kind: "grocery" as const, id: order.id };
     expect(await changeOrderStatus(database.db, operator, ref, "delivered", at(1))).toEqual({
       ok: false,
+      reason: "transition",
       message: "Impossible de passer cette commande de « Reçue » à « Livrée ».",
     });
     // A pickup order is never out for delivery.
@@ -396,6 +397,7 @@ describe("restauration flow", () => {
     const skip = await changeOrderStatus(database.db, operator, ref, "Ready", at(1));
     expect(skip).toEqual({
       ok: false,
+      reason: "transition",
       message: "Impossible de passer cette commande de « Reçue » à « Prête ».",
     });
     for (const to of ["Accepted", "Ready", "Dispatched", "Delivered"]) {
@@ -460,6 +462,8 @@ describe("refunds", () => {
     const tooMuch = { amountCents: 3801, idempotencyKey: "refund-b", cancel: false };
     expect(await refundOrder(database.db, admin, ref, tooMuch, at(3))).toEqual({
       ok: false,
+      reason: "refund",
+      code: "exceeds",
       message: "Le remboursement dépasse ce qui reste à rembourser sur ce paiement.",
     });
     const rest = { amountCents: 3800, idempotencyKey: "refund-c", cancel: false };

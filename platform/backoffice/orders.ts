@@ -1,8 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
+import { type Actor, logChange } from "#platform/backoffice/catalogue-sync.ts";
 import { dayBounds } from "#platform/backoffice/odp.ts";
 import { adminOrderEvent } from "#platform/backoffice/schema.ts";
-import { recordChange, type Staff } from "#platform/backoffice/staff.ts";
 import {
   type GroceryListRow,
   type GroceryOrderDetail,
@@ -34,6 +34,8 @@ import {
 } from "#platform/order-status.ts";
 import {
   lockRestaurantOrderForRefund,
+  type OrderActionRefusal,
+  type OrderActions,
   type RestaurantListRow,
   type RestaurantOrderDetail,
   restaurantOrderForAdmin,
@@ -275,9 +277,32 @@ export async function orderDetail(db: Db, ref: OrderRef): Promise<OrderDetail | 
 }
 
 /** A change refused: the French message to show, nothing written. */
-class Refused extends Error {}
+class Refused extends Error {
+  readonly reason: OrderActionRefusal;
+  readonly code: string | undefined;
+  constructor(reason: OrderActionRefusal, message: string, code?: string) {
+    super(message);
+    this.reason = reason;
+    this.code = code;
+  }
+}
 
-export type OrderChangeResult = { ok: true } | { ok: false; message: string };
+export type OrderChangeResult =
+  | { ok: true }
+  | { ok: false; reason: OrderActionRefusal; message: string; code?: string };
+
+function refusal(error: unknown): OrderChangeResult {
+  if (!(error instanceof Refused)) throw error;
+  return {
+    ok: false,
+    reason: error.reason,
+    message: error.message,
+    ...(error.code ? { code: error.code } : {}),
+  };
+}
+
+/** How the order history names a change made through the ordering service's API. */
+export const ORDER_API_ACTOR: Actor = { id: null, email: "API de commande" };
 
 type Contact = {
   orderNumber: number;
@@ -310,61 +335,67 @@ async function notifyStatus(
 
 async function changeStatusIn(
   tx: Tx,
-  staff: Staff,
+  actor: Actor,
   ref: OrderRef,
   to: string,
   now: Date,
+  note = "",
 ): Promise<Contact & { from: string; chargeId?: string | null }> {
-  let change: (Contact & { ok: true; from: string; to: string }) | { ok: false; message: string };
+  let change:
+    | (Contact & { ok: true; from: string; to: string })
+    | { ok: false; reason: OrderActionRefusal; message: string };
   if (ref.kind === "grocery") {
-    if (!isGroceryStatus(to)) throw new Refused("Ce statut n'existe pas.");
+    if (!isGroceryStatus(to)) throw new Refused("invalid", "Ce statut n'existe pas.");
     change = await setGroceryOrderStatus(tx, ref.id, to, now);
   } else {
-    if (!isRestaurantStatus(to)) throw new Refused("Ce statut n'existe pas.");
+    if (!isRestaurantStatus(to)) throw new Refused("invalid", "Ce statut n'existe pas.");
     change = await setRestaurantOrderStatus(tx, ref.id, to, now);
   }
-  if (!change.ok) throw new Refused(change.message);
+  if (!change.ok) throw new Refused(change.reason, change.message);
   await tx.insert(adminOrderEvent).values({
     kind: ref.kind,
     orderId: ref.id,
     action: "status",
     fromStatus: change.from,
     toStatus: to,
-    staffId: staff.id,
-    staffEmail: staff.email,
+    staffId: actor.id,
+    staffEmail: actor.email,
+    note,
     createdAt: now,
   });
-  await recordChange(tx, {
-    staff,
+  await logChange(tx, actor, {
     action: "order.status",
     subjectType: "order",
     subjectId: orderRef(ref.kind, ref.id),
     before: { status: change.from },
-    after: { status: to },
+    after: { status: to, ...(note ? { note } : {}) },
   });
   return change;
 }
 
 /**
- * Moves an order along its flow (platform/order-status.ts), as `staff`: the change is logged and
- * the customer told by email and SMS; a change the flow refuses changes nothing.
+ * Moves an order along its flow (platform/order-status.ts), as `actor` (a staff member, or the
+ * ordering service's API): the change is logged (with `note`, say the reason of a refusal) and
+ * the customer told by email and SMS unless `notify` is false; a change the flow refuses changes
+ * nothing.
  */
 export async function changeOrderStatus(
   db: Db,
-  staff: Staff,
+  actor: Actor,
   ref: OrderRef,
   to: string,
   now: Date,
+  options: { note?: string; notify?: boolean } = {},
 ): Promise<OrderChangeResult> {
   try {
     await db.transaction(async (tx) => {
-      const contact = await changeStatusIn(tx, staff, ref, to, now);
+      const contact = await changeStatusIn(tx, actor, ref, to, now, options.note);
+      if (options.notify === false) return;
       await notifyStatus(tx, ref.kind, to as GroceryStatus | RestaurantStatus, contact, null);
     });
     return { ok: true };
   } catch (error) {
-    if (error instanceof Refused) return { ok: false, message: error.message };
-    throw error;
+    return refusal(error);
   }
 }
 
@@ -372,36 +403,50 @@ export async function changeOrderStatus(
  * Refunds `amountCents` of an order's payment through the processor, once per idempotency key,
  * never more than was captured and not yet refunded (the order's row, then the charge's, are
  * locked). With `cancel`, the order is cancelled in the same transaction, and one message tells
- * the customer both. Nothing is changed when any part is refused.
+ * the customer both (none when `notify` is false). `reason` is the processor's refund reason.
+ * Nothing is changed when any part is refused.
  */
 export async function refundOrder(
   db: Db,
-  staff: Staff,
+  actor: Actor,
   ref: OrderRef,
-  refund: { amountCents: number; idempotencyKey: string; cancel: boolean },
+  refund: {
+    amountCents: number;
+    idempotencyKey: string;
+    cancel: boolean;
+    reason?: string;
+    notify?: boolean;
+  },
   now: Date,
 ): Promise<OrderChangeResult> {
+  const notify = refund.notify !== false;
   try {
     await db.transaction(async (tx) => {
       const locked =
         ref.kind === "grocery"
           ? await lockGroceryOrderForRefund(tx, ref.id)
           : await lockRestaurantOrderForRefund(tx, ref.id);
-      if (!locked) throw new Refused("Cette commande est introuvable.");
+      if (!locked) throw new Refused("not_found", "Cette commande est introuvable.");
       let refundedCents = 0;
       if (refund.amountCents > 0) {
-        if (!locked.chargeId) throw new Refused("Cette commande n'a pas été payée par carte.");
+        if (!locked.chargeId) {
+          throw new Refused(
+            "refund",
+            "Cette commande n'a pas été payée par carte.",
+            "not_paid_by_card",
+          );
+        }
         const result = await refundCharge(
           tx,
           {
             chargeId: locked.chargeId,
             amountCents: refund.amountCents,
             idempotencyKey: refund.idempotencyKey,
-            reason: refund.cancel ? "Annulation" : "Remboursement",
+            reason: refund.reason || (refund.cancel ? "Annulation" : "Remboursement"),
           },
           now,
         );
-        if (!result.ok) throw new Refused(result.message);
+        if (!result.ok) throw new Refused("refund", result.message, result.code);
         // The same key again (a form sent twice): the first refund stands, nothing more happens.
         if (result.replayed) return;
         refundedCents = result.refund.amountCents;
@@ -413,30 +458,30 @@ export async function refundOrder(
           orderId: ref.id,
           action: "refund",
           amountCents: refundedCents,
-          staffId: staff.id,
-          staffEmail: staff.email,
+          staffId: actor.id,
+          staffEmail: actor.email,
           note: result.refund.id,
           createdAt: now,
         });
-        await recordChange(tx, {
-          staff,
+        await logChange(tx, actor, {
           action: "order.refund",
           subjectType: "order",
           subjectId: orderRef(ref.kind, ref.id),
           after: { refundId: result.refund.id, amountCents: refundedCents },
         });
       } else if (!refund.cancel) {
-        throw new Refused("Saisissez un montant à rembourser.");
+        throw new Refused("invalid", "Saisissez un montant à rembourser.");
       }
       const cancelled = refund.cancel
         ? await changeStatusIn(
             tx,
-            staff,
+            actor,
             ref,
             ref.kind === "grocery" ? "cancelled" : "Cancelled",
             now,
           )
         : null;
+      if (!notify) return;
       if (cancelled) {
         await notifyStatus(
           tx,
@@ -469,7 +514,29 @@ export async function refundOrder(
     });
     return { ok: true };
   } catch (error) {
-    if (error instanceof Refused) return { ok: false, message: error.message };
-    throw error;
+    return refusal(error);
   }
+}
+
+/**
+ * The ordering service's administrative API's order actions (its `OrderActions` port), on the
+ * same code path as the order screen: history, change log, outbox and refunds alike, written as
+ * `ORDER_API_ACTOR`.
+ */
+export function orderActionsForApi(db: Db): OrderActions {
+  return {
+    changeStatus: ({ orderId, to, note, notify, now }) =>
+      changeOrderStatus(db, ORDER_API_ACTOR, { kind: "restaurant", id: orderId }, to, now, {
+        note,
+        notify,
+      }),
+    refund: ({ orderId, amountCents, idempotencyKey, reason, notify, now }) =>
+      refundOrder(
+        db,
+        ORDER_API_ACTOR,
+        { kind: "restaurant", id: orderId },
+        { amountCents, idempotencyKey, cancel: false, reason, notify },
+        now,
+      ),
+  };
 }

@@ -313,7 +313,7 @@ export type StatusChange<S> =
       mode: OrderMode;
       firstName: string | null;
     }
-  | { ok: false; message: string };
+  | { ok: false; reason: "not_found" | "transition"; message: string };
 
 /**
  * Moves a grocery order to `to` inside the caller's transaction, the order's row locked: a
@@ -330,10 +330,14 @@ export async function setGroceryOrderStatus(
     .from(commerceOrder)
     .where(eq(commerceOrder.id, orderId))
     .for("update");
-  if (!order) return { ok: false, message: "Cette commande est introuvable." };
+  if (!order) return { ok: false, reason: "not_found", message: "Cette commande est introuvable." };
   const mode = modeOf(order);
   if (!groceryNextStatuses(order.status, mode).includes(to)) {
-    return { ok: false, message: transitionRefusal("grocery", order.status, to) };
+    return {
+      ok: false,
+      reason: "transition",
+      message: transitionRefusal("grocery", order.status, to),
+    };
   }
   await tx
     .update(commerceOrder)

@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from "node:crypto";
+import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
 import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
@@ -14,6 +14,7 @@ import {
   zoneView,
 } from "#platform/ordering/admin-views.ts";
 import { OrderingError } from "#platform/ordering/errors.ts";
+import type { OrderActionOutcome, OrderActions } from "#platform/ordering/order-action-port.ts";
 import { orderLinkKey } from "#platform/ordering/order-confirmation.ts";
 import { firstEnabledZone, storeById } from "#platform/ordering/restaurants.ts";
 import {
@@ -35,6 +36,13 @@ export type OrderingAdminOptions = {
   apiToken: string;
   /** The shop's white label: the only one whose vouchers this service answers. */
   whiteLabel: string;
+  /**
+   * The back office's order flow (accept, reject, dispatch, refund), wired by the server; without
+   * it the order actions are not served.
+   */
+  orderActions?: OrderActions;
+  /** The clock of the order actions; injectable for tests. */
+  now?: () => Date;
 };
 
 /** Flipdish's largest voucher summaries page (spec §9 asks for 500). */
@@ -54,7 +62,25 @@ const ADMIN_MESSAGES = {
   invalidBody: "Le corps de la requête n'est pas valide.",
   invalidPageSize: `pageSize doit être un entier de 1 à ${MAX_VOUCHER_PAGE_SIZE}.`,
   invalidPage: "page doit être un entier positif.",
+  invalidRefundAmount: "RefundAmount doit être un montant positif en euros, au centime près.",
+  invalidIdempotencyKey: "L'en-tête Idempotency-Key doit faire de 1 à 200 caractères.",
 } as const;
+
+/** Flipdish's reasons for rejecting an order (`Reject.RejectReasonEnum`), as the history reads them. */
+export const REJECT_REASONS = {
+  TooBusy: "trop de commandes",
+  FoodUnavailable: "produit indisponible",
+  UnableToDeliver: "livraison impossible",
+  UnknownAddress: "adresse introuvable",
+  UnknownReason: "non précisé",
+  TooSoon: "délai trop court",
+  TimeUnavailable: "horaire indisponible",
+  DontDeliverToArea: "hors zone de livraison",
+  StoreUncontactable: "magasin injoignable",
+} as const;
+
+type RejectReason = keyof typeof REJECT_REASONS;
+const REJECT_REASON_NAMES = Object.keys(REJECT_REASONS) as [RejectReason, ...RejectReason[]];
 
 /**
  * The ordering service's administrative API (ordering-and-server.md §7), mounted inside
@@ -65,6 +91,7 @@ const ADMIN_MESSAGES = {
  */
 export function orderingAdminRoutes(options: OrderingAdminOptions) {
   const { db, whiteLabel } = options;
+  const now = options.now ?? (() => new Date());
   const expected = digest(options.apiToken);
   const api = new Hono();
 
@@ -237,8 +264,119 @@ export function orderingAdminRoutes(options: OrderingAdminOptions) {
     });
   });
 
+  const actions = options.orderActions;
+  if (actions) {
+    // Flipdish's `OrdersApi` actions: an empty 200 when done, its error shape when refused.
+    api.post("/api/v1.0/orders/:id/accept", async (c) => {
+      const orderId = idParam(c, "id");
+      const { EstimatedMinutesForDelivery: minutes } = parseBody(
+        acceptInput,
+        await readJson(c, {}),
+      );
+      const note = minutes === undefined ? undefined : `Délai annoncé : ${minutes} min`;
+      return actionAnswer(
+        c,
+        await actions.changeStatus({ orderId, to: "Accepted", note, notify: true, now: now() }),
+      );
+    });
+
+    api.post("/api/v1.0/orders/:id/reject", async (c) => {
+      const orderId = idParam(c, "id");
+      const body = parseBody(rejectInput, await readJson(c));
+      const reason =
+        typeof body.RejectReason === "number"
+          ? (REJECT_REASON_NAMES[body.RejectReason] as RejectReason)
+          : body.RejectReason;
+      return actionAnswer(
+        c,
+        await actions.changeStatus({
+          orderId,
+          to: "Rejected",
+          note: `Motif : ${REJECT_REASONS[reason]}`,
+          notify: body.DoNotNotifyCustomer !== true,
+          now: now(),
+        }),
+      );
+    });
+
+    api.post("/api/v1.0/orders/:id/dispatch", async (c) => {
+      const orderId = idParam(c, "id");
+      return actionAnswer(
+        c,
+        await actions.changeStatus({ orderId, to: "Dispatched", notify: true, now: now() }),
+      );
+    });
+
+    api.post("/api/v1.0/orders/:id/refund", async (c) => {
+      const orderId = idParam(c, "id");
+      const body = parseBody(refundInput, await readJson(c));
+      const amountCents = Math.round(body.RefundAmount * 100);
+      if (Math.abs(amountCents - body.RefundAmount * 100) > 1e-6 || amountCents <= 0) {
+        throw badRequest("RefundAmount", ADMIN_MESSAGES.invalidRefundAmount);
+      }
+      // Flipdish's refund has no key of its own: a client that may retry sends one, else each
+      // call is a refund of its own.
+      const key = c.req.header("idempotency-key") ?? randomUUID();
+      if (key.length < 1 || key.length > 200) {
+        throw badRequest("Idempotency-Key", ADMIN_MESSAGES.invalidIdempotencyKey);
+      }
+      return actionAnswer(
+        c,
+        await actions.refund({
+          orderId,
+          amountCents,
+          idempotencyKey: `ordering-api:order-${orderId}:${key}`,
+          reason: body.RefundReason?.trim() || undefined,
+          notify: body.NotifyCustomer !== false,
+          now: now(),
+        }),
+      );
+    });
+  }
+
   return api;
 }
+
+/** Flipdish answers a done order action with an empty 200; a refusal in its error shape. */
+function actionAnswer(c: Context, outcome: OrderActionOutcome): Response {
+  if (outcome.ok) return c.body(null, 200);
+  switch (outcome.reason) {
+    case "not_found":
+      throw new OrderingError("not_found", ADMIN_MESSAGES.orderNotFound);
+    case "transition":
+      throw new OrderingError("invalid_transition", outcome.message);
+    case "refund":
+      throw new OrderingError("refund_refused", outcome.message, { Reason: outcome.code });
+    default:
+      throw new OrderingError("bad_request", outcome.message);
+  }
+}
+
+const acceptInput = z
+  .object({ EstimatedMinutesForDelivery: z.number().int().min(0).max(1440).optional() })
+  .strict();
+
+const rejectInput = z
+  .object({
+    RejectReason: z.union([
+      z.enum(REJECT_REASON_NAMES),
+      z
+        .number()
+        .int()
+        .min(0)
+        .max(REJECT_REASON_NAMES.length - 1),
+    ]),
+    DoNotNotifyCustomer: z.boolean().optional(),
+  })
+  .strict();
+
+const refundInput = z
+  .object({
+    RefundReason: z.string().max(500).optional(),
+    RefundAmount: z.number().positive().max(1_000_000),
+    NotifyCustomer: z.boolean().optional(),
+  })
+  .strict();
 
 /** Tokens are compared as SHA-256 digests, so the comparison takes the same time at any length. */
 const digest = (token: string) => createHash("sha256").update(token).digest();
@@ -280,8 +418,9 @@ function queryInt(c: Context, name: string, fallback: number, max: number): numb
  * The body as JSON, whatever its content type: Flipdish's clients send `text/json`, which Hono's
  * own body parsing does not take for JSON.
  */
-async function readJson(c: Context): Promise<unknown> {
+async function readJson(c: Context, whenEmpty?: unknown): Promise<unknown> {
   const text = await c.req.text();
+  if (whenEmpty !== undefined && text.trim() === "") return whenEmpty;
   try {
     return JSON.parse(text);
   } catch {

@@ -27,6 +27,10 @@ export const ORDERING_ERROR_STATUS = {
   payment_account_required: 400,
   payment_failed: 402,
   idempotency_key_required: 400,
+  /** An order action its state does not allow (accepting a rejected order…). */
+  invalid_transition: 409,
+  /** A refund the processor refused (more than is left, nothing captured…), with its `Reason`. */
+  refund_refused: 400,
 } as const;
 
 export type OrderingErrorCode = keyof typeof ORDERING_ERROR_STATUS;

@@ -12,6 +12,7 @@ import {
   updateCustomer,
 } from "#platform/ordering/customers.ts";
 import { MESSAGES, OrderingError } from "#platform/ordering/errors.ts";
+import type { OrderActions } from "#platform/ordering/order-action-port.ts";
 import {
   type BasketInput,
   basketView,
@@ -47,6 +48,11 @@ export type OrderingApiOptions = {
   publicOrigin: string;
   /** The clock of slots, codes, vouchers and orders; injectable for tests. */
   now?: () => Date;
+  /**
+   * The back office's order flow, for the administrative API's order actions (accept, reject,
+   * dispatch, refund); wired by the server (server/platform.ts).
+   */
+  orderActions?: OrderActions;
   /**
    * The client's network address, for the phone-login rate limits (behind the shop's trusted
    * proxies); undefined for an in-process call, which then names the shopper in `SHOPPER_IP_HEADER`.
@@ -88,6 +94,8 @@ export function createOrderingApi(options: OrderingApiOptions) {
       db: options.db,
       apiToken: options.apiToken,
       whiteLabel: options.whiteLabel,
+      orderActions: options.orderActions,
+      now: options.now,
     }),
   );
   api.route("/", customerRoutes(options));

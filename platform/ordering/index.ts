@@ -39,6 +39,11 @@ export {
   slotStore,
 } from "./grocery-slots.ts";
 export { createOrderingApi } from "./http.ts";
+export type {
+  OrderActionOutcome,
+  OrderActionRefusal,
+  OrderActions,
+} from "./order-action-port.ts";
 export {
   lockRestaurantOrderForRefund,
   type RestaurantListFilter,

@@ -202,13 +202,18 @@ export async function setRestaurantOrderStatus(
   now: Date,
 ): Promise<
   | ({ ok: true; from: RestaurantStatus; to: RestaurantStatus } & RestaurantOrderContact)
-  | { ok: false; message: string }
+  | { ok: false; reason: "not_found" | "transition"; message: string }
 > {
   const locked = await lockedOrder(tx, orderId);
-  if (!locked) return { ok: false, message: "Cette commande est introuvable." };
+  if (!locked)
+    return { ok: false, reason: "not_found", message: "Cette commande est introuvable." };
   const { order, contact } = locked;
   if (!restaurantNextStatuses(order.status, contact.mode).includes(to)) {
-    return { ok: false, message: transitionRefusal("restaurant", order.status, to) };
+    return {
+      ok: false,
+      reason: "transition",
+      message: transitionRefusal("restaurant", order.status, to),
+    };
   }
   await tx
     .update(orderingOrder)

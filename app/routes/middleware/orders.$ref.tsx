@@ -314,7 +314,7 @@ export default function OrderScreen() {
               {when(event.at)} :{" "}
               {event.action === "refund"
                 ? `remboursement de ${formatCents(event.amountCents ?? 0)}`
-                : `${orderStatusLabel(kind, event.fromStatus ?? "")} → ${orderStatusLabel(kind, event.toStatus ?? "")}`}{" "}
+                : `${orderStatusLabel(kind, event.fromStatus ?? "")} → ${orderStatusLabel(kind, event.toStatus ?? "")}${event.note ? ` (${event.note})` : ""}`}{" "}
               par {event.staffEmail}
             </li>
           ))}
