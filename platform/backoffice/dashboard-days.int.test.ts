@@ -8,12 +8,20 @@ import {
   createAdminTestDatabase,
 } from "#platform/backoffice/testing.ts";
 import { commerceOrder } from "#platform/commerce/tables.ts";
-import { orderingCustomer, orderingOrder, orderingSlotBooking } from "#platform/ordering/tables.ts";
+import {
+  orderingCustomer,
+  orderingOrder,
+  orderingSlotBooking,
+  orderingSlotOverride,
+  orderingStoreClosure,
+} from "#platform/ordering/tables.ts";
 import { insertTestStore } from "#platform/ordering/testing.ts";
+import { chargeCard, refundCharge, tokenizeCard } from "#platform/payments/index.ts";
 
 /**
  * The dashboard's daily figures over a fixed set of orders: by day (Paris), by kind and by
- * store, the average basket, refunds and how full the offered slots were.
+ * store, the average basket, refunds of both kinds and how full the offered slots were, with
+ * the stores' closures and the staff's slot settings.
  */
 const EMAIL = "direction@comptoir.test";
 const PASSWORD = "un mot de passe solide";
@@ -21,6 +29,9 @@ const RANGE = { from: "2021-11-22", to: "2021-11-24" };
 
 let database: Database;
 let server: Awaited<ReturnType<typeof composeSignedInServer>>;
+let haussmannId: number;
+let bastilleId: number;
+let customerId: number;
 
 beforeAll(async () => {
   database = await createAdminTestDatabase({ email: EMAIL, password: PASSWORD });
@@ -36,10 +47,13 @@ beforeAll(async () => {
     name: "Comptoir Bastille",
     capacity: 2,
   });
+  haussmannId = haussmann.id;
+  bastilleId = bastille.id;
   const [customer] = await db
     .insert(orderingCustomer)
     .values({ phone: "+33612345678" })
     .returning({ id: orderingCustomer.id });
+  customerId = customer?.id ?? 0;
   const restaurant = (
     key: string,
     storeId: number,
@@ -149,12 +163,155 @@ describe("daily figures", () => {
       slots: { booked: 5, capacity: 3 * CAPACITY, fillRate: 5 / (3 * CAPACITY) },
     });
     expect(figures.stores).toEqual([
-      { store: "Épicerie en ligne", kind: "grocery", orders: 2, revenueCents: 5000 },
       { store: "Comptoir Bastille", kind: "restaurant", orders: 1, revenueCents: 3000 },
       { store: "Comptoir Haussmann", kind: "restaurant", orders: 2, revenueCents: 3500 },
+      // Grocery orders placed before slots were booked have no store.
+      { store: "Épicerie en ligne", kind: "grocery", orders: 2, revenueCents: 5000 },
+    ]);
+  });
+});
+
+describe("daily figures with refunds, stores and the slots' own settings", () => {
+  const DECEMBER = { from: "2021-12-06", to: "2021-12-08" };
+  /** 12:00 and 19:00 on the 6th, 12:00 on the 7th, in Paris. */
+  const NOON_6 = new Date("2021-12-06T11:00:00.000Z");
+  const EVENING_6 = new Date("2021-12-06T18:00:00.000Z");
+  const NOON_7 = new Date("2021-12-07T11:00:00.000Z");
+  let paid = 0;
+
+  async function charge(amountCents: number, refundedCents = 0): Promise<string> {
+    const card = await tokenizeCard(
+      database.db,
+      { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2030, cvc: "123" },
+      NOON_6,
+    );
+    if (!card.ok) throw new Error(card.message);
+    const result = await chargeCard(
+      database.db,
+      { token: card.card.token, amountCents, idempotencyKey: `dec-${++paid}`, description: "" },
+      NOON_6,
+    );
+    if (!result.ok) throw new Error(result.message);
+    if (refundedCents > 0) {
+      const refund = await refundCharge(
+        database.db,
+        { chargeId: result.chargeId, amountCents: refundedCents, idempotencyKey: `ref-${paid}` },
+        EVENING_6,
+      );
+      if (!refund.ok) throw new Error(refund.message);
+    }
+    return result.chargeId;
+  }
+
+  beforeAll(async () => {
+    const db = database.db;
+    const restaurant = async (
+      key: string,
+      storeId: number,
+      totalCents: number,
+      status: "Placed" | "Cancelled" | "Rejected",
+      refundedCents = 0,
+    ) => ({
+      storeId,
+      customerId,
+      mode: 1 as const,
+      slotKey: key,
+      slotStart: NOON_6,
+      lines: [],
+      subtotalCents: totalCents,
+      serviceFeeCents: 0,
+      totalCents,
+      status,
+      chargeId: await charge(totalCents, refundedCents),
+      idempotencyKey: key,
+    });
+    await db
+      .insert(orderingOrder)
+      .values([
+        await restaurant("dec-a", haussmannId, 3000, "Placed", 1000),
+        await restaurant("dec-b", bastilleId, 2500, "Cancelled", 2500),
+        await restaurant("dec-c", bastilleId, 1800, "Rejected"),
+      ]);
+    const grocery = async (
+      key: string,
+      totalCents: number,
+      store: { id: number; name: string } | null,
+      refundedCents = 0,
+    ) => ({
+      statusKey: key,
+      processedAt: NOON_6,
+      financialStatus: "PAID" as const,
+      subtotalCents: totalCents,
+      totalTaxCents: 0,
+      totalCents,
+      totalRefundedCents: refundedCents,
+      deliveryMethod: "SHIPPING",
+      paymentChargeId: await charge(totalCents, refundedCents),
+      ...(store ? { orderMode: 1 as const, storeId: store.id, storeName: store.name } : {}),
+    });
+    await db
+      .insert(commerceOrder)
+      .values([
+        await grocery("dec-g1", 4000, { id: haussmannId, name: "Comptoir Haussmann" }),
+        await grocery("dec-g2", 1500, { id: bastilleId, name: "Comptoir Bastille" }, 500),
+        await grocery("dec-g3", 1000, null),
+      ]);
+    // Haussmann is closed on the 7th; Bastille takes no pickup that day.
+    await db.insert(orderingStoreClosure).values([
+      { storeId: haussmannId, startDay: "2021-12-07", endDay: "2021-12-07", label: "Inventaire" },
+      { storeId: bastilleId, startDay: "2021-12-07", endDay: "2021-12-07", mode: 2 },
+    ]);
+    // Staff raised one slot from 5 to 8 and closed another (2) after one order was booked in it.
+    await db.insert(orderingSlotOverride).values([
+      { storeId: haussmannId, mode: 1, slotStart: NOON_6, capacity: 8 },
+      { storeId: bastilleId, mode: 1, slotStart: EVENING_6, isClosed: true },
+    ]);
+    await db.insert(orderingSlotBooking).values([
+      { storeId: haussmannId, mode: 1, slotStart: NOON_6, booked: 7 },
+      { storeId: bastilleId, mode: 1, slotStart: EVENING_6, booked: 1 },
+      // Booked before the closure: the day offers no slot, so it is not counted.
+      { storeId: haussmannId, mode: 1, slotStart: NOON_7, booked: 2 },
     ]);
   });
 
+  it("counts restauration refunds too, and leaves cancelled and rejected orders out", async () => {
+    const [sixth] = (await dailyFigures(database.db, DECEMBER)).days;
+    expect(sixth).toMatchObject({
+      day: "2021-12-06",
+      grocery: { orders: 3, revenueCents: 6000 },
+      // 30 € less the 10 € refunded.
+      restaurant: { orders: 1, revenueCents: 2000 },
+      orders: 4,
+      revenueCents: 8000,
+      averageBasketCents: Math.round(9500 / 4),
+      // 5 € of a grocery order, 10 € and 25 € of two restauration orders.
+      refunds: { orders: 3, cents: 4000 },
+    });
+  });
+
+  it("fills the slots against their real capacity: closures and staff's settings", async () => {
+    const figures = await dailyFigures(database.db, DECEMBER);
+    expect(figures.days.map((day) => [day.day, day.slots.booked, day.slots.capacity])).toEqual([
+      // One slot raised by 3, one closed (-2); its booking still counts.
+      ["2021-12-06", 8, CAPACITY + 3 - 2],
+      // Haussmann closed (6 × (5 + 5)), Bastille without pickup (6 × 2).
+      ["2021-12-07", 0, CAPACITY - 60 - 12],
+      ["2021-12-08", 0, CAPACITY],
+    ]);
+  });
+
+  it("lists grocery orders under their store, and those without one as « Épicerie en ligne »", async () => {
+    const { stores } = await dailyFigures(database.db, DECEMBER);
+    expect(stores).toEqual([
+      { store: "Comptoir Bastille", kind: "grocery", orders: 1, revenueCents: 1000 },
+      { store: "Comptoir Haussmann", kind: "grocery", orders: 1, revenueCents: 4000 },
+      { store: "Comptoir Haussmann", kind: "restaurant", orders: 1, revenueCents: 2000 },
+      { store: "Épicerie en ligne", kind: "grocery", orders: 1, revenueCents: 1000 },
+    ]);
+  });
+});
+
+describe("the range and the screen", () => {
   it("takes the last 7 days by default and refuses a range it cannot show", () => {
     const now = new Date("2021-11-24T23:30:00.000Z");
     expect(figuresRange(now, { from: null, to: null })).toEqual({

@@ -2,19 +2,21 @@ import type { Db } from "#db/client.ts";
 import { parisDay, parseDay } from "#platform/backoffice/odp.ts";
 import { groceryDailyFigures } from "#platform/commerce/index.ts";
 import { localToInstant, restaurantDailyFigures, slotFillByDay } from "#platform/ordering/index.ts";
+import { refundedByCharge } from "#platform/payments/index.ts";
 
 /**
  * The dashboard's daily figures over a range of days (Paris): orders and revenue by day, by kind
  * (épicerie: commerce orders by the day they were placed; restauration: ordering orders by the
- * day of their slot) and by store; the average basket; refunds; and how full the offered slots
- * were. Each module answers with one grouped statement for the whole range.
+ * day of their slot) and by store; the average basket; refunds of both kinds (the processor's,
+ * for restauration); and how full the offered slots were (the slot calendar's capacities). Each
+ * module answers for the whole range at once.
  */
 
 /** The longest range the dashboard shows at once. */
 export const MAX_RANGE_DAYS = 62;
 /** The range shown by default: the last 7 days, today included. */
 export const DEFAULT_RANGE_DAYS = 7;
-/** The grocery orders' line in the per-store table: they have no store of their own yet. */
+/** The per-store line of grocery orders without a store (placed before slots were booked). */
 export const GROCERY_STORE = "Épicerie en ligne";
 
 export type DayFigures = {
@@ -117,6 +119,10 @@ export async function dailyFigures(
     restaurantDailyFigures(db, from, to),
     slotFillByDay(db, days),
   ]);
+  const refunded = await refundedByCharge(
+    db,
+    restaurant.flatMap((row) => row.chargeIds),
+  );
   const sums = new Map<string, Sums>(
     days.map((day) => [day, { ...emptyFigures(), grossCents: 0 }]),
   );
@@ -125,6 +131,18 @@ export async function dailyFigures(
     const daySums = sums.get(day);
     if (daySums) apply(daySums);
     apply(total);
+  };
+  const stores = new Map<string, StoreFigures>();
+  const addToStore = (key: string, figures: StoreFigures) => {
+    const store = stores.get(key);
+    if (!store) {
+      stores.set(key, figures);
+      return;
+    }
+    // The latest name (rows come in day order): a renamed store keeps one line.
+    store.store = figures.store;
+    store.orders += figures.orders;
+    store.revenueCents += figures.revenueCents;
   };
   for (const row of grocery) {
     add(row.day, (s) => {
@@ -136,25 +154,37 @@ export async function dailyFigures(
       s.refunds.orders += row.refundedOrders;
       s.refunds.cents += row.refundedCents;
     });
-  }
-  const stores = new Map<string, StoreFigures>();
-  for (const row of restaurant) {
-    add(row.day, (s) => {
-      s.restaurant.orders += row.orders;
-      s.restaurant.revenueCents += row.revenueCents;
-      s.orders += row.orders;
-      s.revenueCents += row.revenueCents;
-      s.grossCents += row.revenueCents;
+    if (row.orders === 0) continue;
+    addToStore(`grocery ${row.storeId ?? "none"}`, {
+      store: row.storeId === null ? GROCERY_STORE : (row.storeName ?? GROCERY_STORE),
+      kind: "grocery",
+      orders: row.orders,
+      revenueCents: row.revenueCents,
     });
-    const store = stores.get(row.storeName) ?? {
-      store: row.storeName,
-      kind: "restaurant" as const,
-      orders: 0,
-      revenueCents: 0,
-    };
-    store.orders += row.orders;
-    store.revenueCents += row.revenueCents;
-    stores.set(row.storeName, store);
+  }
+  for (const row of restaurant) {
+    const refunds = row.chargeIds.map((id) => refunded.get(id) ?? 0).filter((cents) => cents > 0);
+    const refundedCents = refunds.reduce((sum, cents) => sum + cents, 0);
+    // Cancelled and rejected orders bring no revenue, but what was refunded of them counts.
+    const revenueCents = row.counted ? row.totalCents - refundedCents : 0;
+    add(row.day, (s) => {
+      s.refunds.orders += refunds.length;
+      s.refunds.cents += refundedCents;
+      if (!row.counted) return;
+      s.restaurant.orders += row.orders;
+      s.restaurant.revenueCents += revenueCents;
+      s.orders += row.orders;
+      s.revenueCents += revenueCents;
+      s.grossCents += row.totalCents;
+    });
+    if (row.counted) {
+      addToStore(`restaurant ${row.storeId}`, {
+        store: row.storeName,
+        kind: "restaurant",
+        orders: row.orders,
+        revenueCents,
+      });
+    }
   }
   for (const row of slots) {
     add(row.day, (s) => {
@@ -162,6 +192,14 @@ export async function dailyFigures(
       s.slots.capacity += row.capacity;
     });
   }
+  // Stores by name, each store's grocery line before its restauration line; orders without a
+  // store last.
+  const storeLines = [...stores.values()].sort(
+    (a, b) =>
+      Number(a.store === GROCERY_STORE) - Number(b.store === GROCERY_STORE) ||
+      a.store.localeCompare(b.store, "fr") ||
+      a.kind.localeCompare(b.kind),
+  );
   return {
     from: range.from,
     to: range.to,
@@ -169,15 +207,7 @@ export async function dailyFigures(
       day,
       ...finish(sums.get(day) ?? { ...emptyFigures(), grossCents: 0 }),
     })),
-    stores: [
-      {
-        store: GROCERY_STORE,
-        kind: "grocery",
-        orders: total.grocery.orders,
-        revenueCents: total.grocery.revenueCents,
-      },
-      ...[...stores.values()].sort((a, b) => a.store.localeCompare(b.store, "fr")),
-    ],
+    stores: storeLines,
     total: finish(total),
   };
 }

@@ -22,6 +22,12 @@ export async function groceryOrderFigures(db: Db, from: Date, to: Date) {
 
 export type GroceryDay = {
   day: string;
+  /**
+   * The store that delivers or hands the orders over (the ordering service's StoreId) and its
+   * name as the orders recorded it; null for orders placed before slots were booked.
+   */
+  storeId: number | null;
+  storeName: string | null;
   /** Orders placed that day, voided and fully refunded ones left out. */
   orders: number;
   /** Their totals, before refunds. */
@@ -34,8 +40,8 @@ export type GroceryDay = {
 };
 
 /**
- * Grocery orders placed in `[from, to)` by Paris day, in one grouped statement: counted and
- * summed as `groceryOrderFigures` does, and their refunds (by the day the order was placed).
+ * Grocery orders placed in `[from, to)` by Paris day and store, in one grouped statement: counted
+ * and summed as `groceryOrderFigures` does, and their refunds (by the day the order was placed).
  */
 export async function groceryDailyFigures(db: Db, from: Date, to: Date): Promise<GroceryDay[]> {
   const day = sql<string>`to_char(${commerceOrder.processedAt} at time zone 'Europe/Paris', 'YYYY-MM-DD')`;
@@ -43,6 +49,8 @@ export async function groceryDailyFigures(db: Db, from: Date, to: Date): Promise
   const rows = await db
     .select({
       day,
+      storeId: commerceOrder.storeId,
+      storeName: commerceOrder.storeName,
       orders: sql<number>`(count(*) filter (where ${counted}))::int`,
       grossCents: sql<number>`coalesce(sum(${commerceOrder.totalCents}) filter (where ${counted}), 0)::int`,
       revenueCents: sql<number>`coalesce(sum(${commerceOrder.totalCents} - ${commerceOrder.totalRefundedCents}) filter (where ${counted}), 0)::int`,
@@ -51,10 +59,12 @@ export async function groceryDailyFigures(db: Db, from: Date, to: Date): Promise
     })
     .from(commerceOrder)
     .where(and(gte(commerceOrder.processedAt, from), lt(commerceOrder.processedAt, to)))
-    .groupBy(day)
-    .orderBy(day);
+    .groupBy(day, commerceOrder.storeId, commerceOrder.storeName)
+    .orderBy(day, commerceOrder.storeId);
   return rows.map((row) => ({
     day: row.day,
+    storeId: row.storeId,
+    storeName: row.storeName,
     orders: Number(row.orders),
     grossCents: Number(row.grossCents),
     revenueCents: Number(row.revenueCents),

@@ -1,117 +1,86 @@
-import { and, asc, eq, gte, lt, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
-import {
-  type OpeningHours,
-  orderingOrder,
-  orderingSlotBooking,
-  orderingStore,
-  type Weekday,
-} from "#platform/ordering/schema.ts";
-import { localToInstant, SLOT_TIME_ZONE, slotCapacity } from "#platform/ordering/slots.ts";
+import { orderingOrder, orderingStore } from "#platform/ordering/schema.ts";
+import { SLOT_TIME_ZONE, slotCalendarOfDays } from "#platform/ordering/slots.ts";
 
 /**
  * The dashboard's daily figures of the ordering service over a range of days (Europe/Paris):
- * restaurant orders and revenue by the day of their slot and store, and how full the offered
- * slots were. One grouped statement each, whatever the number of days.
+ * restaurant orders, revenue and payments by the day of their slot and store (one grouped
+ * statement), and how full the slots offered those days were (the slot calendar's own count).
  */
 
 export type RestaurantDay = {
   day: string;
   storeId: number;
   storeName: string;
+  /** False for the orders of the group that were cancelled or rejected: no revenue. */
+  counted: boolean;
   orders: number;
-  revenueCents: number;
+  /** Their totals, before refunds. */
+  totalCents: number;
+  /** Their payments (the processor's charges), whose refunds the payments module knows. */
+  chargeIds: string[];
 };
 
-/** Restaurant orders whose slot starts in `[from, to)`, by Paris day and store, cancelled ones left out. */
+/**
+ * Restaurant orders whose slot starts in `[from, to)`, by Paris day and store, and whether they
+ * count (cancelled and rejected ones do not, but their refunds do).
+ */
 export async function restaurantDailyFigures(
   db: Db,
   from: Date,
   to: Date,
 ): Promise<RestaurantDay[]> {
   const day = sql<string>`to_char(${orderingOrder.slotStart} at time zone ${sql.raw(`'${SLOT_TIME_ZONE}'`)}, 'YYYY-MM-DD')`;
+  const counted = sql<boolean>`(${orderingOrder.status} not in ('Cancelled', 'Rejected'))`;
   const rows = await db
     .select({
       day,
       storeId: orderingOrder.storeId,
       storeName: orderingStore.name,
+      counted,
       orders: sql<number>`count(*)::int`,
-      revenueCents: sql<number>`coalesce(sum(${orderingOrder.totalCents}), 0)::int`,
+      totalCents: sql<number>`coalesce(sum(${orderingOrder.totalCents}), 0)::int`,
+      chargeIds: sql<
+        string[] | null
+      >`array_agg(${orderingOrder.chargeId}) filter (where ${orderingOrder.chargeId} is not null)`,
     })
     .from(orderingOrder)
     .innerJoin(orderingStore, eq(orderingStore.id, orderingOrder.storeId))
-    .where(
-      and(
-        gte(orderingOrder.slotStart, from),
-        lt(orderingOrder.slotStart, to),
-        ne(orderingOrder.status, "Cancelled"),
-      ),
-    )
-    .groupBy(day, orderingOrder.storeId, orderingStore.name)
+    .where(and(gte(orderingOrder.slotStart, from), lt(orderingOrder.slotStart, to)))
+    .groupBy(day, orderingOrder.storeId, orderingStore.name, counted)
     .orderBy(asc(day), asc(orderingStore.name));
   return rows.map((row) => ({
     ...row,
+    counted: Boolean(row.counted),
     orders: Number(row.orders),
-    revenueCents: Number(row.revenueCents),
+    totalCents: Number(row.totalCents),
+    chargeIds: row.chargeIds ?? [],
   }));
 }
 
 export type SlotFill = { day: string; booked: number; capacity: number };
 
-const WEEKDAYS: Weekday[] = [
-  "sunday",
-  "monday",
-  "tuesday",
-  "wednesday",
-  "thursday",
-  "friday",
-  "saturday",
-];
-
-/** How many slots the hours of a weekday offer at this interval (as slots.ts generates them). */
-function slotsInDay(hours: OpeningHours, day: string, interval: number): number {
-  if (interval <= 0) return 0;
-  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
-  const weekday = WEEKDAYS[new Date(Date.UTC(year, month - 1, date)).getUTCDay()] as Weekday;
-  let count = 0;
-  for (const range of hours[weekday] ?? []) {
-    const minutes = (time: string) => {
-      const [h, m] = time.split(":").map(Number) as [number, number];
-      return h * 60 + m;
-    };
-    const length = minutes(range.end) - minutes(range.start);
-    if (length >= interval) count += Math.floor(length / interval);
-  }
-  return count;
-}
-
 /**
- * For each day of `days` (Paris `YYYY-MM-DD`): the orders booked in slots of that day, against
- * the capacity of the slots the stores offer that day (each store's hours, interval and
- * capacity per mode, as they are set now).
+ * For each day of `days` (Paris `YYYY-MM-DD`): the orders booked in the slots the stores offered
+ * that day, against those slots' capacity, as the slot calendar counts them (`slotCalendarOfDays`):
+ * no slot on a store's closure days, a slot's own capacity where staff set one, none where staff
+ * closed it; each store's hours, interval and capacity per mode as they are set now.
  */
 export async function slotFillByDay(db: Db, days: string[]): Promise<SlotFill[]> {
-  const first = days[0];
-  const last = days.at(-1);
-  if (!first || !last) return [];
-  const from = localToInstant(first, 0);
-  const to = localToInstant(last, 24 * 60);
-  const day = sql<string>`to_char(${orderingSlotBooking.slotStart} at time zone ${sql.raw(`'${SLOT_TIME_ZONE}'`)}, 'YYYY-MM-DD')`;
-  const [stores, bookings] = await Promise.all([
-    db.select().from(orderingStore),
-    db
-      .select({ day, booked: sql<number>`coalesce(sum(${orderingSlotBooking.booked}), 0)::int` })
-      .from(orderingSlotBooking)
-      .where(and(gte(orderingSlotBooking.slotStart, from), lt(orderingSlotBooking.slotStart, to)))
-      .groupBy(day),
-  ]);
-  const booked = new Map(bookings.map((row) => [row.day, Number(row.booked)]));
-  return days.map((d) => {
-    let capacity = 0;
-    for (const store of stores) {
-      const slots = slotsInDay(store.openingHours, d, store.slotIntervalMinutes);
-      capacity += slots * (slotCapacity(store, 1) + slotCapacity(store, 2));
-    }
-    return { day: d, booked: booked.get(d) ?? 0, capacity };
-  });
+  if (days.length === 0) return [];
+  const stores = await db.select().from(orderingStore).orderBy(asc(orderingStore.id));
+  const calendars = await Promise.all(
+    stores.flatMap((store) =>
+      ([1, 2] as const).map((mode) => slotCalendarOfDays(db, store, mode, days)),
+    ),
+  );
+  const fill = new Map(days.map((day) => [day, { day, booked: 0, capacity: 0 }]));
+  for (const slot of calendars.flat()) {
+    const figures = fill.get(slot.day);
+    if (!figures) continue;
+    figures.booked += slot.booked;
+    figures.capacity += slot.capacity;
+  }
+  return [...fill.values()];
 }

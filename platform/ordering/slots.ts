@@ -67,21 +67,33 @@ export function slotCandidates(
   now: Date,
   closures: ClosureSpan[] = [],
 ): SlotCandidate[] {
+  const earliest = now.getTime() + store.slotLeadMinutes * 60_000;
+  const today = localDay(now);
+  const days = Array.from({ length: store.slotDaysAhead }, (_, offset) => addDays(today, offset));
+  return daysSlots(store, mode, days, closures).filter((slot) => slot.start.getTime() >= earliest);
+}
+
+/**
+ * Every slot the store's hours cut on these local days in a mode, whatever the time now, in time
+ * order: none on a closure day of `closures`, none when the store does not offer the mode.
+ */
+function daysSlots(
+  store: SlotSettings,
+  mode: OrderingMode,
+  days: string[],
+  closures: ClosureSpan[],
+): SlotCandidate[] {
   if (slotCapacity(store, mode) <= 0) return [];
   const interval = store.slotIntervalMinutes;
   if (interval <= 0) return [];
-  const earliest = now.getTime() + store.slotLeadMinutes * 60_000;
-  const today = localDay(now);
   const slots: SlotCandidate[] = [];
-  for (let offset = 0; offset < store.slotDaysAhead; offset++) {
-    const day = addDays(today, offset);
+  for (const day of days) {
     if (isClosedDay(closures, mode, day)) continue;
     const ranges = store.openingHours[weekdayOf(day)] ?? [];
     for (const range of ranges) {
       const rangeEnd = minutesOf(range.end);
       for (let start = minutesOf(range.start); start + interval <= rangeEnd; start += interval) {
-        const slot = candidate(day, start, start + interval);
-        if (slot.start.getTime() >= earliest) slots.push(slot);
+        slots.push(candidate(day, start, start + interval));
       }
     }
   }
@@ -99,10 +111,16 @@ export function isClosedDay(closures: ClosureSpan[], mode: OrderingMode, day: st
 }
 
 /** The store's closures that end today (local day of `now`) or later. */
-export async function closuresFrom(
+export function closuresFrom(db: Db | Tx, storeId: number, now: Date): Promise<ClosureSpan[]> {
+  return closuresOverlapping(db, storeId, localDay(now));
+}
+
+/** The store's closures that end on `fromDay` or later and, with `toDay`, start by then. */
+function closuresOverlapping(
   db: Db | Tx,
   storeId: number,
-  now: Date,
+  fromDay: string,
+  toDay?: string,
 ): Promise<ClosureSpan[]> {
   return db
     .select({
@@ -114,7 +132,8 @@ export async function closuresFrom(
     .where(
       and(
         eq(orderingStoreClosure.storeId, storeId),
-        gte(orderingStoreClosure.endDay, localDay(now)),
+        gte(orderingStoreClosure.endDay, fromDay),
+        toDay === undefined ? undefined : lte(orderingStoreClosure.startDay, toDay),
       ),
     )
     .orderBy(asc(orderingStoreClosure.startDay));
@@ -141,7 +160,34 @@ export async function slotCalendar(
   now: Date,
 ): Promise<CalendarSlot[]> {
   const closures = await closuresFrom(db, store.id, now);
-  const candidates = slotCandidates(store, mode, now, closures);
+  return withBookings(db, store, mode, slotCandidates(store, mode, now, closures));
+}
+
+/**
+ * The store's slots of a mode on these local days (past ones too), as the calendar counts them:
+ * none on a closure day, each with its bookings and effective capacity (0 when staff closed it).
+ * The dashboard's slot fill reads them.
+ */
+export async function slotCalendarOfDays(
+  db: Db | Tx,
+  store: Store,
+  mode: OrderingMode,
+  days: string[],
+): Promise<CalendarSlot[]> {
+  const first = days[0];
+  const last = days.at(-1);
+  if (!first || !last) return [];
+  const closures = await closuresOverlapping(db, store.id, first, last);
+  return withBookings(db, store, mode, daysSlots(store, mode, days, closures));
+}
+
+/** Slots with their bookings and the staff's settings: capacity, closed, overridden. */
+async function withBookings(
+  db: Db | Tx,
+  store: Store,
+  mode: OrderingMode,
+  candidates: SlotCandidate[],
+): Promise<CalendarSlot[]> {
   const first = candidates[0];
   const last = candidates.at(-1);
   if (!first || !last) return [];

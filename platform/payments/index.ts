@@ -10,4 +10,5 @@ export {
   type Refund,
   type RefundFailure,
   refundCharge,
+  refundedByCharge,
 } from "./refunds.ts";

@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
 import { paymentCard, paymentCharge, paymentRefund } from "#platform/payments/schema.ts";
 
@@ -145,4 +145,29 @@ export async function chargeRecords(db: Db | Tx, chargeIds: string[]): Promise<C
     });
   }
   return records;
+}
+
+/**
+ * How much has been refunded of each of these charges, in one grouped statement (charges
+ * without a refund are left out): what the dashboard's refunds add up.
+ */
+export async function refundedByCharge(
+  db: Db | Tx,
+  chargeIds: string[],
+): Promise<Map<string, number>> {
+  if (chargeIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      chargeId: paymentRefund.chargeId,
+      cents: sql<number>`coalesce(sum(${paymentRefund.amountCents}), 0)::int`,
+    })
+    .from(paymentRefund)
+    .where(
+      and(
+        inArray(paymentRefund.chargeId, [...new Set(chargeIds)]),
+        eq(paymentRefund.status, "succeeded"),
+      ),
+    )
+    .groupBy(paymentRefund.chargeId);
+  return new Map(rows.map((row) => [row.chargeId, Number(row.cents)]));
 }

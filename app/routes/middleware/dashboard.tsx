@@ -303,8 +303,11 @@ function DaysSection({ days, error }: { days: Days; error: string | null }) {
       </div>
       <p>
         Chiffre d'affaires TTC, remboursements déduits ; l'épicerie compte les commandes du jour où
-        elles ont été passées, la restauration celles du jour de leur créneau. Remboursements :
-        commandes épicerie remboursées en tout ou partie.
+        elles ont été passées, la restauration celles du jour de leur créneau (commandes annulées ou
+        refusées exclues). Remboursements : commandes épicerie et restauration remboursées en tout
+        ou partie. Remplissage : réservations sur les créneaux proposés, fermetures des magasins et
+        réglages des créneaux compris. « Épicerie en ligne » : commandes épicerie sans magasin
+        (passées avant la réservation des créneaux).
       </p>
     </section>
   );
