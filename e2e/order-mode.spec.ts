@@ -149,11 +149,20 @@ test("journey (a): grocery delivery, default slot, cart, hosted checkout, confir
 
   await page.goto("/panier/");
   await hydrated(page);
+  // Haussmann's zone (« Paris rive droite ») has no fee of its own, no minimum, no threshold:
+  // the cart and the checkout both charge the store's DeliveryFee.
+  const cartTotals = page.getByLabel("Récapitulatif");
+  await expect(
+    cartTotals.locator("dt", { hasText: "Frais de livraison" }).locator("+ dd"),
+  ).toHaveText("5,90 €");
   await page.getByRole("button", { name: "Passer commande" }).click();
 
-  // The hosted checkout shows the order mode's address, not asked again.
+  // The hosted checkout shows the order mode's address, not asked again, and the zone's fee.
   await expect(page).toHaveURL(/\/checkout\/[^/]+\/\?key=/);
   await expect(page.getByText("3 rue Bleue, 75009 Paris")).toBeVisible();
+  await expect(page.getByRole("group", { name: "Livraison ou retrait" })).toContainText(
+    "Livraison à domicile — 5,90 €",
+  );
   await payOnHostedCheckout(page);
 
   await expect(page).toHaveURL(/\/order\/confirmation\/\?order=gid/);

@@ -32,6 +32,7 @@ import type {
   AccountDetailsQuery,
 } from "#app/lib/storefront.generated.ts";
 import { StorefrontError } from "#app/lib/storefront.server.ts";
+import { normalizeFrenchPhone } from "#platform/phone.ts";
 
 /**
  * The customer client of the storefront (storefront.md §4–§8, issue 8): sign-in, registration,
@@ -52,9 +53,6 @@ export const ACCOUNT_TABS = {
 // Validation (storefront.md §5)
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-// +33 or 0033 then a non-zero digit and four pairs, or a national number 0X and four pairs;
-// spaces, dots or dashes may separate the groups.
-const FRENCH_PHONE = /^(?:(?:\+33|0033)[\s.-]?|0)[1-9](?:[\s.-]?\d{2}){4}$/;
 
 export function isEmail(value: string): boolean {
   return EMAIL_PATTERN.test(value.trim());
@@ -65,15 +63,7 @@ export function isEmail(value: string): boolean {
  * types (`06 12 34 56 78`, `+33 6 12 34 56 78`, `0033612345678`); undefined when it is not one.
  */
 export function normaliseFrenchPhone(value: string): string | undefined {
-  const trimmed = value.trim();
-  if (!FRENCH_PHONE.test(trimmed)) return undefined;
-  const digits = trimmed.replace(/\D/g, "");
-  const national = digits.startsWith("0033")
-    ? digits.slice(4)
-    : digits.startsWith("33") && trimmed.startsWith("+")
-      ? digits.slice(2)
-      : digits.slice(1);
-  return `+33${national}`;
+  return normalizeFrenchPhone(value) ?? undefined;
 }
 
 /** `+33612345678` → `06 12 34 56 78`, for the profile form. */

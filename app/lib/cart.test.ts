@@ -186,19 +186,50 @@ describe("the optimistic cart", () => {
 });
 
 describe("totals", () => {
-  it("adds the fixed 0.50 € and, in delivery mode, the store's delivery fee", () => {
+  const zone = { feeCents: 590, minimumOrderCents: 0, freeDeliveryOverCents: null };
+
+  it("adds the fixed 0.50 € and, in delivery mode, the zone's delivery fee", () => {
     const c = cart([line({ quantity: 2, subtotal: 2500, total: 2250 })]);
     expect(cartTotals(c, null)).toEqual({
       subtotal: 2500,
       discount: 250,
       serviceFee: 50,
       deliveryFee: null,
+      freeDelivery: false,
+      leftToFreeDelivery: null,
+      deliveryMinimum: null,
       total: 2300,
     });
-    expect(cartTotals(c, 590).total).toBe(2250 + 50 + 590);
+    expect(cartTotals(c, zone).total).toBe(2250 + 50 + 590);
+  });
+
+  it("offers delivery from the zone's threshold, compared with the total after codes", () => {
+    const terms = { ...zone, freeDeliveryOverCents: 2300 };
+    // 25 € before the code, 22,50 € after: 0,50 € short of free delivery.
+    const short = cartTotals(cart([line({ quantity: 2, subtotal: 2500, total: 2250 })]), terms);
+    expect(short).toMatchObject({ deliveryFee: 590, freeDelivery: false, leftToFreeDelivery: 50 });
+    const free = cartTotals(cart([line({ quantity: 2, subtotal: 2500, total: 2300 })]), terms);
+    expect(free).toMatchObject({
+      deliveryFee: 0,
+      freeDelivery: true,
+      leftToFreeDelivery: null,
+      total: 2300 + 50,
+    });
+  });
+
+  it("names the zone's minimum order while the cart is below it", () => {
+    const terms = { ...zone, minimumOrderCents: 2500 };
+    const below = cartTotals(cart([line({ quantity: 2, subtotal: 2500, total: 2250 })]), terms);
+    expect(below.deliveryMinimum).toBe(2500);
+    const reached = cartTotals(cart([line({ quantity: 2, subtotal: 2500, total: 2500 })]), terms);
+    expect(reached.deliveryMinimum).toBeNull();
   });
 
   it("has no fees for an empty cart", () => {
-    expect(cartTotals(cart([]), 590)).toMatchObject({ serviceFee: 0, deliveryFee: null, total: 0 });
+    expect(cartTotals(cart([]), zone)).toMatchObject({
+      serviceFee: 0,
+      deliveryFee: null,
+      total: 0,
+    });
   });
 });

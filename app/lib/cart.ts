@@ -1,4 +1,10 @@
 import { DEFAULT_MAX_QUANTITY, maxQuantityMessage } from "#app/lib/product.ts";
+import {
+  belowDeliveryMinimum,
+  type DeliveryTerms,
+  deliveryFeeCents,
+  leftToFreeDelivery,
+} from "#platform/delivery-terms.ts";
 
 /**
  * The storefront cart's shapes and its pure rules (storefront.md §4, §5; ordering-and-server.md
@@ -86,8 +92,12 @@ export type CartActionResult =
       changeRestauration?: { productIsRestauration: boolean };
     };
 
-/** What GET /cart.json answers: the cart and the delivery fee that applies now. */
-export type CartPayload = { cart: CartView | null; deliveryFee: number | null };
+/**
+ * What GET /cart.json answers: the cart and, in delivery mode, the delivery store's terms (its
+ * zone's fee, minimum order and free-delivery threshold), from which `cartTotals` prices the
+ * fee line as the cart changes.
+ */
+export type CartPayload = { cart: CartView | null; delivery: DeliveryTerms | null };
 
 // ---------------------------------------------------------------------------------------------
 // Caps (storefront.md §5)
@@ -264,26 +274,43 @@ export type CartTotals = {
   /** What the discount codes take off. */
   discount: number;
   serviceFee: number;
-  /** The store's delivery fee in delivery mode, else null (no line shown). */
+  /** The delivery fee in delivery mode (0 once delivery is offered), else null (no line shown). */
   deliveryFee: number | null;
+  /** Delivery is offered: the cart reached the zone's free-delivery threshold. */
+  freeDelivery: boolean;
+  /** What is left to add before delivery is offered; null when never or already offered. */
+  leftToFreeDelivery: number | null;
+  /** The zone's minimum order when the cart does not reach it (the checkout refuses it); else null. */
+  deliveryMinimum: number | null;
   total: number;
 };
 
 /**
  * The cart's totals as the panel shows them: the cart's own total (after codes), plus the fixed
- * 0.50 €, plus the delivery store's `DeliveryFee` when the mode is delivery (1). An empty cart
- * has no fees.
+ * 0.50 €, plus in delivery mode (1) the delivery fee of the store's zone, computed from the
+ * cart's total after codes by the function the hosted checkout charges with
+ * (platform/delivery-terms.ts). An empty cart has no fees.
  */
-export function cartTotals(cart: CartView | null, deliveryFee: number | null): CartTotals {
+export function cartTotals(cart: CartView | null, delivery: DeliveryTerms | null): CartTotals {
+  const none = { freeDelivery: false, leftToFreeDelivery: null, deliveryMinimum: null };
   if (!cart || cart.lines.length === 0) {
-    return { subtotal: 0, discount: 0, serviceFee: 0, deliveryFee: null, total: 0 };
+    return { subtotal: 0, discount: 0, serviceFee: 0, deliveryFee: null, ...none, total: 0 };
   }
-  const fee = deliveryFee === null ? null : Math.max(0, deliveryFee);
+  const fee = delivery === null ? null : deliveryFeeCents(delivery, cart.total);
   return {
     subtotal: cart.subtotal,
     discount: Math.max(0, cart.subtotal - cart.total),
     serviceFee: SERVICE_FEE_CENTS,
     deliveryFee: fee,
+    ...(delivery === null
+      ? none
+      : {
+          freeDelivery: fee === 0 && delivery.feeCents > 0,
+          leftToFreeDelivery: leftToFreeDelivery(delivery, cart.total),
+          deliveryMinimum: belowDeliveryMinimum(delivery, cart.total)
+            ? delivery.minimumOrderCents
+            : null,
+        }),
     total: cart.total + SERVICE_FEE_CENTS + (fee ?? 0),
   };
 }

@@ -4,6 +4,8 @@
  * phone check and the data-layer events of the checkout steps and the purchase.
  */
 
+import { normalizeFrenchPhone } from "#platform/phone.ts";
+
 /** The French texts of the checkout. */
 export const CHECKOUT_ERRORS = {
   emptyCart: "Votre panier est vide.",
@@ -179,7 +181,7 @@ export function nationalPhone(e164: string): string {
  * the national form with a leading 0 too, as French shoppers type it.
  */
 export function isFrenchPhone(input: string): boolean {
-  return /^(?:\+33|0033|0)[\s.-]?[1-9](?:[\s.-]?\d{2}){4}$/.test(input.trim());
+  return normalizeFrenchPhone(input) !== null;
 }
 
 export function isEmail(input: string): boolean {

@@ -1,9 +1,11 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { OrderModeRequest } from "#app/components/cart/cart-actions.ts";
 import { currentToasts, toast } from "#app/components/toast/toast.ts";
 import type { CartActionResult, CartPayload } from "#app/lib/cart.ts";
+import { formatCents } from "#app/lib/format.ts";
 import { type ComposedStorefront, composeStorefront } from "#app/testing/composed-storefront.ts";
+import { orderingDeliveryZone } from "#platform/ordering/tables.ts";
 
 /**
  * The storefront cart through the composed server (storefront, rules, commerce service) on the
@@ -409,6 +411,83 @@ describe("the cart page's data", () => {
     );
   });
 });
+
+describe("the delivery fee line", () => {
+  /** Haussmann's first enabled zone in the demo data (its StoreId 1101, PhysicalRestaurantId 2101). */
+  const ZONE = "Paris rive droite";
+  const setZone = (terms: {
+    feeCents: number | null;
+    minimumOrderCents: number;
+    freeDeliveryThresholdCents: number | null;
+  }) =>
+    composed.database.db
+      .update(orderingDeliveryZone)
+      .set(terms)
+      .where(eq(orderingDeliveryZone.name, ZONE));
+  /** The page's HTML with React's text separators and entities read back, no-break spaces as spaces. */
+  const text = (html: string) =>
+    html.replaceAll("<!-- -->", "").replaceAll("&#x27;", "'").replaceAll("\u00a0", " ");
+
+  it("prices the zone's fee, free delivery from its threshold and its minimum, from the ordering API", async () => {
+    const jar = new Jar();
+    const [a] = grocery as [Product];
+    await post(jar, "/cart/add", { merchandiseId: a.variantId, quantity: 2 });
+    // Delivery by Haussmann, named by its PhysicalRestaurantId as the order-mode modal writes it.
+    jar.cookies.set("mode", "1");
+    jar.cookies.set("deliveryLocationId", "2101");
+    const total = ((await (await send(jar, "/cart.json")).json()) as CartPayload).cart?.total ?? 0;
+    expect(total).toBeGreaterThan(0);
+    try {
+      // The zone's own fee, its minimum not reached: the checkout would refuse the order.
+      await setZone({
+        feeCents: 450,
+        minimumOrderCents: total + 100,
+        freeDeliveryThresholdCents: null,
+      });
+      const below = (await (await send(jar, "/cart.json")).json()) as CartPayload;
+      expect(below.delivery).toEqual({
+        feeCents: 450,
+        minimumOrderCents: total + 100,
+        freeDeliveryOverCents: null,
+      });
+      let page = text(await (await send(jar, "/panier/")).text());
+      expect(page).toContain("<dt>Frais de livraison</dt><dd>4,50 €</dd>");
+      expect(page).toContain(
+        `Le minimum de commande pour la livraison est de ${formatCentsPlain(total + 100)}.`,
+      );
+
+      // 10 € short of the threshold.
+      await setZone({
+        feeCents: 450,
+        minimumOrderCents: 0,
+        freeDeliveryThresholdCents: total + 1000,
+      });
+      page = text(await (await send(jar, "/panier/")).text());
+      expect(page).toContain("<dt>Frais de livraison</dt><dd>4,50 €</dd>");
+      expect(page).toContain("Plus que 10,00 € d'achats pour la livraison offerte.");
+      expect(page).not.toContain("Le minimum de commande");
+
+      // The threshold reached: delivery is offered, the total has no fee.
+      await setZone({ feeCents: 450, minimumOrderCents: 0, freeDeliveryThresholdCents: total });
+      page = text(await (await send(jar, "/panier/")).text());
+      expect(page).toContain("<dt>Frais de livraison</dt><dd>Livraison offerte</dd>");
+      expect(page).toContain(`data-testid="cart-total">${formatCentsPlain(total + 50)}<`);
+    } finally {
+      await setZone({ feeCents: null, minimumOrderCents: 0, freeDeliveryThresholdCents: null });
+    }
+    // Back to the demo zone: no fee of its own, so the store's DeliveryFee (5,90 €).
+    const page = text(await (await send(jar, "/panier/")).text());
+    expect(page).toContain("<dt>Frais de livraison</dt><dd>5,90 €</dd>");
+    // Pickup has no delivery line.
+    jar.cookies.set("mode", "2");
+    expect(((await (await send(jar, "/cart.json")).json()) as CartPayload).delivery).toBeNull();
+  });
+});
+
+/** A price as the page prints it, with ordinary spaces (`text` above turns no-break ones back). */
+function formatCentsPlain(cents: number): string {
+  return formatCents(cents).replaceAll("\u00a0", " ");
+}
 
 describe("the browser's cart store on the real routes", () => {
   const jar = new Jar();

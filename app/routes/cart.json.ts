@@ -1,17 +1,17 @@
 import { getCart } from "#app/lib/cart.server.ts";
 import type { CartPayload } from "#app/lib/cart.ts";
-import { deliveryFeeFor } from "#app/lib/delivery-fee.server.ts";
+import { deliveryTermsFor } from "#app/lib/delivery-fee.server.ts";
 import type { Route } from "./+types/cart.json";
 
 /**
- * GET /cart.json: the visitor's cart in the storefront's shape and the delivery fee that applies
+ * GET /cart.json: the visitor's cart in the storefront's shape and the delivery terms that apply
  * (app/lib/cart.ts), read by the page's script after hydration (decision 002). Never cached.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const [{ cart, headers }, deliveryFee] = await Promise.all([
+  const [{ cart, headers }, delivery] = await Promise.all([
     getCart(request),
-    deliveryFeeFor(request),
+    deliveryTermsFor(request),
   ]);
   headers.set("Cache-Control", "private, no-store");
-  return Response.json({ cart, deliveryFee } satisfies CartPayload, { headers });
+  return Response.json({ cart, delivery } satisfies CartPayload, { headers });
 }

@@ -4,7 +4,7 @@ import { CartContents } from "#app/components/cart/cart-contents.tsx";
 import { seedCart, useCartSnapshot } from "#app/components/cart/cart-store.ts";
 import { getCart } from "#app/lib/cart.server.ts";
 import { readCartFlash } from "#app/lib/cart-form.server.ts";
-import { deliveryFeeFor } from "#app/lib/delivery-fee.server.ts";
+import { deliveryTermsFor } from "#app/lib/delivery-fee.server.ts";
 import type { PageTypeHandle } from "#app/lib/page-type.ts";
 import catalogueStyles from "#app/styles/catalogue.css?url";
 import type { Route } from "./+types/cart";
@@ -25,14 +25,14 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [{ cart, headers }, deliveryFee] = await Promise.all([
+  const [{ cart, headers }, delivery] = await Promise.all([
     getCart(request),
-    deliveryFeeFor(request),
+    deliveryTermsFor(request),
   ]);
   const { flash, setCookie } = readCartFlash(request);
   if (setCookie) headers.append("Set-Cookie", setCookie);
   headers.set("Cache-Control", "private, no-store");
-  return data({ cart, deliveryFee, flash }, { headers });
+  return data({ cart, delivery, flash }, { headers });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -45,11 +45,11 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
 
   // The store starts from this page's data: no second request, and the forms become optimistic.
   useEffect(() => {
-    seedCart({ cart: loaderData.cart, deliveryFee: loaderData.deliveryFee });
+    seedCart({ cart: loaderData.cart, delivery: loaderData.delivery });
   }, [loaderData]);
 
   const cart = snapshot.loaded ? snapshot.cart : loaderData.cart;
-  const deliveryFee = snapshot.loaded ? snapshot.deliveryFee : loaderData.deliveryFee;
+  const delivery = snapshot.loaded ? snapshot.delivery : loaderData.delivery;
   return (
     <div className="page cart-page">
       <h1 className="page__title">Mon panier</h1>
@@ -61,7 +61,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
           {flash.message}
         </p>
       )}
-      <CartContents cart={cart} deliveryFee={deliveryFee} />
+      <CartContents cart={cart} delivery={delivery} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { Db, Tx } from "#db/client.ts";
+import type { DeliveryTerms } from "#platform/delivery-terms.ts";
 
 /**
  * What the grocery checkout needs from the ordering service's slots (docs/architecture.md,
@@ -16,6 +17,11 @@ export type SlotPortStore = {
   physicalRestaurantId: number;
   name: string;
   address: string;
+  /**
+   * For a delivery (mode 1), the terms of the store's first enabled delivery zone: fee, minimum
+   * order, free-delivery threshold (platform/delivery-terms.ts). Null for pickup, which is free.
+   */
+  delivery: DeliveryTerms | null;
 };
 
 export type SlotPortRequest = {

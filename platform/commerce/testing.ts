@@ -299,11 +299,12 @@ export const TEST_SLOTS: SlotBookings = { check: checkSlot, book: bookOrderSlot 
 /** A slot offered at NOW (Monday 2 June 2025, 12:00 in Paris; the test store opens 18:00–21:00). */
 export const TEST_SLOT_KEY = "2025-06-02 18:00-19:00";
 
-/** An ordering store with one-hour slots of `capacity` places (delivery and pickup). */
-export async function insertSlotStore(
-  db: Db,
-  options: { physicalRestaurantId: number; capacity?: number; name?: string },
-) {
+/**
+ * An ordering store with one-hour slots of `capacity` places (delivery and pickup); `zone` sets
+ * its delivery zone's fee, minimum order and free-delivery threshold (the store's own fee is
+ * 3,90 €, used when the zone has none).
+ */
+export async function insertSlotStore(db: Db, options: Parameters<typeof insertTestStore>[1]) {
   return (await insertTestStore(db, options)).store;
 }
 

@@ -1,5 +1,11 @@
 import type { Db, Tx } from "#db/client.ts";
-import { type Store, storeByRestaurantId } from "#platform/ordering/restaurants.ts";
+import type { DeliveryTerms } from "#platform/delivery-terms.ts";
+import {
+  firstEnabledZone,
+  type Store,
+  storeByRestaurantId,
+  zoneDeliveryTerms,
+} from "#platform/ordering/restaurants.ts";
 import type { OrderingMode } from "#platform/ordering/schema.ts";
 import { bookSlot, findSlot, listSlots, slotCapacity } from "#platform/ordering/slots.ts";
 
@@ -21,6 +27,13 @@ export type SlotStore = {
   address: string;
 };
 
+/**
+ * The store of a booking, with the delivery terms of its first enabled zone for a delivery (mode
+ * 1): the grocery checkout charges the fee and enforces the minimum the restauration orders do.
+ * Null for pickup, which is free.
+ */
+export type BookingStore = SlotStore & { delivery: DeliveryTerms | null };
+
 export type SlotRequest = {
   /** The store's PhysicalRestaurantId (the storefront's `pickupLocationId`/`deliveryLocationId`). */
   physicalRestaurantId: number;
@@ -32,14 +45,14 @@ export type SlotRequest = {
 export type SlotOutcome =
   | {
       ok: true;
-      store: SlotStore;
+      store: BookingStore;
       slot: { key: string; day: string; start: Date; end: Date };
     }
   | {
       ok: false;
       /** No such store; the store does not offer the mode; the slot is not offered (passed, unknown); it is full. */
       reason: "store_not_found" | "mode_unavailable" | "slot_unavailable" | "slot_full";
-      store: SlotStore | null;
+      store: BookingStore | null;
     };
 
 function slotStoreOf(store: Store): SlotStore {
@@ -61,10 +74,20 @@ export async function slotStore(
   return store ? slotStoreOf(store) : null;
 }
 
+async function bookingStoreOf(
+  db: Db | Tx,
+  store: Store,
+  mode: OrderingMode,
+): Promise<BookingStore> {
+  const delivery =
+    mode === 1 ? zoneDeliveryTerms(store, await firstEnabledZone(db, store.id)) : null;
+  return { ...slotStoreOf(store), delivery };
+}
+
 async function offered(db: Db | Tx, request: SlotRequest) {
   const store = await storeByRestaurantId(db, request.physicalRestaurantId);
   if (!store) return { ok: false as const, reason: "store_not_found" as const, store: null };
-  const shown = slotStoreOf(store);
+  const shown = await bookingStoreOf(db, store, request.mode);
   if (slotCapacity(store, request.mode) <= 0) {
     return { ok: false as const, reason: "mode_unavailable" as const, store: shown };
   }

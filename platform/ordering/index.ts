@@ -30,6 +30,7 @@ export {
 } from "./daily-figures.ts";
 export { type BookedSlot, bookedSlots, restaurantOrderFigures } from "./day-figures.ts";
 export {
+  type BookingStore,
   bookOrderSlot,
   checkSlot,
   freeSlotKeys,

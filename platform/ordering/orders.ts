@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
+import { deliveryFeeCents } from "#platform/delivery-terms.ts";
 import { formatCents } from "#platform/format.ts";
 import { orderItemView } from "#platform/ordering/admin-views.ts";
 import type { Customer } from "#platform/ordering/customers.ts";
@@ -13,6 +14,7 @@ import {
   type Store,
   storeByRestaurantId,
   zoneCovers,
+  zoneDeliveryTerms,
 } from "#platform/ordering/restaurants.ts";
 import {
   type DeliveryLocation,
@@ -141,21 +143,14 @@ async function checkedLocation(
 
 /**
  * A delivery's fee: the zone's own fee, else the store's; free from the zone's free-delivery
- * threshold on (compared with the subtotal before any voucher).
+ * threshold on (compared with the subtotal before any voucher), by the shop's one fee function.
  */
 export function zoneDeliveryFeeCents(
   store: Pick<Store, "deliveryFeeCents">,
-  zone: Pick<DeliveryZone, "feeCents" | "freeDeliveryThresholdCents"> | null,
+  zone: Pick<DeliveryZone, "feeCents" | "minimumOrderCents" | "freeDeliveryThresholdCents"> | null,
   subtotalCents: number,
 ): number {
-  if (!zone) return store.deliveryFeeCents;
-  if (
-    zone.freeDeliveryThresholdCents !== null &&
-    subtotalCents >= zone.freeDeliveryThresholdCents
-  ) {
-    return 0;
-  }
-  return zone.feeCents ?? store.deliveryFeeCents;
+  return deliveryFeeCents(zoneDeliveryTerms(store, zone), subtotalCents);
 }
 
 /** Each line from the store's menu: (item price + option prices) × quantity. */

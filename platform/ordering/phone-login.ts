@@ -9,8 +9,8 @@ import {
   issueCustomerToken,
 } from "#platform/ordering/customers.ts";
 import { MESSAGES, OrderingError } from "#platform/ordering/errors.ts";
-import { normalizeFrenchPhone } from "#platform/ordering/phone.ts";
 import { orderingPhoneLoginCode } from "#platform/ordering/schema.ts";
+import { normalizeFrenchPhone } from "#platform/phone.ts";
 import {
   type AttemptGuard,
   type AttemptRules,

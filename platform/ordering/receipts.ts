@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
-import { formatFrenchPhone } from "#platform/ordering/phone.ts";
 import type { ReceiptData } from "#platform/ordering/receipt-data.ts";
 import {
   orderingCustomer,
@@ -9,6 +8,7 @@ import {
   orderingStore,
 } from "#platform/ordering/schema.ts";
 import { localToInstant } from "#platform/ordering/slots.ts";
+import { formatFrenchPhone } from "#platform/phone.ts";
 
 /** A slot key's day and local times: `2026-11-24 12:00-13:00`. */
 const SLOT_KEY = /^(\d{4}-\d{2}-\d{2}) (\d{2}):(\d{2})-(\d{2}):(\d{2})$/;

@@ -1,5 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
+import type { DeliveryTerms } from "#platform/delivery-terms.ts";
 import {
   type DeliveryLocation,
   orderingDeliveryZone,
@@ -36,6 +37,22 @@ export async function firstEnabledZone(db: Db | Tx, storeId: number): Promise<De
     .orderBy(asc(orderingDeliveryZone.position), asc(orderingDeliveryZone.id))
     .limit(1);
   return zone ?? null;
+}
+
+/**
+ * A delivery's terms (fee, minimum order, free-delivery threshold) from the store's zone: the
+ * zone's own fee or else the store's `DeliveryFee`; a store without an enabled zone delivers at
+ * its own fee, with no minimum and never free (as Flipdish's `DeliveryFee` alone would).
+ */
+export function zoneDeliveryTerms(
+  store: Pick<Store, "deliveryFeeCents">,
+  zone: Pick<DeliveryZone, "feeCents" | "minimumOrderCents" | "freeDeliveryThresholdCents"> | null,
+): DeliveryTerms {
+  return {
+    feeCents: zone?.feeCents ?? store.deliveryFeeCents,
+    minimumOrderCents: zone?.minimumOrderCents ?? 0,
+    freeDeliveryOverCents: zone?.freeDeliveryThresholdCents ?? null,
+  };
 }
 
 /**

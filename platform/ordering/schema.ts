@@ -245,7 +245,7 @@ export const orderingCustomer = pgTable(
   "ordering_customer",
   {
     id: serial("id").primaryKey(),
-    // E.164 (`+33612345678`), as phone.ts normalises it.
+    // E.164 (`+33612345678`), as platform/phone.ts normalises it.
     phone: text("phone").notNull(),
     name: text("name"),
     email: text("email"),

@@ -22,14 +22,22 @@ export const TEST_OPENING_HOURS: OpeningHours = Object.fromEntries(
   ]),
 );
 
+/** The enabled zone's own terms, when a test needs them (default: the store's fee, no minimum). */
+export type TestZoneTerms = {
+  feeCents?: number | null;
+  minimumOrderCents?: number;
+  freeDeliveryThresholdCents?: number | null;
+};
+
 /**
  * A store with its menu for integration tests: a 12,50 € dish with a required sauce (+0 € or
  * +1,50 €) and an optional extra (+1 €), a 4 € drink, a delivery zone over two Paris postcodes,
- * a 3,90 € delivery fee and one-hour slots of the given capacity.
+ * a 3,90 € delivery fee and one-hour slots of the given capacity; `zone` sets
+ * the enabled zone's fee, minimum order and free-delivery threshold.
  */
 export async function insertTestStore(
   db: Db,
-  options: { physicalRestaurantId: number; capacity?: number; name?: string },
+  options: { physicalRestaurantId: number; capacity?: number; name?: string; zone?: TestZoneTerms },
 ) {
   const [menu] = await db.insert(orderingMenu).values({ name: "Menu test" }).returning();
   if (!menu) throw new Error("menu not stored");
@@ -62,6 +70,7 @@ export async function insertTestStore(
       postcodes: ["75009", "75010"],
       radiusMetres: 1500,
       position: 1,
+      ...options.zone,
     },
   ]);
   const [section] = await db

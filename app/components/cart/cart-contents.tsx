@@ -4,6 +4,7 @@ import { Price } from "#app/components/product/price.tsx";
 import { type CartLineView, type CartView, cartTotals } from "#app/lib/cart.ts";
 import { formatCents } from "#app/lib/format.ts";
 import { productPath } from "#app/lib/links.ts";
+import { type DeliveryTerms, deliveryMinimumMessage } from "#platform/delivery-terms.ts";
 import {
   addToCart,
   emptyCart,
@@ -27,11 +28,11 @@ const CART_PAGE = "/panier/";
  */
 export function CartContents({
   cart,
-  deliveryFee,
+  delivery,
   headingLevel = 2,
 }: {
   cart: CartView | null;
-  deliveryFee: number | null;
+  delivery: DeliveryTerms | null;
   headingLevel?: 2 | 3;
 }) {
   if (!cart || cart.lines.length === 0) {
@@ -44,7 +45,7 @@ export function CartContents({
       </div>
     );
   }
-  const totals = cartTotals(cart, deliveryFee);
+  const totals = cartTotals(cart, delivery);
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <div className="cart">
@@ -87,7 +88,7 @@ export function CartContents({
         {totals.deliveryFee !== null && (
           <div>
             <dt>Frais de livraison</dt>
-            <dd>{formatCents(totals.deliveryFee)}</dd>
+            <dd>{totals.freeDelivery ? "Livraison offerte" : formatCents(totals.deliveryFee)}</dd>
           </div>
         )}
         <div className="cart__total">
@@ -95,6 +96,17 @@ export function CartContents({
           <dd data-testid="cart-total">{formatCents(totals.total)}</dd>
         </div>
       </dl>
+      {totals.deliveryMinimum !== null ? (
+        <p className="cart__delivery-note cart__delivery-note--minimum">
+          {delivery && deliveryMinimumMessage(delivery)}
+        </p>
+      ) : (
+        totals.leftToFreeDelivery !== null && (
+          <p className="cart__delivery-note">
+            Plus que {formatCents(totals.leftToFreeDelivery)} d'achats pour la livraison offerte.
+          </p>
+        )
+      )}
       <CheckoutButton cart={cart} />
     </div>
   );

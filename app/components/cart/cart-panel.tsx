@@ -10,7 +10,7 @@ import { reloadCart, useCartSnapshot } from "./cart-store.ts";
  * have changed), and a navigation from a link inside closes it.
  */
 export default function CartPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { cart, deliveryFee, loaded } = useCartSnapshot();
+  const { cart, delivery, loaded } = useCartSnapshot();
   const location = useLocation();
 
   useEffect(() => {
@@ -27,7 +27,7 @@ export default function CartPanel({ open, onClose }: { open: boolean; onClose: (
   return (
     <SidePanel type="cart" title="Mon panier" open={open} onClose={onClose}>
       {loaded ? (
-        <CartContents cart={cart} deliveryFee={deliveryFee} headingLevel={3} />
+        <CartContents cart={cart} delivery={delivery} headingLevel={3} />
       ) : (
         <p role="status">Chargement du panier…</p>
       )}

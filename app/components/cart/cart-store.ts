@@ -9,6 +9,7 @@ import {
   type CartView,
   enqueueChange,
 } from "#app/lib/cart.ts";
+import type { DeliveryTerms } from "#platform/delivery-terms.ts";
 
 /**
  * The cart in the browser: the last cart the server confirmed, plus the changes the shopper made
@@ -31,7 +32,8 @@ export type CartSnapshot = {
   cart: CartView | null;
   /** The cart the server last confirmed. */
   confirmed: CartView | null;
-  deliveryFee: number | null;
+  /** The delivery store's terms in delivery mode (the fee follows the cart's total). */
+  delivery: DeliveryTerms | null;
   /** Changes waiting or on their way. */
   pending: number;
   /** Bumped each time the queue empties after changes: listeners reload what depends on it. */
@@ -44,14 +46,14 @@ const EMPTY: CartSnapshot = {
   loaded: false,
   cart: null,
   confirmed: null,
-  deliveryFee: null,
+  delivery: null,
   pending: 0,
   settled: 0,
 };
 
 let snapshot: CartSnapshot = EMPTY;
 let confirmed: CartView | null = null;
-let deliveryFee: number | null = null;
+let delivery: DeliveryTerms | null = null;
 let loaded = false;
 let settled = 0;
 let entries: Entry[] = [];
@@ -65,7 +67,7 @@ function emit() {
     loaded,
     cart: applyChanges(confirmed, changes),
     confirmed,
-    deliveryFee,
+    delivery,
     pending: entries.length,
     settled,
   };
@@ -106,7 +108,7 @@ function restoreCookieFromStorage() {
 
 function accept(payload: CartPayload) {
   confirmed = payload.cart;
-  deliveryFee = payload.deliveryFee;
+  delivery = payload.delivery;
   loaded = true;
   syncCartId(confirmed);
   if (!confirmed) {
@@ -125,7 +127,7 @@ async function fetchCart(): Promise<void> {
   const payload = (await response.json()) as CartPayload;
   // A change sent meanwhile answers with a fresher cart: keep that one.
   if (entries.length === 0) accept(payload);
-  else deliveryFee = payload.deliveryFee;
+  else delivery = payload.delivery;
   loaded = true;
   emit();
 }
@@ -258,7 +260,7 @@ export function useCartSnapshot(): CartSnapshot {
 /** For tests: back to an empty, unloaded store. */
 export function resetCartStore() {
   confirmed = null;
-  deliveryFee = null;
+  delivery = null;
   loaded = false;
   settled = 0;
   entries = [];

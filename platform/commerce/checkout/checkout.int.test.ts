@@ -31,9 +31,14 @@ let app: Hono;
 let api: TestStorefrontApi;
 let fixture: CatalogueFixture;
 
-/** The ordering stores the carts choose: a roomy one, and one whose slots take one order. */
+/**
+ * The ordering stores the carts choose: a roomy one whose delivery zone charges 5,90 € (the
+ * store's own fee is 3,90 €), one whose slots take one order, and one whose zone has a 25 €
+ * minimum and delivers free from 60 €.
+ */
 const STORE = 41;
 const SMALL_STORE = 42;
+const ZONE_STORE = 43;
 
 beforeAll(async () => {
   ({ database, api, fixture } = await openCartTestShop());
@@ -41,8 +46,14 @@ beforeAll(async () => {
     physicalRestaurantId: STORE,
     capacity: 50,
     name: "Comptoir Martyrs",
+    zone: { feeCents: 590 },
   });
   await insertSlotStore(database.db, { physicalRestaurantId: SMALL_STORE, capacity: 1 });
+  await insertSlotStore(database.db, {
+    physicalRestaurantId: ZONE_STORE,
+    capacity: 50,
+    zone: { feeCents: 490, minimumOrderCents: 2500, freeDeliveryThresholdCents: 6000 },
+  });
   app = new Hono();
   app.route("/", api);
   app.route(
@@ -259,7 +270,8 @@ describe("paying", () => {
     expect(order).toMatchObject({
       orderNumber: expect.any(Number),
       email: "paul@example.fr",
-      phone: "06 12 34 56 78",
+      // Stored in E.164, as the ordering service stores phones, whatever the shopper typed.
+      phone: "+33612345678",
       financialStatus: "PAID",
       fulfillmentStatus: "UNFULFILLED",
       totalDiscountCents: 750,
@@ -280,7 +292,13 @@ describe("paying", () => {
       discountApplications: [
         { code: "BIENVENUE10", kind: "percentage", value: 10, amountCents: 750 },
       ],
-      shippingAddress: { firstName: "Paul", address1: "12 rue des Martyrs", zip: "75009" },
+      shippingAddress: {
+        firstName: "Paul",
+        address1: "12 rue des Martyrs",
+        zip: "75009",
+        phone: "+33612345678",
+      },
+      billingAddress: { phone: "+33612345678" },
     });
     expect(order?.orderNumber).toBeGreaterThanOrEqual(1001);
     // VAT: 5,5 % of 67,50 € and 5,90 €, 20 % of 0,50 €.
@@ -537,5 +555,87 @@ describe("the slot", () => {
     expect(page).toContain(`${message} <a href="${STOREFRONT}/panier/?modifier-mode=1">`);
     expect(await chargesOf(cart.token)).toEqual([]);
     expect(await ordersOf(cart.token)).toEqual([]);
+  });
+});
+
+describe("the delivery zone's terms", () => {
+  const zoneCart = (lines: { merchandiseId: string; quantity: number }[], codes: string[] = []) =>
+    newCart({ lines, discountCodes: codes }, { mode: 1, store: ZONE_STORE });
+
+  it("charge the zone's fee and say what is left to free delivery", async () => {
+    // 2 × 12,50 € = 25 €: the minimum exactly, below the 60 € threshold.
+    const cart = await zoneCart([{ merchandiseId: fixture.comte.variantId, quantity: 2 }]);
+    const page = await (await app.request(`${ORIGIN}${cart.path}`)).text();
+    expect(page).toContain("<dt>Mode</dt><dd>Livraison à domicile — 4,90\u00a0€</dd>");
+    expect(page).toContain("Plus que 35,00\u00a0€ d'achats pour la livraison offerte.");
+    expect(page).toContain('data-total="domicile">30,40\u00a0€');
+    expect(page).not.toContain(`role="alert"`);
+
+    // Any French form of the number is stored in E.164.
+    const res = await post(cart.path, { ...validForm, phone: "0033 6.12.34.56.78" });
+    expect(res.status).toBe(303);
+    const [order] = await ordersOf(cart.token);
+    expect(order).toMatchObject({
+      phone: "+33612345678",
+      totalShippingCents: 490,
+      totalCents: 2500 + 50 + 490,
+    });
+    const [charge] = await chargesOf(cart.token);
+    expect(charge?.amountCents).toBe(2500 + 50 + 490);
+  });
+
+  it("deliver free once the products after discount codes reach the threshold", async () => {
+    // 12,50 € + 50 € = 62,50 € ≥ 60 €.
+    const lines = [
+      { merchandiseId: fixture.comte.variantId, quantity: 1 },
+      { merchandiseId: fixture.caviar.variantId, quantity: 1 },
+    ];
+    const free = await zoneCart(lines);
+    const page = await (await app.request(`${ORIGIN}${free.path}`)).text();
+    expect(page).toContain("<dt>Mode</dt><dd>Livraison à domicile — offerte</dd>");
+    expect(page).not.toContain("pour la livraison offerte");
+    expect(page).toContain('data-total="domicile">63,00\u00a0€');
+    expect((await post(free.path, validForm)).status).toBe(303);
+    const [order] = await ordersOf(free.token);
+    expect(order).toMatchObject({ totalShippingCents: 0, totalCents: 6250 + 50 });
+    expect((await chargesOf(free.token))[0]?.amountCents).toBe(6250 + 50);
+    const [email] = await listOutbox(database.db, { to: "paul@example.fr" });
+    expect(email?.text).toContain("Total payé");
+
+    // The same products with 10 % off: 56,25 € is below the threshold, the fee applies.
+    const discounted = await zoneCart(lines, ["BIENVENUE10"]);
+    expect((await post(discounted.path, validForm)).status).toBe(303);
+    const [paid] = await ordersOf(discounted.token);
+    expect(paid).toMatchObject({ totalShippingCents: 490, totalCents: 5625 + 50 + 490 });
+  });
+
+  it("refuse a delivery below the zone's minimum in French, before the card, charging nothing", async () => {
+    const cart = await zoneCart([{ merchandiseId: fixture.comte.variantId, quantity: 1 }]);
+    const slotStart = "2025-06-02T16:00:00.000Z";
+    const placesBefore = await booked(ZONE_STORE, 1, slotStart);
+    const message = "Le minimum de commande pour la livraison est de 25,00\u00a0€.";
+    // Said on the page before any card is typed, with the way back to the cart.
+    const shown = await (await app.request(`${ORIGIN}${cart.path}`)).text();
+    expect(shown).toContain(
+      `<p class="error-message" role="alert">${message} <a href="${STOREFRONT}/panier/">Compléter mon panier</a></p>`,
+    );
+    const res = await post(cart.path, validForm);
+    expect(res.status).toBe(422);
+    const page = await res.text();
+    expect(page).toContain(
+      `<li>${message} <a href="${STOREFRONT}/panier/">Compléter mon panier</a></li>`,
+    );
+    expect(await chargesOf(cart.token)).toEqual([]);
+    expect(await ordersOf(cart.token)).toEqual([]);
+    expect(await booked(ZONE_STORE, 1, slotStart)).toBe(placesBefore);
+
+    // A pickup of the same cart has no minimum and no fee.
+    const pickup = await newCart(
+      { lines: [{ merchandiseId: fixture.comte.variantId, quantity: 1 }] },
+      { mode: 2, store: ZONE_STORE },
+    );
+    expect((await post(pickup.path, validForm)).status).toBe(303);
+    const [order] = await ordersOf(pickup.token);
+    expect(order).toMatchObject({ totalShippingCents: 0, totalCents: 1250 + 50 });
   });
 });

@@ -1,21 +1,11 @@
 import { z } from "zod";
+import { normalizeFrenchPhone } from "#platform/phone.ts";
 
 /**
  * The hosted checkout's form: its fields, French messages per field, and how to read a posted
  * body. Card fields are read here only to be passed to the processor; they are never stored,
  * logged or sent back to the page.
  */
-
-/**
- * How the order reaches the shopper (documented in docs/storefront-api.md): chosen on the
- * storefront with the slot (the order-mode modal), never asked again by the checkout.
- */
-export const DELIVERY_METHODS = {
-  domicile: { code: "domicile", title: "Livraison à domicile", feeCents: 590 },
-  retrait: { code: "retrait", title: "Retrait au comptoir", feeCents: 0 },
-} as const;
-
-export type DeliveryCode = keyof typeof DELIVERY_METHODS;
 
 /** The form's fields in page order: the error summary lists errors in this order. */
 export const FIELDS = [
@@ -47,16 +37,19 @@ export const MESSAGES = {
   tooLong: "Ce champ est trop long.",
 } as const;
 
-// ordering-and-server.md §5: +33 or 0033 (or a leading 0), a non-zero digit, four pairs.
-const FRENCH_PHONE = /^(?:\+33|0033|0)[\s.-]?[1-9](?:[\s.-]?\d{2}){4}$/;
-
 const text = (message: string, max = 200) =>
   z.string().trim().min(1, message).max(max, MESSAGES.tooLong);
 const optionalText = z.string().trim().max(200, MESSAGES.tooLong);
 
 const schema = z.object({
   email: z.string().trim().max(254, MESSAGES.tooLong).email(MESSAGES.email),
-  phone: z.string().trim().regex(FRENCH_PHONE, MESSAGES.phone),
+  // ordering-and-server.md §5, read as the ordering service reads it and stored in E.164
+  // (`+33612345678`), whatever separators the shopper typed.
+  phone: z.string().transform((typed, context) => {
+    const phone = normalizeFrenchPhone(typed);
+    if (phone === null) context.addIssue({ code: "custom", message: MESSAGES.phone });
+    return phone ?? typed;
+  }),
   firstName: text(MESSAGES.firstName),
   lastName: text(MESSAGES.lastName),
   cardHolder: optionalText,

@@ -2,6 +2,7 @@ import { type Context, Hono } from "hono";
 import type { Db } from "#db/client.ts";
 import { type CartRow, findCartByToken } from "#platform/commerce/cart-records.ts";
 import { type CartView, cartAddresses, loadCartView } from "#platform/commerce/cart-view.ts";
+import { checkoutDelivery } from "#platform/commerce/checkout/delivery.ts";
 import {
   type CheckoutValues,
   type FieldErrors,
@@ -74,10 +75,14 @@ async function checkoutChoice(
   const address = chosen.mode === 1 ? await cartDeliveryAddress(options.db, view.cart.id) : null;
   if (chosen.mode === 1 && !address) return null;
   const checked = await options.slots.check(options.db, { ...chosen, now });
+  const delivery = checkoutDelivery(chosen.mode, checked.store, view);
   return {
     mode: chosen.mode,
     slotKey: chosen.slotKey,
     store: checked.store,
+    delivery: delivery.method,
+    minimum: delivery.refusal,
+    leftToFree: delivery.leftToFree,
     address: address
       ? [address.address1, address.address2, [address.zip, address.city].join(" ")]
           .filter(Boolean)
@@ -85,6 +90,7 @@ async function checkoutChoice(
       : null,
     refusal: checked.ok ? null : slotRefusal(checked, chosen.slotKey),
     changeUrl: changeOrderModeUrl(options.storefrontOrigin),
+    cartUrl: `${options.storefrontOrigin}/panier/`,
   };
 }
 

@@ -2,13 +2,17 @@ import { html, raw } from "hono/html";
 import type { CartView } from "#platform/commerce/cart-view.ts";
 import {
   type CheckoutValues,
-  DELIVERY_METHODS,
   FIELDS,
   type FieldErrors,
   type FieldName,
 } from "#platform/commerce/checkout/form.ts";
 import { orderModeText, slotText } from "#platform/commerce/order-slot.ts";
-import { orderTotals, SERVICE_FEE_CENTS, SERVICE_FEE_TITLE } from "#platform/commerce/orders.ts";
+import {
+  type OrderDeliveryMethod,
+  orderTotals,
+  SERVICE_FEE_CENTS,
+  SERVICE_FEE_TITLE,
+} from "#platform/commerce/orders.ts";
 import { formatCents as euros } from "#platform/format.ts";
 
 /**
@@ -134,18 +138,35 @@ export type CheckoutChoice = {
   address: string | null;
   /** Why the slot can no longer be booked, in French; null when it can. */
   refusal: string | null;
+  /** The method with the fee this cart pays (the delivery zone's, free from its threshold). */
+  delivery: OrderDeliveryMethod;
+  /** Why a delivery cannot be placed (below the zone's minimum order), in French; null when it can. */
+  minimum: string | null;
+  /** What is left to add before delivery is free; null when never free or already free. */
+  leftToFree: number | null;
   /** The storefront page where the order-mode modal changes them. */
   changeUrl: string;
+  /** The storefront's cart page, to complete the cart. */
+  cartUrl: string;
 };
 
+/** A fee as the page shows it: pickup is free, a delivery from its threshold is offered. */
+function feeText(delivery: OrderDeliveryMethod) {
+  if (delivery.feeCents > 0) return euros(delivery.feeCents);
+  return delivery.code === "domicile" ? "offerte" : "gratuit";
+}
+
 function choiceSummary(choice: CheckoutChoice, general: string | null) {
-  const delivery = choice.mode === 1 ? DELIVERY_METHODS.domicile : DELIVERY_METHODS.retrait;
-  const fee = delivery.feeCents === 0 ? "gratuit" : euros(delivery.feeCents);
   return html`<fieldset class="choice-summary">
 <legend>Livraison ou retrait</legend>
 ${choice.refusal && choice.refusal !== general ? html`<p class="error-message" role="alert">${choice.refusal}</p>` : ""}
+${
+  choice.minimum && choice.minimum !== general
+    ? html`<p class="error-message" role="alert">${choice.minimum} <a href="${choice.cartUrl}">Compléter mon panier</a></p>`
+    : ""
+}
 <dl>
-<dt>Mode</dt><dd>${orderModeText(choice.mode)} — ${fee}</dd>
+<dt>Mode</dt><dd>${orderModeText(choice.mode)} — ${feeText(choice.delivery)}</dd>
 ${
   choice.mode === 2
     ? html`<dt>Magasin</dt><dd>${choice.store ? html`${choice.store.name}<br>${choice.store.address}` : "—"}</dd>`
@@ -155,6 +176,7 @@ ${
 }
 <dt>Créneau</dt><dd>${slotText(choice.slotKey)}</dd>
 </dl>
+${choice.leftToFree !== null ? html`<p class="hint">Plus que ${euros(choice.leftToFree)} d'achats pour la livraison offerte.</p>` : ""}
 <p><a href="${choice.changeUrl}">Modifier<span class="visually-hidden"> le mode, ${
     choice.mode === 2 ? "le magasin" : "l'adresse"
   } ou le créneau</span></a></p>
@@ -169,17 +191,18 @@ function errorSummary(
   const listed = FIELDS.filter((name) => errors[name]);
   if (listed.length === 0 && !general) return "";
   const aboutSlot = choice !== null && general !== null && general === choice.refusal;
+  const aboutMinimum = choice !== null && general !== null && general === choice.minimum;
   return html`<div class="error-summary" role="alert" aria-labelledby="error-summary-title" tabindex="-1">
 <h2 id="error-summary-title">Votre commande n'a pas pu être validée</h2>
 <ul>
-${general ? html`<li>${general}${aboutSlot ? html` <a href="${choice.changeUrl}">Choisir un autre créneau</a>` : ""}</li>` : ""}
+${general ? html`<li>${general}${aboutSlot ? html` <a href="${choice.changeUrl}">Choisir un autre créneau</a>` : ""}${aboutMinimum ? html` <a href="${choice.cartUrl}">Compléter mon panier</a>` : ""}</li>` : ""}
 ${listed.map((name) => html`<li><a href="#${fieldId(name)}">${errors[name]}</a></li>`)}
 </ul>
 </div>`;
 }
 
 function summary(view: CartView, choice: CheckoutChoice) {
-  const delivery = choice.mode === 1 ? DELIVERY_METHODS.domicile : DELIVERY_METHODS.retrait;
+  const delivery = choice.delivery;
   const totals = orderTotals(view, delivery);
   return html`<aside aria-labelledby="recap-title">
 <h2 id="recap-title">Récapitulatif</h2>
@@ -201,9 +224,7 @@ ${view.appliedDiscounts.map(
     html`<tr><th scope="row">Code ${discount.code}</th><td class="amount">-${euros(discount.amountCents)}</td></tr>`,
 )}
 <tr><th scope="row">${SERVICE_FEE_TITLE}</th><td class="amount">${euros(SERVICE_FEE_CENTS)}</td></tr>
-<tr><th scope="row">${delivery.title}</th><td class="amount">${
-    totals.shippingCents === 0 ? "gratuit" : euros(totals.shippingCents)
-  }</td></tr>
+<tr><th scope="row">${delivery.title}</th><td class="amount">${feeText(delivery)}</td></tr>
 <tr class="total"><th scope="row">Total</th><td class="amount" data-total="${delivery.code}">${euros(totals.totalCents)}</td></tr>
 </tfoot>
 </table>

@@ -4,9 +4,9 @@ import { isPurchasable } from "#platform/commerce/cart-lines.ts";
 import { type CartRow, findCartByToken } from "#platform/commerce/cart-records.ts";
 import { commerceCart } from "#platform/commerce/cart-schema.ts";
 import { type CartView, cartAddresses, loadCartView } from "#platform/commerce/cart-view.ts";
+import { checkoutDelivery } from "#platform/commerce/checkout/delivery.ts";
 import {
   type CheckoutInput,
-  DELIVERY_METHODS,
   type FieldErrors,
   parseExpiry,
 } from "#platform/commerce/checkout/form.ts";
@@ -21,6 +21,7 @@ import {
 } from "#platform/commerce/order-slot.ts";
 import {
   createOrderFromCart,
+  type OrderDeliveryMethod,
   type OrderRow,
   type OrderSlotBooking,
   orderForCart,
@@ -169,10 +170,10 @@ async function queueConfirmation(
   view: CartView,
   input: CheckoutInput,
   slot: OrderSlotBooking,
+  delivery: OrderDeliveryMethod,
   address: OrderAddress,
   storefrontOrigin: string,
 ) {
-  const delivery = slot.mode === 1 ? DELIVERY_METHODS.domicile : DELIVERY_METHODS.retrait;
   const totals = orderTotals(view, delivery);
   const customer = view.cart.customerId ? await customerById(tx, view.cart.customerId) : undefined;
   const email = orderConfirmationEmail({
@@ -266,8 +267,10 @@ async function payAndOrder(
   // A passed or full slot is refused before the card is even read.
   const offered = await slots.check(tx, slotRequest);
   if (!offered.ok) return { kind: "slot-refused", general: slotRefusal(offered, chosen.slotKey) };
-
-  const delivery = chosen.mode === 1 ? DELIVERY_METHODS.domicile : DELIVERY_METHODS.retrait;
+  // The fee and minimum of the store's delivery zone; below the minimum nothing is charged.
+  const priced = checkoutDelivery(chosen.mode, offered.store, view);
+  if (priced.refusal) return { kind: "refused", errors: {}, general: priced.refusal };
+  const delivery = priced.method;
   const totals = orderTotals(view, delivery);
   const expiry = parseExpiry(input.cardExpiry);
   const card = await tokenizeCard(
@@ -324,6 +327,15 @@ async function payAndOrder(
     slot,
     now,
   });
-  await queueConfirmation(tx, order, view, input, slot, address, request.storefrontOrigin);
+  await queueConfirmation(
+    tx,
+    order,
+    view,
+    input,
+    slot,
+    delivery,
+    address,
+    request.storefrontOrigin,
+  );
   return { kind: "ordered", order, created: true };
 }

@@ -28,7 +28,12 @@ let fixture: CatalogueFixture;
 
 beforeAll(async () => {
   ({ database, api, fixture } = await openCartTestShop());
-  await insertSlotStore(database.db, { physicalRestaurantId: 31, capacity: 50 });
+  // Its delivery zone charges 5,90 €.
+  await insertSlotStore(database.db, {
+    physicalRestaurantId: 31,
+    capacity: 50,
+    zone: { feeCents: 590 },
+  });
 });
 afterAll(() => database.close());
 
@@ -70,7 +75,8 @@ const ORDER = `#graphql
 
 const input: CheckoutInput = {
   email: "claire@example.fr",
-  phone: "0612345678",
+  // A parsed form: the phone already in E.164.
+  phone: "+33612345678",
   firstName: "Claire",
   lastName: "Martin",
   cardHolder: "",
@@ -139,7 +145,7 @@ describe("orders", () => {
       fulfillmentStatus: "UNFULFILLED",
       statusUrl: `${ORIGIN}/order/confirmation/?order=${encodeURIComponent(orderGid(first))}`,
       email: "claire@example.fr",
-      phone: "0612345678",
+      phone: "+33612345678",
       currencyCode: "EUR",
       edited: false,
       canceledAt: null,

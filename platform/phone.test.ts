@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatFrenchPhone, normalizeFrenchPhone } from "#platform/ordering/phone.ts";
+import { formatFrenchPhone, normalizeFrenchPhone } from "#platform/phone.ts";
 
 describe("French phone numbers (spec §5)", () => {
   it.each([

@@ -2,7 +2,8 @@
  * French phone numbers (spec §5): `+33` or `0033`, then a non-zero digit and four pairs of
  * digits, with spaces, dots or dashes between groups. The national form (`06 12 34 56 78`) is
  * accepted too, because that is how French shoppers type their number; every form is stored as
- * E.164 (`+33612345678`).
+ * E.164 (`+33612345678`). A kernel file: the ordering service's sign-in and orders and the
+ * commerce service's hosted checkout store phones through the same function.
  */
 const FRENCH_PHONE = /^(?:\+33|0033|0)[\s.-]?([1-9](?:[\s.-]?\d{2}){4})$/;
 
