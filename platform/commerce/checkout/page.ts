@@ -202,7 +202,7 @@ ${view.appliedDiscounts.map(
 )}
 ${
   view.automaticDiscount
-    ? html`<tr><th scope="row">${view.automaticDiscount.title}</th><td class="amount">-${euros(view.automaticDiscount.amountCents)}</td></tr>`
+    ? html`<tr><th scope="row">Remise automatique : ${view.automaticDiscount.title}</th><td class="amount">-${euros(view.automaticDiscount.amountCents)}</td></tr>`
     : ""
 }
 <tr><th scope="row">${SERVICE_FEE_TITLE}</th><td class="amount">${euros(SERVICE_FEE_CENTS)}</td></tr>

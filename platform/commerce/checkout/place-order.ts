@@ -171,7 +171,7 @@ export function paymentKey(cart: Pick<CartRow, "token" | "paymentAttempts">): st
 
 /** How the confirmation names a cart's discount: an automatic discount by its title. */
 function discountLabel(view: CartView): string {
-  return view.automaticDiscount?.title ?? "Remise";
+  return view.automaticDiscount ? `Remise automatique : ${view.automaticDiscount.title}` : "Remise";
 }
 
 async function queueConfirmation(
