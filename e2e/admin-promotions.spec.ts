@@ -184,3 +184,77 @@ test("a manager creates a voucher and a discount code that shoppers then use", a
   await page.goto("/middleware/promotions/?type=voucher");
   await expect(usesOf(page, VOUCHER)).toHaveText("1 / 10");
 });
+
+/** `datetime-local` text (Paris time) of an instant, as the promotions form takes it. */
+function parisDateTime(instant: Date): string {
+  return new Intl.DateTimeFormat("sv-SE", {
+    timeZone: "Europe/Paris",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  })
+    .format(instant)
+    .replace(" ", "T");
+}
+
+test("a manager creates an automatic grocery discount that a shopper's cart shows", async ({
+  browser,
+  page,
+  baseURL,
+}) => {
+  const url = baseURL ?? "http://127.0.0.1";
+  const title = `-10 % sur l'épicerie ${RUN}`;
+  await signInStaff(page);
+  await page.goto("/middleware/promotions/");
+  const form = page.getByRole("region", { name: "Nouvelle promotion" });
+  await form.getByRole("radio", { name: /^Code de réduction de l'épicerie/ }).check();
+  await form.getByRole("checkbox", { name: /^Automatique/ }).check();
+  // Without a title, refused in French.
+  await form.getByRole("radio", { name: "Pourcentage" }).check();
+  await form.getByLabel("Valeur (% ou €)").fill("10");
+  // It applies to every grocery cart: it ends soon, and is disabled below, so that the other
+  // journeys sharing this database meet it as little as possible.
+  await form.getByLabel("Fin de validité").fill(parisDateTime(new Date(Date.now() + 30 * 60_000)));
+  await form.getByLabel("Libellé").fill(" ");
+  await page.getByRole("button", { name: "Créer la promotion" }).click();
+  await expect(
+    page.getByText(/^Saisissez le titre que les clients verront dans leur panier/),
+  ).toBeVisible();
+  await page.getByLabel("Libellé").fill(title);
+  await create(page, title);
+  try {
+    const row = page.getByRole("row").filter({ hasText: title });
+    await expect(row).toContainText("Remise automatique, sans code");
+    await expect(row.getByRole("cell").nth(2)).toContainText("automatique");
+
+    // A shopper's grocery cart shows it, without any code typed.
+    const grocery = await browser.newContext();
+    await grocery.addCookies([{ name: "comptoir_consent", value: "v1.a0.m0.2026-01-01", url }]);
+    try {
+      const shopper = await grocery.newPage();
+      await shopper.goto("/c/fromagerie/");
+      await hydrated(shopper);
+      await shopper
+        .getByRole("article")
+        .getByRole("button", { name: /^Ajouter .+ au panier$/ })
+        .first()
+        .click();
+      const cartButton = shopper.getByRole("button", { name: /^Panier, 1 article$/ });
+      await expect(cartButton).not.toHaveAttribute("aria-busy", "true");
+      await cartButton.click();
+      const panel = shopper.getByRole("dialog", { name: "Mon panier" });
+      const totals = panel.getByRole("definition").filter({ hasText: /^-/ });
+      await expect(panel.getByText(`Remise automatique : ${title}`)).toBeVisible();
+      await expect(totals).toHaveText(/^-\d+,\d{2}\s€$/);
+    } finally {
+      await grocery.close();
+    }
+  } finally {
+    await page.goto("/middleware/promotions/?type=code");
+    await page.getByRole("button", { name: `Désactiver ${title}` }).click();
+    await expect(page.getByRole("status")).toHaveText(`La promotion « ${title} » est désactivée.`);
+  }
+});
