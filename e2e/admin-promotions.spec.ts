@@ -1,12 +1,14 @@
 import { expect, type Page, test } from "@playwright/test";
 import { signInStaff } from "./admin-account.ts";
-import { hydrated } from "./journeys.ts";
+import { hydrated, openModal, payOnHostedCheckout } from "./journeys.ts";
 
 /**
  * Promotions (issue 19, item 5): a manager creates a restaurant voucher and a grocery discount
  * code on the promotions screen, a French message refusing a bad value first; a shopper then
  * applies the code in the grocery cart, and the voucher in the restauration order flow, pays,
- * and the screen counts the voucher's use.
+ * and the screen counts the voucher's use. A manager then creates an automatic grocery discount:
+ * a shopper's cart, the hosted checkout and the confirmation show it by its title, without any
+ * code, and the screen counts its use.
  */
 
 // Two shoppers and a manager on a busy machine: more than the default.
@@ -230,11 +232,21 @@ test("a manager creates an automatic grocery discount that a shopper's cart show
     await expect(row).toContainText("Remise automatique, sans code");
     await expect(row.getByRole("cell").nth(2)).toContainText("automatique");
 
-    // A shopper's grocery cart shows it, without any code typed.
+    // A shopper's grocery cart shows it, without any code typed; so do the hosted checkout and
+    // the confirmation, and the order counts one use of it.
     const grocery = await browser.newContext();
     await grocery.addCookies([{ name: "comptoir_consent", value: "v1.a0.m0.2026-01-01", url }]);
     try {
       const shopper = await grocery.newPage();
+      await shopper.goto("/");
+      await hydrated(shopper);
+      const dialog = await openModal(shopper);
+      await dialog.getByRole("button", { name: /Retrait en magasin/ }).click();
+      await dialog.getByRole("radio", { name: /Comptoir Haussmann/ }).check();
+      await dialog.getByRole("button", { name: "Choisir ce magasin" }).click();
+      await expect(dialog.locator('input[name="slot"]:checked')).toHaveCount(1);
+      await dialog.getByRole("button", { name: "Valider ce créneau" }).click();
+      await expect(dialog).toBeHidden();
       await shopper.goto("/c/fromagerie/");
       await hydrated(shopper);
       await shopper
@@ -249,9 +261,23 @@ test("a manager creates an automatic grocery discount that a shopper's cart show
       const totals = panel.getByRole("definition").filter({ hasText: /^-/ });
       await expect(panel.getByText(`Remise automatique : ${title}`)).toBeVisible();
       await expect(totals).toHaveText(/^-\d+,\d{2}\s€$/);
+      const discount = (await totals.textContent()) ?? "";
+
+      await shopper.goto("/panier/");
+      await hydrated(shopper);
+      await shopper.getByRole("button", { name: "Passer commande" }).click();
+      await expect(shopper).toHaveURL(/\/checkout\/[^/]+\/\?key=/);
+      await expect(
+        shopper.getByRole("row", { name: `Remise automatique : ${title} ${discount}` }),
+      ).toBeVisible();
+      await payOnHostedCheckout(shopper);
+      await expect(shopper).toHaveURL(/\/order\/confirmation\/\?order=gid/);
+      await expect(shopper.getByText(`Remise automatique : ${title}`)).toBeVisible();
     } finally {
       await grocery.close();
     }
+    await page.goto("/middleware/promotions/?type=code");
+    await expect(usesOf(page, title)).toHaveText("1 (illimité)");
   } finally {
     await page.goto("/middleware/promotions/?type=code");
     await page.getByRole("button", { name: `Désactiver ${title}` }).click();
