@@ -1,12 +1,14 @@
 import { expect, type Page, test } from "@playwright/test";
 import { signInStaff } from "./admin-account.ts";
-import { hydrated } from "./journeys.ts";
+import { hydrated, openModal, payOnHostedCheckout } from "./journeys.ts";
 
 /**
  * Promotions (issue 19, item 5): a manager creates a restaurant voucher and a grocery discount
  * code on the promotions screen, a French message refusing a bad value first; a shopper then
  * applies the code in the grocery cart, and the voucher in the restauration order flow, pays,
- * and the screen counts the voucher's use.
+ * and the screen counts the voucher's use. A manager then creates an automatic grocery discount:
+ * a shopper's cart, the hosted checkout and the confirmation show it by its title, without any
+ * code, and the screen counts its use.
  */
 
 // Two shoppers and a manager on a busy machine: more than the default.
@@ -183,4 +185,102 @@ test("a manager creates a voucher and a discount code that shoppers then use", a
   // The screen counts the voucher's use.
   await page.goto("/middleware/promotions/?type=voucher");
   await expect(usesOf(page, VOUCHER)).toHaveText("1 / 10");
+});
+
+/** `datetime-local` text (Paris time) of an instant, as the promotions form takes it. */
+function parisDateTime(instant: Date): string {
+  return new Intl.DateTimeFormat("sv-SE", {
+    timeZone: "Europe/Paris",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  })
+    .format(instant)
+    .replace(" ", "T");
+}
+
+test("a manager creates an automatic grocery discount that a shopper's cart shows", async ({
+  browser,
+  page,
+  baseURL,
+}) => {
+  const url = baseURL ?? "http://127.0.0.1";
+  const title = `-10 % sur l'épicerie ${RUN}`;
+  await signInStaff(page);
+  await page.goto("/middleware/promotions/");
+  const form = page.getByRole("region", { name: "Nouvelle promotion" });
+  await form.getByRole("radio", { name: /^Code de réduction de l'épicerie/ }).check();
+  await form.getByRole("checkbox", { name: /^Automatique/ }).check();
+  // Without a title, refused in French.
+  await form.getByRole("radio", { name: "Pourcentage" }).check();
+  await form.getByLabel("Valeur (% ou €)").fill("10");
+  // It applies to every grocery cart: it ends soon, and is disabled below, so that the other
+  // journeys sharing this database meet it as little as possible.
+  await form.getByLabel("Fin de validité").fill(parisDateTime(new Date(Date.now() + 30 * 60_000)));
+  await form.getByLabel("Libellé").fill(" ");
+  await page.getByRole("button", { name: "Créer la promotion" }).click();
+  await expect(
+    page.getByText(/^Saisissez le titre que les clients verront dans leur panier/),
+  ).toBeVisible();
+  await page.getByLabel("Libellé").fill(title);
+  await create(page, title);
+  try {
+    const row = page.getByRole("row").filter({ hasText: title });
+    await expect(row).toContainText("Remise automatique, sans code");
+    await expect(row.getByRole("cell").nth(2)).toContainText("automatique");
+
+    // A shopper's grocery cart shows it, without any code typed; so do the hosted checkout and
+    // the confirmation, and the order counts one use of it.
+    const grocery = await browser.newContext();
+    await grocery.addCookies([{ name: "comptoir_consent", value: "v1.a0.m0.2026-01-01", url }]);
+    try {
+      const shopper = await grocery.newPage();
+      await shopper.goto("/");
+      await hydrated(shopper);
+      const dialog = await openModal(shopper);
+      await dialog.getByRole("button", { name: /Retrait en magasin/ }).click();
+      await dialog.getByRole("radio", { name: /Comptoir Haussmann/ }).check();
+      await dialog.getByRole("button", { name: "Choisir ce magasin" }).click();
+      await expect(dialog.locator('input[name="slot"]:checked')).toHaveCount(1);
+      await dialog.getByRole("button", { name: "Valider ce créneau" }).click();
+      await expect(dialog).toBeHidden();
+      await shopper.goto("/c/fromagerie/");
+      await hydrated(shopper);
+      await shopper
+        .getByRole("article")
+        .getByRole("button", { name: /^Ajouter .+ au panier$/ })
+        .first()
+        .click();
+      const cartButton = shopper.getByRole("button", { name: /^Panier, 1 article$/ });
+      await expect(cartButton).not.toHaveAttribute("aria-busy", "true");
+      await cartButton.click();
+      const panel = shopper.getByRole("dialog", { name: "Mon panier" });
+      const totals = panel.getByRole("definition").filter({ hasText: /^-/ });
+      await expect(panel.getByText(`Remise automatique : ${title}`)).toBeVisible();
+      await expect(totals).toHaveText(/^-\d+,\d{2}\s€$/);
+      const discount = (await totals.textContent()) ?? "";
+
+      await shopper.goto("/panier/");
+      await hydrated(shopper);
+      await shopper.getByRole("button", { name: "Passer commande" }).click();
+      await expect(shopper).toHaveURL(/\/checkout\/[^/]+\/\?key=/);
+      await expect(
+        shopper.getByRole("row", { name: `Remise automatique : ${title} ${discount}` }),
+      ).toBeVisible();
+      await payOnHostedCheckout(shopper);
+      await expect(shopper).toHaveURL(/\/order\/confirmation\/\?order=gid/);
+      await expect(shopper.getByText(`Remise automatique : ${title}`)).toBeVisible();
+    } finally {
+      await grocery.close();
+    }
+    await page.goto("/middleware/promotions/?type=code");
+    await expect(usesOf(page, title)).toHaveText("1 (illimité)");
+  } finally {
+    await page.goto("/middleware/promotions/?type=code");
+    await page.getByRole("button", { name: `Désactiver ${title}` }).click();
+    await expect(page.getByRole("status")).toHaveText(`La promotion « ${title} » est désactivée.`);
+  }
 });

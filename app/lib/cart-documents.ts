@@ -17,6 +17,11 @@ const CART_VIEW_FRAGMENT = `#graphql
       code
       applicable
     }
+    discountAllocations {
+      ... on CartAutomaticDiscountAllocation {
+        title
+      }
+    }
     cost {
       subtotalAmount { amount }
       totalAmount { amount }

@@ -156,6 +156,8 @@ export function toCartView(cart: ApiCart, warnings: readonly CartWarning[] = [])
     note: cart.note ?? "",
     attributes: cart.attributes.map(({ key, value }) => ({ key, value: value ?? "" })),
     discountCodes: codesWithReasons(cart.discountCodes, warnings),
+    automaticDiscount:
+      cart.discountAllocations.find((allocation) => "title" in allocation)?.title ?? null,
     subtotal: cents(cart.cost.subtotalAmount),
     total: cents(cart.cost.totalAmount),
     lines: cart.lines.nodes.flatMap((line) => toLine(line) ?? []),

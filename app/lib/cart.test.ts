@@ -44,6 +44,7 @@ function cart(lines: CartLineView[]): CartView {
     note: "",
     attributes: [],
     discountCodes: [],
+    automaticDiscount: null,
     subtotal,
     total: lines.reduce((sum, l) => sum + l.total, 0),
     lines,

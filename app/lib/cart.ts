@@ -75,6 +75,11 @@ export type CartView = {
    * not reached…), as the last change's answer told it (a mere read does not).
    */
   discountCodes: { code: string; applicable: boolean; reason?: string }[];
+  /**
+   * The title of the automatic discount applied (« -10 % sur la cave dès 80 € »), null when none
+   * applies: it applies only when no code does, so the cart's discount is then all its own.
+   */
+  automaticDiscount: string | null;
   /** Lines before discounts, and the cart's total after them (without the fees). */
   subtotal: number;
   total: number;
@@ -257,6 +262,7 @@ export function applyChanges(
     checkoutUrl: cart?.checkoutUrl ?? "",
     attributes: cart?.attributes ?? [],
     discountCodes: cart?.discountCodes ?? [],
+    automaticDiscount: cart?.automaticDiscount ?? null,
     note,
     lines,
     totalQuantity,

@@ -60,6 +60,8 @@ export type ConfirmationView =
       /** The products, then what the codes took off them. */
       subtotalCents: number;
       discountCents: number;
+      /** The automatic discount's title when one applied (no code then: they never combine). */
+      automaticDiscount: string | null;
       /** The order's fee lines (« Frais de service »): shown as fees, as the cart does. */
       fees: { title: string; cents: number }[];
       shippingCents: number;
@@ -197,6 +199,8 @@ export async function groceryConfirmation(gid: string): Promise<ConfirmationData
       })),
       subtotalCents: original,
       discountCents: original - discounted,
+      automaticDiscount:
+        order.discountApplications.nodes.find((discount) => "title" in discount)?.title ?? null,
       fees: fees.map((line) => ({
         title: line.title,
         cents: toCents(line.discountedTotalPrice.amount),
@@ -249,6 +253,11 @@ const CONFIRMATION_ORDER_QUERY = `#graphql
         subtotalPrice { amount }
         totalShippingPrice { amount }
         totalPrice { amount }
+        discountApplications(first: 5) {
+          nodes {
+            ... on AutomaticDiscountApplication { title }
+          }
+        }
         lineItems(first: 100) {
           nodes {
             title

@@ -10,6 +10,7 @@ const cart = (attributes: { key: string; value: string }[]): CartView => ({
   note: "",
   attributes,
   discountCodes: [],
+  automaticDiscount: null,
   subtotal: 0,
   total: 0,
   lines: [],

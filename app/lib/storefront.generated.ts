@@ -403,14 +403,20 @@ export type FavouriteProductsQuery = { nodes: Array<
     | { __typename: 'Shop' }
    | null> };
 
-export type CartViewFieldsFragment = { id: string, checkoutUrl: string, totalQuantity: number, note: string | null, attributes: Array<{ key: string, value: string | null }>, discountCodes: Array<{ code: string, applicable: boolean }>, cost: { subtotalAmount: { amount: string }, totalAmount: { amount: string } }, lines: { nodes: Array<{ id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null, subtotalAmount: { amount: string }, totalAmount: { amount: string } }, merchandise: { id: string, title: string, image: { url: string, altText: string | null } | null, product: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, featuredImage: { url: string, altText: string | null } | null, metafields: Array<{ key: string, value: string } | null> } } }> } };
+export type CartViewFieldsFragment = { id: string, checkoutUrl: string, totalQuantity: number, note: string | null, attributes: Array<{ key: string, value: string | null }>, discountCodes: Array<{ code: string, applicable: boolean }>, discountAllocations: Array<
+    | { title: string }
+    | Record<PropertyKey, never>
+  >, cost: { subtotalAmount: { amount: string }, totalAmount: { amount: string } }, lines: { nodes: Array<{ id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null, subtotalAmount: { amount: string }, totalAmount: { amount: string } }, merchandise: { id: string, title: string, image: { url: string, altText: string | null } | null, product: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, featuredImage: { url: string, altText: string | null } | null, metafields: Array<{ key: string, value: string } | null> } } }> } };
 
 export type StorefrontCartQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type StorefrontCartQuery = { cart: { id: string, checkoutUrl: string, totalQuantity: number, note: string | null, attributes: Array<{ key: string, value: string | null }>, discountCodes: Array<{ code: string, applicable: boolean }>, cost: { subtotalAmount: { amount: string }, totalAmount: { amount: string } }, lines: { nodes: Array<{ id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null, subtotalAmount: { amount: string }, totalAmount: { amount: string } }, merchandise: { id: string, title: string, image: { url: string, altText: string | null } | null, product: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, featuredImage: { url: string, altText: string | null } | null, metafields: Array<{ key: string, value: string } | null> } } }> } } | null };
+export type StorefrontCartQuery = { cart: { id: string, checkoutUrl: string, totalQuantity: number, note: string | null, attributes: Array<{ key: string, value: string | null }>, discountCodes: Array<{ code: string, applicable: boolean }>, discountAllocations: Array<
+      | { title: string }
+      | Record<PropertyKey, never>
+    >, cost: { subtotalAmount: { amount: string }, totalAmount: { amount: string } }, lines: { nodes: Array<{ id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null, subtotalAmount: { amount: string }, totalAmount: { amount: string } }, merchandise: { id: string, title: string, image: { url: string, altText: string | null } | null, product: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, featuredImage: { url: string, altText: string | null } | null, metafields: Array<{ key: string, value: string } | null> } } }> } } | null };
 
 export type CartMerchandiseQueryVariables = Exact<{
   id: string | number;
@@ -427,7 +433,10 @@ export type StorefrontCartCreateMutationVariables = Exact<{
 }>;
 
 
-export type StorefrontCartCreateMutation = { cartCreate: { cart: { id: string, checkoutUrl: string, totalQuantity: number, note: string | null, attributes: Array<{ key: string, value: string | null }>, discountCodes: Array<{ code: string, applicable: boolean }>, cost: { subtotalAmount: { amount: string }, totalAmount: { amount: string } }, lines: { nodes: Array<{ id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null, subtotalAmount: { amount: string }, totalAmount: { amount: string } }, merchandise: { id: string, title: string, image: { url: string, altText: string | null } | null, product: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, featuredImage: { url: string, altText: string | null } | null, metafields: Array<{ key: string, value: string } | null> } } }> } } | null, userErrors: Array<{ code: CartErrorCode | null, field: Array<string> | null, message: string }>, warnings: Array<{ code: CartWarningCode, message: string }> } | null };
+export type StorefrontCartCreateMutation = { cartCreate: { cart: { id: string, checkoutUrl: string, totalQuantity: number, note: string | null, attributes: Array<{ key: string, value: string | null }>, discountCodes: Array<{ code: string, applicable: boolean }>, discountAllocations: Array<
+        | { title: string }
+        | Record<PropertyKey, never>
+      >, cost: { subtotalAmount: { amount: string }, totalAmount: { amount: string } }, lines: { nodes: Array<{ id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null, subtotalAmount: { amount: string }, totalAmount: { amount: string } }, merchandise: { id: string, title: string, image: { url: string, altText: string | null } | null, product: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, featuredImage: { url: string, altText: string | null } | null, metafields: Array<{ key: string, value: string } | null> } } }> } } | null, userErrors: Array<{ code: CartErrorCode | null, field: Array<string> | null, message: string }>, warnings: Array<{ code: CartWarningCode, message: string }> } | null };
 
 export type StorefrontCartLinesAddMutationVariables = Exact<{
   cartId: string | number;
@@ -435,7 +444,10 @@ export type StorefrontCartLinesAddMutationVariables = Exact<{
 }>;
 
 
-export type StorefrontCartLinesAddMutation = { cartLinesAdd: { cart: { id: string, checkoutUrl: string, totalQuantity: number, note: string | null, attributes: Array<{ key: string, value: string | null }>, discountCodes: Array<{ code: string, applicable: boolean }>, cost: { subtotalAmount: { amount: string }, totalAmount: { amount: string } }, lines: { nodes: Array<{ id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null, subtotalAmount: { amount: string }, totalAmount: { amount: string } }, merchandise: { id: string, title: string, image: { url: string, altText: string | null } | null, product: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, featuredImage: { url: string, altText: string | null } | null, metafields: Array<{ key: string, value: string } | null> } } }> } } | null, userErrors: Array<{ code: CartErrorCode | null, field: Array<string> | null, message: string }>, warnings: Array<{ code: CartWarningCode, message: string }> } | null };
+export type StorefrontCartLinesAddMutation = { cartLinesAdd: { cart: { id: string, checkoutUrl: string, totalQuantity: number, note: string | null, attributes: Array<{ key: string, value: string | null }>, discountCodes: Array<{ code: string, applicable: boolean }>, discountAllocations: Array<
+        | { title: string }
+        | Record<PropertyKey, never>
+      >, cost: { subtotalAmount: { amount: string }, totalAmount: { amount: string } }, lines: { nodes: Array<{ id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null, subtotalAmount: { amount: string }, totalAmount: { amount: string } }, merchandise: { id: string, title: string, image: { url: string, altText: string | null } | null, product: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, featuredImage: { url: string, altText: string | null } | null, metafields: Array<{ key: string, value: string } | null> } } }> } } | null, userErrors: Array<{ code: CartErrorCode | null, field: Array<string> | null, message: string }>, warnings: Array<{ code: CartWarningCode, message: string }> } | null };
 
 export type StorefrontCartLinesUpdateMutationVariables = Exact<{
   cartId: string | number;
@@ -443,7 +455,10 @@ export type StorefrontCartLinesUpdateMutationVariables = Exact<{
 }>;
 
 
-export type StorefrontCartLinesUpdateMutation = { cartLinesUpdate: { cart: { id: string, checkoutUrl: string, totalQuantity: number, note: string | null, attributes: Array<{ key: string, value: string | null }>, discountCodes: Array<{ code: string, applicable: boolean }>, cost: { subtotalAmount: { amount: string }, totalAmount: { amount: string } }, lines: { nodes: Array<{ id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null, subtotalAmount: { amount: string }, totalAmount: { amount: string } }, merchandise: { id: string, title: string, image: { url: string, altText: string | null } | null, product: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, featuredImage: { url: string, altText: string | null } | null, metafields: Array<{ key: string, value: string } | null> } } }> } } | null, userErrors: Array<{ code: CartErrorCode | null, field: Array<string> | null, message: string }>, warnings: Array<{ code: CartWarningCode, message: string }> } | null };
+export type StorefrontCartLinesUpdateMutation = { cartLinesUpdate: { cart: { id: string, checkoutUrl: string, totalQuantity: number, note: string | null, attributes: Array<{ key: string, value: string | null }>, discountCodes: Array<{ code: string, applicable: boolean }>, discountAllocations: Array<
+        | { title: string }
+        | Record<PropertyKey, never>
+      >, cost: { subtotalAmount: { amount: string }, totalAmount: { amount: string } }, lines: { nodes: Array<{ id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null, subtotalAmount: { amount: string }, totalAmount: { amount: string } }, merchandise: { id: string, title: string, image: { url: string, altText: string | null } | null, product: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, featuredImage: { url: string, altText: string | null } | null, metafields: Array<{ key: string, value: string } | null> } } }> } } | null, userErrors: Array<{ code: CartErrorCode | null, field: Array<string> | null, message: string }>, warnings: Array<{ code: CartWarningCode, message: string }> } | null };
 
 export type StorefrontCartLinesRemoveMutationVariables = Exact<{
   cartId: string | number;
@@ -451,7 +466,10 @@ export type StorefrontCartLinesRemoveMutationVariables = Exact<{
 }>;
 
 
-export type StorefrontCartLinesRemoveMutation = { cartLinesRemove: { cart: { id: string, checkoutUrl: string, totalQuantity: number, note: string | null, attributes: Array<{ key: string, value: string | null }>, discountCodes: Array<{ code: string, applicable: boolean }>, cost: { subtotalAmount: { amount: string }, totalAmount: { amount: string } }, lines: { nodes: Array<{ id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null, subtotalAmount: { amount: string }, totalAmount: { amount: string } }, merchandise: { id: string, title: string, image: { url: string, altText: string | null } | null, product: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, featuredImage: { url: string, altText: string | null } | null, metafields: Array<{ key: string, value: string } | null> } } }> } } | null, userErrors: Array<{ code: CartErrorCode | null, field: Array<string> | null, message: string }>, warnings: Array<{ code: CartWarningCode, message: string }> } | null };
+export type StorefrontCartLinesRemoveMutation = { cartLinesRemove: { cart: { id: string, checkoutUrl: string, totalQuantity: number, note: string | null, attributes: Array<{ key: string, value: string | null }>, discountCodes: Array<{ code: string, applicable: boolean }>, discountAllocations: Array<
+        | { title: string }
+        | Record<PropertyKey, never>
+      >, cost: { subtotalAmount: { amount: string }, totalAmount: { amount: string } }, lines: { nodes: Array<{ id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null, subtotalAmount: { amount: string }, totalAmount: { amount: string } }, merchandise: { id: string, title: string, image: { url: string, altText: string | null } | null, product: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, featuredImage: { url: string, altText: string | null } | null, metafields: Array<{ key: string, value: string } | null> } } }> } } | null, userErrors: Array<{ code: CartErrorCode | null, field: Array<string> | null, message: string }>, warnings: Array<{ code: CartWarningCode, message: string }> } | null };
 
 export type StorefrontCartNoteUpdateMutationVariables = Exact<{
   cartId: string | number;
@@ -459,7 +477,10 @@ export type StorefrontCartNoteUpdateMutationVariables = Exact<{
 }>;
 
 
-export type StorefrontCartNoteUpdateMutation = { cartNoteUpdate: { cart: { id: string, checkoutUrl: string, totalQuantity: number, note: string | null, attributes: Array<{ key: string, value: string | null }>, discountCodes: Array<{ code: string, applicable: boolean }>, cost: { subtotalAmount: { amount: string }, totalAmount: { amount: string } }, lines: { nodes: Array<{ id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null, subtotalAmount: { amount: string }, totalAmount: { amount: string } }, merchandise: { id: string, title: string, image: { url: string, altText: string | null } | null, product: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, featuredImage: { url: string, altText: string | null } | null, metafields: Array<{ key: string, value: string } | null> } } }> } } | null, userErrors: Array<{ code: CartErrorCode | null, field: Array<string> | null, message: string }>, warnings: Array<{ code: CartWarningCode, message: string }> } | null };
+export type StorefrontCartNoteUpdateMutation = { cartNoteUpdate: { cart: { id: string, checkoutUrl: string, totalQuantity: number, note: string | null, attributes: Array<{ key: string, value: string | null }>, discountCodes: Array<{ code: string, applicable: boolean }>, discountAllocations: Array<
+        | { title: string }
+        | Record<PropertyKey, never>
+      >, cost: { subtotalAmount: { amount: string }, totalAmount: { amount: string } }, lines: { nodes: Array<{ id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null, subtotalAmount: { amount: string }, totalAmount: { amount: string } }, merchandise: { id: string, title: string, image: { url: string, altText: string | null } | null, product: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, featuredImage: { url: string, altText: string | null } | null, metafields: Array<{ key: string, value: string } | null> } } }> } } | null, userErrors: Array<{ code: CartErrorCode | null, field: Array<string> | null, message: string }>, warnings: Array<{ code: CartWarningCode, message: string }> } | null };
 
 export type StorefrontCartDiscountCodesUpdateMutationVariables = Exact<{
   cartId: string | number;
@@ -467,7 +488,10 @@ export type StorefrontCartDiscountCodesUpdateMutationVariables = Exact<{
 }>;
 
 
-export type StorefrontCartDiscountCodesUpdateMutation = { cartDiscountCodesUpdate: { cart: { id: string, checkoutUrl: string, totalQuantity: number, note: string | null, attributes: Array<{ key: string, value: string | null }>, discountCodes: Array<{ code: string, applicable: boolean }>, cost: { subtotalAmount: { amount: string }, totalAmount: { amount: string } }, lines: { nodes: Array<{ id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null, subtotalAmount: { amount: string }, totalAmount: { amount: string } }, merchandise: { id: string, title: string, image: { url: string, altText: string | null } | null, product: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, featuredImage: { url: string, altText: string | null } | null, metafields: Array<{ key: string, value: string } | null> } } }> } } | null, userErrors: Array<{ code: CartErrorCode | null, field: Array<string> | null, message: string }>, warnings: Array<{ code: CartWarningCode, message: string }> } | null };
+export type StorefrontCartDiscountCodesUpdateMutation = { cartDiscountCodesUpdate: { cart: { id: string, checkoutUrl: string, totalQuantity: number, note: string | null, attributes: Array<{ key: string, value: string | null }>, discountCodes: Array<{ code: string, applicable: boolean }>, discountAllocations: Array<
+        | { title: string }
+        | Record<PropertyKey, never>
+      >, cost: { subtotalAmount: { amount: string }, totalAmount: { amount: string } }, lines: { nodes: Array<{ id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null, subtotalAmount: { amount: string }, totalAmount: { amount: string } }, merchandise: { id: string, title: string, image: { url: string, altText: string | null } | null, product: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, featuredImage: { url: string, altText: string | null } | null, metafields: Array<{ key: string, value: string } | null> } } }> } } | null, userErrors: Array<{ code: CartErrorCode | null, field: Array<string> | null, message: string }>, warnings: Array<{ code: CartWarningCode, message: string }> } | null };
 
 export type StorefrontCartAttributesUpdateMutationVariables = Exact<{
   cartId: string | number;
@@ -475,7 +499,10 @@ export type StorefrontCartAttributesUpdateMutationVariables = Exact<{
 }>;
 
 
-export type StorefrontCartAttributesUpdateMutation = { cartAttributesUpdate: { cart: { id: string, checkoutUrl: string, totalQuantity: number, note: string | null, attributes: Array<{ key: string, value: string | null }>, discountCodes: Array<{ code: string, applicable: boolean }>, cost: { subtotalAmount: { amount: string }, totalAmount: { amount: string } }, lines: { nodes: Array<{ id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null, subtotalAmount: { amount: string }, totalAmount: { amount: string } }, merchandise: { id: string, title: string, image: { url: string, altText: string | null } | null, product: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, featuredImage: { url: string, altText: string | null } | null, metafields: Array<{ key: string, value: string } | null> } } }> } } | null, userErrors: Array<{ code: CartErrorCode | null, field: Array<string> | null, message: string }>, warnings: Array<{ code: CartWarningCode, message: string }> } | null };
+export type StorefrontCartAttributesUpdateMutation = { cartAttributesUpdate: { cart: { id: string, checkoutUrl: string, totalQuantity: number, note: string | null, attributes: Array<{ key: string, value: string | null }>, discountCodes: Array<{ code: string, applicable: boolean }>, discountAllocations: Array<
+        | { title: string }
+        | Record<PropertyKey, never>
+      >, cost: { subtotalAmount: { amount: string }, totalAmount: { amount: string } }, lines: { nodes: Array<{ id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null, subtotalAmount: { amount: string }, totalAmount: { amount: string } }, merchandise: { id: string, title: string, image: { url: string, altText: string | null } | null, product: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, featuredImage: { url: string, altText: string | null } | null, metafields: Array<{ key: string, value: string } | null> } } }> } } | null, userErrors: Array<{ code: CartErrorCode | null, field: Array<string> | null, message: string }>, warnings: Array<{ code: CartWarningCode, message: string }> } | null };
 
 export type CatalogueProductQueryVariables = Exact<{
   handle: string;
@@ -594,7 +621,10 @@ export type ConfirmationOrderQueryVariables = Exact<{
 
 
 export type ConfirmationOrderQuery = { node:
-    | { id: string, name: string, orderNumber: number, processedAt: string, statusUrl: string, customAttributes: Array<{ key: string, value: string | null }>, shippingAddress: { address1: string | null, address2: string | null, zip: string | null, city: string | null } | null, subtotalPrice: { amount: string } | null, totalShippingPrice: { amount: string }, totalPrice: { amount: string }, lineItems: { nodes: Array<{ title: string, quantity: number, originalTotalPrice: { amount: string }, discountedTotalPrice: { amount: string }, variant: { id: string, price: { amount: string }, product: { id: string, vendor: string } } | null }> } }
+    | { id: string, name: string, orderNumber: number, processedAt: string, statusUrl: string, customAttributes: Array<{ key: string, value: string | null }>, shippingAddress: { address1: string | null, address2: string | null, zip: string | null, city: string | null } | null, subtotalPrice: { amount: string } | null, totalShippingPrice: { amount: string }, totalPrice: { amount: string }, discountApplications: { nodes: Array<
+          | { title: string }
+          | Record<PropertyKey, never>
+        > }, lineItems: { nodes: Array<{ title: string, quantity: number, originalTotalPrice: { amount: string }, discountedTotalPrice: { amount: string }, variant: { id: string, price: { amount: string }, product: { id: string, vendor: string } } | null }> } }
     | Record<PropertyKey, never>
    | null };
 

@@ -139,7 +139,11 @@ function GroceryOrder({ order }: { order: Extract<ConfirmationView, { kind: "epi
           <dd>{formatCents(order.subtotalCents)}</dd>
           {order.discountCents > 0 && (
             <>
-              <dt>Remise</dt>
+              <dt>
+                {order.automaticDiscount
+                  ? `Remise automatique : ${order.automaticDiscount}`
+                  : "Remise"}
+              </dt>
               <dd>-{formatCents(order.discountCents)}</dd>
             </>
           )}

@@ -12,6 +12,7 @@ import {
   signInStaff,
   type TestRequest,
 } from "#platform/backoffice/testing.ts";
+import { commerceDiscountCode } from "#platform/commerce/tables.ts";
 import { orderingVoucher } from "#platform/ordering/tables.ts";
 
 /**
@@ -162,7 +163,6 @@ describe("the promotions screen", () => {
       startsAt: "2026-12-10T00:00",
       endsAt: "2026-12-01T00:00",
       usageLimit: "0",
-      automatic: "on",
     });
     expect(answer.status).toBe(200);
     const html = await answer.text();
@@ -173,7 +173,6 @@ describe("the promotions screen", () => {
       "Écrivez un minimum de commande en euros, par exemple 30,00, ou laissez vide.",
       "La fin doit venir après le début.",
       "Le nombre d&#x27;utilisations est un nombre entier d&#x27;au moins 1, ou vide pour illimité.",
-      "Seuls les bons de la restauration peuvent s&#x27;appliquer automatiquement.",
     ]) {
       expect(html).toContain(message);
     }
@@ -291,6 +290,102 @@ describe("the promotions screen", () => {
       (line) => line.action,
     );
     expect(actions.slice(0, 2)).toEqual(["promotion-enable", "promotion-disable"]);
+  });
+
+  it("creates an automatic grocery discount: no code, its title shown, its uses counted", async () => {
+    const before = await all();
+    const refused = await post({ ...FORM, code: "CAVE10", value: "10", automatic: "on" });
+    expect(refused.status).toBe(200);
+    const refusedHtml = await refused.text();
+    expect(refusedHtml).toContain(
+      "Une remise automatique de l&#x27;épicerie s&#x27;applique sans code : laissez le champ « Code » vide.",
+    );
+    expect(refusedHtml).toContain(
+      "Saisissez le titre que les clients verront dans leur panier, par exemple « -10 % sur la cave dès 80 € ».",
+    );
+    expect(await all()).toEqual(before);
+
+    const created = await post({
+      ...FORM,
+      title: "-10 % sur la cave dès 80 €",
+      value: "10",
+      minimum: "80",
+      usageLimit: "5",
+      automatic: "on",
+    });
+    expect(created.status).toBe(302);
+    expect(created.headers.get("location")).toBe(
+      `${SCREEN}?enregistre=${encodeURIComponent("-10 % sur la cave dès 80 €")}`,
+    );
+    const automatic = (await all()).find(
+      (promotion) => promotion.automatic && promotion.kind === "code",
+    );
+    expect(automatic).toMatchObject({
+      code: "",
+      name: "-10 % sur la cave dès 80 €",
+      type: "percentage",
+      value: 10,
+      minimumCents: 8000,
+      usageLimit: 5,
+      uses: 0,
+      enabled: true,
+    });
+    const [line] = (await readChangeLog(database.db, { subject: "-10 % sur la cave dès 80 €" }))
+      .lines;
+    expect(line).toMatchObject({ action: "promotion-create", subjectType: "discount-code" });
+
+    // Two orders used it: the list shows them against the limit.
+    await database.db
+      .update(commerceDiscountCode)
+      .set({ usesCount: 2 })
+      .where(eq(commerceDiscountCode.id, automatic?.id ?? 0));
+    const html = await page("?type=code");
+    expect(html).toContain("Remise automatique, sans code");
+    expect(html).toContain("dès 80,00\u00a0€, automatique");
+    expect(html).toContain("2 / 5");
+    expect(html).toContain("Désactiver -10 % sur la cave dès 80 €");
+
+    // Edited: a fixed amount; disabled from its row.
+    const edited = await post({
+      ...FORM,
+      target: `code-${automatic?.id}`,
+      title: "5 € offerts sur la cave dès 80 €",
+      type: "amount",
+      value: "5",
+      minimum: "80",
+      usageLimit: "5",
+      automatic: "on",
+    });
+    expect(edited.status).toBe(302);
+    const off = await post({ intent: "disable", target: `code-${automatic?.id}` });
+    expect(await off.text()).toContain(
+      "La promotion « 5 € offerts sur la cave dès 80 € » est désactivée.",
+    );
+    expect(
+      (await all()).find(
+        (promotion) => promotion.id === automatic?.id && promotion.kind === "code",
+      ),
+    ).toMatchObject({
+      code: "",
+      type: "amount",
+      value: 500,
+      uses: 2,
+      enabled: false,
+    });
+
+    // A voucher may be automatic too, but keeps its code, and an amount only.
+    const percentVoucher = await post({
+      ...FORM,
+      kind: "voucher",
+      code: "AUTO10",
+      title: "10 % automatiques",
+      value: "10",
+      pickup: "on",
+      automatic: "on",
+    });
+    expect(await percentVoucher.text()).toContain(
+      "Un bon automatique est un montant, pas un pourcentage.",
+    );
   });
 
   it("is closed to editors, with 403 and nothing changed", async () => {

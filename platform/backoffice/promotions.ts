@@ -49,7 +49,10 @@ export const PROMOTION_STATES: Record<PromotionState, string> = {
 export type Promotion = {
   kind: PromotionKind;
   id: number;
+  /** Empty for an automatic grocery discount, which has none. */
   code: string;
+  /** What the screen and its messages call it: its code, else (automatic) its title. */
+  name: string;
   title: string;
   type: "percentage" | "amount";
   value: number;
@@ -69,7 +72,8 @@ function fromCode(row: DiscountCodeRow): Promotion {
   return {
     kind: "code",
     id: row.id,
-    code: row.code,
+    code: row.code ?? "",
+    name: row.code ?? row.title,
     title: row.title,
     type: row.kind === "percentage" ? "percentage" : "amount",
     value: row.value,
@@ -78,7 +82,7 @@ function fromCode(row: DiscountCodeRow): Promotion {
     endsAt: row.endsAt,
     usageLimit: row.usageLimit,
     uses: row.usesCount,
-    automatic: false,
+    automatic: row.automatic,
     forDelivery: true,
     forPickup: true,
     enabled: row.enabled,
@@ -90,6 +94,7 @@ function fromVoucher(row: Voucher): Promotion {
     kind: "voucher",
     id: row.id,
     code: row.code,
+    name: row.code,
     title: row.description,
     type: row.kind === "percentage" ? "percentage" : "amount",
     value: row.amount,
@@ -189,6 +194,8 @@ export const PROMOTION_MESSAGES = {
       ? `Le code « ${code} » existe déjà parmi les codes de l'épicerie.`
       : `Le code « ${code} » existe déjà parmi les bons de la restauration.`,
   titleMissing: "Saisissez un libellé.",
+  titleMissingAutomatic:
+    "Saisissez le titre que les clients verront dans leur panier, par exemple « -10 % sur la cave dès 80 € ».",
   titleLength: "Le libellé compte 100 caractères au plus.",
   type: "Choisissez un pourcentage ou un montant.",
   percent: "Le pourcentage est un nombre entier de 1 à 100.",
@@ -200,7 +207,8 @@ export const PROMOTION_MESSAGES = {
   usageLimit: "Le nombre d'utilisations est un nombre entier d'au moins 1, ou vide pour illimité.",
   usageBelowUses: (uses: number) =>
     `Cette promotion a déjà servi ${uses} fois : la limite ne peut pas être plus basse.`,
-  automaticCode: "Seuls les bons de la restauration peuvent s'appliquer automatiquement.",
+  automaticCode:
+    "Une remise automatique de l'épicerie s'applique sans code : laissez le champ « Code » vide.",
   automaticPercent: "Un bon automatique est un montant, pas un pourcentage.",
   modes: "Cochez la livraison, le retrait ou les deux.",
   notFound: "Cette promotion n'existe plus.",
@@ -287,13 +295,20 @@ export function readPromotionForm(
   const kind = values.kind === "code" || values.kind === "voucher" ? values.kind : null;
   if (!kind) errors.kind = PROMOTION_MESSAGES.kind;
 
+  // An automatic grocery discount has no code (Shopify's): its title is what shoppers see.
+  const codeless = kind === "code" && values.automatic;
   const code = values.code.trim().toUpperCase();
-  if (code === "") errors.code = PROMOTION_MESSAGES.codeMissing;
+  if (codeless) {
+    if (code !== "") errors.code = PROMOTION_MESSAGES.automaticCode;
+  } else if (code === "") errors.code = PROMOTION_MESSAGES.codeMissing;
   else if (!CODE_PATTERN.test(code)) errors.code = PROMOTION_MESSAGES.codeFormat;
 
   const title = values.title.trim();
-  if (title === "") errors.title = PROMOTION_MESSAGES.titleMissing;
-  else if (title.length > 100) errors.title = PROMOTION_MESSAGES.titleLength;
+  if (title === "") {
+    errors.title = codeless
+      ? PROMOTION_MESSAGES.titleMissingAutomatic
+      : PROMOTION_MESSAGES.titleMissing;
+  } else if (title.length > 100) errors.title = PROMOTION_MESSAGES.titleLength;
 
   const type = values.type === "percentage" || values.type === "amount" ? values.type : null;
   let value = 0;
@@ -329,8 +344,7 @@ export function readPromotionForm(
     if (usageLimit < 1) errors.usageLimit = PROMOTION_MESSAGES.usageLimit;
   }
 
-  if (values.automatic && kind === "code") errors.automatic = PROMOTION_MESSAGES.automaticCode;
-  else if (values.automatic && type === "percentage") {
+  if (values.automatic && kind === "voucher" && type === "percentage") {
     errors.automatic = PROMOTION_MESSAGES.automaticPercent;
   }
   if (kind === "voucher" && !values.delivery && !values.pickup) {
@@ -350,7 +364,7 @@ export function readPromotionForm(
       startsAt,
       endsAt,
       usageLimit,
-      automatic: kind === "voucher" && values.automatic,
+      automatic: values.automatic,
       forDelivery: kind === "code" || values.delivery,
       forPickup: kind === "code" || values.pickup,
     },
@@ -362,7 +376,7 @@ export function readPromotionForm(
 
 /** A promotion as the change log records it (dates as ISO text). */
 function logged(promotion: Promotion) {
-  const { id: _id, uses: _uses, kind: _kind, ...fields } = promotion;
+  const { id: _id, uses: _uses, kind: _kind, name: _name, ...fields } = promotion;
   return {
     ...fields,
     startsAt: fields.startsAt?.toISOString() ?? null,
@@ -374,7 +388,8 @@ const SUBJECT: Record<PromotionKind, string> = { code: "discount-code", voucher:
 
 function codeFields(input: PromotionInput, now: Date): Omit<DiscountCodeFields, "enabled"> {
   return {
-    code: input.code,
+    code: input.automatic ? null : input.code,
+    automatic: input.automatic,
     title: input.title,
     kind: input.type === "percentage" ? "percentage" : "fixed",
     value: input.value,
@@ -407,6 +422,7 @@ async function codeTaken(
   input: PromotionInput,
   exceptId?: number,
 ): Promise<boolean> {
+  if (input.kind === "code" && input.automatic) return false;
   return input.kind === "code"
     ? discountCodeTaken(tx, input.code, exceptId)
     : voucherCodeTaken(tx, whiteLabel, input.code, exceptId);
@@ -479,7 +495,7 @@ export async function savePromotion(
       await logChange(tx, actor, {
         action: before ? "promotion-update" : "promotion-create",
         subjectType: SUBJECT[input.kind],
-        subjectId: after.code,
+        subjectId: after.name,
         before: before ? logged(before) : null,
         after: logged(after),
       });
@@ -513,7 +529,7 @@ export async function setPromotionEnabled(
       await logChange(tx, actor, {
         action: enabled ? "promotion-enable" : "promotion-disable",
         subjectType: SUBJECT[target.kind],
-        subjectId: after.code,
+        subjectId: after.name,
         before: { enabled: before.enabled },
         after: { enabled },
       });

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -98,14 +99,20 @@ export const commerceCartAddress = pgTable(
 /** `percentage`: `value` percent off; `fixed`: `value` cents off (never below zero). */
 export type DiscountKind = "percentage" | "fixed";
 
-/** Discount codes the shop offers, checked by `cartDiscountCodesUpdate` and the checkout. */
+/**
+ * The shop's discounts: codes the shopper enters (checked by `cartDiscountCodesUpdate` and the
+ * checkout) and automatic discounts (Shopify's), applied without a code when no code applies.
+ */
 export const commerceDiscountCode = pgTable(
   "commerce_discount_code",
   {
     id: serial("id").primaryKey(),
-    // Stored upper-cased; codes are matched case-insensitively, as on Shopify.
-    code: text("code").notNull(),
+    // Stored upper-cased; codes are matched case-insensitively, as on Shopify. Null for an
+    // automatic discount, which the shopper never types.
+    code: text("code"),
+    // What the shopper sees of an automatic discount (`CartAutomaticDiscountAllocation.title`).
     title: text("title").notNull(),
+    automatic: boolean("automatic").notNull().default(false),
     kind: text("kind").$type<DiscountKind>().notNull(),
     value: integer("value").notNull(),
     minimumSubtotalCents: integer("minimum_subtotal_cents").notNull().default(0),
@@ -118,5 +125,11 @@ export const commerceDiscountCode = pgTable(
     usesCount: integer("uses_count").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("commerce_discount_code_code_key").on(t.code)],
+  (t) => [
+    uniqueIndex("commerce_discount_code_code_key").on(t.code),
+    check(
+      "commerce_discount_code_automatic_has_no_code",
+      sql`(${t.automatic} and ${t.code} is null) or (not ${t.automatic} and ${t.code} is not null)`,
+    ),
+  ],
 );

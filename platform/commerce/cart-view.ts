@@ -21,10 +21,12 @@ import {
   commerceVariant,
 } from "#platform/commerce/catalogue-schema.ts";
 import {
+  type AppliedAutomaticDiscount,
   allocateAcross,
+  bestAutomaticDiscount,
   type EvaluatedDiscount,
   evaluateDiscounts,
-  findDiscountCodes,
+  findCartDiscounts,
 } from "#platform/commerce/discounts.ts";
 
 /**
@@ -63,6 +65,8 @@ export type CartView = {
   totalCents: number;
   discountCodes: EvaluatedDiscount[];
   appliedDiscounts: EvaluatedDiscount[];
+  /** The automatic discount applied, when no code applies (they never combine). */
+  automaticDiscount: AppliedAutomaticDiscount | null;
 };
 
 type LoadedLine = {
@@ -117,17 +121,26 @@ export function cartAddresses(db: Db | Tx, cartId: number): Promise<CartAddressR
     .orderBy(asc(commerceCartAddress.id));
 }
 
-/** Reads a cart's lines and codes and prices it: subtotal, discount, total. */
+/**
+ * Reads a cart's lines and codes and prices it: subtotal, discount, total. A code that applies
+ * wins; otherwise the automatic discount taking the most off applies (they never combine).
+ */
 export async function loadCartView(db: Db | Tx, cart: CartRow, now: Date): Promise<CartView> {
   const [loaded, rules] = await Promise.all([
     loadLines(db, cart.id),
-    findDiscountCodes(db, cart.discountCodes),
+    findCartDiscounts(db, cart.discountCodes),
   ]);
   const subtotals = loaded.map((row) => row.variant.priceCents * row.line.quantity);
   const subtotalCents = subtotals.reduce((sum, value) => sum + value, 0);
-  const discountCodes = evaluateDiscounts(cart.discountCodes, rules, subtotalCents, now);
+  const discountCodes = evaluateDiscounts(cart.discountCodes, rules.codes, subtotalCents, now);
   const appliedDiscounts = discountCodes.filter((code) => code.applicable);
-  const discountCents = appliedDiscounts.reduce((sum, code) => sum + code.amountCents, 0);
+  const automaticDiscount =
+    appliedDiscounts.length === 0
+      ? bestAutomaticDiscount(rules.automatic, subtotalCents, now)
+      : null;
+  const discountCents =
+    appliedDiscounts.reduce((sum, code) => sum + code.amountCents, 0) +
+    (automaticDiscount?.amountCents ?? 0);
   const allocations = allocateAcross(discountCents, subtotals);
   const lines = loaded.map((row, index): CartLineView => {
     const subtotal = subtotals[index] ?? 0;
@@ -160,5 +173,6 @@ export async function loadCartView(db: Db | Tx, cart: CartRow, now: Date): Promi
     totalCents: subtotalCents - discountCents,
     discountCodes,
     appliedDiscounts,
+    automaticDiscount,
   };
 }

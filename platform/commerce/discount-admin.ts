@@ -9,9 +9,13 @@ import { type DiscountCodeRow, normaliseCode } from "#platform/commerce/discount
  * writes them in the caller's transaction, so a change commits with its change-log line.
  */
 
-/** What staff set on a code; `value` is cents for `fixed`, a percent (1–100) for `percentage`. */
+/**
+ * What staff set on a code; `value` is cents for `fixed`, a percent (1–100) for `percentage`. An
+ * automatic discount has no code (null) and is named by its title.
+ */
 export type DiscountCodeFields = {
-  code: string;
+  code: string | null;
+  automatic: boolean;
   title: string;
   kind: DiscountKind;
   value: number;
@@ -22,9 +26,17 @@ export type DiscountCodeFields = {
   enabled: boolean;
 };
 
-/** Every discount code, by code. */
+/** Every discount code, by code, then the automatic discounts, by title. */
 export function listDiscountCodes(db: Db | Tx): Promise<DiscountCodeRow[]> {
-  return db.select().from(commerceDiscountCode).orderBy(asc(commerceDiscountCode.code));
+  return db
+    .select()
+    .from(commerceDiscountCode)
+    .orderBy(
+      asc(commerceDiscountCode.automatic),
+      asc(commerceDiscountCode.code),
+      asc(commerceDiscountCode.title),
+      asc(commerceDiscountCode.id),
+    );
 }
 
 /** A code by id, its row locked until the transaction ends (two staff edits queue). */
@@ -61,7 +73,7 @@ export async function insertDiscountCode(
 ): Promise<DiscountCodeRow> {
   const [row] = await tx
     .insert(commerceDiscountCode)
-    .values({ ...fields, code: normaliseCode(fields.code) })
+    .values({ ...fields, code: fields.code === null ? null : normaliseCode(fields.code) })
     .returning();
   if (!row) throw new Error("the discount code was not created");
   return row;
@@ -75,7 +87,11 @@ export async function updateDiscountCode(
 ): Promise<DiscountCodeRow> {
   const [row] = await tx
     .update(commerceDiscountCode)
-    .set(fields.code === undefined ? fields : { ...fields, code: normaliseCode(fields.code) })
+    .set(
+      fields.code === undefined || fields.code === null
+        ? fields
+        : { ...fields, code: normaliseCode(fields.code) },
+    )
     .where(eq(commerceDiscountCode.id, id))
     .returning();
   if (!row) throw new Error(`no discount code ${id}`);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   allocateAcross,
+  bestAutomaticDiscount,
   type DiscountCodeRow,
   discountAmount,
   discountWarning,
@@ -14,6 +15,7 @@ function rule(overrides: Partial<DiscountCodeRow>): DiscountCodeRow {
   return {
     id: 1,
     code: "CODE",
+    automatic: false,
     title: "Code",
     kind: "percentage",
     value: 10,
@@ -122,5 +124,57 @@ describe("discount codes", () => {
     expect(allocateAcross(100, [1, 1, 1])).toEqual([33, 33, 34]);
     expect(allocateAcross(0, [500])).toEqual([0]);
     expect(allocateAcross(50, [])).toEqual([]);
+  });
+});
+
+describe("automatic discounts", () => {
+  const automatic = (overrides: Partial<DiscountCodeRow>) =>
+    rule({ code: null, automatic: true, title: "Remise", ...overrides });
+
+  it("apply the one taking the most off among those that apply now, the oldest on a tie", () => {
+    const rules = [
+      automatic({
+        id: 1,
+        title: "5 € dès 30 €",
+        kind: "fixed",
+        value: 500,
+        minimumSubtotalCents: 3000,
+      }),
+      automatic({
+        id: 2,
+        title: "-10 % dès 80 €",
+        kind: "percentage",
+        value: 10,
+        minimumSubtotalCents: 8000,
+      }),
+      automatic({ id: 3, title: "Aussi 5 €", kind: "fixed", value: 500 }),
+    ];
+    expect(bestAutomaticDiscount(rules, 9000, NOW)).toEqual({
+      id: 2,
+      title: "-10 % dès 80 €",
+      kind: "percentage",
+      value: 10,
+      amountCents: 900,
+    });
+    expect(bestAutomaticDiscount(rules, 4000, NOW)?.id).toBe(1);
+    expect(bestAutomaticDiscount(rules, 2000, NOW)?.id).toBe(3);
+  });
+
+  it("apply none that is disabled, not started, ended, used up or below its minimum", () => {
+    for (const overrides of [
+      { enabled: false },
+      { startsAt: new Date("2025-07-01T00:00:00Z") },
+      { endsAt: NOW },
+      { usageLimit: 3, usesCount: 3 },
+      { minimumSubtotalCents: 5001 },
+    ]) {
+      expect(bestAutomaticDiscount([automatic(overrides)], 5000, NOW)).toBeNull();
+    }
+    expect(
+      bestAutomaticDiscount([automatic({ usageLimit: 3, usesCount: 2 })], 5000, NOW),
+    ).not.toBeNull();
+    // A code is never applied as an automatic discount; an empty cart gets nothing.
+    expect(bestAutomaticDiscount([rule({})], 5000, NOW)).toBeNull();
+    expect(bestAutomaticDiscount([automatic({})], 0, NOW)).toBeNull();
   });
 });

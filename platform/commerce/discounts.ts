@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
 import { commerceDiscountCode, type DiscountKind } from "#platform/commerce/cart-schema.ts";
 import { formatCents as euros } from "#platform/format.ts";
@@ -30,6 +30,18 @@ export type EvaluatedDiscount = {
   warning: DiscountWarning | null;
 };
 
+/**
+ * An automatic discount as it applies to a cart (Shopify's `AutomaticDiscountApplication`): no
+ * code, a title the shopper sees, what it takes off.
+ */
+export type AppliedAutomaticDiscount = {
+  id: number;
+  title: string;
+  kind: DiscountKind;
+  value: number;
+  amountCents: number;
+};
+
 /** Codes are matched case-insensitively, as on Shopify: stored and compared upper-cased. */
 export function normaliseCode(code: string): string {
   return code.trim().toUpperCase();
@@ -40,12 +52,33 @@ export async function findDiscountCodes(
   db: Db | Tx,
   codes: string[],
 ): Promise<Map<string, DiscountCodeRow>> {
-  if (codes.length === 0) return new Map();
+  return (await findCartDiscounts(db, codes)).codes;
+}
+
+/**
+ * What can discount a cart, in one query: the codes it carries among the shop's (keyed by their
+ * normalised code) and the shop's enabled automatic discounts.
+ */
+export async function findCartDiscounts(
+  db: Db | Tx,
+  codes: string[],
+): Promise<{ codes: Map<string, DiscountCodeRow>; automatic: DiscountCodeRow[] }> {
+  const automatic = and(
+    eq(commerceDiscountCode.automatic, true),
+    eq(commerceDiscountCode.enabled, true),
+  );
   const rows = await db
     .select()
     .from(commerceDiscountCode)
-    .where(inArray(commerceDiscountCode.code, codes.map(normaliseCode)));
-  return new Map(rows.map((row) => [row.code, row]));
+    .where(
+      codes.length === 0
+        ? automatic
+        : or(inArray(commerceDiscountCode.code, codes.map(normaliseCode)), automatic),
+    )
+    .orderBy(asc(commerceDiscountCode.id));
+  const found = new Map<string, DiscountCodeRow>();
+  for (const row of rows) if (!row.automatic && row.code !== null) found.set(row.code, row);
+  return { codes: found, automatic: rows.filter((row) => row.automatic) };
 }
 
 /**
@@ -53,7 +86,34 @@ export async function findDiscountCodes(
  * uses left).
  */
 export function isApplicable(rule: DiscountCodeRow, subtotalCents: number, now: Date): boolean {
-  return discountWarning(rule.code, rule, subtotalCents, now) === null;
+  return discountWarning(rule.code ?? rule.title, rule, subtotalCents, now) === null;
+}
+
+/**
+ * The automatic discount a cart gets when none of its codes applies (codes and automatic
+ * discounts do not combine, Shopify's default, and a code that applies wins): among those that
+ * apply now (enabled, in their dates, minimum met, uses left), the one taking the most off, the
+ * oldest on a tie; null when none takes anything off.
+ */
+export function bestAutomaticDiscount(
+  rules: DiscountCodeRow[],
+  subtotalCents: number,
+  now: Date,
+): AppliedAutomaticDiscount | null {
+  let best: AppliedAutomaticDiscount | null = null;
+  for (const rule of rules) {
+    if (!rule.automatic || !isApplicable(rule, subtotalCents, now)) continue;
+    const amountCents = discountAmount(rule, subtotalCents);
+    if (
+      amountCents > 0 &&
+      (!best ||
+        amountCents > best.amountCents ||
+        (amountCents === best.amountCents && rule.id < best.id))
+    ) {
+      best = { id: rule.id, title: rule.title, kind: rule.kind, value: rule.value, amountCents };
+    }
+  }
+  return best;
 }
 
 /** What a code takes off a subtotal: a percentage (rounded to the cent) or a fixed amount. */
@@ -160,6 +220,41 @@ export class DiscountUsedUp extends Error {
     super(`Le code promo « ${code} » a atteint son nombre maximal d'utilisations.`);
     this.code = code;
   }
+}
+
+/** Why an order cannot be placed: its automatic discount has just used its last use. */
+export class AutomaticDiscountUsedUp extends Error {
+  readonly title: string;
+  constructor(title: string) {
+    super(`La remise « ${title} » a atteint son nombre maximal d'utilisations.`);
+    this.title = title;
+  }
+}
+
+/**
+ * Counts one use of an automatic discount an order applies, in the order's transaction, by the
+ * same conditional update as `claimDiscountUses`: the order that loses the race for the last use
+ * gets `AutomaticDiscountUsedUp` and rolls back.
+ */
+export async function claimAutomaticDiscountUse(
+  tx: Tx,
+  discount: Pick<AppliedAutomaticDiscount, "id" | "title">,
+): Promise<void> {
+  const rows = await tx
+    .update(commerceDiscountCode)
+    .set({ usesCount: sql`${commerceDiscountCode.usesCount} + 1` })
+    .where(
+      and(
+        eq(commerceDiscountCode.id, discount.id),
+        eq(commerceDiscountCode.automatic, true),
+        or(
+          isNull(commerceDiscountCode.usageLimit),
+          lt(commerceDiscountCode.usesCount, commerceDiscountCode.usageLimit),
+        ),
+      ),
+    )
+    .returning({ id: commerceDiscountCode.id });
+  if (rows.length !== 1) throw new AutomaticDiscountUsedUp(discount.title);
 }
 
 /**

@@ -35,13 +35,24 @@ export type OrderAddress = {
   phone: string | null;
 };
 
-/** A discount code as it applied to the order. */
-export type OrderDiscountApplication = {
+/** A discount code as it applied to the order (Shopify's `DiscountCodeApplication`). */
+export type OrderCodeDiscount = {
   code: string;
   kind: DiscountKind;
   value: number;
   amountCents: number;
 };
+
+/** An automatic discount as it applied to the order (`AutomaticDiscountApplication`). */
+export type OrderAutomaticDiscount = {
+  automatic: true;
+  title: string;
+  kind: DiscountKind;
+  value: number;
+  amountCents: number;
+};
+
+export type OrderDiscountApplication = OrderCodeDiscount | OrderAutomaticDiscount;
 
 export type OrderFinancialStatus =
   | "PAID"

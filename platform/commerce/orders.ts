@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, inArray, lt, or } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
 import { commerceCart } from "#platform/commerce/cart-schema.ts";
 import type { CartView } from "#platform/commerce/cart-view.ts";
-import { claimDiscountUses } from "#platform/commerce/discounts.ts";
+import { claimAutomaticDiscountUse, claimDiscountUses } from "#platform/commerce/discounts.ts";
 import {
   commerceOrder,
   commerceOrderLine,
@@ -200,7 +200,8 @@ export function orderTotals(view: CartView, delivery: OrderDeliveryMethod) {
 
 /**
  * Turns a cart into an order, inside the caller's transaction (which holds the cart's row lock):
- * counts a use of its discount codes (`DiscountUsedUp` when one has none left), copies lines,
+ * counts a use of its discount codes or of its automatic discount (`DiscountUsedUp`,
+ * `AutomaticDiscountUsedUp` when one has none left), copies lines,
  * prices, discounts and attributes, adds the service fee line, marks the cart completed. The unique cart id makes a second order for the same cart impossible; the caller
  * checks `orderForCart` first to answer a retry with the existing order.
  */
@@ -210,6 +211,7 @@ export async function createOrderFromCart(tx: Tx, order: NewOrder): Promise<Orde
     tx,
     view.appliedDiscounts.map((discount) => discount.code),
   );
+  if (view.automaticDiscount) await claimAutomaticDiscountUse(tx, view.automaticDiscount);
   const totals = orderTotals(view, delivery);
   const discountApplications: OrderDiscountApplication[] = view.appliedDiscounts.map((d) => ({
     code: d.code,
@@ -217,6 +219,10 @@ export async function createOrderFromCart(tx: Tx, order: NewOrder): Promise<Orde
     value: d.value,
     amountCents: d.amountCents,
   }));
+  if (view.automaticDiscount) {
+    const { title, kind, value, amountCents } = view.automaticDiscount;
+    discountApplications.push({ automatic: true, title, kind, value, amountCents });
+  }
   const [created] = await tx
     .insert(commerceOrder)
     .values({

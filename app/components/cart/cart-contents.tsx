@@ -77,7 +77,9 @@ export function CartContents({
         </div>
         {totals.discount > 0 && (
           <div>
-            <dt>Remise</dt>
+            <dt>
+              {cart.automaticDiscount ? `Remise automatique : ${cart.automaticDiscount}` : "Remise"}
+            </dt>
             <dd>-{formatCents(totals.discount)}</dd>
           </div>
         )}

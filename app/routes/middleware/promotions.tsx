@@ -27,7 +27,8 @@ import type { Route } from "./+types/promotions";
  * The promotions screen (operators and administrators, `promotions` permission): the grocery's
  * discount codes and the restaurant's vouchers in one list, filtered by kind and state; one
  * created or changed with the form (percent or amount, minimum order, validity dates, usage
- * limit, automatic for a voucher), disabled or enabled from its row. Every change is in the
+ * limit, automatic: a voucher without its code, a grocery discount without any code, named by
+ * its title), disabled or enabled from its row. Every change is in the
  * change log (`discount-code` and `voucher` subjects), in the transaction that makes it.
  */
 
@@ -83,6 +84,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     editing: editing
       ? {
           target: `${editing.kind}-${editing.id}`,
+          name: editing.name,
           uses: editing.uses,
           values: formValuesOf(editing),
         }
@@ -91,6 +93,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       key: `${promotion.kind}-${promotion.id}`,
       kind: promotion.kind,
       code: promotion.code,
+      name: promotion.name,
+      automatic: promotion.automatic,
       title: promotion.title,
       value:
         promotion.type === "percentage" ? `${promotion.value} %` : formatCents(promotion.value),
@@ -156,8 +160,8 @@ export async function action({
     return {
       ok: true,
       message: changed.enabled
-        ? `La promotion « ${changed.code} » est réactivée.`
-        : `La promotion « ${changed.code} » est désactivée.`,
+        ? `La promotion « ${changed.name} » est réactivée.`
+        : `La promotion « ${changed.name} » est désactivée.`,
     };
   }
   if (intent !== "save") return { ok: false, message: "Formulaire invalide." };
@@ -191,7 +195,7 @@ export async function action({
       ...withValues,
     };
   }
-  return redirect(`${SCREEN}?enregistre=${encodeURIComponent(saved.promotion.code)}`);
+  return redirect(`${SCREEN}?enregistre=${encodeURIComponent(saved.promotion.name)}`);
 }
 
 export default function PromotionsScreen() {
@@ -276,9 +280,19 @@ export default function PromotionsScreen() {
             {promotions.map((promotion) => (
               <tr key={promotion.key}>
                 <th scope="row">
-                  {promotion.code}
-                  <br />
-                  <small>{promotion.title}</small>
+                  {promotion.automatic && promotion.kind === "code" ? (
+                    <>
+                      {promotion.title}
+                      <br />
+                      <small>Remise automatique, sans code</small>
+                    </>
+                  ) : (
+                    <>
+                      {promotion.code}
+                      <br />
+                      <small>{promotion.title}</small>
+                    </>
+                  )}
                 </th>
                 <td>{PROMOTION_KINDS[promotion.kind]}</td>
                 <td>{promotion.value}</td>
@@ -296,7 +310,7 @@ export default function PromotionsScreen() {
                 <td>{PROMOTION_STATES[promotion.state]}</td>
                 <td>
                   <Link to={`${SCREEN}?modifier=${promotion.key}`} className="admin-button">
-                    {`Modifier ${promotion.code}`}
+                    {`Modifier ${promotion.name}`}
                   </Link>
                   <Form method="post" className="admin-inline-form">
                     <CsrfField />
@@ -308,8 +322,8 @@ export default function PromotionsScreen() {
                       className="admin-button"
                     >
                       {promotion.enabled
-                        ? `Désactiver ${promotion.code}`
-                        : `Réactiver ${promotion.code}`}
+                        ? `Désactiver ${promotion.name}`
+                        : `Réactiver ${promotion.name}`}
                     </button>
                   </Form>
                 </td>
@@ -321,7 +335,9 @@ export default function PromotionsScreen() {
 
       <section className="admin-card" aria-labelledby="promotion-form">
         <h2 id="promotion-form">
-          {target ? `Modifier la promotion ${values.code}` : "Nouvelle promotion"}
+          {target
+            ? `Modifier la promotion ${editing?.target === target ? editing.name : values.code || values.title}`
+            : "Nouvelle promotion"}
         </h2>
         {target && editing && editing.target === target && (
           <p>{`Déjà utilisée ${editing.uses} fois.`}</p>
@@ -352,19 +368,33 @@ export default function PromotionsScreen() {
             </label>
             {errors.kind && <p className="admin-field__error">{errors.kind}</p>}
           </fieldset>
+          <fieldset className="admin-checks">
+            <legend>Application</legend>
+            <label className="admin-check">
+              <input type="checkbox" name="automatic" defaultChecked={values.automatic} />{" "}
+              Automatique : appliquée sans que le client saisisse de code, quand ses conditions sont
+              remplies
+            </label>
+            <p className="admin-field__hint">
+              Épicerie : sans code, le libellé est affiché au client dans son panier ; une remise
+              automatique ne se cumule pas avec un code promo (le code l'emporte). Restauration : un
+              montant seulement.
+            </p>
+            {errors.automatic && <p className="admin-field__error">{errors.automatic}</p>}
+          </fieldset>
           <Field
             name="code"
             label="Code"
             defaultValue={values.code}
             error={errors.code}
-            hint="3 à 30 caractères : lettres sans accent, chiffres, tiret ou tiret bas."
-            required
+            hint="3 à 30 caractères : lettres sans accent, chiffres, tiret ou tiret bas. Vide pour une remise automatique de l'épicerie."
           />
           <Field
             name="title"
             label="Libellé"
             defaultValue={values.title}
             error={errors.title}
+            hint="Remise automatique de l'épicerie : le titre vu par les clients, par exemple « -10 % sur la cave dès 80 € »."
             required
           />
           <fieldset className="admin-checks">
@@ -439,12 +469,6 @@ export default function PromotionsScreen() {
               retrait
             </label>
             {errors.modes && <p className="admin-field__error">{errors.modes}</p>}
-            <label className="admin-check">
-              <input type="checkbox" name="automatic" defaultChecked={values.automatic} />{" "}
-              Automatique : appliqué sans code quand ses conditions sont remplies (montant
-              seulement)
-            </label>
-            {errors.automatic && <p className="admin-field__error">{errors.automatic}</p>}
           </fieldset>
           <button type="submit" className="admin-button admin-button--primary">
             {target ? "Enregistrer les modifications" : "Créer la promotion"}

@@ -223,6 +223,11 @@ ${view.appliedDiscounts.map(
   (discount) =>
     html`<tr><th scope="row">Code ${discount.code}</th><td class="amount">-${euros(discount.amountCents)}</td></tr>`,
 )}
+${
+  view.automaticDiscount
+    ? html`<tr><th scope="row">Remise automatique : ${view.automaticDiscount.title}</th><td class="amount">-${euros(view.automaticDiscount.amountCents)}</td></tr>`
+    : ""
+}
 <tr><th scope="row">${SERVICE_FEE_TITLE}</th><td class="amount">${euros(SERVICE_FEE_CENTS)}</td></tr>
 <tr><th scope="row">${delivery.title}</th><td class="amount">${feeText(delivery)}</td></tr>
 <tr class="total"><th scope="row">Total</th><td class="amount" data-total="${delivery.code}">${euros(totals.totalCents)}</td></tr>

@@ -11,7 +11,11 @@ import {
   parseExpiry,
 } from "#platform/commerce/checkout/form.ts";
 import { customerById } from "#platform/commerce/customer-tokens.ts";
-import { DiscountUsedUp, normaliseCode } from "#platform/commerce/discounts.ts";
+import {
+  AutomaticDiscountUsedUp,
+  DiscountUsedUp,
+  normaliseCode,
+} from "#platform/commerce/discounts.ts";
 import type { OrderAddress } from "#platform/commerce/order-schema.ts";
 import {
   type CartOrderMode,
@@ -53,6 +57,8 @@ export const CHECKOUT_MESSAGES = {
     `Quantité maximale atteinte pour ce produit (${max}) : « ${title} ».`,
   discountUsedUp: (code: string) =>
     `Le code promo « ${code} » a atteint son nombre maximal d'utilisations : retirez-le de votre panier pour continuer.`,
+  automaticDiscountUsedUp: (title: string) =>
+    `La remise « ${title} » vient d'atteindre son nombre maximal d'utilisations : votre commande n'a pas été validée et rien n'a été débité. Vérifiez le nouveau total et validez à nouveau.`,
   slotFull: (slot: string) =>
     `Le créneau du ${slot} est complet : votre commande n'a pas été validée et rien n'a été débité. Choisissez un autre créneau.`,
   slotUnavailable: (slot: string) =>
@@ -164,6 +170,11 @@ export function paymentKey(cart: Pick<CartRow, "token" | "paymentAttempts">): st
   return `checkout:${cart.token}:${cart.paymentAttempts}`;
 }
 
+/** How the confirmation names a cart's discount: an automatic discount by its title. */
+function discountLabel(view: CartView): string {
+  return view.automaticDiscount ? `Remise automatique : ${view.automaticDiscount.title}` : "Remise";
+}
+
 async function queueConfirmation(
   tx: Tx,
   order: OrderRow,
@@ -185,7 +196,7 @@ async function queueConfirmation(
       quantity: line.quantity,
       totalCents: line.subtotalCents,
     })),
-    discount: { label: "Remise", cents: totals.discountCents },
+    discount: { label: discountLabel(view), cents: totals.discountCents },
     fees: [
       { title: SERVICE_FEE_TITLE, cents: totals.serviceFeeCents },
       { title: delivery.title, cents: totals.shippingCents },
@@ -238,6 +249,14 @@ export async function placeOrder(
     // A code's last use taken by a concurrent order: this one rolled back, charge included.
     if (error instanceof DiscountUsedUp) {
       return { kind: "refused", errors: {}, general: CHECKOUT_MESSAGES.discountUsedUp(error.code) };
+    }
+    // The automatic discount's last use, likewise: the shopper sees the new total and retries.
+    if (error instanceof AutomaticDiscountUsedUp) {
+      return {
+        kind: "refused",
+        errors: {},
+        general: CHECKOUT_MESSAGES.automaticDiscountUsedUp(error.title),
+      };
     }
     throw error;
   }

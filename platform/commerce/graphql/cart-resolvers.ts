@@ -34,7 +34,7 @@ import {
   loadCartView,
 } from "#platform/commerce/cart-view.ts";
 import { type CartCreateInput, createCart } from "#platform/commerce/carts.ts";
-import type { EvaluatedDiscount } from "#platform/commerce/discounts.ts";
+import type { AppliedAutomaticDiscount, EvaluatedDiscount } from "#platform/commerce/discounts.ts";
 import {
   arrayConnection,
   formatAddress,
@@ -67,7 +67,7 @@ export function checkoutUrl(origin: string, cart: Pick<CartRow, "token" | "secre
   return `${origin}/checkout/${cart.token}/?key=${cart.secretKey}`;
 }
 
-function cartDiscountApplication(discount: EvaluatedDiscount) {
+function cartDiscountApplication(discount: { kind: string; value: number }) {
   return {
     allocationMethod: "ACROSS",
     targetSelection: "ALL",
@@ -86,7 +86,36 @@ function codeAllocation(discount: EvaluatedDiscount, amountCents: number) {
   };
 }
 
-type LineNode = CartLineView & { applied: EvaluatedDiscount[] };
+function automaticAllocation(discount: AppliedAutomaticDiscount, amountCents: number) {
+  return {
+    __typename: "CartAutomaticDiscountAllocation",
+    title: discount.title,
+    discountApplication: cartDiscountApplication(discount),
+    discountedAmount: money(amountCents),
+    targetType: "LINE_ITEM",
+  };
+}
+
+/** The cart's discount allocations: its applied codes, else its automatic discount. */
+function cartAllocations(view: CartView) {
+  const codes = view.appliedDiscounts.map((discount) =>
+    codeAllocation(discount, discount.amountCents),
+  );
+  const automatic = view.automaticDiscount;
+  return automatic ? [...codes, automaticAllocation(automatic, automatic.amountCents)] : codes;
+}
+
+/** A line's share of the cart's discount (spread `ACROSS`), as one allocation. */
+function lineAllocations(view: CartView, line: CartLineView) {
+  if (line.discountCents <= 0) return [];
+  const code = view.appliedDiscounts[0];
+  if (code) return [codeAllocation(code, line.discountCents)];
+  return view.automaticDiscount
+    ? [automaticAllocation(view.automaticDiscount, line.discountCents)]
+    : [];
+}
+
+type LineNode = CartLineView & { view: CartView };
 
 const attributeOf = (attributes: CartAttribute[], key: string) =>
   attributes.find((attribute) => attribute.key === key) ?? null;
@@ -213,9 +242,7 @@ export function createCartResolvers() {
       },
       delivery: (cart: CartRow, _: unknown, ctx: CommerceContext) => cartAddresses(ctx.db, cart.id),
       discountAllocations: async (cart: CartRow, _: unknown, ctx: CommerceContext) =>
-        (await viewOf(cart, ctx)).appliedDiscounts.map((discount) =>
-          codeAllocation(discount, discount.amountCents),
-        ),
+        cartAllocations(await viewOf(cart, ctx)),
       discountCodes: async (cart: CartRow, _: unknown, ctx: CommerceContext) =>
         (await viewOf(cart, ctx)).discountCodes.map(({ code, applicable }) => ({
           code,
@@ -223,10 +250,7 @@ export function createCartResolvers() {
         })),
       lines: async (cart: CartRow, args: PageArgs, ctx: CommerceContext) => {
         const view = await viewOf(cart, ctx);
-        const nodes: LineNode[] = view.lines.map((line) => ({
-          ...line,
-          applied: view.appliedDiscounts,
-        }));
+        const nodes: LineNode[] = view.lines.map((line) => ({ ...line, view }));
         return arrayConnection(nodes, args);
       },
       totalQuantity: async (cart: CartRow, _: unknown, ctx: CommerceContext) =>
@@ -265,12 +289,7 @@ export function createCartResolvers() {
         subtotalAmount: money(line.subtotalCents),
         totalAmount: money(line.totalCents),
       }),
-      discountAllocations: (line: LineNode) => {
-        const discount = line.applied[0];
-        return discount && line.discountCents > 0
-          ? [codeAllocation(discount, line.discountCents)]
-          : [];
-      },
+      discountAllocations: (line: LineNode) => lineAllocations(line.view, line),
     },
   };
 }

@@ -115,16 +115,17 @@ export function pricingValue(discount: { kind: string; value: number }) {
     : { __typename: "MoneyV2", ...money(discount.value) };
 }
 
-function discountCodeApplication(discount: OrderDiscountApplication) {
-  return {
-    __typename: "DiscountCodeApplication",
+/** An order's discount: a code (`DiscountCodeApplication`) or an automatic discount. */
+function discountApplication(discount: OrderDiscountApplication) {
+  const shared = {
     allocationMethod: "ACROSS",
-    applicable: true,
-    code: discount.code,
     targetSelection: "ALL",
     targetType: "LINE_ITEM",
     value: pricingValue(discount),
   };
+  return "automatic" in discount
+    ? { __typename: "AutomaticDiscountApplication", ...shared, title: discount.title }
+    : { __typename: "DiscountCodeApplication", ...shared, applicable: true, code: discount.code };
 }
 
 function addressObject(order: OrderRow, address: OrderAddress | null, kind: string) {
@@ -230,7 +231,7 @@ export function createOrderResolvers() {
       shippingAddress: (order: OrderRow) => addressObject(order, order.shippingAddress, "shipping"),
       billingAddress: (order: OrderRow) => addressObject(order, order.billingAddress, "billing"),
       discountApplications: (order: OrderRow, args: PageArgs) =>
-        arrayConnection(order.discountApplications.map(discountCodeApplication), args),
+        arrayConnection(order.discountApplications.map(discountApplication), args),
       lineItems: async (order: OrderRow, args: PageArgs, ctx: CommerceContext) =>
         arrayConnection(
           (await linesOf(order, ctx)).map((line) => ({ line, order })),
@@ -252,7 +253,7 @@ export function createOrderResolvers() {
           ? [
               {
                 allocatedAmount: money(amount),
-                discountApplication: discountCodeApplication(discount),
+                discountApplication: discountApplication(discount),
               },
             ]
           : [];

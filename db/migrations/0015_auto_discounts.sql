@@ -1,0 +1,3 @@
+ALTER TABLE "commerce_discount_code" ALTER COLUMN "code" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "commerce_discount_code" ADD COLUMN "automatic" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "commerce_discount_code" ADD CONSTRAINT "commerce_discount_code_automatic_has_no_code" CHECK (("commerce_discount_code"."automatic" and "commerce_discount_code"."code" is null) or (not "commerce_discount_code"."automatic" and "commerce_discount_code"."code" is not null));
