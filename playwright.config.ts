@@ -53,8 +53,20 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },
-    { name: "mobile", use: { ...devices["Pixel 7"], channel: undefined } },
+    {
+      name: "desktop",
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+      grepInvert: /@exclusive/,
+    },
+    { name: "mobile", use: { ...devices["Pixel 7"], channel: undefined }, grepInvert: /@exclusive/ },
+    // Journeys that change what every shopper sees (an automatic discount applies to every cart)
+    // run alone, once the others are done, so that no other journey meets their change.
+    {
+      name: "exclusive",
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+      grep: /@exclusive/,
+      dependencies: ["desktop", "mobile"],
+    },
   ],
   webServer: {
     command: "node scripts/start.ts",

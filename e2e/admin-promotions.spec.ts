@@ -202,7 +202,7 @@ function parisDateTime(instant: Date): string {
     .replace(" ", "T");
 }
 
-test("a manager creates an automatic grocery discount that a shopper's cart shows", async ({
+test("a manager creates an automatic grocery discount that a shopper's cart shows @exclusive", async ({
   browser,
   page,
   baseURL,
@@ -217,8 +217,8 @@ test("a manager creates an automatic grocery discount that a shopper's cart show
   // Without a title, refused in French.
   await form.getByRole("radio", { name: "Pourcentage" }).check();
   await form.getByLabel("Valeur (% ou €)").fill("10");
-  // It applies to every grocery cart: it ends soon, and is disabled below, so that the other
-  // journeys sharing this database meet it as little as possible.
+  // It applies to every grocery cart: the journey runs alone (the "exclusive" project), the
+  // discount ends soon and is disabled below, so that no other journey meets it.
   await form.getByLabel("Fin de validité").fill(parisDateTime(new Date(Date.now() + 30 * 60_000)));
   await form.getByLabel("Libellé").fill(" ");
   await page.getByRole("button", { name: "Créer la promotion" }).click();

@@ -5,7 +5,7 @@ import type { Database } from "#db/client.ts";
 import { findCartByToken, parseCartGid } from "#platform/commerce/cart-records.ts";
 import { commerceCart, commerceDiscountCode } from "#platform/commerce/cart-schema.ts";
 import { type CartView, loadCartView } from "#platform/commerce/cart-view.ts";
-import { DELIVERY_METHODS } from "#platform/commerce/checkout/form.ts";
+import { DELIVERY_METHODS } from "#platform/commerce/checkout/delivery.ts";
 import { checkoutRoutes } from "#platform/commerce/checkout/http.ts";
 import { AutomaticDiscountUsedUp } from "#platform/commerce/discounts.ts";
 import { commerceOrder } from "#platform/commerce/order-schema.ts";
@@ -234,7 +234,7 @@ describe("an automatic discount at the checkout", () => {
           phone: null,
           shippingAddress: null,
           billingAddress: null,
-          delivery: DELIVERY_METHODS.retrait,
+          delivery: { ...DELIVERY_METHODS.retrait, feeCents: 0 },
           chargeId: null,
           now: NOW,
         }),
