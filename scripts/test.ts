@@ -56,6 +56,7 @@ const playwrightReport = join(reports, "playwright.json");
 ok =
   run("Browser journeys", bin("playwright"), ["test"], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+    E2E_WHOLE_SUITE: "1",
   }) && ok;
 if (existsSync(playwrightReport)) {
   const { stats } = JSON.parse(readFileSync(playwrightReport, "utf8"));

@@ -22,7 +22,6 @@ import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
 import { createContentApi, putEntry } from "#platform/content/index.ts";
 import { contentEntry } from "#platform/content/tables.ts";
-import { seedDatabase } from "#seed/index.ts";
 
 /**
  * The storefront's content client against the real delivery API, in-process (as the server
@@ -47,8 +46,7 @@ function useContentService(token = TOKEN) {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDatabase(database, { seed: 1 });
+  database = await createTestDatabase({ seeded: true });
   setContentLogger({ warn: (object, message) => warnings.push({ object, message }) });
 });
 afterAll(() => database?.close());

@@ -8,7 +8,6 @@ import { parseCartGid, placeOrder, slotText } from "#platform/commerce/index.ts"
 import { latestMessage, linkIn } from "#platform/notify/testing.ts";
 import { bookOrderSlot, checkSlot, freeSlotKeys } from "#platform/ordering/index.ts";
 import { DEMO_CUSTOMER } from "#seed/commerce/customers.ts";
-import { seedDatabase } from "#seed/index.ts";
 
 /**
  * Sign-in and the account pages through the composed server (rules, page cache, storefront,
@@ -50,8 +49,7 @@ async function signInDemo(password = DEMO_CUSTOMER.password): Promise<string> {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDatabase(database, { seed: 1 });
+  database = await createTestDatabase({ seeded: true });
   const server = await composeTestServer(database);
   request = server.request;
   close = server.close;

@@ -7,7 +7,6 @@ import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
 import { createOrderingApi } from "#platform/ordering/index.ts";
 import { orderingSlotBooking } from "#platform/ordering/tables.ts";
-import { seedDatabase } from "#seed/index.ts";
 import { createPlatform } from "#server/platform.ts";
 import { testEnv } from "#server/test-env.ts";
 import { action as checkoutAction } from "./order-checkout.tsx";
@@ -60,8 +59,7 @@ function jar(response: Response, base: Record<string, string> = {}): string {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDatabase(database, { seed: 1 });
+  database = await createTestDatabase({ seeded: true });
   const env = testEnv({ PUBLIC_URL: ORIGIN });
   createPlatform({ env, database, logger: pino({ level: "silent" }) });
   // The ordering service again, on the fixed clock.

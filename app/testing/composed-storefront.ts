@@ -7,7 +7,6 @@ import type { SQL } from "drizzle-orm";
 import { clearCatalogueReference } from "#app/lib/catalogue-reference.server.ts";
 import { forgetCatalogueReads } from "#app/lib/storefront.server.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
-import { seedDatabase } from "#seed/index.ts";
 import { composedShops } from "#server/testing.ts";
 
 /** The address a shopper's requests come from, unless a test says otherwise. */
@@ -27,10 +26,9 @@ export type ComposedStorefront = Awaited<ReturnType<typeof composeStorefront>>;
 export async function composeStorefront(
   options: { env?: Record<string, string>; remoteAddress?: string } = {},
 ) {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({ seeded: true });
   let shops: Awaited<ReturnType<typeof composedShops>>;
   try {
-    await seedDatabase(database, { seed: 1 });
     clearCatalogueReference();
     forgetCatalogueReads();
     shops = await composedShops(database);

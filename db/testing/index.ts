@@ -13,19 +13,23 @@ export function testEngine(): TestEngine {
 }
 
 /**
- * A fresh, migrated, empty database for a test file, on the engine of the running Vitest
- * project. Close it in `afterAll`: on PostgreSQL closing also drops it.
+ * A fresh, migrated database for a test file, on the engine of the running Vitest project: empty,
+ * or with `seeded` holding the demo data as `seedDatabase(database, { seed: 1 })` leaves it
+ * (copied from a template seeded once per run). Close it in `afterAll`: on PostgreSQL closing
+ * also drops it.
  */
-export async function createTestDatabase(): Promise<Database> {
-  if (testEngine() === "postgres") return createPostgresDatabase();
-  const template = await readFile(inject("pgliteTemplate"));
+export async function createTestDatabase(options: { seeded?: boolean } = {}): Promise<Database> {
+  const seeded = options.seeded ?? false;
+  if (testEngine() === "postgres") {
+    return createPostgresDatabase(inject(seeded ? "postgresSeededTemplate" : "postgresTemplate"));
+  }
+  const template = await readFile(inject(seeded ? "pgliteSeededTemplate" : "pgliteTemplate"));
   return openDatabase({ loadDataDir: new Blob([template]) });
 }
 
-async function createPostgresDatabase(): Promise<Database> {
+async function createPostgresDatabase(template: string): Promise<Database> {
   const url = testDatabaseUrl();
   const name = uniqueDatabaseName("comptoir_test");
-  const template = inject("postgresTemplate");
   await withAdmin(url, async (admin) => {
     // PostgreSQL refuses to copy a template while another session is connected to it, which
     // happens for an instant when test files start together: try again.

@@ -1,16 +1,33 @@
 import { describe, expect, it } from "vitest";
-import { hashPassword, passwordProblem, SCRYPT_PARAMS, verifyPassword } from "./passwords.ts";
+import {
+  hashingParams,
+  hashPassword,
+  passwordProblem,
+  SCRYPT_PARAMS,
+  verifyPassword,
+} from "./passwords.ts";
 
 describe("password hashing", () => {
   it("stores OWASP's scrypt parameters and a fresh salt in a self-describing hash", async () => {
     const [first, second] = await Promise.all([
-      hashPassword("fromage-de-chevre"),
-      hashPassword("fromage-de-chevre"),
+      hashPassword("fromage-de-chevre", undefined, SCRYPT_PARAMS),
+      hashPassword("fromage-de-chevre", undefined, SCRYPT_PARAMS),
     ]);
     expect(first).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9+/=]{24}\$[A-Za-z0-9+/=]{44}$/);
     expect(SCRYPT_PARAMS).toEqual({ N: 2 ** 17, r: 8, p: 1 });
     expect(first).not.toBe(second);
   }, 30_000);
+
+  it("hashes with OWASP's parameters outside tests, and cheaper ones under Vitest", () => {
+    expect(hashingParams()).toEqual({ N: 2 ** 12, r: 8, p: 1 });
+    const saved = process.env.VITEST;
+    delete process.env.VITEST;
+    try {
+      expect(hashingParams()).toEqual(SCRYPT_PARAMS);
+    } finally {
+      process.env.VITEST = saved;
+    }
+  });
 
   it("verifies the right password only", async () => {
     const stored = await hashPassword("fromage-de-chevre");

@@ -15,7 +15,6 @@ import { BRANDS } from "#seed/catalogue/brands.ts";
 import { CATEGORIES } from "#seed/catalogue/categories.ts";
 import { buildTree } from "#seed/catalogue/tree.ts";
 import { plainText, type RichTextDocument } from "#seed/content/rich-text.ts";
-import { seedDatabase } from "#seed/index.ts";
 
 /**
  * What the demo catalogue and its content say about themselves, checked over everything the
@@ -48,8 +47,7 @@ const rows = async <T>(statement: ReturnType<typeof sql>) =>
   ((await database.db.execute(statement)) as unknown as { rows: T[] }).rows;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDatabase(database, { seed: 1 });
+  database = await createTestDatabase({ seeded: true });
   const metaobjects = new Map(
     (
       await rows<{ id: number; handle: string }>(sql`select id, handle from commerce_metaobject`)
