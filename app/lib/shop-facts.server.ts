@@ -21,10 +21,16 @@ async function readData(): Promise<ShopFactsData> {
   let stores: Store[] = [];
   let deliveredPostcodes: string[] = [];
   try {
-    stores = await listStores();
+    const listed = await listStores();
     const zones = await Promise.all(
-      stores.filter((store) => store.deliveryEnabled).map((store) => deliveryZone(store.storeId)),
+      listed.map((store) => (store.deliveryEnabled ? deliveryZone(store.storeId) : null)),
     );
+    // A delivery costs what the store's zone charges (the zone's fee is the store's when it has
+    // none of its own), as the cart and the checkout charge it.
+    stores = listed.map((store, index) => ({
+      ...store,
+      deliveryFee: zones[index]?.deliveryFee ?? store.deliveryFee,
+    }));
     deliveredPostcodes = zones.flatMap((zone) => zone?.postcodes ?? []);
   } catch {
     stores = [];
