@@ -1,3 +1,4 @@
+import { Hono } from "hono";
 import { expect } from "vitest";
 import type { Database, Db } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
@@ -8,6 +9,7 @@ import {
   commerceProduct,
   commerceVariant,
 } from "#platform/commerce/catalogue-schema.ts";
+import { checkoutRoutes } from "#platform/commerce/checkout/http.ts";
 import { commerceCustomer, commerceCustomerToken } from "#platform/commerce/customer-schema.ts";
 import { hashToken } from "#platform/commerce/customer-tokens.ts";
 import { toGid } from "#platform/commerce/gid.ts";
@@ -229,6 +231,25 @@ export async function openTestShop<Fixture = undefined>(
 /** The cart fixture's shop (`seedCartFixture`) on the tests' clock. */
 export function openCartTestShop() {
   return openTestShop({ seed: seedCartFixture, now: () => NOW });
+}
+
+/**
+ * The cart fixture's Storefront API and the hosted checkout (under `/checkout`) on one app, with
+ * the given ordering stores to book slots in, as the server composes them.
+ */
+export async function openCheckoutTestShop(
+  stores: Parameters<typeof insertSlotStore>[1][],
+  storefrontOrigin = "http://boutique.test",
+) {
+  const shop = await openCartTestShop();
+  for (const store of stores) await insertSlotStore(shop.database.db, store);
+  const app = new Hono();
+  app.route("/", shop.api);
+  app.route(
+    "/checkout",
+    checkoutRoutes({ db: shop.database.db, storefrontOrigin, slots: TEST_SLOTS, now: () => NOW }),
+  );
+  return { ...shop, app };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,24 +1,21 @@
 import { eq, like } from "drizzle-orm";
-import { Hono } from "hono";
+import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { findCartByToken, parseCartGid } from "#platform/commerce/cart-records.ts";
 import { commerceCart, commerceDiscountCode } from "#platform/commerce/cart-schema.ts";
 import { type CartView, loadCartView } from "#platform/commerce/cart-view.ts";
 import { DELIVERY_METHODS } from "#platform/commerce/checkout/delivery.ts";
-import { checkoutRoutes } from "#platform/commerce/checkout/http.ts";
 import { AutomaticDiscountUsedUp } from "#platform/commerce/discounts.ts";
 import { commerceOrder } from "#platform/commerce/order-schema.ts";
 import { createOrderFromCart, orderGid } from "#platform/commerce/orders.ts";
 import {
   type CatalogueFixture,
   graphqlRequest,
-  insertSlotStore,
   NOW,
   ORIGIN,
-  openCartTestShop,
+  openCheckoutTestShop,
   slotAttributes,
-  TEST_SLOTS,
   type TestStorefrontApi,
 } from "#platform/commerce/testing.ts";
 import { notifyOutbox } from "#platform/notify/tables.ts";
@@ -41,19 +38,9 @@ const STORE = 42;
 const TITLE = "3 € offerts dès 20 €";
 
 beforeAll(async () => {
-  ({ database, api, fixture } = await openCartTestShop());
-  await insertSlotStore(database.db, { physicalRestaurantId: STORE, capacity: 50 });
-  app = new Hono();
-  app.route("/", api);
-  app.route(
-    "/checkout",
-    checkoutRoutes({
-      db: database.db,
-      storefrontOrigin: "http://boutique.test",
-      slots: TEST_SLOTS,
-      now: () => NOW,
-    }),
-  );
+  ({ database, api, fixture, app } = await openCheckoutTestShop([
+    { physicalRestaurantId: STORE, capacity: 50 },
+  ]));
 });
 afterAll(() => database.close());
 

@@ -1,23 +1,19 @@
 import { and, eq, like } from "drizzle-orm";
-import { Hono } from "hono";
+import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { parseCartGid } from "#platform/commerce/cart-records.ts";
 import { commerceCart } from "#platform/commerce/cart-schema.ts";
 import { commerceProduct } from "#platform/commerce/catalogue-schema.ts";
-import { checkoutRoutes } from "#platform/commerce/checkout/http.ts";
 import { commerceOrder, commerceOrderLine } from "#platform/commerce/order-schema.ts";
 import {
   type CatalogueFixture,
   CUSTOMER_TOKEN,
   graphqlRequest,
-  insertSlotStore,
-  NOW,
   ORIGIN,
-  openCartTestShop,
+  openCheckoutTestShop,
   slotAttributes,
   TEST_SLOT_KEY,
-  TEST_SLOTS,
   type TestStorefrontApi,
 } from "#platform/commerce/testing.ts";
 import { listOutbox } from "#platform/notify/index.ts";
@@ -41,30 +37,23 @@ const SMALL_STORE = 42;
 const ZONE_STORE = 43;
 
 beforeAll(async () => {
-  ({ database, api, fixture } = await openCartTestShop());
-  await insertSlotStore(database.db, {
-    physicalRestaurantId: STORE,
-    capacity: 50,
-    name: "Comptoir Martyrs",
-    zone: { feeCents: 590 },
-  });
-  await insertSlotStore(database.db, { physicalRestaurantId: SMALL_STORE, capacity: 1 });
-  await insertSlotStore(database.db, {
-    physicalRestaurantId: ZONE_STORE,
-    capacity: 50,
-    zone: { feeCents: 490, minimumOrderCents: 2500, freeDeliveryThresholdCents: 6000 },
-  });
-  app = new Hono();
-  app.route("/", api);
-  app.route(
-    "/checkout",
-    checkoutRoutes({
-      db: database.db,
-      storefrontOrigin: STOREFRONT,
-      slots: TEST_SLOTS,
-      now: () => NOW,
-    }),
-  );
+  ({ database, api, fixture, app } = await openCheckoutTestShop(
+    [
+      {
+        physicalRestaurantId: STORE,
+        capacity: 50,
+        name: "Comptoir Martyrs",
+        zone: { feeCents: 590 },
+      },
+      { physicalRestaurantId: SMALL_STORE, capacity: 1 },
+      {
+        physicalRestaurantId: ZONE_STORE,
+        capacity: 50,
+        zone: { feeCents: 490, minimumOrderCents: 2500, freeDeliveryThresholdCents: 6000 },
+      },
+    ],
+    STOREFRONT,
+  ));
 });
 afterAll(() => database.close());
 

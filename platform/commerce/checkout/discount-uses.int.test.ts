@@ -1,20 +1,16 @@
 import { eq, like } from "drizzle-orm";
-import { Hono } from "hono";
+import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { parseCartGid } from "#platform/commerce/cart-records.ts";
 import { commerceCart, commerceDiscountCode } from "#platform/commerce/cart-schema.ts";
-import { checkoutRoutes } from "#platform/commerce/checkout/http.ts";
 import { commerceOrder } from "#platform/commerce/order-schema.ts";
 import {
   type CatalogueFixture,
   graphqlRequest,
-  insertSlotStore,
-  NOW,
   ORIGIN,
-  openCartTestShop,
+  openCheckoutTestShop,
   slotAttributes,
-  TEST_SLOTS,
   type TestStorefrontApi,
 } from "#platform/commerce/testing.ts";
 import { paymentCharge } from "#platform/payments/tables.ts";
@@ -34,19 +30,9 @@ let fixture: CatalogueFixture;
 const STORE = 41;
 
 beforeAll(async () => {
-  ({ database, api, fixture } = await openCartTestShop());
-  await insertSlotStore(database.db, { physicalRestaurantId: STORE, capacity: 50 });
-  app = new Hono();
-  app.route("/", api);
-  app.route(
-    "/checkout",
-    checkoutRoutes({
-      db: database.db,
-      storefrontOrigin: "http://boutique.test",
-      slots: TEST_SLOTS,
-      now: () => NOW,
-    }),
-  );
+  ({ database, api, fixture, app } = await openCheckoutTestShop([
+    { physicalRestaurantId: STORE, capacity: 50 },
+  ]));
 });
 afterAll(() => database.close());
 
