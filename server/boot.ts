@@ -15,6 +15,11 @@ const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 type BootOptions = Pick<ServerDependencies, "build" | "clientDirectory"> & {
   env: ConfiguredEnv;
+  /**
+   * A worker of several (server/workers.ts): the primary process has migrated and seeded the
+   * database and made the first administrator, so this one only serves.
+   */
+  prepared?: boolean;
   /** Lets development put Vite's middlewares in front of the shop. */
   wrapListener?: (listener: RequestListener) => RequestListener;
   onShutdown?: () => Promise<void>;
@@ -45,12 +50,17 @@ function warnAboutOrigin(env: Env, logger: Logger) {
   }
 }
 
-/** Opens and migrates the database, seeds an empty one, serves the shop, and stops gently. */
-export async function boot(options: BootOptions) {
-  const logger = createLogger(options.env);
-  const database = await databaseFromEnv(options.env);
+/**
+ * What runs once before the shop serves: migrations, the secrets generated and kept, the demo
+ * data on an empty database, the first administrator. Returns the environment with its secrets.
+ */
+export async function prepareDatabase(
+  configured: ConfiguredEnv,
+  database: Database,
+  logger: Logger,
+): Promise<Env> {
   await migrate(database);
-  const secrets = await resolveSecrets(options.env, database);
+  const secrets = await resolveSecrets(configured, database);
   if (secrets.generated.length > 0) {
     logger.info(
       { secrets: secrets.generated, keptIn: secrets.keptIn },
@@ -63,8 +73,18 @@ export async function boot(options: BootOptions) {
     const seeded = await seedDatabase(database);
     if (seeded) logger.info("empty database: demo data seeded");
   }
-
   await ensureAdministrator(env, database, logger);
+  return env;
+}
+
+/** Opens and migrates the database, seeds an empty one, serves the shop, and stops gently. */
+export async function boot(options: BootOptions) {
+  const logger = createLogger(options.env);
+  const database = await databaseFromEnv(options.env);
+  // A worker reads the secrets the primary kept (PostgreSQL's shop_secrets table).
+  const env = options.prepared
+    ? (await resolveSecrets(options.env, database)).env
+    : await prepareDatabase(options.env, database, logger);
 
   const { app, platform } = createServerApp({ ...options, env, database, logger });
   const listener = getRequestListener(app.fetch);

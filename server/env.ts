@@ -113,6 +113,9 @@ export const envSchema = z.object({
     .optional(),
 
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  // Worker processes serving one port (node:cluster): a number, or `auto` for one per core.
+  // More than one needs PostgreSQL (DATABASE_URL): PGlite is a single-process database.
+  WEB_CONCURRENCY: z.union([z.literal("auto"), z.coerce.number().int().min(1).max(256)]).default(1),
 
   // The shop's legal identity (platform/shop-identity.ts): each one set replaces the demo value
   // printed on receipts, emails, legal pages, the footer and the JSON-LD. The SIRET and the VAT
