@@ -190,6 +190,7 @@ function createMetrics() {
   // first event misses that event, and an absent series cannot be told from a broken exporter.
   for (const kind of ROUTE_KINDS) {
     for (const status of STATUS_CLASSES) requests.inc({ kind, status }, 0);
+    requestDuration.zero({ kind });
   }
   for (const result of ["hit", "miss", "bypass"] as const) pageCache.inc({ result }, 0);
   for (const kind of ORDER_KINDS) {
