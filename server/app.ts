@@ -58,6 +58,7 @@ const API_PREFIXES = [
   "/ordering/",
   "/healthz",
   "/readyz",
+  "/metrics",
   "/__manifest",
 ];
 

@@ -289,7 +289,7 @@ describe("/metrics", () => {
     expect((await fetch(`${origin}/healthz`)).status).toBe(404);
 
     const separate = await serve(shops.shop({ METRICS_PORT: "0" }).app);
-    const onShopPort = await fetch(`${separate}/metrics`);
+    const onShopPort = await fetch(`${separate}/metrics`, { redirect: "manual" });
     expect(onShopPort.status).toBe(404);
     expect(await onShopPort.text()).not.toContain("comptoir_");
 
