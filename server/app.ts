@@ -15,6 +15,7 @@ import { forgetOrderingMenus } from "#server/api/ordering-cache.ts";
 import type { Env } from "#server/env.ts";
 import { healthRoutes } from "#server/health.ts";
 import type { Logger } from "#server/logger.ts";
+import { metricsRoutes, requestMetrics, watchForMetrics } from "#server/metrics.ts";
 import { createPlatform } from "#server/platform.ts";
 import { requestLog } from "#server/request-log.ts";
 import { adminGuard } from "#server/rules/admin-guard.ts";
@@ -57,6 +58,7 @@ const API_PREFIXES = [
   "/ordering/",
   "/healthz",
   "/readyz",
+  "/metrics",
   "/__manifest",
 ];
 
@@ -79,12 +81,22 @@ export function createServerApp(deps: ServerDependencies) {
   const app = new Hono<{ Variables: SecureHeadersVariables }>();
   app.use(requestId());
   app.use(requestLog(logger));
+  app.use(requestMetrics());
   // nosniff on every answer; pages get the rest of their headers further in (pageHeaders).
   app.use(baseSecurityHeaders());
   // Text answers (pages, scripts, styles, JSON) gzipped for browsers that ask. A page-cache hit
   // comes gzipped already (compressed once per entry), and this leaves it as it is.
   app.use(compress());
   app.route("/", healthRoutes(database));
+  // Prometheus's scrape: here to the admin allow-list, unless it has a port of its own
+  // (METRICS_PORT, server/boot.ts). Never page-cached: it is answered before the cache.
+  watchForMetrics({ database, pageCache });
+  if (env.METRICS_PORT === undefined) {
+    app.route(
+      "/",
+      metricsRoutes({ allowlist: env.ADMIN_ALLOWLIST, trustedProxies: env.TRUSTED_PROXIES }),
+    );
+  }
   // After the health checks, which a load balancer may send to the bare address.
   if (env.NODE_ENV === "production") {
     app.use(trustedHost({ publicUrl: env.PUBLIC_URL, allowedHosts: env.ALLOWED_HOSTS }));

@@ -8,6 +8,7 @@ import { seedDatabase } from "#seed/index.ts";
 import { createServerApp, type ServerDependencies } from "#server/app.ts";
 import type { ConfiguredEnv, Env } from "#server/env.ts";
 import { createLogger, type Logger } from "#server/logger.ts";
+import { startMetricsServer } from "#server/metrics.ts";
 import { resolveSecrets } from "#server/secrets/store.ts";
 import { closeGracefully } from "#server/shutdown.ts";
 
@@ -97,6 +98,13 @@ export async function boot(options: BootOptions) {
   server.listen(env.PORT, env.HOST);
   await new Promise<void>((resolve) => server.once("listening", resolve));
   logger.info({ engine: database.engine }, `Comptoir is open on ${env.PUBLIC_URL}/`);
+  const metricsServer =
+    env.METRICS_PORT === undefined
+      ? undefined
+      : await startMetricsServer({ port: env.METRICS_PORT, host: env.HOST });
+  if (metricsServer) {
+    logger.info({ port: env.METRICS_PORT, host: env.HOST }, "metrics served on their own port");
+  }
   // The menu and footer every page shows, loaded now rather than by the first visitor; a failure
   // is logged and the first page tries again.
   void loadContentConfiguration();
@@ -106,7 +114,10 @@ export async function boot(options: BootOptions) {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "shutting down");
-    await closeGracefully(server, env.SHUTDOWN_TIMEOUT_MS);
+    await Promise.all([
+      closeGracefully(server, env.SHUTDOWN_TIMEOUT_MS),
+      metricsServer && closeGracefully(metricsServer, env.SHUTDOWN_TIMEOUT_MS),
+    ]);
     // An email being handed to the SMTP server is finished before the database closes.
     await platform.mail.stop();
     await options.onShutdown?.();

@@ -20,6 +20,15 @@ describe("parseEnv", () => {
     expect(env.TRUSTED_PROXIES).toEqual([]);
   });
 
+  it("takes a port of the metrics' own, never the shop's", () => {
+    expect(parseEnv({}).METRICS_PORT).toBeUndefined();
+    expect(parseEnv({ METRICS_PORT: "9464" }).METRICS_PORT).toBe(9464);
+    expect(() => parseEnv({ PORT: "8080", METRICS_PORT: "8080" })).toThrowError(
+      new EnvError("Invalid environment variable METRICS_PORT: must differ from PORT"),
+    );
+    expect(() => parseEnv({ METRICS_PORT: "70000" })).toThrowError(/METRICS_PORT/);
+  });
+
   it("treats an empty value as unset", () => {
     expect(parseEnv({ DATABASE_URL: "", PORT: "" }).PORT).toBe(3000);
   });

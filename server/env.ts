@@ -41,6 +41,9 @@ export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().min(1).default("0.0.0.0"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  // Prometheus metrics on a port of their own (only /metrics, on HOST); unset: /metrics on PORT,
+  // answered only to ADMIN_ALLOWLIST.
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 
   DATABASE_URL: postgresUrl.optional(),
@@ -228,6 +231,9 @@ export function parseEnv(source: Record<string, string | undefined>): Configured
     ...parsed,
     PUBLIC_URL: new URL(parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).origin,
   };
+  if (env.METRICS_PORT !== undefined && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT) {
+    throw new EnvError("Invalid environment variable METRICS_PORT: must differ from PORT");
+  }
   checkProductionSecrets(env);
   const identity = shopIdentityFromEnv(env);
   const vatProblem = vatNumberProblem(identity.vatNumber, identity.siret);

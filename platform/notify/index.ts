@@ -19,7 +19,13 @@ export {
   normaliseEmail,
   subscribeToNewsletter,
 } from "./newsletter.ts";
-export { listOutbox, outboxFigures, queueEmail, queueSms } from "./outbox.ts";
+export {
+  listOutbox,
+  outboxBacklog,
+  outboxFigures,
+  queueEmail,
+  queueSms,
+} from "./outbox.ts";
 export { activationEmail } from "./templates/activation.ts";
 export {
   type OrderConfirmationParts,

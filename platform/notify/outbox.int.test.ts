@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
-import { listOutbox, queueEmail, queueSms } from "#platform/notify/outbox.ts";
+import { listOutbox, outboxBacklog, queueEmail, queueSms } from "#platform/notify/outbox.ts";
 import { notifyOutbox } from "#platform/notify/schema.ts";
 import { renderEmail } from "#platform/notify/templates/layout.ts";
 import { latestMessage, linkIn } from "#platform/notify/testing.ts";
@@ -86,6 +86,39 @@ describe("listOutbox", () => {
     expect(activations.map(linkIn)).toEqual(["https://s/2", "https://s/1"]);
     expect(await listOutbox(database.db, { limit: 2 })).toHaveLength(2);
     expect(await listOutbox(database.db, { channel: "sms" })).toHaveLength(1);
+  });
+});
+
+describe("outboxBacklog", () => {
+  it("counts what waits by channel, with the oldest one's age; failed for good apart", async () => {
+    expect(await outboxBacklog(database.db)).toEqual([
+      { channel: "email", pending: 0, oldestPendingSeconds: 0, givenUp: 0 },
+      { channel: "sms", pending: 0, oldestPendingSeconds: 0, givenUp: 0 },
+    ]);
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    const email = { subject: "S", text: "T", html: "<p>T</p>" };
+    await database.db.insert(notifyOutbox).values([
+      { channel: "email", kind: "a", to: "a@x.fr", ...email, createdAt: hourAgo },
+      { channel: "email", kind: "b", to: "b@x.fr", ...email, status: "sending" },
+      // Failed, due again later: still waiting.
+      {
+        channel: "email",
+        kind: "c",
+        to: "c@x.fr",
+        ...email,
+        status: "failed",
+        nextAttemptAt: new Date(),
+      },
+      // Out of attempts, and sent: not waiting.
+      { channel: "email", kind: "d", to: "d@x.fr", ...email, status: "failed" },
+      { channel: "email", kind: "e", to: "e@x.fr", ...email, status: "sent", sentAt: new Date() },
+      { channel: "sms", kind: "f", to: "+33612345678", text: "Code" },
+    ]);
+    const [emails, sms] = await outboxBacklog(database.db);
+    expect(emails).toMatchObject({ channel: "email", pending: 3, givenUp: 1 });
+    expect(emails?.oldestPendingSeconds).toBeGreaterThanOrEqual(3590);
+    expect(emails?.oldestPendingSeconds).toBeLessThan(3700);
+    expect(sms).toMatchObject({ channel: "sms", pending: 1, givenUp: 0 });
   });
 });
 

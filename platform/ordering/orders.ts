@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
 import { deliveryFeeCents } from "#platform/delivery-terms.ts";
 import { formatCents } from "#platform/format.ts";
+import { countOrder, countSlotBooking } from "#platform/metrics.ts";
 import { orderItemView } from "#platform/ordering/admin-views.ts";
 import type { Customer } from "#platform/ordering/customers.ts";
 import { MESSAGES, OrderingError } from "#platform/ordering/errors.ts";
@@ -311,7 +312,10 @@ export async function submitOrder(context: OrderingContext, input: SubmitInput):
     throw new OrderingError("bad_request", MESSAGES.slotRequired, { Field: "DeliverySlotKey" });
   }
   const priced = await priceBasket(context, input.basket);
-  if (!priced.slot) throw new OrderingError("slot_unavailable", MESSAGES.slotUnavailable);
+  if (!priced.slot) {
+    countSlotBooking("restauration", "refused");
+    throw new OrderingError("slot_unavailable", MESSAGES.slotUnavailable);
+  }
   if (priced.mode === 1 && !priced.deliveryLocation) {
     throw new OrderingError("bad_request", MESSAGES.deliveryAddressRequired, {
       Field: "DeliveryLocation",
@@ -320,10 +324,10 @@ export async function submitOrder(context: OrderingContext, input: SubmitInput):
   const account = await ownPaymentAccount(db, input.customer.id, input.paymentAccountId);
   const slot = priced.slot;
 
-  return db.transaction(async (tx) => {
+  const placed = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`ordering-order:${key}`}))`);
     const replay = await orderByIdempotencyKey(tx, key);
-    if (replay) return replay;
+    if (replay) return { order: replay, created: false };
 
     const booked = await bookSlot(tx, {
       storeId: priced.store.id,
@@ -331,7 +335,10 @@ export async function submitOrder(context: OrderingContext, input: SubmitInput):
       start: slot.start,
       capacity: slotCapacity(priced.store, priced.mode),
     });
-    if (!booked) throw new OrderingError("slot_full", MESSAGES.slotFull);
+    if (!booked) {
+      countSlotBooking("restauration", "refused");
+      throw new OrderingError("slot_full", MESSAGES.slotFull);
+    }
     if (priced.voucher && !(await consumeVoucher(tx, priced.voucher.voucher.id))) {
       throw new OrderingError("voucher_invalid", MESSAGES.voucherExhausted, {
         Reason: "exhausted",
@@ -359,8 +366,14 @@ export async function submitOrder(context: OrderingContext, input: SubmitInput):
       now,
     });
     await queueOrderConfirmation(tx, order.id, context.links);
-    return order;
+    return { order, created: true };
   });
+  // Counted once committed; a replay of a placed order is not a new one.
+  if (placed.created) {
+    countOrder("restauration");
+    countSlotBooking("restauration", "booked");
+  }
+  return placed.order;
 }
 
 async function insertOrder(

@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
+import { countPaymentFailure } from "#platform/metrics.ts";
 import { paymentCard, paymentCharge } from "#platform/payments/schema.ts";
 
 /**
@@ -191,11 +192,11 @@ export async function chargeCard(
 
   const { amountCents } = charge;
   if (!Number.isInteger(amountCents) || amountCents <= 0 || amountCents > MAX_AMOUNT_CENTS) {
-    return fail("amount_invalid");
+    return refused("amount_invalid");
   }
   const [card] = await db.select().from(paymentCard).where(eq(paymentCard.token, charge.token));
-  if (!card) return fail("unknown_card");
-  if (!validExpiry(card.expMonth, card.expYear, now)) return fail("invalid_expiry");
+  if (!card) return refused("unknown_card");
+  if (!validExpiry(card.expMonth, card.expYear, now)) return refused("invalid_expiry");
 
   const approved = card.outcome === "approve";
   // Concurrent charges with one key: the unique index lets one insert through, the others wait
@@ -215,7 +216,15 @@ export async function chargeCard(
     .onConflictDoNothing({ target: paymentCharge.idempotencyKey });
   const stored = await findCharge(db, charge.idempotencyKey);
   if (!stored) throw new Error("The charge was not stored");
-  return chargeResult(stored);
+  const result = chargeResult(stored);
+  if (!result.ok) countPaymentFailure(result.code);
+  return result;
+}
+
+/** A charge refused before it reaches the card: counted in the metrics like a decline. */
+function refused(code: PaymentFailureCode): PaymentFailure {
+  countPaymentFailure(code);
+  return fail(code);
 }
 
 async function findCharge(db: Db | Tx, idempotencyKey: string) {

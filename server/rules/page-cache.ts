@@ -3,6 +3,7 @@ import { gzip } from "node:zlib";
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { CUSTOMER_SESSION_COOKIE, PROVINCE_COOKIE } from "#app/lib/page-cookies.ts";
+import { countPageCache } from "#platform/metrics.ts";
 import { isAdminPath } from "./admin-guard.ts";
 
 export { CUSTOMER_SESSION_COOKIE, PROVINCE_COOKIE };
@@ -207,6 +208,7 @@ export function pageCacheMiddleware(
     if ((method !== "GET" && method !== "HEAD") || !isCacheablePath(c.req.path)) return next();
 
     if (isPersonal(c) || options.bypass?.(c)) {
+      countPageCache("bypass");
       await next();
       c.header("X-Cache", "MISS");
       return;
@@ -220,11 +222,13 @@ export function pageCacheMiddleware(
     const takesGzip = method === "GET" && acceptsGzip(c.req.header("Accept-Encoding"));
     const hit = takesGzip ? await cache.getGzipped(key) : cache.get(key);
     if (hit) {
+      countPageCache("hit");
       const res = method === "HEAD" ? new Response(null, hit) : hit;
       res.headers.set("X-Cache", "HIT");
       return res;
     }
 
+    countPageCache("miss");
     await next();
     // A HEAD response may have no body, so only a GET fills the cache.
     if (method === "GET" && isStorable(c.res)) {

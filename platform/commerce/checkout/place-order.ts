@@ -34,6 +34,7 @@ import {
   SERVICE_FEE_TITLE,
 } from "#platform/commerce/orders.ts";
 import type { SlotBookings, SlotPortOutcome } from "#platform/commerce/slot-port.ts";
+import { countOrder, countSlotBooking } from "#platform/metrics.ts";
 import { orderConfirmationEmail, queueEmail } from "#platform/notify/index.ts";
 import { orderNumberLabel } from "#platform/order-status.ts";
 import { chargeCard, type PaymentFailure, tokenizeCard } from "#platform/payments/index.ts";
@@ -243,9 +244,19 @@ export async function placeOrder(
   },
 ): Promise<PlaceOrderResult> {
   try {
-    return await db.transaction((tx) => payAndOrder(tx, request));
+    const result = await db.transaction((tx) => payAndOrder(tx, request));
+    // Counted once committed; a replay of a placed order is not a new one.
+    if (result.kind === "ordered" && result.created) {
+      countOrder("grocery");
+      countSlotBooking("grocery", "booked");
+    }
+    if (result.kind === "slot-refused") countSlotBooking("grocery", "refused");
+    return result;
   } catch (error) {
-    if (error instanceof SlotRefused) return { kind: "slot-refused", general: error.general };
+    if (error instanceof SlotRefused) {
+      countSlotBooking("grocery", "refused");
+      return { kind: "slot-refused", general: error.general };
+    }
     // A code's last use taken by a concurrent order: this one rolled back, charge included.
     if (error instanceof DiscountUsedUp) {
       return { kind: "refused", errors: {}, general: CHECKOUT_MESSAGES.discountUsedUp(error.code) };
