@@ -4,16 +4,16 @@ import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import type { SecureHeadersVariables } from "hono/secure-headers";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import { invalidateContentCache } from "#app/lib/content.server.ts";
 import { serverContext } from "#app/lib/server-context.ts";
 import type { Database } from "#db/client.ts";
-import { SearchRebuild } from "#platform/backoffice/index.ts";
+import { SearchRebuild, type ShopCaches } from "#platform/backoffice/index.ts";
 import { configureService } from "#platform/services.ts";
 import { adminApiRoutes } from "#server/api/admin.ts";
 import { ownApiRoutes } from "#server/api/index.ts";
-import { forgetOrderingMenus } from "#server/api/ordering-cache.ts";
 import type { Env } from "#server/env.ts";
 import { healthRoutes } from "#server/health.ts";
+import { Invalidations } from "#server/invalidation.ts";
+import { sharedPageCache, subscribeCaches } from "#server/invalidation-caches.ts";
 import type { Logger } from "#server/logger.ts";
 import { metricsRoutes, requestMetrics, watchForMetrics } from "#server/metrics.ts";
 import { createPlatform } from "#server/platform.ts";
@@ -75,6 +75,11 @@ export function createServerApp(deps: ServerDependencies) {
     maxEntries: env.PAGE_CACHE_MAX_ENTRIES,
     ttlMs: env.PAGE_CACHE_TTL_SECONDS * 1000,
   });
+  // What a write makes stale, on this instance and every other one (server/invalidation.ts).
+  const invalidations = new Invalidations({ database, logger });
+  subscribeCaches(invalidations, pageCache);
+  // The page cache as writers see it: a purge reaches every instance.
+  const sharedPages = sharedPageCache(pageCache, invalidations);
 
   // The variables are named, not left to module augmentation, which TypeScript does not always
   // apply to Hono's middleware types.
@@ -130,21 +135,24 @@ export function createServerApp(deps: ServerDependencies) {
     env,
     database,
     logger,
-    // Content shows on pages (menus, footer, editorial): a change must not wait a week.
-    onContentChange: () => pageCache.purge(),
+    invalidations,
   });
   for (const [path, routes] of platform.routes) app.route(path, routes);
   const searchRebuild = new SearchRebuild(database.db, logger);
-  app.route("/api", adminApiRoutes({ env, pageCache, searchRebuild }));
+  app.route("/api", adminApiRoutes({ env, pageCache: sharedPages, searchRebuild }));
   // The shop's own API, also registered with the services so that the storefront's server side
   // calls it in-process (favourites, shopping lists) with the checks the browser gets.
-  const ownApi = new Hono().route("/api", ownApiRoutes({ env, database, logger }));
+  const ownApi = new Hono().route("/api", ownApiRoutes({ env, database, logger, invalidations }));
   app.route("/", ownApi);
   configureService("api", {
     baseUrl: "http://own-api.embedded",
     handler: (request) => ownApi.fetch(request, IN_PROCESS),
   });
-  const caches = { forgetContent: invalidateContentCache, forgetOrderingMenus };
+  const caches: ShopCaches = {
+    forgetContent: () => invalidations.publish({ kind: "content" }),
+    forgetOrderingMenus: () => invalidations.publish({ kind: "ordering-menus" }),
+    forgetStores: () => invalidations.publish({ kind: "ordering-stores" }),
+  };
 
   if (deps.clientDirectory) {
     // Vite puts hashed files under /assets/: their name changes with their content.
@@ -180,7 +188,7 @@ export function createServerApp(deps: ServerDependencies) {
       database,
       logger,
       clientIp: clientIp(c, isTrustedProxy),
-      pageCache,
+      pageCache: sharedPages,
       searchRebuild,
       caches,
       // Set by pageHeaders before the page renders.
@@ -194,5 +202,5 @@ export function createServerApp(deps: ServerDependencies) {
     return c.text("Oops...Something went wrong", 500);
   });
 
-  return { app, pageCache, platform, searchRebuild };
+  return { app, pageCache, platform, searchRebuild, invalidations };
 }

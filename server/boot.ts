@@ -87,7 +87,9 @@ export async function boot(options: BootOptions) {
     ? (await resolveSecrets(options.env, database)).env
     : await prepareDatabase(options.env, database, logger);
 
-  const { app, platform } = createServerApp({ ...options, env, database, logger });
+  const { app, platform, invalidations } = createServerApp({ ...options, env, database, logger });
+  // Hears what the other instances' writes made stale (PostgreSQL's LISTEN; a no-op on PGlite).
+  await invalidations.start();
   const listener = getRequestListener(app.fetch);
   const server = createServer(options.wrapListener ? options.wrapListener(listener) : listener);
   // Idle keep-alive sockets outlive the clients' and proxies' own (60 s is common): a server that
@@ -120,6 +122,7 @@ export async function boot(options: BootOptions) {
     ]);
     // An email being handed to the SMTP server is finished before the database closes.
     await platform.mail.stop();
+    await invalidations.stop();
     await options.onShutdown?.();
     await database.close();
     logger.info("stopped");

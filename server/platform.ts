@@ -1,7 +1,6 @@
 import { join } from "node:path";
 import type { Hono } from "hono";
-import { invalidateContentCache, setContentLogger } from "#app/lib/content.server.ts";
-import { forgetCatalogueReads } from "#app/lib/storefront.server.ts";
+import { setContentLogger } from "#app/lib/content.server.ts";
 import type { Database } from "#db/client.ts";
 import { orderActionsForApi } from "#platform/backoffice/index.ts";
 import type { CatalogueSearch, SlotBookings } from "#platform/commerce/index.ts";
@@ -13,17 +12,14 @@ import {
   onCatalogueChange,
   storefrontApi,
 } from "#platform/commerce/index.ts";
-import {
-  type ContentChange,
-  createContentApi,
-  createContentManagementApi,
-} from "#platform/content/index.ts";
+import { createContentApi, createContentManagementApi } from "#platform/content/index.ts";
 import { createMailDelivery } from "#platform/notify/index.ts";
 import { bookOrderSlot, checkSlot, createOrderingApi } from "#platform/ordering/index.ts";
 import { matchingProductIds, predictiveSearch, searchApi } from "#platform/search/index.ts";
 import { configureService } from "#platform/services.ts";
 import { configureShopIdentity, shopIdentityFromEnv } from "#platform/shop-identity.ts";
 import type { Env } from "#server/env.ts";
+import type { Invalidations } from "#server/invalidation.ts";
 import { yogaLogging } from "#server/log-errors.ts";
 import type { Logger } from "#server/logger.ts";
 import { clientIp, createIpMatcher } from "#server/rules/client-ip.ts";
@@ -36,13 +32,13 @@ export function createPlatform({
   env,
   database,
   logger,
-  onContentChange,
+  invalidations,
 }: {
   env: Env;
   database: Database;
   logger: Logger;
-  /** Called after every content write (pages may show it: the page cache is purged). */
-  onContentChange?: (change: ContentChange) => void;
+  /** Where catalogue and content writes tell every instance what they made stale. */
+  invalidations: Invalidations;
 }) {
   const isTrustedProxy = createIpMatcher(env.TRUSTED_PROXIES, "TRUSTED_PROXIES");
   // Receipts, emails and pages print the identity the deployment configured.
@@ -85,7 +81,7 @@ export function createPlatform({
     headers: { "Shopify-Storefront-Private-Token": env.COMMERCE_PRIVATE_TOKEN },
   });
   // The storefront keeps catalogue reads a minute at most; a write here drops them at once.
-  if (!env.COMMERCE_URL) onCatalogueChange(forgetCatalogueReads);
+  if (!env.COMMERCE_URL) onCatalogueChange(() => invalidations.publish({ kind: "catalogue" }));
 
   // The storefront reads content in-process, with the delivery token; content writes clear its cache.
   const content = createContentApi({ db: database.db, accessToken: env.CONTENT_DELIVERY_TOKEN });
@@ -142,10 +138,8 @@ export function createPlatform({
       createContentManagementApi({
         db: database.db,
         managementToken: env.CONTENT_MANAGEMENT_TOKEN,
-        onChange: (change) => {
-          invalidateContentCache();
-          onContentChange?.(change);
-        },
+        // Content shows on pages (menus, footer, editorial): they are dropped too.
+        onChange: () => invalidations.publish({ kind: "content" }),
       }),
     ],
   ];

@@ -6,6 +6,7 @@ import {
 import { type Brand, type Taxon, toBrand, toTaxon } from "#app/lib/product.ts";
 import type { CatalogueCollectionPageFragment } from "#app/lib/storefront.generated.ts";
 import { storefrontQuery } from "#app/lib/storefront.server.ts";
+import { processGlobal } from "#platform/process-global.ts";
 
 /**
  * What every catalogue page needs to resolve names — the category tree, brands and artisans,
@@ -33,25 +34,34 @@ export type CatalogueReference = {
 };
 
 const REFERENCE_TTL_MS = 60_000;
-let reference: { at: number; value: Promise<CatalogueReference> } | null = null;
+// Kept per process, not per module copy: the server drops it after catalogue writes
+// (server/invalidation-caches.ts), and the storefront bundle loads a copy of this module of its own.
+const kept = () =>
+  processGlobal<{ reference: { at: number; value: Promise<CatalogueReference> } | null }>(
+    "catalogueReference",
+    () => ({ reference: null }),
+  );
 
 /**
  * The category tree, brands and taxonomies, read once a minute at most: they change rarely and
  * every listing needs them to build breadcrumbs, sub-category links and readable filter URLs.
  */
 export function catalogueReference(now = Date.now()): Promise<CatalogueReference> {
-  if (reference && now - reference.at < REFERENCE_TTL_MS) return reference.value;
+  const holder = kept();
+  if (holder.reference && now - holder.reference.at < REFERENCE_TTL_MS) {
+    return holder.reference.value;
+  }
   const value = loadReference();
-  reference = { at: now, value };
+  holder.reference = { at: now, value };
   value.catch(() => {
-    if (reference?.value === value) reference = null;
+    if (holder.reference?.value === value) holder.reference = null;
   });
   return value;
 }
 
 /** Forgets the cached reference data (tests, and after catalogue imports). */
 export function clearCatalogueReference() {
-  reference = null;
+  kept().reference = null;
 }
 
 type Connection<T> = { nodes: T[]; pageInfo: PageInfo };

@@ -7,6 +7,7 @@ import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
 import { createOrderingApi } from "#platform/ordering/index.ts";
 import { orderingSlotBooking } from "#platform/ordering/tables.ts";
+import { Invalidations } from "#server/invalidation.ts";
 import { createPlatform } from "#server/platform.ts";
 import { testEnv } from "#server/test-env.ts";
 import { action as checkoutAction } from "./order-checkout.tsx";
@@ -61,7 +62,8 @@ function jar(response: Response, base: Record<string, string> = {}): string {
 beforeAll(async () => {
   database = await createTestDatabase({ seeded: true });
   const env = testEnv({ PUBLIC_URL: ORIGIN });
-  createPlatform({ env, database, logger: pino({ level: "silent" }) });
+  const logger = pino({ level: "silent" });
+  createPlatform({ env, database, logger, invalidations: new Invalidations({ database, logger }) });
   // The ordering service again, on the fixed clock.
   const ordering = createOrderingApi({
     db: database.db,

@@ -2,6 +2,7 @@
  * What the shop keeps in memory and the admin area drops after a write. The server owns the
  * caches (server/rules/page-cache.ts, the content client, the ordering menu copies) and hands
  * them over through React Router's load context, typed here so that app/ needs no server/ type.
+ * Each drop is published to every instance of the shop (server/invalidation.ts).
  */
 
 /** The server's page cache, as the admin area sees it. */
@@ -19,4 +20,6 @@ export type ShopCaches = {
   forgetContent(): void;
   /** The copies of the ordering service's menus (`/api/flipdish/menus`). */
   forgetOrderingMenus(): void;
+  /** The copies of the ordering service's stores, the shop facts and the pages that show them. */
+  forgetStores(): void;
 };

@@ -1,4 +1,3 @@
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
@@ -6,6 +5,7 @@ import { insertMetaobjects, insertProducts } from "#platform/commerce/catalogue.
 import type { ProductInput } from "#platform/commerce/catalogue-input.ts";
 import { feedSize, feedStream } from "#platform/commerce/feed.ts";
 import { exportRoutes } from "#server/api/exports.ts";
+import { testApiDependencies } from "#server/api/testing.ts";
 import { testEnv } from "#server/test-env.ts";
 
 let database: Database;
@@ -164,7 +164,7 @@ describe("the product feed", () => {
 
   it("is served to scripts only with the verify secret", async () => {
     const env = testEnv({ PUBLIC_URL: ORIGIN });
-    const api = exportRoutes({ env, database, logger: pino({ level: "silent" }) });
+    const api = exportRoutes(testApiDependencies(env, database));
     expect((await api.request("/export/products")).status).toBe(401);
     expect((await api.request("/export/fb/products")).status).toBe(401);
     const csv = await api.request("/export/products", {

@@ -1,9 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { SearchRebuild } from "#platform/backoffice/index.ts";
+import type { PageCache, SearchRebuild } from "#platform/backoffice/index.ts";
 import { requireVerify } from "#server/api/verify.ts";
 import type { Env } from "#server/env.ts";
-import type { PageCache } from "#server/rules/page-cache.ts";
 
 const purgeBody = z.object({ url: z.string().startsWith("/").optional() }).strict();
 

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { FlipdishMenu, FlipdishStore } from "#platform/ordering/index.ts";
 import { serviceFetch } from "#platform/services.ts";
-import { registerMenuCache } from "#server/api/ordering-cache.ts";
+import { registerMenuCache, registerStoreCache } from "#server/api/ordering-cache.ts";
 import type { ApiDependencies } from "#server/api/types.ts";
 import { requireVerify } from "#server/api/verify.ts";
 
@@ -29,6 +29,7 @@ export function flipdishRoutes(deps: ApiDependencies) {
     return serviceFetch("ordering", path, { ...init, headers });
   });
   registerMenuCache(() => ordering.forgetMenus());
+  registerStoreCache(() => ordering.forgetStores());
   const api = new Hono();
 
   api.get("/flipdish/stores", async (c) => {
@@ -54,15 +55,15 @@ export function flipdishRoutes(deps: ApiDependencies) {
 
   const verify = requireVerify(deps.env);
   api.post("/webhooks/stores", verify, (c) => {
-    ordering.forgetStores();
+    deps.invalidations.publish({ kind: "ordering-stores" });
     return c.json({ success: true });
   });
   api.post("/webhooks/pickupstores", verify, (c) => {
-    ordering.forgetStores();
+    deps.invalidations.publish({ kind: "ordering-stores" });
     return c.json({ success: true });
   });
   api.post("/webhooks/menus", verify, (c) => {
-    ordering.forgetMenus();
+    deps.invalidations.publish({ kind: "ordering-menus" });
     return c.json({ success: true });
   });
   api.post("/webhooks/product", verify, async (c) => {

@@ -20,3 +20,16 @@ export function registerMenuCache(forget: Forget): () => void {
 export function forgetOrderingMenus(): void {
   for (const forget of caches()) forget();
 }
+
+const storeCaches = () => processGlobal("orderingStoreCaches", () => new Set<Forget>());
+
+/** Registers a copy of the ordering service's stores; the returned function unregisters it. */
+export function registerStoreCache(forget: Forget): () => void {
+  storeCaches().add(forget);
+  return () => storeCaches().delete(forget);
+}
+
+/** Drops every registered copy of the stores: they are read again at the next request. */
+export function forgetOrderingStores(): void {
+  for (const forget of storeCaches()) forget();
+}

@@ -7,7 +7,10 @@ import { seedOrderingFixture } from "#seed/ordering/testing.ts";
 import { ownApiRoutes } from "#server/api/index.ts";
 import type { ApiDependencies } from "#server/api/types.ts";
 import type { Env } from "#server/env.ts";
+import { Invalidations } from "#server/invalidation.ts";
+import { subscribeCaches } from "#server/invalidation-caches.ts";
 import { createLogger } from "#server/logger.ts";
+import { PageCache } from "#server/rules/page-cache.ts";
 import { testEnv } from "#server/test-env.ts";
 
 /** Helpers for the tests of the own API routes. */
@@ -20,16 +23,24 @@ export const apiTestEnv = testEnv({
   ORDERING_API_TOKEN: "ordering-token-for-tests",
 });
 
+/**
+ * What the own API's routers receive, with a silent logger and a bus of this process only, its
+ * caches subscribed as the server subscribes them (with a page cache of its own).
+ */
+export function testApiDependencies(env: Env, database: Database): ApiDependencies {
+  const logger = createLogger({ LOG_LEVEL: "silent" });
+  const invalidations = new Invalidations({ database, logger });
+  subscribeCaches(invalidations, new PageCache({ maxEntries: 0, ttlMs: 1_000 }));
+  return { env, database, logger, invalidations };
+}
+
 /** The given routes mounted under `/api` as the server mounts them, with a silent logger. */
 export function apiTestApp(
   env: Env,
   database: Database,
   routes: (deps: ApiDependencies) => Hono = ownApiRoutes,
 ): Hono {
-  return new Hono().route(
-    "/api",
-    routes({ env, database, logger: createLogger({ LOG_LEVEL: "silent" }) }),
-  );
+  return new Hono().route("/api", routes(testApiDependencies(env, database)));
 }
 
 /**

@@ -4,7 +4,6 @@ import { CsrfField } from "#app/components/admin/csrf-field.tsx";
 import { Field } from "#app/components/admin/field.tsx";
 import { readStaffForm, staffContext } from "#app/lib/admin.server.ts";
 import { serverContext } from "#app/lib/server-context.ts";
-import { forgetShopFacts } from "#app/lib/shop-facts.server.ts";
 import { recordChange } from "#platform/backoffice/index.ts";
 import {
   addClosure,
@@ -181,7 +180,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       message: parsed.error.issues[0]?.message ?? "Formulaire invalide.",
     } satisfies ActionResult;
   }
-  const { database, pageCache } = context.get(serverContext);
+  const { database, caches } = context.get(serverContext);
   const { staff } = context.get(staffContext);
   const db = database.db;
   const storeId = Number(params.id);
@@ -268,9 +267,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       });
       message = "Zone de livraison supprimée.";
     }
-    // Pages show the stores' hours and zones: drop what was kept of them.
-    pageCache.purge();
-    forgetShopFacts();
+    // Pages show the stores' hours and zones: drop what was kept of them, on every instance.
+    caches.forgetStores();
     return { ok: true, form: intent, message } satisfies ActionResult;
   } catch (error) {
     if (error instanceof StoreSettingsError) {

@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import pino from "pino";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
@@ -13,6 +12,7 @@ import {
   uploadImage,
 } from "#platform/commerce/images/library.ts";
 import { imageRoutes } from "#server/api/images.ts";
+import { testApiDependencies } from "#server/api/testing.ts";
 import { testEnv } from "#server/test-env.ts";
 
 let database: Database;
@@ -119,7 +119,7 @@ describe("deleting", () => {
 });
 
 describe("the image API for scripts", () => {
-  const api = () => imageRoutes({ env, database, logger: pino({ level: "silent" }) });
+  const api = () => imageRoutes(testApiDependencies(env, database));
   const secret = env.ADMIN_VERIFY_SECRET;
 
   it("answers 401 without the verify header and stores nothing", async () => {
