@@ -44,7 +44,12 @@ export function startShop(options: {
   env: Record<string, string>;
 }) {
   const dataDir = mkdtempSync(join(tmpdir(), `comptoir-${options.name}-`));
-  const server = spawn(process.execPath, [join(options.root, "server/main.ts")], {
+  // BENCH_PROFILE=<folder>: the server writes a V8 CPU profile there when it stops (open it in
+  // Chrome's DevTools), to see what a budget's time is spent on.
+  const profile = process.env.BENCH_PROFILE
+    ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+    : [];
+  const server = spawn(process.execPath, [...profile, join(options.root, "server/main.ts")], {
     cwd: options.root,
     stdio: options.stdio,
     env: {
