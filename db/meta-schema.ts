@@ -1,4 +1,13 @@
-import { integer, pgSequence, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  index,
+  integer,
+  pgSequence,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 
 /** One row per seeding, so an operator can tell which demo data a database holds. */
 export const seedRuns = pgTable("seed_runs", {
@@ -21,3 +30,19 @@ export const shopOrderNumber = pgSequence("shop_order_number_seq", {
   startWith: 1001,
   minValue: 1001,
 });
+
+/**
+ * The attempt counters of every rate limit on PostgreSQL (platform/rate-limit.ts), shared by all
+ * the shop's instances: one row per counted key, in the shape `RateLimiterPostgres` of
+ * rate-limiter-flexible reads and writes (`key`, `points`, `expire` in epoch milliseconds). The
+ * key is `text` rather than the library's `varchar(255)`: it holds an email and an address.
+ */
+export const shopRateLimit = pgTable(
+  "shop_rate_limit",
+  {
+    key: text("key").primaryKey(),
+    points: integer("points").notNull().default(0),
+    expire: bigint("expire", { mode: "number" }),
+  },
+  (table) => [index("shop_rate_limit_expire_idx").on(table.expire)],
+);

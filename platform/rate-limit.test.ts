@@ -8,49 +8,59 @@ import {
 } from "./rate-limit.ts";
 
 describe("RateLimiter", () => {
-  it("allows `limit` attempts per window and refuses the next", () => {
-    let now = 0;
-    const limiter = new RateLimiter({ limit: 3, windowMs: 1000, now: () => now });
-    expect([1, 2, 3, 4].map(() => limiter.hit("a"))).toEqual([true, true, true, false]);
-    now = 999;
-    expect(limiter.hit("a")).toBe(false);
-    now = 1000;
-    expect(limiter.hit("a")).toBe(true);
+  // rate-limiter-flexible reads Date.now() and drops memory records with timers: both faked.
+  const at = (ms: number) => vi.setSystemTime(new Date("2026-03-02T10:00:00Z").getTime() + ms);
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
+    at(0);
+  });
+  afterEach(() => vi.useRealTimers());
+  const limiter = (limit: number) => new RateLimiter({ name: "t", limit, windowMs: 1000 });
+  const hits = async (counter: RateLimiter, n: number) => {
+    const answers: boolean[] = [];
+    for (let i = 0; i < n; i++) answers.push(await counter.hit("a"));
+    return answers;
+  };
+
+  it("allows `limit` attempts per window and refuses the next", async () => {
+    const counter = limiter(3);
+    expect(await hits(counter, 4)).toEqual([true, true, true, false]);
+    at(999);
+    expect(await counter.hit("a")).toBe(false);
+    at(1000);
+    expect(await counter.hit("a")).toBe(true);
   });
 
-  it("counts each key on its own and forgets a key on reset", () => {
-    const limiter = new RateLimiter({ limit: 1, windowMs: 1000, now: () => 0 });
-    expect(limiter.hit("a")).toBe(true);
-    expect(limiter.hit("b")).toBe(true);
-    expect(limiter.hit("a")).toBe(false);
-    limiter.reset("a");
-    expect(limiter.hit("a")).toBe(true);
+  it("counts each key on its own and forgets a key on reset", async () => {
+    const counter = limiter(1);
+    expect(await counter.hit("a")).toBe(true);
+    expect(await counter.hit("b")).toBe(true);
+    expect(await counter.hit("a")).toBe(false);
+    await counter.reset("a");
+    expect(await counter.hit("a")).toBe(true);
   });
 
-  it("tells whether a key is blocked without counting an attempt", () => {
-    let now = 0;
-    const limiter = new RateLimiter({ limit: 2, windowMs: 1000, now: () => now });
-    expect(limiter.isBlocked("a")).toBe(false);
-    limiter.hit("a");
-    expect(limiter.isBlocked("a")).toBe(false);
-    limiter.hit("a");
-    expect(limiter.isBlocked("a")).toBe(true);
-    expect(limiter.isBlocked("a")).toBe(true);
-    now = 1000;
-    expect(limiter.isBlocked("a")).toBe(false);
+  it("tells whether a key is blocked without counting an attempt", async () => {
+    const counter = limiter(2);
+    expect(await counter.isBlocked("a")).toBe(false);
+    await counter.hit("a");
+    expect(await counter.isBlocked("a")).toBe(false);
+    await counter.hit("a");
+    expect(await counter.isBlocked("a")).toBe(true);
+    expect(await counter.isBlocked("a")).toBe(true);
+    at(1000);
+    expect(await counter.isBlocked("a")).toBe(false);
   });
 
-  it("takes back an attempt within its window, never below none nor into the next one", () => {
-    let now = 0;
-    const limiter = new RateLimiter({ limit: 2, windowMs: 1000, now: () => now });
-    limiter.release("a");
-    expect([1, 2].map(() => limiter.hit("a"))).toEqual([true, true]);
-    limiter.release("a");
-    expect(limiter.hit("a")).toBe(true);
-    expect(limiter.hit("a")).toBe(false);
-    now = 1000;
-    limiter.release("a");
-    expect([1, 2, 3].map(() => limiter.hit("a"))).toEqual([true, true, false]);
+  it("takes back an attempt within its window, never below none nor into the next one", async () => {
+    const counter = limiter(2);
+    await counter.release("a");
+    expect(await hits(counter, 2)).toEqual([true, true]);
+    await counter.release("a");
+    expect(await hits(counter, 2)).toEqual([true, false]);
+    at(1000);
+    await counter.release("a");
+    expect(await hits(counter, 3)).toEqual([true, true, false]);
   });
 });
 

@@ -1,9 +1,15 @@
-import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRes,
+} from "rate-limiter-flexible";
+import type { Database } from "#db/client.ts";
 
 /**
  * How a limiter keeps its counts. Process memory suits one instance; several instances must
- * share one store, e.g. `(rule) => new RateLimiterPostgres({ storeClient: pool, ...rule })` or
- * `RateLimiterRedis`, so that an attacker cannot multiply the limits by the number of instances.
+ * share one store (`limiterStore(database)`), so that an attacker cannot multiply the limits by
+ * the number of instances.
  */
 export type LimiterStore = (rule: {
   keyPrefix: string;
@@ -12,6 +18,44 @@ export type LimiterStore = (rule: {
 }) => RateLimiterAbstract;
 
 export const memoryStore: LimiterStore = (rule) => new RateLimiterMemory(rule);
+
+/** The table of db/meta-schema.ts (`shopRateLimit`) where PostgreSQL keeps every count. */
+export const RATE_LIMIT_TABLE = "shop_rate_limit";
+
+const stores = new WeakMap<Database, LimiterStore>();
+
+/**
+ * The one place that decides where the shop's limits count: on PostgreSQL, in its
+ * `shop_rate_limit` table, so that every instance and worker on the database shares each limit;
+ * on PGlite (one process by construction), in memory. Every limiter of the shop is made with it.
+ *
+ * PostgreSQL unreachable: each limiter falls back to its own memory copy (rate-limiter-flexible's
+ * `insuranceLimiter`), so that limits still hold per process instead of failing or letting
+ * everything through; the shared counts resume when the database answers again.
+ */
+export function limiterStore(database: Database): LimiterStore {
+  if (database.engine !== "postgres") return memoryStore;
+  const known = stores.get(database);
+  if (known) return known;
+  // One limiter per process sweeps the rows expired over an hour ago, every five minutes.
+  let sweeping = false;
+  const store: LimiterStore = (rule) => {
+    const sweeps = !sweeping;
+    sweeping = true;
+    return new RateLimiterPostgres({
+      ...rule,
+      storeClient: database.client,
+      storeType: "pool",
+      tableName: RATE_LIMIT_TABLE,
+      // Created by the migrations (0016_shared_rate_limits): no DDL at run time.
+      tableCreated: true,
+      clearExpiredByTimeout: sweeps,
+      insuranceLimiter: new RateLimiterMemory(rule),
+    });
+  };
+  stores.set(database, store);
+  return store;
+}
 
 /** A fixed window: `points` attempts per `durationSec`. */
 export type Window = { points: number; durationSec: number };
@@ -181,40 +225,32 @@ function live(res: RateLimiterRes | null): number {
 }
 
 /**
- * Fixed-window attempt counter, kept in memory: login, password recovery, activation and phone
- * codes are limited per email or phone and per client address with it. One instance per rule;
- * keys are whatever the rule counts by (`email:jane@example.com`, `ip:203.0.113.7`).
+ * Fixed-window attempt counter: admin sign-in, the newsletter and the address reports are limited
+ * per email or client address with it. One instance per rule, named (the name prefixes its keys
+ * in a shared store); keys are whatever the rule counts by (`email:jane@example.com`,
+ * `ip:203.0.113.7`). Counts in `store`: `limiterStore(database)` in the shop.
  */
 export class RateLimiter {
   readonly #limit: number;
-  readonly #windowMs: number;
-  readonly #now: () => number;
-  readonly #windows = new Map<string, { start: number; count: number }>();
+  readonly #counter: RateLimiterAbstract;
 
-  constructor(options: { limit: number; windowMs: number; now?: () => number }) {
+  constructor(options: { name: string; limit: number; windowMs: number; store?: LimiterStore }) {
     this.#limit = options.limit;
-    this.#windowMs = options.windowMs;
-    this.#now = options.now ?? Date.now;
+    this.#counter = (options.store ?? memoryStore)({
+      keyPrefix: options.name,
+      points: options.limit,
+      duration: Math.ceil(options.windowMs / 1000),
+    });
   }
 
   /** Counts one attempt for `key`; false when the key is over its limit in the current window. */
-  hit(key: string): boolean {
-    const now = this.#now();
-    const window = this.#windows.get(key);
-    if (!window || now - window.start >= this.#windowMs) {
-      this.#forgetExpired(now);
-      this.#windows.set(key, { start: now, count: 1 });
-      return this.#limit >= 1;
-    }
-    window.count += 1;
-    return window.count <= this.#limit;
+  async hit(key: string): Promise<boolean> {
+    return (await take(this.#counter, key)) === undefined;
   }
 
   /** Whether `key` is over its limit in the current window, without counting an attempt. */
-  isBlocked(key: string): boolean {
-    const window = this.#windows.get(key);
-    if (!window || this.#now() - window.start >= this.#windowMs) return false;
-    return window.count >= this.#limit;
+  async isBlocked(key: string): Promise<boolean> {
+    return live(await this.#counter.get(key)) >= this.#limit;
   }
 
   /**
@@ -222,23 +258,12 @@ export class RateLimiter {
    * successful login counted against its client address). The attempt still counted while it
    * was on its way, so concurrent attempts cannot slip past the limit.
    */
-  release(key: string): void {
-    const window = this.#windows.get(key);
-    if (window && this.#now() - window.start < this.#windowMs && window.count > 0) {
-      window.count -= 1;
-    }
+  async release(key: string): Promise<void> {
+    if (live(await this.#counter.get(key)) > 0) await this.#counter.reward(key);
   }
 
   /** Forgets `key`'s attempts, e.g. after a successful login. */
-  reset(key: string): void {
-    this.#windows.delete(key);
-  }
-
-  /** Keeps memory bounded: windows that ended are dropped whenever a new one starts. */
-  #forgetExpired(now: number) {
-    if (this.#windows.size < 10_000) return;
-    for (const [key, window] of this.#windows) {
-      if (now - window.start >= this.#windowMs) this.#windows.delete(key);
-    }
+  async reset(key: string): Promise<void> {
+    await this.#counter.delete(key);
   }
 }

@@ -15,6 +15,7 @@ import {
 import { createContentApi, createContentManagementApi } from "#platform/content/index.ts";
 import { createMailDelivery } from "#platform/notify/index.ts";
 import { bookOrderSlot, checkSlot, createOrderingApi } from "#platform/ordering/index.ts";
+import { limiterStore } from "#platform/rate-limit.ts";
 import { matchingProductIds, predictiveSearch, searchApi } from "#platform/search/index.ts";
 import { configureService } from "#platform/services.ts";
 import { configureShopIdentity, shopIdentityFromEnv } from "#platform/shop-identity.ts";
@@ -41,6 +42,8 @@ export function createPlatform({
   invalidations: Invalidations;
 }) {
   const isTrustedProxy = createIpMatcher(env.TRUSTED_PROXIES, "TRUSTED_PROXIES");
+  // Sign-in, recovery and phone-code limits count in PostgreSQL, shared by every instance.
+  const limits = limiterStore(database);
   // Receipts, emails and pages print the identity the deployment configured.
   configureShopIdentity(shopIdentityFromEnv(env));
   const search: CatalogueSearch = {
@@ -67,6 +70,7 @@ export function createPlatform({
     exposeErrors: env.NODE_ENV === "development",
     clientIp: (c) => clientIp(c, isTrustedProxy),
     logging: yogaLogging(logger),
+    limiterStore: limits,
   });
   const images = createImageService({
     database,
@@ -112,6 +116,7 @@ export function createPlatform({
     // Accept, reject, dispatch and refund go through the order screen's flow (history, outbox).
     orderActions: orderActionsForApi(database.db),
     onError: (err) => logger.error({ err }, "ordering request failed"),
+    limiterStore: limits,
   });
   configureService("ordering", {
     baseUrl: env.ORDERING_URL ?? "http://ordering.embedded",

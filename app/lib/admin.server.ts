@@ -8,6 +8,7 @@ import { CSRF_FIELD } from "#app/lib/admin-fields.ts";
 import { isHttps, readCookie, serializeCookie } from "#app/lib/cookies.ts";
 import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
 import { serverContext } from "#app/lib/server-context.ts";
+import type { Database } from "#db/client.ts";
 import {
   can,
   csrfTokenFor,
@@ -21,7 +22,7 @@ import {
   signOut,
   staffForSession,
 } from "#platform/backoffice/index.ts";
-import { RateLimiter } from "#platform/rate-limit.ts";
+import { limiterStore, RateLimiter } from "#platform/rate-limit.ts";
 
 /**
  * The admin area's sign-in: a session cookie (httpOnly, SameSite=Strict) naming a session row,
@@ -38,8 +39,24 @@ export type StaffSession = { staff: Staff; csrfToken: string; token: string };
 export const staffContext = createContext<StaffSession>();
 
 const FIFTEEN_MINUTES = 15 * 60_000;
-const attemptsByEmail = new RateLimiter({ limit: 5, windowMs: FIFTEEN_MINUTES });
-const attemptsByAddress = new RateLimiter({ limit: 20, windowMs: FIFTEEN_MINUTES });
+
+/** Sign-in failures per email and per address, counted in the shop's store (`limiterStore`). */
+export type AdminSignInLimits = { byEmail: RateLimiter; byAddress: RateLimiter };
+
+const adminLimits = new WeakMap<Database, AdminSignInLimits>();
+
+/** The admin sign-in limits of `database`: made once per database, shared by every instance. */
+export function adminSignInLimits(database: Database): AdminSignInLimits {
+  let limits = adminLimits.get(database);
+  if (!limits) {
+    const store = limiterStore(database);
+    const rule = (name: string, limit: number) =>
+      new RateLimiter({ name: `admin-sign-in:${name}`, limit, windowMs: FIFTEEN_MINUTES, store });
+    limits = { byEmail: rule("email", 5), byAddress: rule("address", 20) };
+    adminLimits.set(database, limits);
+  }
+  return limits;
+}
 
 const DASHBOARD_PATH = "/middleware/dashboard/";
 
@@ -115,7 +132,11 @@ export async function signInStaff(
   // Only failures count: a busy office signing in all morning is not an attack.
   const emailKey = `email:${email}`;
   const addressKey = `ip:${clientIp ?? "unknown"}`;
-  if (attemptsByEmail.isBlocked(emailKey) || attemptsByAddress.isBlocked(addressKey)) {
+  const attempts = adminSignInLimits(database);
+  if (
+    (await attempts.byEmail.isBlocked(emailKey)) ||
+    (await attempts.byAddress.isBlocked(addressKey))
+  ) {
     return {
       ok: false,
       status: 429,
@@ -124,11 +145,11 @@ export async function signInStaff(
   }
   const session = await signIn(database.db, { email, password: input.password }, new Date());
   if (!session) {
-    attemptsByEmail.hit(emailKey);
-    attemptsByAddress.hit(addressKey);
+    await attempts.byEmail.hit(emailKey);
+    await attempts.byAddress.hit(addressKey);
     return { ok: false, status: 401, message: "Adresse e-mail ou mot de passe incorrect." };
   }
-  attemptsByEmail.reset(emailKey);
+  await attempts.byEmail.reset(emailKey);
   const headers = new Headers();
   headers.append(
     "Set-Cookie",

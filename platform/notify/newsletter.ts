@@ -1,7 +1,7 @@
 import { count, sql } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { notifyNewsletterSubscriber } from "#platform/notify/newsletter-schema.ts";
-import { RateLimiter } from "#platform/rate-limit.ts";
+import { type LimiterStore, RateLimiter } from "#platform/rate-limit.ts";
 
 /**
  * Newsletter subscriptions: an address is stored once, whatever its case and however many times
@@ -10,7 +10,9 @@ import { RateLimiter } from "#platform/rate-limit.ts";
  */
 
 /** Ten submissions per client address and ten minutes: enough for typos, not to fill the table. */
-export const newsletterLimiter = new RateLimiter({ limit: 10, windowMs: 10 * 60 * 1000 });
+export function newsletterLimiter(store?: LimiterStore): RateLimiter {
+  return new RateLimiter({ name: "newsletter", limit: 10, windowMs: 10 * 60 * 1000, store });
+}
 
 /** Longest address accepted (RFC 5321's path limit). */
 export const MAX_EMAIL_LENGTH = 254;

@@ -37,6 +37,7 @@ import {
   storeByRestaurantId,
 } from "#platform/ordering/restaurants.ts";
 import { listSlots } from "#platform/ordering/slots.ts";
+import type { LimiterStore } from "#platform/rate-limit.ts";
 
 export type OrderingApiOptions = {
   db: Db;
@@ -60,6 +61,8 @@ export type OrderingApiOptions = {
   clientIp?: (c: Context) => string | undefined;
   /** Phone-login rate limits; the defaults of `phoneLoginLimits()` otherwise. */
   phoneLoginLimits?: PhoneLoginLimits;
+  /** Where the default phone-login limits count: process memory unless instances share a store. */
+  limiterStore?: LimiterStore;
   /** Makes phone login codes; random unless a test fixes it. */
   generatePhoneCode?: () => string;
   /** Called with every unexpected error (the answer is a generic 500). */
@@ -108,7 +111,7 @@ export function createOrderingApi(options: OrderingApiOptions) {
 function customerRoutes(options: OrderingApiOptions) {
   const { db, whiteLabel } = options;
   const now = options.now ?? (() => new Date());
-  const limits = options.phoneLoginLimits ?? phoneLoginLimits();
+  const limits = options.phoneLoginLimits ?? phoneLoginLimits({ store: options.limiterStore });
   const api = new Hono<CustomerEnv>();
   api.onError((error, c) => errorAnswer(c, error, options.onError));
 

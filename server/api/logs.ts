@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
-import { RateLimiter } from "#platform/rate-limit.ts";
+import type { Database } from "#db/client.ts";
+import { limiterStore, memoryStore, RateLimiter } from "#platform/rate-limit.ts";
 import type { ApiDependencies } from "#server/api/types.ts";
 import { clientIp, createIpMatcher } from "#server/rules/client-ip.ts";
 
@@ -19,10 +20,16 @@ const addressReport = z.object({
   }),
 });
 
-export function logRoutes(deps: Pick<ApiDependencies, "logger" | "env">) {
+/** Counts in the shop's store (`limiterStore`) when given the database, in memory otherwise. */
+export function logRoutes(deps: Pick<ApiDependencies, "logger" | "env"> & { database?: Database }) {
   const isTrustedProxy = createIpMatcher(deps.env.TRUSTED_PROXIES, "TRUSTED_PROXIES");
   // A page reports at most a few addresses; more from one address is noise or abuse.
-  const perClient = new RateLimiter({ limit: 30, windowMs: 60_000 });
+  const perClient = new RateLimiter({
+    name: "address-reports",
+    limit: 30,
+    windowMs: 60_000,
+    store: deps.database ? limiterStore(deps.database) : memoryStore,
+  });
   const api = new Hono();
   api.post(
     "/logs/addr",
@@ -32,7 +39,8 @@ export function logRoutes(deps: Pick<ApiDependencies, "logger" | "env">) {
     }),
     async (c) => {
       const client = clientIp(c, isTrustedProxy) ?? "unknown";
-      if (!perClient.hit(client)) return c.json({ success: false, error: "too many reports" }, 429);
+      if (!(await perClient.hit(client)))
+        return c.json({ success: false, error: "too many reports" }, 429);
       const parsed = addressReport.safeParse(await c.req.json().catch(() => null));
       if (!parsed.success) {
         return c.json({ success: false, error: parsed.error.issues[0]?.message ?? "invalid" }, 400);

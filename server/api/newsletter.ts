@@ -7,6 +7,7 @@ import {
   normaliseEmail,
   subscribeToNewsletter,
 } from "#platform/notify/index.ts";
+import { limiterStore } from "#platform/rate-limit.ts";
 import type { ApiDependencies } from "#server/api/types.ts";
 import { clientIp, createIpMatcher } from "#server/rules/client-ip.ts";
 
@@ -20,6 +21,7 @@ const subscription = z.object({ email: z.string().max(MAX_EMAIL_LENGTH * 2) });
  */
 export function newsletterRoutes(deps: Pick<ApiDependencies, "database" | "logger" | "env">) {
   const isTrustedProxy = createIpMatcher(deps.env.TRUSTED_PROXIES, "TRUSTED_PROXIES");
+  const limiter = newsletterLimiter(limiterStore(deps.database));
   const api = new Hono();
   api.post(
     "/newsletter",
@@ -31,7 +33,7 @@ export function newsletterRoutes(deps: Pick<ApiDependencies, "database" | "logge
       const parsed = subscription.safeParse(await c.req.json().catch(() => null));
       const email = parsed.success ? normaliseEmail(parsed.data.email) : null;
       if (email === null) return c.json({ success: false, error: "invalid_email" }, 400);
-      if (!newsletterLimiter.hit(`ip:${clientIp(c, isTrustedProxy) ?? "unknown"}`)) {
+      if (!(await limiter.hit(`ip:${clientIp(c, isTrustedProxy) ?? "unknown"}`))) {
         return c.json({ success: false, error: "too many attempts" }, 429);
       }
       try {
