@@ -1,0 +1,199 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, request as forward, type Server } from "node:http";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { expect, test } from "@playwright/test";
+import pg from "pg";
+import { E2E_ADMIN, signInStaff } from "./admin-account.ts";
+import { hydrated, openModal, payOnHostedCheckout } from "./journeys.ts";
+import { E2E_SECRETS } from "./shop-config.ts";
+
+/**
+ * Any instance answers anyone (issue 20, item 5): two production servers on one PostgreSQL
+ * database behind a proxy that sends each request to the next one in turn. A shopper browses,
+ * fills a cart, books a slot and pays, and finds the order in the confirmation; a member of staff
+ * signs in and works in the admin area — every step answered by one instance or the other, with
+ * nothing kept in one instance's memory that the other needs. Needs PostgreSQL
+ * (TEST_DATABASE_URL, set by CI), since PGlite belongs to one process.
+ */
+const databaseUrl = process.env.TEST_DATABASE_URL;
+test.skip(!databaseUrl, "two instances need PostgreSQL: set TEST_DATABASE_URL");
+test.skip(({ isMobile }) => isMobile, "one browser shape is enough to cross instances");
+test.setTimeout(240_000);
+
+const root = resolve(import.meta.dirname, "..");
+const PROXY_PORT = Number(process.env.E2E_PORT ?? 3100) + 50;
+const INSTANCE_PORTS = [PROXY_PORT + 1, PROXY_PORT + 2];
+const base = `http://127.0.0.1:${PROXY_PORT}`;
+const database = `comptoir_e2e_rr_${process.pid}`;
+
+let dataDir = "";
+let proxy: Server;
+const instances: ChildProcess[] = [];
+/** Requests each instance answered, and 5xx answers seen, through the proxy. */
+const answered = [0, 0];
+let serverErrors = 0;
+
+function start(port: number, url: string): ChildProcess {
+  return spawn(process.execPath, [join(root, "server/main.ts")], {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_URL: base,
+      DATABASE_URL: url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      ...E2E_SECRETS,
+    },
+  });
+}
+
+async function ready(port: number) {
+  for (let attempt = 0; attempt < 600; attempt++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((next) => setTimeout(next, 200));
+  }
+  throw new Error(`instance on ${port} never became ready`);
+}
+
+/** A proxy sending each request to the next instance in turn, as a balancer in round robin. */
+function roundRobin(): Server {
+  let next = 0;
+  return createServer((incoming, outgoing) => {
+    const index = next;
+    next = (next + 1) % INSTANCE_PORTS.length;
+    answered[index] = (answered[index] ?? 0) + 1;
+    const upstream = forward(
+      {
+        host: "127.0.0.1",
+        port: INSTANCE_PORTS[index],
+        method: incoming.method,
+        path: incoming.url,
+        headers: incoming.headers,
+      },
+      (response) => {
+        if ((response.statusCode ?? 500) >= 500) serverErrors++;
+        outgoing.writeHead(response.statusCode ?? 502, response.headers);
+        response.pipe(outgoing);
+      },
+    );
+    upstream.on("error", () => {
+      serverErrors++;
+      if (!outgoing.headersSent) outgoing.writeHead(502);
+      outgoing.end();
+    });
+    incoming.pipe(upstream);
+  });
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${database} with (force)`);
+  await admin.query(`create database ${database}`);
+  await admin.end();
+  const url = new URL(databaseUrl as string);
+  url.pathname = `/${database}`;
+  dataDir = mkdtempSync(join(tmpdir(), "comptoir-e2e-rr-"));
+  // The first migrates and seeds; the second then finds the database ready.
+  instances.push(start(INSTANCE_PORTS[0] as number, url.toString()));
+  await ready(INSTANCE_PORTS[0] as number);
+  instances.push(start(INSTANCE_PORTS[1] as number, url.toString()));
+  await ready(INSTANCE_PORTS[1] as number);
+  proxy = roundRobin();
+  proxy.listen(PROXY_PORT, "127.0.0.1");
+  await once(proxy, "listening");
+});
+
+test.afterAll(async () => {
+  proxy?.close();
+  for (const instance of instances) {
+    instance.kill("SIGTERM");
+    if (instance.exitCode === null) await once(instance, "exit");
+  }
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${database} with (force)`);
+  await admin.end();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+test("a shopper and a member of staff, each request answered by the next instance", async ({
+  browser,
+}) => {
+  const shopper = await browser.newContext({ baseURL: base });
+  try {
+    const page = await shopper.newPage();
+    await page.goto("/");
+    await hydrated(page);
+    const dialog = await openModal(page);
+    await dialog.getByRole("button", { name: /Retrait en magasin/ }).click();
+    await dialog.getByRole("radio", { name: /Comptoir Haussmann/ }).check();
+    await dialog.getByRole("button", { name: "Choisir ce magasin" }).click();
+    await expect(dialog.locator('input[name="slot"]:checked')).toHaveCount(1);
+    await dialog.getByRole("button", { name: "Valider ce créneau" }).click();
+    await expect(dialog).toBeHidden();
+
+    await page.goto("/c/fromagerie/");
+    await hydrated(page);
+    const add = page.getByRole("article").getByRole("button", { name: /^Ajouter .+ au panier$/ });
+    await add.first().click();
+    await expect(page.getByRole("button", { name: /^Panier, 1 article$/ })).not.toHaveAttribute(
+      "aria-busy",
+      "true",
+    );
+    await add.nth(1).click();
+    await expect(page.getByRole("button", { name: /^Panier, 2 articles$/ })).toBeVisible();
+
+    // The cart page, read again and again: whichever instance answers knows the cart.
+    for (let i = 0; i < 3; i++) {
+      await page.goto("/panier/");
+      await expect(page.getByRole("button", { name: "Passer commande" })).toBeVisible();
+    }
+    await hydrated(page);
+    await page.getByRole("button", { name: "Passer commande" }).click();
+    await expect(page).toHaveURL(/\/checkout\/[^/]+\/\?key=/);
+    await payOnHostedCheckout(page);
+    await expect(page).toHaveURL(/\/order\/confirmation\/\?order=gid/);
+    await expect(page.getByText(/n° \d+/).first()).toBeVisible();
+  } finally {
+    await shopper.close();
+  }
+
+  const office = await browser.newContext({ baseURL: base });
+  try {
+    const page = await office.newPage();
+    await signInStaff(page);
+    // The staff session holds on every screen, whichever instance answers.
+    for (const screen of [
+      "/middleware/orders/",
+      "/middleware/customers/",
+      "/middleware/dashboard/",
+    ]) {
+      await page.goto(screen);
+      await expect(page).toHaveURL(new RegExp(`${screen}$`));
+      await expect(page.getByText(`${E2E_ADMIN.email} · Administrateur`)).toBeVisible();
+    }
+    await page.goto("/middleware/orders/");
+    await expect(page.getByRole("row").filter({ hasText: "Léa Martin" }).first()).toBeVisible();
+  } finally {
+    await office.close();
+  }
+
+  expect(serverErrors).toBe(0);
+  expect(answered[0]).toBeGreaterThan(10);
+  expect(answered[1]).toBeGreaterThan(10);
+});
