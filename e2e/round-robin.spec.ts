@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
-import { E2E_ADMIN, signInStaff } from "./admin-account.ts";
+import { E2E_ADMIN, savePrice, signInStaff } from "./admin-account.ts";
 import { hydrated, openModal, payOnHostedCheckout } from "./journeys.ts";
 import { E2E_SECRETS } from "./shop-config.ts";
 
@@ -22,6 +22,8 @@ const databaseUrl = process.env.TEST_DATABASE_URL;
 test.skip(!databaseUrl, "two instances need PostgreSQL: set TEST_DATABASE_URL");
 test.skip(({ isMobile }) => isMobile, "one browser shape is enough to cross instances");
 test.setTimeout(240_000);
+// Both journeys share the two instances started once below: one worker runs them in turn.
+test.describe.configure({ mode: "serial" });
 
 const root = resolve(import.meta.dirname, "..");
 const PROXY_PORT = Number(process.env.E2E_PORT ?? 3100) + 50;
@@ -51,6 +53,9 @@ function start(port: number, url: string): ChildProcess {
       LOG_LEVEL: "warn",
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
+      // Each instance is also reached on its own address, to see what one shows after the other
+      // wrote.
+      ALLOWED_HOSTS: INSTANCE_PORTS.map((p) => `127.0.0.1:${p}`).join(","),
       ...E2E_SECRETS,
     },
   });
@@ -196,4 +201,46 @@ test("a shopper and a member of staff, each request answered by the next instanc
   expect(serverErrors).toBe(0);
   expect(answered[0]).toBeGreaterThan(10);
   expect(answered[1]).toBeGreaterThan(10);
+});
+
+test("a price change and a purge made on one instance show on the other's next page within a second", async ({
+  browser,
+}) => {
+  const [a, b] = INSTANCE_PORTS.map((port) => `http://127.0.0.1:${port}`) as [string, string];
+  const office = await browser.newContext({ baseURL: a });
+  try {
+    const page = await office.newPage();
+    await signInStaff(page);
+    await page.goto("/middleware/products/?archive=non&dispo=en-vente");
+    await page.getByRole("table").getByRole("row").nth(2).getByRole("link").click();
+    await expect(page).toHaveURL(/\/middleware\/products\/[a-z0-9-]+\/$/);
+    const handle = new URL(page.url()).pathname.split("/")[3] ?? "";
+    const onB = () => fetch(`${b}/p/${handle}/`);
+
+    // B renders the product page, then keeps it in its page cache.
+    expect((await onB()).headers.get("x-cache")).toBe("MISS");
+    expect((await onB()).headers.get("x-cache")).toBe("HIT");
+
+    // A changes the price: B's next page shows it within a second (its page cache and its
+    // catalogue reads were told).
+    await savePrice(page, "19,87");
+    const changed = Date.now();
+    await expect
+      .poll(async () => (await (await onB()).text()).includes("19,87"), {
+        timeout: 1_000,
+        intervals: [50],
+      })
+      .toBe(true);
+    expect(Date.now() - changed).toBeLessThan(1_000);
+
+    // A purge on A's admin screen empties B's page cache too.
+    expect((await onB()).headers.get("x-cache")).toBe("HIT");
+    await page.goto("/middleware/purge/");
+    await page.getByRole("button", { name: /Vider tout le cache/ }).click();
+    await expect
+      .poll(async () => (await onB()).headers.get("x-cache"), { timeout: 1_000, intervals: [50] })
+      .toBe("MISS");
+  } finally {
+    await office.close();
+  }
 });
