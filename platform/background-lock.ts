@@ -12,7 +12,8 @@ import { processGlobal } from "#platform/process-global.ts";
  * the work's duration, unlocked and handed back after. A second instance that asks for the same
  * lock is told it is taken, at once; an instance that dies drops its connection, and with it the
  * lock. On PGlite (one process, one connection) the same SQL runs on its only session; since a
- * session may take its own lock twice, a per-process set of held names refuses the second taker.
+ * session may take its own lock twice, a set of the names held on that PGlite refuses the second
+ * taker.
  */
 
 /** A lock this process holds; `release` unlocks it and returns the connection to the pool. */
@@ -27,8 +28,15 @@ export function lockKey(name: string): string {
     .toString();
 }
 
-function heldHere(): Set<string> {
-  return processGlobal("backgroundLocks", () => new Set<string>());
+/** The locks taken on each PGlite (one session: it would grant its own lock twice). */
+function heldOn(driver: PGlite): Set<string> {
+  const held = processGlobal("backgroundLocks", () => new WeakMap<PGlite, Set<string>>());
+  let names = held.get(driver);
+  if (!names) {
+    names = new Set();
+    held.set(driver, names);
+  }
+  return names;
 }
 
 function driverOf(db: Db): pg.Pool | PGlite {
@@ -37,11 +45,13 @@ function driverOf(db: Db): pg.Pool | PGlite {
 
 /** Takes the lock `name` unless anyone holds it (this process or another instance). */
 export async function tryBackgroundLock(db: Db, name: string): Promise<HeldLock | null> {
-  const held = heldHere();
+  const driver = driverOf(db);
+  if (driver instanceof pg.Pool) return tryLock(driver, name);
+  const held = heldOn(driver);
   if (held.has(name)) return null;
   held.add(name);
   try {
-    const lock = await tryLock(driverOf(db), name);
+    const lock = await tryLock(driver, name);
     if (!lock) held.delete(name);
     return lock;
   } catch (error) {
@@ -73,7 +83,6 @@ async function tryLock(driver: pg.Pool | PGlite, name: string): Promise<HeldLock
     return {
       name,
       async release() {
-        heldHere().delete(name);
         try {
           await connection.query(unlock, [key]);
           connection.release();
@@ -91,15 +100,16 @@ async function tryLock(driver: pg.Pool | PGlite, name: string): Promise<HeldLock
   return {
     name,
     async release() {
-      heldHere().delete(name);
       await driver.query(unlock, [key]).catch(() => {});
+      heldOn(driver).delete(name);
     },
   };
 }
 
 /** Whether anyone, on any instance, holds the lock `name` now (from `pg_locks`). */
 export async function backgroundLockHeld(db: Db, name: string): Promise<boolean> {
-  if (heldHere().has(name)) return true;
+  const driver = driverOf(db);
+  if (!(driver instanceof pg.Pool) && heldOn(driver).has(name)) return true;
   const key = lockKey(name);
   const result = (await db.execute(sql`
     select exists (

@@ -113,7 +113,8 @@ export class AdminJob<Result, Progress extends JobProgress = JobProgress> {
     startedBy: string,
     logger?: Logger,
   ) {
-    const where = eq(adminJobRun.id, id);
+    // A run taken over as interrupted (its lock lost with its connection) writes no more.
+    const where = and(eq(adminJobRun.id, id), eq(adminJobRun.status, "running"));
     // Progress writes go one after the other; the last one is awaited before the end is written.
     let writes: Promise<unknown> = Promise.resolve();
     let written: { phase: string; at: number } | null = null;
