@@ -91,3 +91,27 @@ export const adminOrderEvent = pgTable(
   },
   (table) => [index("admin_order_event_order_idx").on(table.kind, table.orderId, table.id)],
 );
+
+/**
+ * One run of a background job (search index rebuild, exports, syncs), written as it advances so
+ * that every instance reads the same state: the latest row of a job is where it stands. A
+ * `running` row whose job's advisory lock nobody holds was left by an instance that died: it reads
+ * as failed ("interrompu"), and the next start marks it so for good.
+ */
+export const adminJobRun = pgTable(
+  "admin_job_run",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    status: text("status").$type<"running" | "done" | "failed">().notNull(),
+    startedBy: text("started_by").notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    // The last time the run wrote its progress: when an interrupted run was last seen alive.
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+    progress: jsonb("progress"),
+    result: jsonb("result"),
+    error: text("error"),
+  },
+  (table) => [index("admin_job_run_name_idx").on(table.name, table.id)],
+);

@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import type { Db } from "#db/client.ts";
+import { adminJob, type JobState } from "#platform/backoffice/jobs.ts";
 import { catalogueSearchSource } from "#platform/commerce/index.ts";
 import {
   type RebuildProgress,
@@ -7,20 +8,14 @@ import {
   rebuildSearchIndex,
 } from "#platform/search/index.ts";
 
-export type SearchRebuildState =
-  | { status: "idle" }
-  | { status: "running"; startedBy: string; startedAt: Date; progress: RebuildProgress | null }
-  | { status: "done"; startedBy: string; startedAt: Date; finishedAt: Date; result: RebuildResult }
-  | { status: "failed"; startedBy: string; startedAt: Date; finishedAt: Date; error: string };
+export type SearchRebuildState = JobState<RebuildResult, RebuildProgress>;
 
 /**
- * The search index rebuild of the admin area (`algolia` screen, `GET /api/algolia`): one at a
- * time per server, run in the background, its progress readable while it runs.
+ * The search index rebuild of the admin area (`algolia` screen, `GET /api/algolia`): an admin job
+ * (jobs.ts), so one at a time across every instance, run in the background, its progress
+ * readable from any instance while it runs.
  */
 export class SearchRebuild {
-  #state: SearchRebuildState = { status: "idle" };
-  #running: Promise<void> | undefined;
-
   readonly #db: Db;
   readonly #logger: Logger;
 
@@ -29,43 +24,31 @@ export class SearchRebuild {
     this.#logger = logger;
   }
 
-  get state(): SearchRebuildState {
-    return this.#state;
+  get #job() {
+    return adminJob<RebuildResult, RebuildProgress>("search-rebuild");
   }
 
-  /** Starts a rebuild unless one is running; says whether this call started it. */
-  start(startedBy: string): boolean {
-    if (this.#state.status === "running") return false;
-    const startedAt = new Date();
-    this.#state = { status: "running", startedBy, startedAt, progress: null };
-    this.#running = this.#run(startedBy, startedAt);
-    return true;
+  /** Where the latest rebuild stands, whichever instance runs or ran it. */
+  state(): Promise<SearchRebuildState> {
+    return this.#job.state(this.#db);
   }
 
-  /** Resolves when the current rebuild, if any, has ended (tests, shutdown). */
-  async settled(): Promise<void> {
-    await this.#running;
+  /** Starts a rebuild unless one is running (on any instance); says whether this call started it. */
+  start(startedBy: string): Promise<boolean> {
+    return this.#job.start(
+      this.#db,
+      startedBy,
+      async (onProgress) => {
+        const result = await rebuildSearchIndex(this.#db, catalogueSearchSource, { onProgress });
+        this.#logger.info({ ...result, startedBy }, "search index rebuilt");
+        return result;
+      },
+      this.#logger,
+    );
   }
 
-  async #run(startedBy: string, startedAt: Date) {
-    try {
-      const result = await rebuildSearchIndex(this.#db, catalogueSearchSource, {
-        onProgress: (progress) => {
-          this.#state = { status: "running", startedBy, startedAt, progress };
-        },
-      });
-      this.#state = { status: "done", startedBy, startedAt, finishedAt: new Date(), result };
-      this.#logger.info({ ...result, startedBy }, "search index rebuilt");
-    } catch (error) {
-      this.#logger.error({ err: error }, "search index rebuild failed");
-      const message = error instanceof Error ? error.message : String(error);
-      this.#state = {
-        status: "failed",
-        startedBy,
-        startedAt,
-        finishedAt: new Date(),
-        error: message,
-      };
-    }
+  /** Resolves when the rebuild this process started, if any, has ended (tests, shutdown). */
+  settled(): Promise<void> {
+    return this.#job.settled();
   }
 }

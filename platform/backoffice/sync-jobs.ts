@@ -19,7 +19,7 @@ import type { PageCache, ShopCaches } from "#platform/backoffice/shop-caches.ts"
 
 /**
  * The long operations of the admin area's export and synchronisation screens, each run in the
- * background as an `AdminJob` (one at a time per kind), ending with one `job` line in the change
+ * background as an `AdminJob` (one at a time per kind across instances), ending with one `job` line in the change
  * log that sums it up (the dashboard's "last syncs"). What they change is purged from the page
  * cache and the content client's memory, as the content service's own writes are.
  */
@@ -62,8 +62,9 @@ export function startContentExport(
   deps: JobDependencies,
   actor: Actor,
   options: { scope: ProductScope; dryRun: boolean },
-): boolean {
+): Promise<boolean> {
   return exportContentfulJob().start(
+    deps.db,
     actor.email,
     async (onProgress) => {
       const report = await syncContentProducts(deps.db, {
@@ -88,8 +89,9 @@ export function startContentExport(
 }
 
 /** `sync-products-bdd`: products into the content records and the database documents. */
-export function startProductSync(deps: JobDependencies, actor: Actor): boolean {
+export function startProductSync(deps: JobDependencies, actor: Actor): Promise<boolean> {
   return syncProductsJob().start(
+    deps.db,
     actor.email,
     async (onProgress) => {
       const report = await syncContentProducts(deps.db, {
@@ -114,8 +116,9 @@ export function startProductSync(deps: JobDependencies, actor: Actor): boolean {
 }
 
 /** `sync-categories-bdd`: collections into the database documents and content records. */
-export function startCategorySync(deps: JobDependencies, actor: Actor): boolean {
+export function startCategorySync(deps: JobDependencies, actor: Actor): Promise<boolean> {
   return syncCategoriesJob().start(
+    deps.db,
     actor.email,
     async (onProgress) => {
       const report = await syncCategories(deps.db, {
@@ -137,8 +140,9 @@ export function startCategorySync(deps: JobDependencies, actor: Actor): boolean 
 }
 
 /** `export-flipdish`: restauration products into the ordering service's menus. */
-export function startMenuExport(deps: JobDependencies, actor: Actor): boolean {
+export function startMenuExport(deps: JobDependencies, actor: Actor): Promise<boolean> {
   return exportFlipdishJob().start(
+    deps.db,
     actor.email,
     async (onProgress) => {
       const report = await exportToMenus(deps.db, orderingAdminCall(deps.env.ORDERING_API_TOKEN), {

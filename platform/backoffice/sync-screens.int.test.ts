@@ -130,7 +130,7 @@ describe("every screen", () => {
       syncProductsJob(),
       syncCategoriesJob(),
     ])
-      expect(job.state.status).toBe("idle");
+      expect((await job.state(database.db)).status).toBe("idle");
   });
 });
 
@@ -139,7 +139,7 @@ describe("export-contentful", () => {
     const preview = await post("/middleware/export-contentful/", { scope: "all", dryRun: "on" });
     expect(preview.status).toBe(302);
     await exportContentfulJob().settled();
-    const state = exportContentfulJob().state;
+    const state = await exportContentfulJob().state(database.db);
     expect(state).toMatchObject({
       status: "done",
       result: { dryRun: true, scanned: 4, created: 2, updated: 1, unchanged: 1 },
@@ -148,7 +148,7 @@ describe("export-contentful", () => {
 
     await post("/middleware/export-contentful/", { scope: "all" });
     await exportContentfulJob().settled();
-    expect(exportContentfulJob().state).toMatchObject({
+    expect(await exportContentfulJob().state(database.db)).toMatchObject({
       status: "done",
       result: { dryRun: false, created: 2, updated: 1, unchanged: 1 },
     });
@@ -180,7 +180,7 @@ describe("export-contentful", () => {
     // A second run finds nothing to do.
     await post("/middleware/export-contentful/", { scope: "restauration" });
     await exportContentfulJob().settled();
-    expect(exportContentfulJob().state).toMatchObject({
+    expect(await exportContentfulJob().state(database.db)).toMatchObject({
       result: { scanned: 3, created: 0, updated: 0, unchanged: 3 },
     });
   });
@@ -206,7 +206,7 @@ describe("export-flipdish", () => {
 
     expect((await post("/middleware/export-flipdish/")).status).toBe(302);
     await exportFlipdishJob().settled();
-    const state = exportFlipdishJob().state;
+    const state = await exportFlipdishJob().state(database.db);
     expect(state).toMatchObject({
       status: "done",
       // The caviar's record, made by export-contentful, is tied to no menu item: reported.
@@ -250,7 +250,7 @@ describe("sync-products-bdd", () => {
   it("writes every product's document and archives records of lost products", async () => {
     expect((await post("/middleware/sync-products-bdd/")).status).toBe(302);
     await syncProductsJob().settled();
-    expect(syncProductsJob().state).toMatchObject({
+    expect(await syncProductsJob().state(database.db)).toMatchObject({
       status: "done",
       result: { scanned: 4, documents: 4, archivedOrphans: ["produit-disparu"] },
     });
@@ -266,7 +266,7 @@ describe("sync-products-bdd", () => {
     // Again: the documents are up to date, nothing is written.
     await post("/middleware/sync-products-bdd/");
     await syncProductsJob().settled();
-    expect(syncProductsJob().state).toMatchObject({
+    expect(await syncProductsJob().state(database.db)).toMatchObject({
       result: { documents: 0, created: 0, updated: 0, archivedOrphans: [] },
     });
   });
@@ -276,7 +276,7 @@ describe("sync-categories-bdd", () => {
   it("writes the category documents and creates the missing content records", async () => {
     expect((await post("/middleware/sync-categories-bdd/")).status).toBe(302);
     await syncCategoriesJob().settled();
-    expect(syncCategoriesJob().state).toMatchObject({
+    expect(await syncCategoriesJob().state(database.db)).toMatchObject({
       status: "done",
       result: { collections: 2, documents: 2, created: ["traiteur", "plats"], present: 0 },
     });

@@ -1,10 +1,15 @@
 import { createServer } from "node:net";
 import { eq } from "drizzle-orm";
 import pino from "pino";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
-import { createMailDelivery, type MailDeliveryOptions } from "#platform/notify/delivery.ts";
+import { tryBackgroundLock } from "#platform/background-lock.ts";
+import {
+  createMailDelivery,
+  type MailDeliveryOptions,
+  SWEEP_LOCK,
+} from "#platform/notify/delivery.ts";
 import { listOutbox, queueEmail, queueSms } from "#platform/notify/outbox.ts";
 import { notifyOutbox } from "#platform/notify/schema.ts";
 import { renderEmail } from "#platform/notify/templates/layout.ts";
@@ -219,6 +224,28 @@ describe("with an SMTP server", () => {
     expect(smtp.received).toHaveLength(1);
     mailer.kick();
     expect((await listOutbox(database.db))[0]?.status).toBe("sent");
+  });
+
+  it("sweeps on its timer only when no other instance is sweeping", async () => {
+    await queueActivation("balayage@exemple.fr");
+    // Another instance is sweeping: it holds the sweep's lock.
+    const elsewhere = await tryBackgroundLock(database.db, SWEEP_LOCK);
+    expect(elsewhere).not.toBeNull();
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    try {
+      const skipping = delivery({ sweepIntervalMs: 1000 });
+      vi.advanceTimersByTime(1000);
+      await skipping.stop();
+      expect(smtp.received).toHaveLength(0);
+
+      await elsewhere?.release();
+      const sweeping = delivery({ sweepIntervalMs: 1000 });
+      vi.advanceTimersByTime(1000);
+      await sweeping.stop();
+      expect(smtp.received).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNotNull, lt, lte, or, sql } from "drizzle-orm"
 import nodemailer from "nodemailer";
 import type { Logger } from "pino";
 import type { Db } from "#db/client.ts";
+import { runOnce } from "#platform/background-lock.ts";
 import { notifyOutbox } from "#platform/notify/schema.ts";
 
 /**
@@ -40,6 +41,8 @@ const LONGEST_RETRY_MS = 3_600_000;
 // A claim this old belongs to a worker that died while sending: the email is due again.
 const STALE_CLAIM_MS = 10 * 60_000;
 const SMTP_TIMEOUT_MS = 30_000;
+/** The advisory lock of the outbox sweep (platform/background-lock.ts). */
+export const SWEEP_LOCK = "outbox-sweep";
 
 type Claimed = typeof notifyOutbox.$inferSelect;
 
@@ -92,26 +95,41 @@ export function createMailDelivery(options: MailDeliveryOptions): MailDelivery {
   let running: Promise<void> | null = null;
   let again = false;
 
-  function kick() {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
+  /** Runs `pass`, then plain delivery passes for as long as kicks came in meanwhile. */
+  function begin(pass: () => Promise<unknown>) {
     running = (async () => {
+      let next = pass;
       do {
         again = false;
-        await deliverPending().catch((error: unknown) =>
+        await next().catch((error: unknown) =>
           logger.error({ err: error }, "email delivery run failed"),
         );
+        next = deliverPending;
       } while (again && !stopped);
     })().finally(() => {
       running = null;
     });
   }
 
+  function kick() {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    begin(deliverPending);
+  }
+
+  // The timer's sweep (retries due, stale claims) is shared work: one instance at a time sweeps,
+  // under an advisory lock; an instance that finds it taken skips this tick. A kick after a commit
+  // needs no lock: the row claims already keep two instances from sending one email.
+  function sweep() {
+    if (stopped || running) return;
+    begin(() => runOnce(db, SWEEP_LOCK, deliverPending));
+  }
+
   const sweepMs = options.sweepIntervalMs ?? DEFAULT_SWEEP_MS;
-  const timer = sweepMs > 0 ? setInterval(kick, sweepMs) : null;
+  const timer = sweepMs > 0 ? setInterval(sweep, sweepMs) : null;
   timer?.unref();
 
   return {

@@ -21,9 +21,9 @@ export function adminApiRoutes(deps: {
   api.use("/purge", requireVerify(deps.env));
 
   // Starts a rebuild (one at a time) and tells where it stands; call again to follow it.
-  api.get("/algolia", (c) => {
-    const started = deps.searchRebuild.start("api");
-    return c.json({ success: true, response: { started, ...deps.searchRebuild.state } });
+  api.get("/algolia", async (c) => {
+    const started = await deps.searchRebuild.start("api");
+    return c.json({ success: true, response: { started, ...(await deps.searchRebuild.state()) } });
   });
 
   api.post("/purge", async (c) => {

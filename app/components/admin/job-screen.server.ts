@@ -14,14 +14,14 @@ const BUSY: Record<JobKind, string> = {
  * starts the background job as the signed-in staff member, then redirects back to the screen to
  * follow it, or says so when a run of that kind is already going on.
  */
-export function startStaffJob(
+export async function startStaffJob(
   context: Readonly<RouterContextProvider>,
-  start: (deps: JobDependencies, actor: Actor) => boolean,
+  start: StartJob,
   { screen, kind }: { screen: string; kind: JobKind },
-): { message: string } {
+): Promise<{ message: string }> {
   const { database, env, logger, pageCache, caches } = context.get(serverContext);
   const { staff } = context.get(staffContext);
-  const started = start(
+  const started = await start(
     { db: database.db, env, logger, pageCache, caches },
     { id: staff.id, email: staff.email },
   );
@@ -29,7 +29,7 @@ export function startStaffJob(
   throw redirect(screen);
 }
 
-type StartJob = (deps: JobDependencies, actor: Actor) => boolean;
+type StartJob = (deps: JobDependencies, actor: Actor) => Promise<boolean>;
 
 /** One export or synchronisation screen: where it lives, and what its form starts. */
 export type JobScreen = {

@@ -13,13 +13,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { searchRebuild, database } = context.get(serverContext);
-  return { state: searchRebuild.state, size: await searchIndexSize(database.db) };
+  return { state: await searchRebuild.state(), size: await searchIndexSize(database.db) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   await readStaffForm(request, context);
   const { staff } = context.get(staffContext);
-  context.get(serverContext).searchRebuild.start(staff.email);
+  // Already running (here or on another instance): the screen shows that run.
+  await context.get(serverContext).searchRebuild.start(staff.email);
   throw redirect("/middleware/algolia/");
 }
 

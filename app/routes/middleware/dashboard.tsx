@@ -22,14 +22,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const now = new Date();
   const params = new URL(request.url).searchParams;
   const range = figuresRange(now, { from: params.get("from"), to: params.get("to") });
-  const [figures, today, slots, runs, days] = await Promise.all([
+  const [figures, today, slots, runs, days, rebuild] = await Promise.all([
     dashboardFigures(database.db),
     todayOrders(database.db, now),
     fillingSlots(database.db, now),
     lastJobRuns(database.db),
     dailyFigures(database.db, range),
+    searchRebuild.state(),
   ]);
-  const rebuild = searchRebuild.state;
   return {
     staff,
     figures,

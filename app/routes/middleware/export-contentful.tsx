@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 export async function loader({ context }: Route.LoaderArgs) {
   const { database } = context.get(serverContext);
   return {
-    state: exportContentfulJob().state,
+    state: await exportContentfulJob().state(database.db),
     products: await countProducts(database.db, { kind: "all" }),
     restauration: await countProducts(database.db, { kind: "restauration" }),
   };

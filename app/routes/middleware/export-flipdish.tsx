@@ -32,7 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     stores = null;
   }
   return {
-    state: exportFlipdishJob().state,
+    state: await exportFlipdishJob().state(database.db),
     restauration: await countProducts(database.db, { kind: "restauration" }),
     stores,
   };

@@ -6,14 +6,16 @@ import {
   jobScreenMeta,
   RefusedAlert,
 } from "#app/components/admin/job-screen.tsx";
+import { serverContext } from "#app/lib/server-context.ts";
 import { startCategorySync, syncCategoriesJob } from "#platform/backoffice/index.ts";
 import type { Route } from "./+types/sync-categories-bdd";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   jobScreenMeta("Synchronisation des catégories", loaderData?.state);
 
-export function loader() {
-  return { state: syncCategoriesJob().state };
+export async function loader({ context }: Route.LoaderArgs) {
+  const { database } = context.get(serverContext);
+  return { state: await syncCategoriesJob().state(database.db) };
 }
 
 export function action(args: Route.ActionArgs) {

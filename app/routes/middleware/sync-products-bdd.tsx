@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 export async function loader({ context }: Route.LoaderArgs) {
   const { database } = context.get(serverContext);
   return {
-    state: syncProductsJob().state,
+    state: await syncProductsJob().state(database.db),
     products: await countProducts(database.db, { kind: "all" }),
   };
 }
