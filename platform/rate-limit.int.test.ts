@@ -7,9 +7,14 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { type Database, openDatabase } from "#db/client.ts";
 import { createTestDatabase, testEngine } from "#db/testing/index.ts";
-import { LOGIN, START } from "#platform/commerce/graphql/customer-testing.ts";
-import { graphqlHelpers, PUBLIC_TOKEN, testStorefrontApi } from "#platform/commerce/testing.ts";
-import { createOrderingApi } from "#platform/ordering/http.ts";
+import {
+  graphqlHelpers,
+  CUSTOMER_LOGIN as LOGIN,
+  PUBLIC_TOKEN,
+  CUSTOMER_TEST_START as START,
+  testStorefrontApi,
+} from "#platform/commerce/testing.ts";
+import { createOrderingApi } from "#platform/ordering/index.ts";
 import { callOrdering } from "#platform/ordering/testing.ts";
 import { limiterStore, memoryStore, RATE_LIMIT_TABLE, RateLimiter } from "#platform/rate-limit.ts";
 

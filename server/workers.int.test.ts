@@ -77,7 +77,7 @@ function children(pid: number): number[] {
 
 /** Polls until `check` holds (the processes start and stop on their own time). */
 async function eventually<T>(check: () => Promise<T> | T, ok: (value: T) => boolean) {
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
     const value = await check();
     if (ok(value) || Date.now() > deadline) return value;
@@ -149,7 +149,7 @@ describe.runIf(testEngine() === "postgres")("workers on PostgreSQL", () => {
         () => children(pid),
         (pids) => pids.length === 2,
       );
-      expect(workers).toHaveLength(2);
+      expect(workers, log).toHaveLength(2);
       // The primary migrated the database before the workers started.
       expect(log).toContain("workers started");
 
@@ -167,7 +167,7 @@ describe.runIf(testEngine() === "postgres")("workers on PostgreSQL", () => {
         () => children(pid),
         (pids) => pids.length === 2 && !pids.includes(workers[0] as number),
       );
-      expect(replaced).toHaveLength(2);
+      expect(replaced, log).toHaveLength(2);
       expect(replaced).not.toContain(workers[0]);
       expect(await eventually(ready, (status) => status === 200)).toBe(200);
 
@@ -179,5 +179,19 @@ describe.runIf(testEngine() === "postgres")("workers on PostgreSQL", () => {
     } finally {
       if (primary.exitCode === null) primary.kill("SIGKILL");
     }
-  }, 90_000);
+  }, 180_000);
+
+  it("stops, with an error, when the workers die before they serve", async () => {
+    const broken = join(folder, "broken");
+    await mkdir(join(broken, "server"), { recursive: true });
+    await writeFile(join(broken, "server/index.js"), 'throw new Error("a bad build");\n');
+    const primary = start({
+      WEB_CONCURRENCY: "2",
+      PORT: String(await freePort()),
+      DATABASE_URL: databaseUrl,
+      COMPTOIR_BUILD_DIR: broken,
+    });
+    const [code] = await once(primary, "exit");
+    expect(code).toBe(1);
+  }, 60_000);
 });

@@ -27,9 +27,6 @@ export function workersRefusal(env: ConfiguredEnv, count: number): string | null
   return `WEB_CONCURRENCY=${env.WEB_CONCURRENCY} needs PostgreSQL (set DATABASE_URL): the embedded PGlite database belongs to one process.`;
 }
 
-/** A worker that dies this soon after starting is not replaced: it would only die again. */
-const MIN_LIFETIME_MS = 5_000;
-
 export async function runPrimary(env: ConfiguredEnv, count: number): Promise<void> {
   const logger = createLogger(env);
   const database = await databaseFromEnv(env);
@@ -41,13 +38,19 @@ export async function runPrimary(env: ConfiguredEnv, count: number): Promise<voi
 
   let stopping = false;
   let exitCode = 0;
-  const started = new Map<Worker, number>();
-  const fork = () => started.set(cluster.fork(), Date.now());
+  // Whether each worker has started serving: one that dies before it does is not replaced, as it
+  // would only die again (a bad build, a port taken); one that dies later is.
+  const started = new Map<Worker, boolean>();
+  const fork = () => {
+    const worker = cluster.fork();
+    started.set(worker, false);
+    worker.once("listening", () => started.set(worker, true));
+  };
   for (let i = 0; i < count; i++) fork();
   logger.info({ workers: count }, "workers started");
 
   cluster.on("exit", (worker, code, signal) => {
-    const lifetime = Date.now() - (started.get(worker) ?? 0);
+    const served = started.get(worker) ?? false;
     started.delete(worker);
     if (stopping) {
       if (started.size === 0) {
@@ -57,7 +60,7 @@ export async function runPrimary(env: ConfiguredEnv, count: number): Promise<voi
       return;
     }
     logger.error({ pid: worker.process.pid, code, signal }, "worker exited");
-    if (lifetime < MIN_LIFETIME_MS) {
+    if (!served) {
       logger.fatal("a worker failed as it started: stopping");
       stop("worker failure", 1);
       return;

@@ -346,3 +346,9 @@ export function slotAttributes(choice: {
     },
   ];
 }
+
+// The customer API's sign-in mutation and its tests' clock, for tests outside the module.
+export {
+  LOGIN as CUSTOMER_LOGIN,
+  START as CUSTOMER_TEST_START,
+} from "#platform/commerce/graphql/customer-testing.ts";
