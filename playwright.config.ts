@@ -63,8 +63,8 @@ export default defineConfig({
       use: { ...devices["Pixel 7"], channel: undefined },
       grepInvert: /@exclusive/,
     },
-    // Journeys that change what every shopper sees (an automatic discount applies to every cart,
-    // tagged @exclusive) run alone: in the whole suite (`npm test` sets E2E_WHOLE_SUITE), once the
+    // Journeys that change what every shopper sees (an automatic discount on every cart, a store
+    // closed for a day, a full slot; tagged @exclusive) run alone: in the whole suite (`npm test` sets E2E_WHOLE_SUITE), once the
     // others are done, so that no other journey meets their change. Without it, a run of a few
     // files does not drag every journey in as a dependency.
     {

@@ -12,6 +12,9 @@ import { hydrated, openModal } from "./journeys.ts";
  * which the other journeys (the first free slot) never take, and undoes its change.
  */
 test.skip(({ isMobile }) => isMobile, "the admin area is an office, desktop tool");
+// A closed store and a full slot change what every shopper sees: these journeys run alone, after
+// the others (the "exclusive" project), and one after the other.
+test.describe.configure({ mode: "serial" });
 test.describe.configure({ timeout: 120_000 });
 
 type Slot = { key: string; isFull: boolean; start: string };
@@ -39,7 +42,7 @@ async function shopperPickupSlots(browser: Browser, storeName: RegExp) {
   return { context, page, dialog };
 }
 
-test("a manager closes a store for a public holiday: the shopper sees no slot that day", async ({
+test("a manager closes a store for a public holiday: the shopper sees no slot that day @exclusive", async ({
   page,
   browser,
 }) => {
@@ -88,7 +91,7 @@ test("a manager closes a store for a public holiday: the shopper sees no slot th
   }
 });
 
-test("a manager lowers a slot's capacity: the next booking of it is refused", async ({
+test("a manager lowers a slot's capacity: the next booking of it is refused @exclusive", async ({
   page,
   browser,
 }) => {
