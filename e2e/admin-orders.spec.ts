@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { signInStaff } from "./admin-account.ts";
-import { hydrated, openModal, payOnHostedCheckout } from "./journeys.ts";
+import { hydrated, payOnHostedCheckout, pickUpAtFirstSlot } from "./journeys.ts";
 
 /**
  * An operator runs a day (issue 19): two grocery orders placed on the storefront and paid on the
@@ -33,15 +33,7 @@ async function placeGroceryOrder(browser: Browser): Promise<string> {
   const context = await browser.newContext();
   const page = await context.newPage();
   await signInCustomer(page);
-  await page.goto("/");
-  await hydrated(page);
-  const dialog = await openModal(page);
-  await dialog.getByRole("button", { name: /Retrait en magasin/ }).click();
-  await dialog.getByRole("radio", { name: /Comptoir Haussmann/ }).check();
-  await dialog.getByRole("button", { name: "Choisir ce magasin" }).click();
-  await expect(dialog.locator('input[name="slot"]:checked')).toHaveCount(1);
-  await dialog.getByRole("button", { name: "Valider ce créneau" }).click();
-  await expect(dialog).toBeHidden();
+  await pickUpAtFirstSlot(page);
 
   await page.goto("/c/epicerie-salee/");
   const card = page

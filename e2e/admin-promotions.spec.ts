@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { signInStaff } from "./admin-account.ts";
-import { hydrated, openModal, payOnHostedCheckout } from "./journeys.ts";
+import { hydrated, payOnHostedCheckout, pickUpAtFirstSlot } from "./journeys.ts";
 
 /**
  * Promotions (issue 19, item 5): a manager creates a restaurant voucher and a grocery discount
@@ -238,15 +238,7 @@ test("a manager creates an automatic grocery discount that a shopper's cart show
     await grocery.addCookies([{ name: "comptoir_consent", value: "v1.a0.m0.2026-01-01", url }]);
     try {
       const shopper = await grocery.newPage();
-      await shopper.goto("/");
-      await hydrated(shopper);
-      const dialog = await openModal(shopper);
-      await dialog.getByRole("button", { name: /Retrait en magasin/ }).click();
-      await dialog.getByRole("radio", { name: /Comptoir Haussmann/ }).check();
-      await dialog.getByRole("button", { name: "Choisir ce magasin" }).click();
-      await expect(dialog.locator('input[name="slot"]:checked')).toHaveCount(1);
-      await dialog.getByRole("button", { name: "Valider ce créneau" }).click();
-      await expect(dialog).toBeHidden();
+      await pickUpAtFirstSlot(shopper);
       await shopper.goto("/c/fromagerie/");
       await hydrated(shopper);
       await shopper

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { signInStaff } from "./admin-account.ts";
-import { hydrated, openModal, payOnHostedCheckout } from "./journeys.ts";
+import { hydrated, payOnHostedCheckout, pickUpAtFirstSlot } from "./journeys.ts";
 
 /**
  * A grocery order's slot is real (issue 19): the pickup store and slot chosen in the order-mode
@@ -49,18 +49,8 @@ test("a pickup slot chosen in the modal is booked at payment and shown everywher
   await expect(page.getByText(/^Bonjour /)).toBeVisible({ timeout: 15_000 });
 
   // Pickup at Comptoir Haussmann, in the slot the modal offers first.
-  await page.goto("/");
-  await hydrated(page);
-  const dialog = await openModal(page);
-  await dialog.getByRole("button", { name: /Retrait en magasin/ }).click();
-  await dialog.getByRole("radio", { name: /Comptoir Haussmann/ }).check();
-  await dialog.getByRole("button", { name: "Choisir ce magasin" }).click();
-  const checked = dialog.locator('input[name="slot"]:checked');
-  await expect(checked).toHaveCount(1);
-  const slotKey = (await checked.getAttribute("value")) ?? "";
+  const slotKey = await pickUpAtFirstSlot(page);
   const label = slotText(slotKey);
-  await dialog.getByRole("button", { name: "Valider ce créneau" }).click();
-  await expect(dialog).toBeHidden();
 
   await addGroceryProduct(page);
   await page.goto("/panier/");

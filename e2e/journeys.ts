@@ -19,6 +19,25 @@ export async function openModal(page: Page) {
   return dialog;
 }
 
+/**
+ * From the home page, chooses pickup at `store` in the slot the order-mode modal offers first, and
+ * gives that slot's key.
+ */
+export async function pickUpAtFirstSlot(page: Page, store = /Comptoir Haussmann/): Promise<string> {
+  await page.goto("/");
+  await hydrated(page);
+  const dialog = await openModal(page);
+  await dialog.getByRole("button", { name: /Retrait en magasin/ }).click();
+  await dialog.getByRole("radio", { name: store }).check();
+  await dialog.getByRole("button", { name: "Choisir ce magasin" }).click();
+  const checked = dialog.locator('input[name="slot"]:checked');
+  await expect(checked).toHaveCount(1);
+  const key = (await checked.getAttribute("value")) ?? "";
+  await dialog.getByRole("button", { name: "Valider ce créneau" }).click();
+  await expect(dialog).toBeHidden();
+  return key;
+}
+
 /** Chooses delivery to a Paris address in the open modal, up to the slot step. */
 export async function deliveryToParis(page: Page) {
   const dialog = page.locator("dialog.order-mode");

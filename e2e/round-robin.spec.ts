@@ -7,7 +7,7 @@ import { join, resolve } from "node:path";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { E2E_ADMIN, savePrice, signInStaff } from "./admin-account.ts";
-import { hydrated, openModal, payOnHostedCheckout } from "./journeys.ts";
+import { hydrated, payOnHostedCheckout, pickUpAtFirstSlot } from "./journeys.ts";
 import { E2E_SECRETS } from "./shop-config.ts";
 
 /**
@@ -142,15 +142,7 @@ test("a shopper and a member of staff, each request answered by the next instanc
   const shopper = await browser.newContext({ baseURL: base });
   try {
     const page = await shopper.newPage();
-    await page.goto("/");
-    await hydrated(page);
-    const dialog = await openModal(page);
-    await dialog.getByRole("button", { name: /Retrait en magasin/ }).click();
-    await dialog.getByRole("radio", { name: /Comptoir Haussmann/ }).check();
-    await dialog.getByRole("button", { name: "Choisir ce magasin" }).click();
-    await expect(dialog.locator('input[name="slot"]:checked')).toHaveCount(1);
-    await dialog.getByRole("button", { name: "Valider ce créneau" }).click();
-    await expect(dialog).toBeHidden();
+    await pickUpAtFirstSlot(page);
 
     await page.goto("/c/fromagerie/");
     await hydrated(page);
