@@ -1,6 +1,6 @@
 import { DELIVERY_MODE } from "#app/lib/cart.ts";
 import { readCookie } from "#app/lib/cookies.ts";
-import { serviceFetch } from "#app/lib/services.server.ts";
+import { deliveryZone, listStores } from "#app/lib/ordering.server.ts";
 import type { DeliveryTerms } from "#platform/delivery-terms.ts";
 import { toCents } from "#platform/format.ts";
 
@@ -14,24 +14,6 @@ import { toCents } from "#platform/format.ts";
 export const MODE_COOKIE = "mode";
 export const DELIVERY_LOCATION_COOKIE = "deliveryLocationId";
 
-type OrderingStore = { StoreId: number; PhysicalRestaurantId: number; DeliveryFee: number };
-
-/** Flipdish's `DeliveryZone`, the fields the fee needs (`FreeDeliveryOverAmount`: this service's own). */
-type OrderingZone = {
-  IsEnabled: boolean;
-  DeliveryFee: number;
-  MinimumDeliveryOrderAmount: number;
-  FreeDeliveryOverAmount?: number | null;
-};
-
-async function orderingData<T>(path: string): Promise<T | null> {
-  const response = await serviceFetch("ordering", path, {
-    headers: { Accept: "application/json" },
-  });
-  if (!response.ok) return null;
-  return ((await response.json()) as { Data?: T }).Data ?? null;
-}
-
 /**
  * The delivery store's terms when the visitor's mode is delivery (1) and a delivery store is
  * chosen (`deliveryLocationId`, its StoreId or PhysicalRestaurantId); null otherwise, or when
@@ -43,28 +25,22 @@ export async function deliveryTermsFor(request: Request): Promise<DeliveryTerms 
   const location = Number(readCookie(request, DELIVERY_LOCATION_COOKIE));
   if (!Number.isInteger(location) || location <= 0) return null;
   try {
-    const stores = await orderingData<OrderingStore[]>("/ordering/api/v1.0/stores");
-    const store = stores?.find(
-      (s) => s.StoreId === location || s.PhysicalRestaurantId === location,
+    const store = (await listStores()).find(
+      (s) => s.storeId === location || s.physicalRestaurantId === location,
     );
     if (!store) return null;
-    const zones = await orderingData<OrderingZone[]>(
-      `/ordering/api/v1.0/stores/${store.StoreId}/deliveryzones`,
-    );
-    if (!zones) return null;
-    const zone = zones.find((z) => z.IsEnabled);
+    const zone = await deliveryZone(store.storeId);
     if (!zone) {
       return {
-        feeCents: toCents(store.DeliveryFee),
+        feeCents: toCents(store.deliveryFee),
         minimumOrderCents: 0,
         freeDeliveryOverCents: null,
       };
     }
     return {
-      feeCents: toCents(zone.DeliveryFee),
-      minimumOrderCents: toCents(zone.MinimumDeliveryOrderAmount),
-      freeDeliveryOverCents:
-        zone.FreeDeliveryOverAmount == null ? null : toCents(zone.FreeDeliveryOverAmount),
+      feeCents: toCents(zone.deliveryFee),
+      minimumOrderCents: toCents(zone.minimumOrder),
+      freeDeliveryOverCents: zone.freeDeliveryOver === null ? null : toCents(zone.freeDeliveryOver),
     };
   } catch {
     return null;
