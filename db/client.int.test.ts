@@ -2,8 +2,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type SQL, sql } from "drizzle-orm";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, openDatabase } from "#db/client.ts";
+import { type Database, databaseFromEnv, openDatabase } from "#db/client.ts";
 import { migrate } from "#db/migrate.ts";
 import { createTestDatabase, testEngine } from "#db/testing/index.ts";
 import { commerceShop } from "#platform/commerce/tables.ts";
@@ -101,6 +102,31 @@ describe.runIf(testEngine() === "pglite")("an embedded PGlite in a folder", () =
       }
     } finally {
       await rm(parent, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.runIf(testEngine() === "postgres")("a PostgreSQL from the server's settings", () => {
+  it("keeps as many connections as DATABASE_POOL_SIZE says, 10 when unset", async () => {
+    const url = process.env.TEST_DATABASE_URL as string;
+    const sized = await databaseFromEnv({
+      DATABASE_URL: url,
+      DATABASE_POOL_SIZE: 3,
+      DATA_DIR: "-",
+    });
+    const unset = await databaseFromEnv({ DATABASE_URL: url, DATA_DIR: "-" });
+    try {
+      expect((sized.client as pg.Pool).options.max).toBe(3);
+      expect((unset.client as pg.Pool).options.max).toBe(10);
+      // Four queries at once on a pool of three: one waits for a connection, none fails.
+      const held = await Promise.all(
+        [1, 2, 3, 4].map(() => sized.db.execute(sql`select pg_sleep(0.05), 1 as one`)),
+      );
+      expect(held).toHaveLength(4);
+      expect((sized.client as pg.Pool).totalCount).toBeLessThanOrEqual(3);
+    } finally {
+      await sized.close();
+      await unset.close();
     }
   });
 });

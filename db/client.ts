@@ -52,12 +52,18 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   return openPglite(options.dataDir, options.loadDataDir);
 }
 
-/** Where the server's database is: the two settings of server/env.ts that say so. */
-export type DatabaseConfig = { DATABASE_URL?: string; DATA_DIR: string };
+/** Where the server's database is: the settings of server/env.ts that say so. */
+export type DatabaseConfig = {
+  DATABASE_URL?: string;
+  DATABASE_POOL_SIZE?: number;
+  DATA_DIR: string;
+};
 
 /** The server's database: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR. */
 export function databaseFromEnv(env: DatabaseConfig): Promise<Database> {
-  if (env.DATABASE_URL !== undefined) return openDatabase({ url: env.DATABASE_URL });
+  if (env.DATABASE_URL !== undefined) {
+    return openDatabase({ url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE });
+  }
   return openDatabase({ dataDir: env.DATA_DIR });
 }
 

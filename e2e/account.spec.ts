@@ -7,6 +7,7 @@ import {
   test,
 } from "@playwright/test";
 import { signInStaff } from "./admin-account.ts";
+import { DEMO_CUSTOMER, payOnHostedCheckout, signIn } from "./journeys.ts";
 import { E2E_SECRETS } from "./shop-config.ts";
 
 /**
@@ -29,7 +30,6 @@ test.beforeEach(async ({ context, baseURL }) => {
   await consentGiven(context, baseURL);
 });
 
-const DEMO = { email: "marie.dupont@example.com", password: "Comptoir-2025" };
 const STOREFRONT_TOKEN = E2E_SECRETS.COMMERCE_STOREFRONT_TOKEN;
 
 /** An email of its own for each run and project, so desktop and mobile never share an account. */
@@ -54,17 +54,6 @@ async function linkFromOutbox(browser: Browser, email: string, kind: string): Pr
   const link = /https?:\/\/[^\s<>"]+/.exec(text ?? "")?.[0];
   if (!link) throw new Error(`no ${kind} link for ${email}`);
   return new URL(link).pathname;
-}
-
-/** Signs in through the /compte/ form. */
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/compte/");
-  const form = page.getByRole("region", { name: "Se connecter" });
-  await form.getByLabel("Adresse e-mail").fill(email);
-  await form.getByLabel("Mot de passe").fill(password);
-  await form.getByRole("button", { name: "Se connecter" }).click();
-  // Passwords are hashed with scrypt: signing in takes a moment.
-  await expect(page.getByText(/^Bonjour /)).toBeVisible({ timeout: 15_000 });
 }
 
 /** The header's account button, once the visitor's state has loaded. */
@@ -268,18 +257,11 @@ test("an order placed on the hosted checkout is in the history, and 'Commander �
   await context.addCookies([{ name: "cartId", value: encodeURIComponent(cart.id), url: baseURL }]);
 
   // Signing in links the cart to the customer: the order lands in their history.
-  await signIn(page, DEMO.email, DEMO.password);
+  await signIn(page, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
 
   const checkout = new URL(cart.checkoutUrl);
   await page.goto(checkout.pathname + checkout.search);
-  await page.getByLabel("Adresse e-mail").fill(DEMO.email);
-  await page.getByLabel("Téléphone").fill("06 12 34 56 78");
-  await page.getByLabel("Prénom").fill("Marie");
-  await page.getByLabel("Nom", { exact: true }).fill("Dupont");
-  await page.getByLabel("Numéro de carte").fill("4242 4242 4242 4242");
-  await page.getByLabel("Date d'expiration (MM/AA)").fill("12/39");
-  await page.getByLabel("Code de sécurité (CVC)").fill("123");
-  await page.getByRole("button", { name: "Payer et valider ma commande" }).click();
+  await payOnHostedCheckout(page, DEMO_CUSTOMER);
   await expect(page).toHaveURL(/\/order\/confirmation\/\?order=/);
   const orderGid = decodeURIComponent(new URL(page.url()).searchParams.get("order") ?? "");
   const orderId = /Order\/(\d+)/.exec(orderGid)?.[1];
@@ -318,7 +300,7 @@ test("a cached category page shows nothing of a signed-in customer to a new visi
   page,
   browser,
 }) => {
-  await signIn(page, DEMO.email, DEMO.password);
+  await signIn(page, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
   await expect(accountButton(page, "Marie")).toBeVisible(HYDRATED);
   await page.goto("/c/fromagerie/");
   await expect(accountButton(page, "Marie")).toBeVisible(HYDRATED);
@@ -333,7 +315,7 @@ test("a cached category page shows nothing of a signed-in customer to a new visi
   const html = (await second?.text()) ?? "";
   expect(html).not.toContain("Marie");
   expect(html).not.toContain("Dupont");
-  expect(html).not.toContain(DEMO.email);
+  expect(html).not.toContain(DEMO_CUSTOMER.email);
   await expect(visitor.getByRole("link", { name: "Se connecter" })).toBeVisible();
   await expect(visitor.getByText("Marie", { exact: false })).toHaveCount(0);
   await other.close();
@@ -346,7 +328,7 @@ test("account pages are private and ask a visitor to sign in first", async ({ pa
   await page.goto("/compte/commandes/1/?key=abcdefabcdef");
   await expect(page).toHaveURL(/\/compte\/\?redirect=/);
   const form = page.getByRole("region", { name: "Se connecter" });
-  await form.getByLabel("Adresse e-mail").fill(DEMO.email);
+  await form.getByLabel("Adresse e-mail").fill(DEMO_CUSTOMER.email);
   await form.getByLabel("Mot de passe").fill("pas-le-bon");
   await form.getByRole("button", { name: "Se connecter" }).click();
   await expect(form.getByRole("alert")).toHaveText("Adresse e-mail ou mot de passe incorrect.", {

@@ -3,7 +3,7 @@ import { expect, type Page } from "@playwright/test";
 
 /**
  * Steps several journeys share: hydration, the order-mode modal, paying on the hosted checkout,
- * the accessibility check.
+ * signing in, the accessibility check.
  */
 
 /** Waits until React Router has hydrated the page (its route modules are loaded). */
@@ -50,16 +50,45 @@ export async function deliveryToParis(page: Page) {
   return dialog;
 }
 
-/** On the hosted checkout, fills Léa Martin's contact and the approved test card, and pays. */
-export async function payOnHostedCheckout(page: Page) {
-  await page.getByLabel("Adresse e-mail").fill("lea.martin@example.fr");
+/** Who pays on the hosted checkout. */
+export type Contact = { email: string; firstName: string; lastName: string };
+
+/** Léa Martin, a guest shopper. */
+export const LEA: Contact = {
+  email: "lea.martin@example.fr",
+  firstName: "Léa",
+  lastName: "Martin",
+};
+
+/** Marie Dupont, the demo data's customer with an account, and her password. */
+export const DEMO_CUSTOMER = {
+  email: "marie.dupont@example.com",
+  password: "Comptoir-2025",
+  firstName: "Marie",
+  lastName: "Dupont",
+} as const;
+
+/** On the hosted checkout, fills the contact (Léa Martin's by default) and the approved test card, and pays. */
+export async function payOnHostedCheckout(page: Page, contact: Contact = LEA) {
+  await page.getByLabel("Adresse e-mail").fill(contact.email);
   await page.getByLabel("Téléphone").fill("06 12 34 56 78");
-  await page.getByLabel("Prénom").fill("Léa");
-  await page.getByLabel("Nom", { exact: true }).fill("Martin");
+  await page.getByLabel("Prénom").fill(contact.firstName);
+  await page.getByLabel("Nom", { exact: true }).fill(contact.lastName);
   await page.getByLabel("Numéro de carte").fill("4242 4242 4242 4242");
   await page.getByLabel("Date d'expiration (MM/AA)").fill("12/30");
   await page.getByLabel("Code de sécurité (CVC)").fill("123");
   await page.getByRole("button", { name: "Payer et valider ma commande" }).click();
+}
+
+/** Signs a customer in through the /compte/ form. */
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto("/compte/");
+  const form = page.getByRole("region", { name: "Se connecter" });
+  await form.getByLabel("Adresse e-mail").fill(email);
+  await form.getByLabel("Mot de passe").fill(password);
+  await form.getByRole("button", { name: "Se connecter" }).click();
+  // Passwords are hashed with scrypt: signing in takes a moment.
+  await expect(page.getByText(/^Bonjour /)).toBeVisible({ timeout: 15_000 });
 }
 
 /**

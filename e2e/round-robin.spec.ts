@@ -1,14 +1,9 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, request as forward, type Server } from "node:http";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
 import { expect, test } from "@playwright/test";
-import pg from "pg";
 import { E2E_ADMIN, savePrice, signInStaff } from "./admin-account.ts";
+import { type Instances, startInstances } from "./instances.ts";
 import { hydrated, payOnHostedCheckout, pickUpAtFirstSlot } from "./journeys.ts";
-import { E2E_SECRETS } from "./shop-config.ts";
 
 /**
  * Any instance answers anyone (issue 20, item 5): two production servers on one PostgreSQL
@@ -25,53 +20,15 @@ test.setTimeout(240_000);
 // Both journeys share the two instances started once below: one worker runs them in turn.
 test.describe.configure({ mode: "serial" });
 
-const root = resolve(import.meta.dirname, "..");
 const PROXY_PORT = Number(process.env.E2E_PORT ?? 3100) + 50;
 const INSTANCE_PORTS = [PROXY_PORT + 1, PROXY_PORT + 2];
 const base = `http://127.0.0.1:${PROXY_PORT}`;
-const database = `comptoir_e2e_rr_${process.pid}`;
 
-let dataDir = "";
 let proxy: Server;
-const instances: ChildProcess[] = [];
+let instances: Instances | undefined;
 /** Requests each instance answered, and 5xx answers seen, through the proxy. */
 const answered = [0, 0];
 let serverErrors = 0;
-
-function start(port: number, url: string): ChildProcess {
-  return spawn(process.execPath, [join(root, "server/main.ts")], {
-    cwd: root,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      PUBLIC_URL: base,
-      DATABASE_URL: url,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      // Each instance is also reached on its own address, to see what one shows after the other
-      // wrote.
-      ALLOWED_HOSTS: INSTANCE_PORTS.map((p) => `127.0.0.1:${p}`).join(","),
-      ...E2E_SECRETS,
-    },
-  });
-}
-
-async function ready(port: number) {
-  for (let attempt = 0; attempt < 600; attempt++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((next) => setTimeout(next, 200));
-  }
-  throw new Error(`instance on ${port} never became ready`);
-}
 
 /** A proxy sending each request to the next instance in turn, as a balancer in round robin. */
 function roundRobin(): Server {
@@ -105,19 +62,17 @@ function roundRobin(): Server {
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${database} with (force)`);
-  await admin.query(`create database ${database}`);
-  await admin.end();
-  const url = new URL(databaseUrl as string);
-  url.pathname = `/${database}`;
-  dataDir = mkdtempSync(join(tmpdir(), "comptoir-e2e-rr-"));
-  // The first migrates and seeds; the second then finds the database ready.
-  instances.push(start(INSTANCE_PORTS[0] as number, url.toString()));
-  await ready(INSTANCE_PORTS[0] as number);
-  instances.push(start(INSTANCE_PORTS[1] as number, url.toString()));
-  await ready(INSTANCE_PORTS[1] as number);
+  instances = await startInstances({
+    databaseUrl: databaseUrl as string,
+    name: `comptoir_e2e_rr_${process.pid}`,
+    ports: INSTANCE_PORTS,
+    env: {
+      PUBLIC_URL: base,
+      // Each instance is also reached on its own address, to see what one shows after the other
+      // wrote.
+      ALLOWED_HOSTS: INSTANCE_PORTS.map((p) => `127.0.0.1:${p}`).join(","),
+    },
+  });
   proxy = roundRobin();
   proxy.listen(PROXY_PORT, "127.0.0.1");
   await once(proxy, "listening");
@@ -125,15 +80,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   proxy?.close();
-  for (const instance of instances) {
-    instance.kill("SIGTERM");
-    if (instance.exitCode === null) await once(instance, "exit");
-  }
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${database} with (force)`);
-  await admin.end();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await instances?.stop();
 });
 
 test("a shopper and a member of staff, each request answered by the next instance", async ({

@@ -51,6 +51,7 @@ if (existsSync(vitestReport)) {
 }
 
 ok = run("Chromium", "bash", [join(root, "scripts/ensure-chromium.sh")]) && ok;
+ok = run("nginx", "bash", [join(root, "scripts/ensure-nginx.sh")]) && ok;
 ok = run("Production build", bin("react-router"), ["build"]) && ok;
 const playwrightReport = join(reports, "playwright.json");
 ok =

@@ -12,6 +12,13 @@ describe("parseEnv", () => {
     expect(env.PAGE_CACHE_MAX_ENTRIES).toBe(10);
     expect(env.PAGE_CACHE_TTL_SECONDS).toBe(604_800);
     expect(env.SEED_ON_START).toBe(true);
+    expect(env.DATABASE_POOL_SIZE).toBe(10);
+  });
+
+  it("takes a PostgreSQL pool of 1 to 200 connections", () => {
+    expect(parseEnv({ DATABASE_POOL_SIZE: "25" }).DATABASE_POOL_SIZE).toBe(25);
+    expect(() => parseEnv({ DATABASE_POOL_SIZE: "0" })).toThrowError(/DATABASE_POOL_SIZE/);
+    expect(() => parseEnv({ DATABASE_POOL_SIZE: "many" })).toThrowError(/DATABASE_POOL_SIZE/);
   });
 
   it("splits comma-separated lists and trims them", () => {

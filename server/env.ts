@@ -47,6 +47,9 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 
   DATABASE_URL: postgresUrl.optional(),
+  // PostgreSQL connections each process keeps in its pool (plus one that listens for cache
+  // invalidations).
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATA_DIR: z.string().min(1).default("data"),
   SEED_ON_START: flag.default(true),
 
