@@ -82,6 +82,30 @@ export const STOREFRONT_CART_QUERY = `#graphql
   ${CART_VIEW_FRAGMENT}
 ` as StorefrontDocument<"StorefrontCart">;
 
+/**
+ * What a change needs to know of a stored cart before it runs: that it exists, and what kind its
+ * lines are (their products' tags). Much lighter than the whole view: no prices, discounts,
+ * images or metafields.
+ */
+export const CART_KIND_QUERY = `#graphql
+  query StorefrontCartKind($id: ID!) {
+    cart(id: $id) {
+      id
+      lines(first: 100) {
+        nodes {
+          merchandise {
+            ... on ProductVariant {
+              product {
+                tags
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+` as StorefrontDocument<"StorefrontCartKind">;
+
 export const CART_MERCHANDISE_QUERY = `#graphql
   query CartMerchandise($id: ID!) {
     node(id: $id) {

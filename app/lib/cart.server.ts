@@ -5,7 +5,8 @@ import {
   type CartActionResult,
   type CartLineView,
   type CartView,
-  needsModeChange,
+  cartRestauration,
+  kindsDiffer,
   RESTAURATION_ATTRIBUTE,
   RESTAURATION_TAG,
 } from "#app/lib/cart.ts";
@@ -13,6 +14,7 @@ import {
   CART_ATTRIBUTES_UPDATE_MUTATION,
   CART_CREATE_MUTATION,
   CART_DISCOUNT_CODES_UPDATE_MUTATION,
+  CART_KIND_QUERY,
   CART_LINES_ADD_MUTATION,
   CART_LINES_REMOVE_MUTATION,
   CART_LINES_UPDATE_MUTATION,
@@ -209,7 +211,33 @@ export type CartChangeOutcome = {
   headers: Headers;
 };
 
-type Session = { id: string; cart: CartView };
+/**
+ * The cart a change runs on. Its kind is read first, with the lightest query that tells it; the
+ * whole view only when the change needs it (a line's quantity, the codes in place), once.
+ */
+type Session = {
+  id: string;
+  /** What the cart's lines are: restauration (true), grocery (false), or none yet (null). */
+  restauration: boolean | null;
+  cart: () => Promise<CartView>;
+};
+
+function sessionOf(id: string, restauration: boolean | null, read: () => Promise<CartView>) {
+  let view: Promise<CartView> | undefined;
+  return {
+    id,
+    restauration,
+    cart: () => {
+      view ??= read();
+      return view;
+    },
+  };
+}
+
+/** A cart just made: its view is at hand. */
+function newSession(cart: CartView): Session {
+  return sessionOf(cart.id, cartRestauration(cart), async () => cart);
+}
 
 async function createCart(): Promise<CartView> {
   const data = await storefrontQuery(CART_CREATE_MUTATION, { input: {} });
@@ -223,14 +251,32 @@ async function createCart(): Promise<CartView> {
   return toCartView(created.cart);
 }
 
+/** The kind of a stored cart's lines, or undefined when there is no such cart. */
+async function storedCartKind(id: string): Promise<boolean | null | undefined> {
+  const data = await storefrontQuery(CART_KIND_QUERY, { id });
+  if (!data.cart) return undefined;
+  const lines = data.cart.lines.nodes;
+  if (lines.length === 0) return null;
+  return lines.some(
+    (line) =>
+      "product" in line.merchandise && line.merchandise.product.tags.includes(RESTAURATION_TAG),
+  );
+}
+
 /** The stored cart, or a new one (once) when there is none or it cannot be fetched. */
 async function openSession(request: Request, headers: Headers): Promise<Session> {
   const id = cartIdOf(request);
-  const stored = id ? await fetchCart(id) : null;
-  if (id && stored) return { id, cart: stored };
+  const kind = id ? await storedCartKind(id) : undefined;
+  if (id && kind !== undefined) {
+    return sessionOf(id, kind, async () => {
+      const cart = await fetchCart(id);
+      if (!cart) throw new CartChangeError("Panier introuvable");
+      return cart;
+    });
+  }
   const cart = await createCart();
   headers.append("Set-Cookie", cartIdCookie(request, cart.id));
-  return { id: cart.id, cart };
+  return newSession(cart);
 }
 
 /** Sends one cart mutation; its `userErrors` (`payload` picks them) become a `CartChangeError`. */
@@ -269,7 +315,7 @@ export async function changeCart(
       if (!(error instanceof CartChangeError && CART_GONE.has(error.message))) throw error;
       const cart = await createCart();
       headers.append("Set-Cookie", cartIdCookie(request, cart.id));
-      session = { id: cart.id, cart };
+      session = newSession(cart);
       outcome = await run(session);
     }
     if ("ok" in outcome) return { result: outcome, headers };
@@ -287,8 +333,7 @@ export async function changeCart(
     if (!(error instanceof CartChangeError || error instanceof StorefrontError)) {
       console.error("cart change failed", error);
     }
-    let cart = session?.cart ?? null;
-    if (session) cart = await fetchCart(session.id).catch(() => cart);
+    const cart = session ? await fetchCart(session.id).catch(() => null) : null;
     return { result: { ok: false, error: message, cart }, headers };
   }
 }
@@ -325,15 +370,15 @@ export async function addToCart(
   }
   return changeCart(
     request,
-    async ({ id, cart }) => {
+    async ({ id, restauration, cart }) => {
       const merchandise = await merchandiseOf(line.merchandiseId);
       if (!merchandise)
         throw new CartChangeError(CART_MESSAGES.unavailable, "INVALID_MERCHANDISE_LINE");
-      if (needsModeChange(cart, merchandise.restauration)) {
+      if (kindsDiffer(restauration, merchandise.restauration)) {
         return {
           ok: false,
           error: CART_MESSAGES.otherKind,
-          cart,
+          cart: await cart(),
           changeRestauration: { productIsRestauration: merchandise.restauration },
         } satisfies CartActionResult;
       }
@@ -380,7 +425,7 @@ function changeLineQuantity(
   return changeCart(
     request,
     async ({ id, cart }) => {
-      const line = findLine(cart, ref);
+      const line = findLine(await cart(), ref);
       if (!line) throw new CartChangeError(MISSING_LINE, "INVALID_MERCHANDISE_LINE");
       const quantity = next(line.quantity);
       if (quantity <= 0) {
@@ -421,11 +466,11 @@ export function emptyCart(request: Request): Promise<CartChangeOutcome> {
   return changeCart(
     request,
     async ({ id, cart }) => {
-      let updated = cart;
-      if (cart.lines.length > 0) {
+      let updated = await cart();
+      if (updated.lines.length > 0) {
         updated = await mutate(CART_LINES_REMOVE_MUTATION, (data) => data.cartLinesRemove, {
           cartId: id,
-          lineIds: cart.lines.map((line) => line.id),
+          lineIds: updated.lines.map((line) => line.id),
         });
       }
       if (updated.attributes.some((a) => a.key === RESTAURATION_ATTRIBUTE)) {
@@ -473,7 +518,7 @@ export function updateDiscountCodes(
   return changeCart(
     request,
     async ({ id, cart }): Promise<CartView | CartActionResult> => {
-      const before = new Set(cart.discountCodes.map((entry) => entry.code.toUpperCase()));
+      const before = new Set((await cart()).discountCodes.map((entry) => entry.code.toUpperCase()));
       const saved = await save(id, clean);
       const refused = saved.discountCodes.filter(
         (entry) => !entry.applicable && !before.has(entry.code.toUpperCase()),
@@ -517,7 +562,7 @@ export function addLinesToCart(
 ): Promise<CartChangeOutcome> {
   return changeCart(
     request,
-    async ({ id, cart }) => {
+    async ({ id, restauration, cart }) => {
       const known = (
         await Promise.all(
           lines.map((line) =>
@@ -527,11 +572,11 @@ export function addLinesToCart(
       ).filter((merchandise): merchandise is Merchandise => merchandise !== null);
       const kinds = new Set(known.map((merchandise) => merchandise.restauration));
       const [kind] = kinds;
-      if (kinds.size > 1 || (kind !== undefined && needsModeChange(cart, kind))) {
+      if (kinds.size > 1 || (kind !== undefined && kindsDiffer(restauration, kind))) {
         return {
           ok: false,
           error: CART_MESSAGES.otherKind,
-          cart,
+          cart: await cart(),
           changeRestauration: { productIsRestauration: kind ?? false },
         } satisfies CartActionResult;
       }

@@ -151,8 +151,12 @@ export function needsModeChange(
   cart: CartView | null | undefined,
   productIsRestauration: boolean,
 ): boolean {
-  const kind = cartRestauration(cart);
-  return kind !== null && kind !== productIsRestauration;
+  return kindsDiffer(cartRestauration(cart), productIsRestauration);
+}
+
+/** True when a cart of this kind (null: empty) cannot take a product of the other kind. */
+export function kindsDiffer(cartKind: boolean | null, productIsRestauration: boolean): boolean {
+  return cartKind !== null && cartKind !== productIsRestauration;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -3,10 +3,11 @@ import type { StorefrontDocument } from "#app/lib/storefront.server.ts";
 
 /** The GraphQL documents of the search overlay's suggestions (search-suggestions.server.ts). */
 
+/** The product cards of the suggestions, by id, in the index's order. */
 export const SEARCH_SUGGESTIONS_QUERY = `#graphql
-  query SearchSuggestions($query: String!, $limit: Int!) {
-    predictiveSearch(query: $query, limit: $limit, types: [PRODUCT]) {
-      products {
+  query SearchSuggestions($ids: [ID!]!) {
+    nodes(ids: $ids) {
+      ... on Product {
         ...SearchSuggestionProduct
       }
     }

@@ -1,3 +1,4 @@
+import { productGidOf } from "#app/lib/bookmarks.ts";
 import { SEARCH_SUGGESTIONS_QUERY } from "#app/lib/search-documents.ts";
 import {
   type SuggestionHit,
@@ -5,15 +6,17 @@ import {
   toProductSuggestion,
 } from "#app/lib/search-suggestions.ts";
 import { serviceFetch } from "#app/lib/services.server.ts";
+import type { SearchSuggestionProductFragment } from "#app/lib/storefront.generated.ts";
 import { storefrontQuery } from "#app/lib/storefront.server.ts";
 import { readJsonInNfc } from "#app/lib/unicode-text.ts";
 
 /**
- * The search overlay's suggestions for a term (storefront.md §2, §7): products from the Storefront
- * API's `predictiveSearch`, with their thumbnail, price and price per unit; categories, brands and
- * artisans from the search index service (`GET /api/search/predictive`), which alone knows brands
- * and artisans. Both ask the same index, in parallel; the index's answer for the other kinds is
- * passed on as it is. Nothing under 3 characters, as the index itself (storefront.md §5).
+ * The search overlay's suggestions for a term (storefront.md §2, §7), from one question to the
+ * search index service (`GET /api/search/predictive`), which alone knows brands and artisans:
+ * categories, brands and artisans as it answers them, and its products' cards (thumbnail, price,
+ * price per unit) read from the Storefront API by id (`nodes`), in the index's order. Asking the
+ * Storefront API's `predictiveSearch` as well would rank the same term in the same index twice
+ * per keystroke. Nothing under 3 characters, as the index itself (storefront.md §5).
  */
 
 /** Suggestions of each kind the overlay shows. */
@@ -42,20 +45,26 @@ async function indexSuggestions(term: string, limit: number): Promise<IndexAnswe
   return body.response;
 }
 
+function isProduct(node: unknown): node is SearchSuggestionProductFragment {
+  return typeof node === "object" && node !== null && "handle" in node;
+}
+
 export async function searchSuggestions(
   term: string,
   limit: number = SUGGESTION_LIMIT,
 ): Promise<Suggestions> {
-  const [found, index] = await Promise.all([
-    storefrontQuery(SEARCH_SUGGESTIONS_QUERY, { query: term, limit }),
-    indexSuggestions(term, limit),
-  ]);
-  const { products: _indexProducts, queries: _queries, ...others } = index ?? {};
+  const index = await indexSuggestions(term, limit);
+  const { products: hits, queries: _queries, ...others } = index ?? {};
+  const ids = (Array.isArray(hits) ? (hits as SuggestionHit[]) : [])
+    .slice(0, limit)
+    .flatMap((hit) => productGidOf(hit.id) ?? []);
+  const cards = ids.length > 0 ? await storefrontQuery(SEARCH_SUGGESTIONS_QUERY, { ids }) : null;
   return {
     ...others,
     collections: index?.collections ?? [],
     marques: index?.marques ?? [],
     artisans: index?.artisans ?? [],
-    products: (found.predictiveSearch?.products ?? []).map(toProductSuggestion),
+    // A product archived or unpublished since it was indexed is no node: it is left out.
+    products: (cards?.nodes ?? []).filter(isProduct).map(toProductSuggestion),
   };
 }

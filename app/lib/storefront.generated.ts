@@ -418,6 +418,13 @@ export type StorefrontCartQuery = { cart: { id: string, checkoutUrl: string, tot
       | Record<PropertyKey, never>
     >, cost: { subtotalAmount: { amount: string }, totalAmount: { amount: string } }, lines: { nodes: Array<{ id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null, subtotalAmount: { amount: string }, totalAmount: { amount: string } }, merchandise: { id: string, title: string, image: { url: string, altText: string | null } | null, product: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, featuredImage: { url: string, altText: string | null } | null, metafields: Array<{ key: string, value: string } | null> } } }> } } | null };
 
+export type StorefrontCartKindQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type StorefrontCartKindQuery = { cart: { id: string, lines: { nodes: Array<{ merchandise: { product: { tags: Array<string> } } }> } } | null };
+
 export type CartMerchandiseQueryVariables = Exact<{
   id: string | number;
 }>;
@@ -737,12 +744,14 @@ export type CustomerUserErrorFieldsFragment = { code: CustomerErrorCode | null, 
 export type CustomerSummaryFieldsFragment = { id: string, firstName: string | null, lastName: string | null, email: string | null };
 
 export type SearchSuggestionsQueryVariables = Exact<{
-  query: string;
-  limit: number;
+  ids: Array<string | number> | string | number;
 }>;
 
 
-export type SearchSuggestionsQuery = { predictiveSearch: { products: Array<{ id: string, handle: string, title: string, featuredImage: { width: number | null, height: number | null, thumbnail: string, thumbnail2x: string } | null, priceRange: { minVariantPrice: { amount: string, currencyCode: CurrencyCode } }, variants: { nodes: Array<{ price: { amount: string, currencyCode: CurrencyCode } }> }, metafields: Array<{ key: string, value: string } | null> }> } | null };
+export type SearchSuggestionsQuery = { nodes: Array<
+    | { id: string, handle: string, title: string, featuredImage: { width: number | null, height: number | null, thumbnail: string, thumbnail2x: string } | null, priceRange: { minVariantPrice: { amount: string, currencyCode: CurrencyCode } }, variants: { nodes: Array<{ price: { amount: string, currencyCode: CurrencyCode } }> }, metafields: Array<{ key: string, value: string } | null> }
+    | Record<PropertyKey, never>
+   | null> };
 
 export type CustomerShoppingListIdsQueryVariables = Exact<{
   token: string;
@@ -833,6 +842,7 @@ export interface StorefrontOperations {
   StorefrontCartAttributesUpdate: { result: StorefrontCartAttributesUpdateMutation; variables: StorefrontCartAttributesUpdateMutationVariables };
   StorefrontCartCreate: { result: StorefrontCartCreateMutation; variables: StorefrontCartCreateMutationVariables };
   StorefrontCartDiscountCodesUpdate: { result: StorefrontCartDiscountCodesUpdateMutation; variables: StorefrontCartDiscountCodesUpdateMutationVariables };
+  StorefrontCartKind: { result: StorefrontCartKindQuery; variables: StorefrontCartKindQueryVariables };
   StorefrontCartLinesAdd: { result: StorefrontCartLinesAddMutation; variables: StorefrontCartLinesAddMutationVariables };
   StorefrontCartLinesRemove: { result: StorefrontCartLinesRemoveMutation; variables: StorefrontCartLinesRemoveMutationVariables };
   StorefrontCartLinesUpdate: { result: StorefrontCartLinesUpdateMutation; variables: StorefrontCartLinesUpdateMutationVariables };

@@ -145,12 +145,23 @@ export function resolveClientIp(
  * in-process `app.request` without Node bindings).
  */
 export function peerAddress(c: Context): string | undefined {
+  // Only a request from @hono/node-server has its socket in `env.incoming`; asking getConnInfo
+  // for another one throws, and an exception on every in-process call is not free.
+  const socket = (c.env as { incoming?: { socket?: object } } | undefined)?.incoming?.socket;
+  if (!socket) return undefined;
+  // A socket's peer never changes, and reading it is a system call: once per connection.
+  if (peerOfSocket.has(socket)) return peerOfSocket.get(socket);
+  let address: string | undefined;
   try {
-    return getConnInfo(c).remote.address;
+    address = getConnInfo(c).remote.address;
   } catch {
-    return undefined;
+    address = undefined;
   }
+  peerOfSocket.set(socket, address);
+  return address;
 }
+
+const peerOfSocket = new WeakMap<object, string | undefined>();
 
 /**
  * The environment the services registry's in-process transport hands to the own API
