@@ -127,4 +127,46 @@ describe.runIf(testEngine() === "postgres")("two instances of the shop on one da
       await b.invalidations.stop();
     }
   }, 60_000);
+
+  it("a content entry published on A shows on B's next page within a second", async () => {
+    const a = shops.shop();
+    const b = shops.shop();
+    await b.invalidations.start();
+    const token = testEnv().CONTENT_MANAGEMENT_TOKEN;
+    const entry = "/content-management/spaces/comptoir/environments/master/entries/page-faq";
+    const send = (method: string, path: string, version?: number, body?: unknown) =>
+      a.request(path, {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          "content-type": "application/json",
+          ...(version === undefined ? {} : { "x-contentful-version": String(version) }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    try {
+      const page = () => b.request("/faq/");
+      expect((await page()).headers.get("x-cache")).toBe("MISS");
+      expect((await page()).headers.get("x-cache")).toBe("HIT");
+
+      const current = (await (await send("GET", entry)).json()) as {
+        sys: { version: number };
+        fields: { title: Record<string, string> };
+      };
+      const [locale = "fr"] = Object.keys(current.fields.title);
+      const fields = { ...current.fields, title: { [locale]: "Vos questions, nos réponses" } };
+      const saved = await send("PUT", entry, current.sys.version, { fields });
+      expect(saved.status).toBe(200);
+      const { sys } = (await saved.json()) as { sys: { version: number } };
+      expect((await send("PUT", `${entry}/published`, sys.version)).status).toBe(200);
+
+      // B kept the page: the publish on A, heard through LISTEN, drops it.
+      expect(await withinOneSecond(() => b.pageCache.pages().length === 0)).toBe(true);
+      const fresh = await page();
+      expect(fresh.headers.get("x-cache")).toBe("MISS");
+      expect(await fresh.text()).toContain("Vos questions, nos réponses");
+    } finally {
+      await b.invalidations.stop();
+    }
+  }, 60_000);
 });
