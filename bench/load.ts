@@ -6,7 +6,9 @@
  * per kind requests/s, p50, p99 and errors, the server's RSS, and the ratio of the two runs'
  * throughputs. Settings (environment):
  *   LOAD_SHOPPERS (200), LOAD_THINK_MS (300), LOAD_SECONDS (60), LOAD_WORKERS ("1,2"),
- *   TEST_DATABASE_URL or DATABASE_URL: a PostgreSQL where a throw-away database is made per run.
+ *   TEST_DATABASE_URL or DATABASE_URL: a PostgreSQL where a throw-away database is made per run;
+ *   LOAD_URL: instead, a shop already running elsewhere (e.g. `http://shop.internal:3000`), so
+ *   that the shoppers run on another machine than the shop: one run, no RSS.
  * Results and targets: docs/performance.md.
  */
 import { execFileSync } from "node:child_process";
@@ -27,6 +29,7 @@ type Kind = "page" | "search page" | "predictive" | "cart add" | "cart.json" | "
 type Sample = { kind: Kind; ms: number; ok: boolean };
 
 export type LoadRun = {
+  /** Workers the harness started; 0 for the shop at LOAD_URL. */
   workers: number;
   seconds: number;
   samples: Sample[];
@@ -158,6 +161,30 @@ async function readCatalogue(base: string) {
   };
 }
 
+/** The shoppers' run against `base`, after a warm-up; `rss` reads the server's memory if known. */
+async function drive(base: string, workers: number, rss: () => number): Promise<LoadRun> {
+  const catalogue = await readCatalogue(base);
+  // Warm the caches and the JIT of each worker: a few rounds of every page kind.
+  const warm: Sample[] = [];
+  await Promise.all(
+    Array.from({ length: 8 }, (_, i) => shopper(base, catalogue, Date.now() + 5_000, i + 1, warm)),
+  );
+  const rssStartMb = rss();
+  let rssPeakMb = rssStartMb;
+  const watch = setInterval(() => {
+    rssPeakMb = Math.max(rssPeakMb, rss());
+  }, 1_000);
+  const samples: Sample[] = [];
+  const started = Date.now();
+  const until = started + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: SHOPPERS }, (_, i) => shopper(base, catalogue, until, i + 100, samples)),
+  );
+  clearInterval(watch);
+  const seconds = (Date.now() - started) / 1000;
+  return { workers, seconds, samples, rssStartMb, rssPeakMb, rssEndMb: rss() };
+}
+
 async function runOnce(databaseUrl: string, workers: number): Promise<LoadRun> {
   const url = new URL(databaseUrl);
   const name = `comptoir_load_${process.pid}_${workers}`;
@@ -176,29 +203,8 @@ async function runOnce(databaseUrl: string, workers: number): Promise<LoadRun> {
   });
   try {
     await waitForReady(server, base);
-    const catalogue = await readCatalogue(base);
-    // Warm the caches and the JIT of each worker: a few rounds of every page kind.
-    const warm: Sample[] = [];
-    await Promise.all(
-      Array.from({ length: 8 }, (_, i) =>
-        shopper(base, catalogue, Date.now() + 5_000, i + 1, warm),
-      ),
-    );
     const pid = server.pid ?? 0;
-    const rssStartMb = rssMb(pid);
-    let rssPeakMb = rssStartMb;
-    const watch = setInterval(() => {
-      rssPeakMb = Math.max(rssPeakMb, rssMb(pid));
-    }, 1_000);
-    const samples: Sample[] = [];
-    const started = Date.now();
-    const until = started + SECONDS * 1000;
-    await Promise.all(
-      Array.from({ length: SHOPPERS }, (_, i) => shopper(base, catalogue, until, i + 100, samples)),
-    );
-    clearInterval(watch);
-    const seconds = (Date.now() - started) / 1000;
-    return { workers, seconds, samples, rssStartMb, rssPeakMb, rssEndMb: rssMb(pid) };
+    return await drive(base, workers, () => rssMb(pid));
   } finally {
     await stop();
     await admin.query(`drop database if exists ${name} with (force)`);
@@ -208,9 +214,11 @@ async function runOnce(databaseUrl: string, workers: number): Promise<LoadRun> {
 
 function report(run: LoadRun) {
   const kinds = [...new Set(run.samples.map((s) => s.kind))].sort();
-  console.log(
-    `\n${run.workers} worker${run.workers > 1 ? "s" : ""}: ${SHOPPERS} shoppers, think ${THINK_MS} ms, ${run.seconds.toFixed(0)} s`,
-  );
+  const who =
+    run.workers === 0
+      ? "the shop at LOAD_URL"
+      : `${run.workers} worker${run.workers > 1 ? "s" : ""}`;
+  console.log(`\n${who}: ${SHOPPERS} shoppers, think ${THINK_MS} ms, ${run.seconds.toFixed(0)} s`);
   console.log(
     `${"kind".padEnd(12)} ${"req/s".padStart(8)} ${"p50 ms".padStart(9)} ${"p99 ms".padStart(9)} errors`,
   );
@@ -222,12 +230,19 @@ function report(run: LoadRun) {
       `${kind.padEnd(12)} ${(of.length / run.seconds).toFixed(1).padStart(8)} ${percentile(times, 50).toFixed(1).padStart(9)} ${percentile(times, 99).toFixed(1).padStart(9)} ${errors}`,
     );
   }
+  if (run.workers === 0) return;
   console.log(
     `server RSS: ${run.rssStartMb.toFixed(0)} MB at start, ${run.rssPeakMb.toFixed(0)} MB at most, ${run.rssEndMb.toFixed(0)} MB at the end`,
   );
 }
 
 export async function runLoadBench(): Promise<void> {
+  const remote = process.env.LOAD_URL;
+  if (remote) {
+    const base = new URL(remote).origin;
+    report(await drive(base, 0, () => 0));
+    return;
+  }
   const databaseUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (!databaseUrl) {
     throw new Error(

@@ -368,10 +368,13 @@ export async function addToCart(
       headers: new Headers(),
     };
   }
+  // Asked while the cart's kind is read, not after.
+  const asked = merchandiseOf(line.merchandiseId);
+  asked.catch(() => {});
   return changeCart(
     request,
     async ({ id, restauration, cart }) => {
-      const merchandise = await merchandiseOf(line.merchandiseId);
+      const merchandise = await asked;
       if (!merchandise)
         throw new CartChangeError(CART_MESSAGES.unavailable, "INVALID_MERCHANDISE_LINE");
       if (kindsDiffer(restauration, merchandise.restauration)) {
