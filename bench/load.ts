@@ -36,6 +36,8 @@ export type LoadRun = {
   rssStartMb: number;
   rssPeakMb: number;
   rssEndMb: number;
+  /** Every 30 s: seconds into the run, RSS and one worker's V8 heap in use (MB, from /metrics). */
+  memory: { at: number; rssMb: number; heapMb: number }[];
 };
 
 const QUERIES = ["comte", "chocolat", "vin rouge", "miel", "saucisson", "the", "huile", "brie"];
@@ -161,6 +163,20 @@ async function readCatalogue(base: string) {
   };
 }
 
+/**
+ * The V8 heap in use of the worker that answers `/metrics` (prom-client's default metrics; the
+ * harness's address is in the default ADMIN_ALLOWLIST), in MB; 0 when it cannot be read.
+ */
+async function heapUsedMb(base: string): Promise<number> {
+  try {
+    const text = await (await fetch(`${base}/metrics`)).text();
+    const value = /^nodejs_heap_size_used_bytes (\S+)$/m.exec(text)?.[1];
+    return value ? Number(value) / 1024 / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
 /** The shoppers' run against `base`, after a warm-up; `rss` reads the server's memory if known. */
 async function drive(base: string, workers: number, rss: () => number): Promise<LoadRun> {
   const catalogue = await readCatalogue(base);
@@ -177,12 +193,24 @@ async function drive(base: string, workers: number, rss: () => number): Promise<
   const samples: Sample[] = [];
   const started = Date.now();
   const until = started + SECONDS * 1000;
+  const memory: LoadRun["memory"] = [];
+  const note = async () => {
+    memory.push({
+      at: Math.round((Date.now() - started) / 1000),
+      rssMb: rss(),
+      heapMb: await heapUsedMb(base),
+    });
+  };
+  await note();
+  const sampling = setInterval(note, 30_000);
   await Promise.all(
     Array.from({ length: SHOPPERS }, (_, i) => shopper(base, catalogue, until, i + 100, samples)),
   );
   clearInterval(watch);
+  clearInterval(sampling);
+  await note();
   const seconds = (Date.now() - started) / 1000;
-  return { workers, seconds, samples, rssStartMb, rssPeakMb, rssEndMb: rss() };
+  return { workers, seconds, samples, rssStartMb, rssPeakMb, rssEndMb: rss(), memory };
 }
 
 async function runOnce(databaseUrl: string, workers: number): Promise<LoadRun> {
@@ -230,9 +258,14 @@ function report(run: LoadRun) {
       `${kind.padEnd(12)} ${(of.length / run.seconds).toFixed(1).padStart(8)} ${percentile(times, 50).toFixed(1).padStart(9)} ${percentile(times, 99).toFixed(1).padStart(9)} ${errors}`,
     );
   }
+  const heap = run.memory.map((point) => `${point.at} s ${point.heapMb.toFixed(0)}`).join(", ");
+  console.log(`V8 heap in use (MB, one worker): ${heap}`);
   if (run.workers === 0) return;
   console.log(
     `server RSS: ${run.rssStartMb.toFixed(0)} MB at start, ${run.rssPeakMb.toFixed(0)} MB at most, ${run.rssEndMb.toFixed(0)} MB at the end`,
+  );
+  console.log(
+    `RSS over the run (MB): ${run.memory.map((point) => `${point.at} s ${point.rssMb.toFixed(0)}`).join(", ")}`,
   );
 }
 
