@@ -2,7 +2,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { E2E_ADMIN } from "./e2e/admin-account.ts";
-import { E2E_SECRETS } from "./e2e/shop-config.ts";
+import { consentGiven, E2E_SECRETS } from "./e2e/shop-config.ts";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -24,21 +24,7 @@ export default defineConfig({
     baseURL,
     // Journeys start with the cookie choice made (everything refused), so the first-visit privacy
     // banner does not cover what they click; e2e/privacy-tracking.spec.ts starts without it.
-    storageState: {
-      cookies: [
-        {
-          name: "comptoir_consent",
-          value: "v1.a0.m0.2026-01-01",
-          domain: "127.0.0.1",
-          path: "/",
-          expires: -1,
-          httpOnly: false,
-          secure: false,
-          sameSite: "Lax",
-        },
-      ],
-      origins: [],
-    },
+    storageState: consentGiven("127.0.0.1"),
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

@@ -15,6 +15,7 @@ import {
   pickUpAtFirstSlot,
   signIn,
 } from "./journeys.ts";
+import { consentGiven } from "./shop-config.ts";
 
 /**
  * The production topology of docs/deployment.md (issue 20, item 8): Debian's nginx, running the
@@ -134,21 +135,7 @@ function shopContext(browser: Browser) {
   return browser.newContext({
     baseURL: base,
     ignoreHTTPSErrors: true,
-    storageState: {
-      cookies: [
-        {
-          name: "comptoir_consent",
-          value: "v1.a0.m0.2026-01-01",
-          domain: NAME,
-          path: "/",
-          expires: -1,
-          httpOnly: false,
-          secure: false,
-          sameSite: "Lax",
-        },
-      ],
-      origins: [],
-    },
+    storageState: consentGiven(NAME),
   });
 }
 
