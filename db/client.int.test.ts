@@ -2,9 +2,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type SQL, sql } from "drizzle-orm";
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, databaseFromEnv, openDatabase, readAll } from "#db/client.ts";
+import { type Database, databaseFromEnv, openDatabase } from "#db/client.ts";
 import { migrate } from "#db/migrate.ts";
 import { createTestDatabase, testEngine } from "#db/testing/index.ts";
 import { commerceShop } from "#platform/commerce/tables.ts";
@@ -127,48 +127,6 @@ describe.runIf(testEngine() === "postgres")("a PostgreSQL from the server's sett
     } finally {
       await sized.close();
       await unset.close();
-    }
-  });
-});
-
-describe.runIf(testEngine() === "postgres")("readAll", () => {
-  it("reads at once on the pool, one after the other in a transaction (one connection)", async () => {
-    const database = await createTestDatabase();
-    // Every query a client is sent while it is still running another: what node-postgres
-    // deprecates and pg 9 refuses.
-    const overlapping: string[] = [];
-    const query = pg.Client.prototype.query;
-    const running = new WeakMap<object, number>();
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      if ((running.get(this) ?? 0) > 0) {
-        overlapping.push(String((args[0] as { text?: string })?.text));
-      }
-      running.set(this, (running.get(this) ?? 0) + 1);
-      const settled = () => running.set(this, (running.get(this) ?? 1) - 1);
-      // biome-ignore lint/suspicious/noExplicitAny: forwarding whichever overload was called.
-      const result = (query as any).apply(this, args);
-      if (typeof result?.then === "function") result.then(settled, settled);
-      else settled();
-      return result;
-    } as typeof query;
-    try {
-      const slow = (value: number) => () =>
-        database.db.execute(sql`select ${value}::int as value from pg_sleep(0.02)`);
-      const pooled = await readAll(database.db, [slow(1), slow(2)]);
-      const first = (results: unknown[]) => results.map((r) => (r as { rows: unknown[] }).rows[0]);
-      expect(first(pooled)).toEqual([{ value: 1 }, { value: 2 }]);
-
-      const inTransaction = await database.db.transaction((tx) =>
-        readAll(tx, [
-          () => tx.execute(sql`select 3::int as value from pg_sleep(0.02)`),
-          () => tx.execute(sql`select 4::int as value from pg_sleep(0.02)`),
-        ]),
-      );
-      expect(first(inTransaction)).toEqual([{ value: 3 }, { value: 4 }]);
-      expect(overlapping).toEqual([]);
-    } finally {
-      pg.Client.prototype.query = query;
-      await database.close();
     }
   });
 });

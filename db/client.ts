@@ -2,9 +2,9 @@ import { mkdir } from "node:fs/promises";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
-import { type ExtractTablesWithRelations, is, sql } from "drizzle-orm";
+import { type ExtractTablesWithRelations, sql } from "drizzle-orm";
 import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
-import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 
@@ -20,21 +20,6 @@ type NoSchema = Record<string, never>;
 
 /** The transaction `db.transaction(async (tx) => …)` hands out. */
 export type Tx = PgTransaction<PgQueryResultHKT, NoSchema, ExtractTablesWithRelations<NoSchema>>;
-
-/**
- * Independent reads: at once on the pool, one after the other inside a transaction. A
- * transaction is one connection, and node-postgres queues a query sent while another runs on it,
- * a behaviour it deprecates (pg 9 removes it).
- */
-export async function readAll<T extends unknown[]>(
-  db: Db | Tx,
-  reads: [...{ [K in keyof T]: () => PromiseLike<T[K]> }],
-): Promise<T> {
-  if (!is(db, PgTransaction)) return (await Promise.all(reads.map((read) => read()))) as T;
-  const results: unknown[] = [];
-  for (const read of reads) results.push(await read());
-  return results as T;
-}
 
 type Common = {
   db: Db;

@@ -297,12 +297,9 @@ export async function eraseCustomer(db: Db, staff: Staff, ref: CustomerRef, now:
       throw new CustomerGone("Ce client n'existe plus : il a peut-être déjà été effacé.");
     const [account] =
       person.accountId === null ? [] : await commerceCustomersByIds(tx, person.accountId);
-    // One after the other: a transaction is one connection.
-    const customers: OrderingCustomerDetail[] = [];
-    for (const id of person.customerIds) {
-      const detail = await orderingCustomerDetail(tx, id);
-      if (detail) customers.push(detail);
-    }
+    const customers = (
+      await Promise.all(person.customerIds.map((id) => orderingCustomerDetail(tx, id)))
+    ).filter((c): c is OrderingCustomerDetail => c !== undefined);
     const contact = contactOf(account ?? null, customers);
     let groceryOrders = 0;
     let restaurantOrders = 0;

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { type Db, readAll, type Tx } from "#db/client.ts";
+import type { Db, Tx } from "#db/client.ts";
 import {
   type CartAddressRow,
   type CartRow,
@@ -126,9 +126,9 @@ export function cartAddresses(db: Db | Tx, cartId: number): Promise<CartAddressR
  * wins; otherwise the automatic discount taking the most off applies (they never combine).
  */
 export async function loadCartView(db: Db | Tx, cart: CartRow, now: Date): Promise<CartView> {
-  const [loaded, rules] = await readAll(db, [
-    () => loadLines(db, cart.id),
-    () => findCartDiscounts(db, cart.discountCodes),
+  const [loaded, rules] = await Promise.all([
+    loadLines(db, cart.id),
+    findCartDiscounts(db, cart.discountCodes),
   ]);
   const subtotals = loaded.map((row) => row.variant.priceCents * row.line.quantity);
   const subtotalCents = subtotals.reduce((sum, value) => sum + value, 0);

@@ -1,5 +1,5 @@
 import { and, asc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
-import { type Db, readAll, type Tx } from "#db/client.ts";
+import type { Db, Tx } from "#db/client.ts";
 import type { ProductMetafieldValues } from "#platform/commerce/catalogue-input.ts";
 import {
   commerceCollection,
@@ -81,44 +81,40 @@ export async function readEditableProduct(
     .from(commerceProduct)
     .where("handle" in by ? eq(commerceProduct.handle, by.handle) : eq(commerceProduct.id, by.id));
   if (!row) return null;
-  const [variants, images, metafields, collections] = await readAll(db, [
-    () =>
-      db
-        .select()
-        .from(commerceVariant)
-        .where(eq(commerceVariant.productId, row.id))
-        .orderBy(asc(commerceVariant.position), asc(commerceVariant.id)),
-    () =>
-      db
-        .select()
-        .from(commerceImage)
-        .where(eq(commerceImage.productId, row.id))
-        .orderBy(asc(commerceImage.position), asc(commerceImage.id)),
-    () =>
-      db
-        .select({ key: commerceMetafield.key, value: commerceMetafield.value })
-        .from(commerceMetafield)
-        .where(
-          and(
-            eq(commerceMetafield.ownerType, "PRODUCT"),
-            eq(commerceMetafield.ownerId, row.id),
-            eq(commerceMetafield.namespace, CUSTOM_NAMESPACE),
-          ),
+  const [variants, images, metafields, collections] = await Promise.all([
+    db
+      .select()
+      .from(commerceVariant)
+      .where(eq(commerceVariant.productId, row.id))
+      .orderBy(asc(commerceVariant.position), asc(commerceVariant.id)),
+    db
+      .select()
+      .from(commerceImage)
+      .where(eq(commerceImage.productId, row.id))
+      .orderBy(asc(commerceImage.position), asc(commerceImage.id)),
+    db
+      .select({ key: commerceMetafield.key, value: commerceMetafield.value })
+      .from(commerceMetafield)
+      .where(
+        and(
+          eq(commerceMetafield.ownerType, "PRODUCT"),
+          eq(commerceMetafield.ownerId, row.id),
+          eq(commerceMetafield.namespace, CUSTOM_NAMESPACE),
         ),
-    () =>
-      db
-        .select({
-          id: commerceCollection.id,
-          handle: commerceCollection.handle,
-          title: commerceCollection.title,
-        })
-        .from(commerceCollectionProduct)
-        .innerJoin(
-          commerceCollection,
-          eq(commerceCollection.id, commerceCollectionProduct.collectionId),
-        )
-        .where(eq(commerceCollectionProduct.productId, row.id))
-        .orderBy(asc(commerceCollection.title)),
+      ),
+    db
+      .select({
+        id: commerceCollection.id,
+        handle: commerceCollection.handle,
+        title: commerceCollection.title,
+      })
+      .from(commerceCollectionProduct)
+      .innerJoin(
+        commerceCollection,
+        eq(commerceCollection.id, commerceCollectionProduct.collectionId),
+      )
+      .where(eq(commerceCollectionProduct.productId, row.id))
+      .orderBy(asc(commerceCollection.title)),
   ]);
   return {
     id: row.id,

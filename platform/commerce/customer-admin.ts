@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
-import { type Db, readAll, type Tx } from "#db/client.ts";
+import type { Db, Tx } from "#db/client.ts";
 import { commerceCart } from "#platform/commerce/cart-schema.ts";
 import { commerceMetafield } from "#platform/commerce/catalogue-schema.ts";
 import {
@@ -176,39 +176,35 @@ export async function commerceCustomerDetail(
     .where(eq(commerceCustomer.id, id));
   if (!row) return undefined;
   const summary = toSummary(row);
-  const [addresses, lists, wishlist, orders] = await readAll(db, [
-    () =>
-      db
-        .select()
-        .from(commerceCustomerAddress)
-        .where(eq(commerceCustomerAddress.customerId, id))
-        .orderBy(desc(commerceCustomerAddress.id)),
-    () =>
-      db
-        .select()
-        .from(commerceShoppingList)
-        .where(eq(commerceShoppingList.customerId, id))
-        .orderBy(asc(commerceShoppingList.id)),
-    () =>
-      db
-        .select({ value: commerceMetafield.value })
-        .from(commerceMetafield)
-        .where(customerMetafields(id, "wishlist")),
-    () =>
-      db
-        .select({
-          id: commerceOrder.id,
-          number: commerceOrder.orderNumber,
-          processedAt: commerceOrder.processedAt,
-          totalCents: commerceOrder.totalCents,
-          refundedCents: commerceOrder.totalRefundedCents,
-          financialStatus: commerceOrder.financialStatus,
-          fulfillmentStatus: commerceOrder.fulfillmentStatus,
-          deliveryMethod: commerceOrder.deliveryMethod,
-        })
-        .from(commerceOrder)
-        .where(ordersOf(summary))
-        .orderBy(desc(commerceOrder.processedAt)),
+  const [addresses, lists, wishlist, orders] = await Promise.all([
+    db
+      .select()
+      .from(commerceCustomerAddress)
+      .where(eq(commerceCustomerAddress.customerId, id))
+      .orderBy(desc(commerceCustomerAddress.id)),
+    db
+      .select()
+      .from(commerceShoppingList)
+      .where(eq(commerceShoppingList.customerId, id))
+      .orderBy(asc(commerceShoppingList.id)),
+    db
+      .select({ value: commerceMetafield.value })
+      .from(commerceMetafield)
+      .where(customerMetafields(id, "wishlist")),
+    db
+      .select({
+        id: commerceOrder.id,
+        number: commerceOrder.orderNumber,
+        processedAt: commerceOrder.processedAt,
+        totalCents: commerceOrder.totalCents,
+        refundedCents: commerceOrder.totalRefundedCents,
+        financialStatus: commerceOrder.financialStatus,
+        fulfillmentStatus: commerceOrder.fulfillmentStatus,
+        deliveryMethod: commerceOrder.deliveryMethod,
+      })
+      .from(commerceOrder)
+      .where(ordersOf(summary))
+      .orderBy(desc(commerceOrder.processedAt)),
   ]);
   return {
     ...summary,
@@ -288,42 +284,38 @@ export async function exportCommerceCustomerData(db: Db, id: number) {
   const [customer] = await db.select().from(commerceCustomer).where(eq(commerceCustomer.id, id));
   if (!customer) return undefined;
   const { passwordHash, ...account } = customer;
-  const [addresses, tokens, metafields, shoppingLists, orders] = await readAll(db, [
-    () =>
-      db
-        .select()
-        .from(commerceCustomerAddress)
-        .where(eq(commerceCustomerAddress.customerId, id))
-        .orderBy(asc(commerceCustomerAddress.id)),
-    () =>
-      db
-        .select({
-          kind: commerceCustomerToken.kind,
-          createdAt: commerceCustomerToken.createdAt,
-          expiresAt: commerceCustomerToken.expiresAt,
-          usedAt: commerceCustomerToken.usedAt,
-        })
-        .from(commerceCustomerToken)
-        .where(eq(commerceCustomerToken.customerId, id))
-        .orderBy(asc(commerceCustomerToken.id)),
-    () =>
-      db
-        .select({
-          namespace: commerceMetafield.namespace,
-          key: commerceMetafield.key,
-          type: commerceMetafield.type,
-          value: commerceMetafield.value,
-          updatedAt: commerceMetafield.updatedAt,
-        })
-        .from(commerceMetafield)
-        .where(and(eq(commerceMetafield.ownerType, "CUSTOMER"), eq(commerceMetafield.ownerId, id))),
-    () =>
-      db
-        .select()
-        .from(commerceShoppingList)
-        .where(eq(commerceShoppingList.customerId, id))
-        .orderBy(asc(commerceShoppingList.id)),
-    () => db.select().from(commerceOrder).where(ordersOf(customer)).orderBy(asc(commerceOrder.id)),
+  const [addresses, tokens, metafields, shoppingLists, orders] = await Promise.all([
+    db
+      .select()
+      .from(commerceCustomerAddress)
+      .where(eq(commerceCustomerAddress.customerId, id))
+      .orderBy(asc(commerceCustomerAddress.id)),
+    db
+      .select({
+        kind: commerceCustomerToken.kind,
+        createdAt: commerceCustomerToken.createdAt,
+        expiresAt: commerceCustomerToken.expiresAt,
+        usedAt: commerceCustomerToken.usedAt,
+      })
+      .from(commerceCustomerToken)
+      .where(eq(commerceCustomerToken.customerId, id))
+      .orderBy(asc(commerceCustomerToken.id)),
+    db
+      .select({
+        namespace: commerceMetafield.namespace,
+        key: commerceMetafield.key,
+        type: commerceMetafield.type,
+        value: commerceMetafield.value,
+        updatedAt: commerceMetafield.updatedAt,
+      })
+      .from(commerceMetafield)
+      .where(and(eq(commerceMetafield.ownerType, "CUSTOMER"), eq(commerceMetafield.ownerId, id))),
+    db
+      .select()
+      .from(commerceShoppingList)
+      .where(eq(commerceShoppingList.customerId, id))
+      .orderBy(asc(commerceShoppingList.id)),
+    db.select().from(commerceOrder).where(ordersOf(customer)).orderBy(asc(commerceOrder.id)),
   ]);
   const lines =
     orders.length === 0

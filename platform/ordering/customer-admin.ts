@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
-import { type Db, readAll, type Tx } from "#db/client.ts";
+import type { Db, Tx } from "#db/client.ts";
 import {
   type DeliveryLocation,
   orderingCustomer,
@@ -134,35 +134,33 @@ export async function orderingCustomerDetail(
     .from(orderingCustomer)
     .where(and(eq(orderingCustomer.id, id), isNull(orderingCustomer.erasedAt)));
   if (!row) return undefined;
-  const [cards, orders] = await readAll(db, [
-    () =>
-      db
-        .select({
-          id: orderingPaymentAccount.id,
-          brand: orderingPaymentAccount.brand,
-          last4: orderingPaymentAccount.last4,
-          expMonth: orderingPaymentAccount.expMonth,
-          expYear: orderingPaymentAccount.expYear,
-        })
-        .from(orderingPaymentAccount)
-        .where(eq(orderingPaymentAccount.customerId, id))
-        .orderBy(asc(orderingPaymentAccount.id)),
-    () =>
-      db
-        .select({
-          id: orderingOrder.id,
-          orderNumber: orderingOrder.orderNumber,
-          storeName: orderingStore.name,
-          mode: orderingOrder.mode,
-          slotStart: orderingOrder.slotStart,
-          createdAt: orderingOrder.createdAt,
-          status: orderingOrder.status,
-          totalCents: orderingOrder.totalCents,
-        })
-        .from(orderingOrder)
-        .innerJoin(orderingStore, eq(orderingStore.id, orderingOrder.storeId))
-        .where(eq(orderingOrder.customerId, id))
-        .orderBy(desc(orderingOrder.createdAt)),
+  const [cards, orders] = await Promise.all([
+    db
+      .select({
+        id: orderingPaymentAccount.id,
+        brand: orderingPaymentAccount.brand,
+        last4: orderingPaymentAccount.last4,
+        expMonth: orderingPaymentAccount.expMonth,
+        expYear: orderingPaymentAccount.expYear,
+      })
+      .from(orderingPaymentAccount)
+      .where(eq(orderingPaymentAccount.customerId, id))
+      .orderBy(asc(orderingPaymentAccount.id)),
+    db
+      .select({
+        id: orderingOrder.id,
+        orderNumber: orderingOrder.orderNumber,
+        storeName: orderingStore.name,
+        mode: orderingOrder.mode,
+        slotStart: orderingOrder.slotStart,
+        createdAt: orderingOrder.createdAt,
+        status: orderingOrder.status,
+        totalCents: orderingOrder.totalCents,
+      })
+      .from(orderingOrder)
+      .innerJoin(orderingStore, eq(orderingStore.id, orderingOrder.storeId))
+      .where(eq(orderingOrder.customerId, id))
+      .orderBy(desc(orderingOrder.createdAt)),
   ]);
   return { ...toSummary(row), cards, orders };
 }
@@ -200,45 +198,41 @@ export async function exportOrderingCustomerData(db: Db, id: number) {
     .from(orderingCustomer)
     .where(and(eq(orderingCustomer.id, id), isNull(orderingCustomer.erasedAt)));
   if (!customer) return undefined;
-  const [sessions, cards, codes, orders] = await readAll(db, [
-    () =>
-      db
-        .select({
-          createdAt: orderingCustomerToken.createdAt,
-          expiresAt: orderingCustomerToken.expiresAt,
-        })
-        .from(orderingCustomerToken)
-        .where(eq(orderingCustomerToken.customerId, id))
-        .orderBy(asc(orderingCustomerToken.createdAt)),
-    () =>
-      db
-        .select({
-          id: orderingPaymentAccount.id,
-          brand: orderingPaymentAccount.brand,
-          last4: orderingPaymentAccount.last4,
-          expMonth: orderingPaymentAccount.expMonth,
-          expYear: orderingPaymentAccount.expYear,
-          createdAt: orderingPaymentAccount.createdAt,
-        })
-        .from(orderingPaymentAccount)
-        .where(eq(orderingPaymentAccount.customerId, id))
-        .orderBy(asc(orderingPaymentAccount.id)),
-    () =>
-      db
-        .select({
-          createdAt: orderingPhoneLoginCode.createdAt,
-          usedAt: orderingPhoneLoginCode.usedAt,
-        })
-        .from(orderingPhoneLoginCode)
-        .where(eq(orderingPhoneLoginCode.phone, customer.phone))
-        .orderBy(asc(orderingPhoneLoginCode.createdAt)),
-    () =>
-      db
-        .select({ order: orderingOrder, storeName: orderingStore.name })
-        .from(orderingOrder)
-        .innerJoin(orderingStore, eq(orderingStore.id, orderingOrder.storeId))
-        .where(eq(orderingOrder.customerId, id))
-        .orderBy(asc(orderingOrder.id)),
+  const [sessions, cards, codes, orders] = await Promise.all([
+    db
+      .select({
+        createdAt: orderingCustomerToken.createdAt,
+        expiresAt: orderingCustomerToken.expiresAt,
+      })
+      .from(orderingCustomerToken)
+      .where(eq(orderingCustomerToken.customerId, id))
+      .orderBy(asc(orderingCustomerToken.createdAt)),
+    db
+      .select({
+        id: orderingPaymentAccount.id,
+        brand: orderingPaymentAccount.brand,
+        last4: orderingPaymentAccount.last4,
+        expMonth: orderingPaymentAccount.expMonth,
+        expYear: orderingPaymentAccount.expYear,
+        createdAt: orderingPaymentAccount.createdAt,
+      })
+      .from(orderingPaymentAccount)
+      .where(eq(orderingPaymentAccount.customerId, id))
+      .orderBy(asc(orderingPaymentAccount.id)),
+    db
+      .select({
+        createdAt: orderingPhoneLoginCode.createdAt,
+        usedAt: orderingPhoneLoginCode.usedAt,
+      })
+      .from(orderingPhoneLoginCode)
+      .where(eq(orderingPhoneLoginCode.phone, customer.phone))
+      .orderBy(asc(orderingPhoneLoginCode.createdAt)),
+    db
+      .select({ order: orderingOrder, storeName: orderingStore.name })
+      .from(orderingOrder)
+      .innerJoin(orderingStore, eq(orderingStore.id, orderingOrder.storeId))
+      .where(eq(orderingOrder.customerId, id))
+      .orderBy(asc(orderingOrder.id)),
   ]);
   return {
     customer,

@@ -1,5 +1,5 @@
 import { and, asc, between, eq, gte, isNull, lte, or, sql } from "drizzle-orm";
-import { type Db, readAll, type Tx } from "#db/client.ts";
+import type { Db, Tx } from "#db/client.ts";
 import type { Store } from "#platform/ordering/restaurants.ts";
 import {
   type OrderingMode,
@@ -198,13 +198,12 @@ async function withBookings(
       eq(table.mode, mode),
       between(table.slotStart, first.start, last.start),
     );
-  const [bookings, overrides] = await readAll(db, [
-    () =>
-      db
-        .select({ slotStart: orderingSlotBooking.slotStart, booked: orderingSlotBooking.booked })
-        .from(orderingSlotBooking)
-        .where(inRange(orderingSlotBooking)),
-    () => db.select().from(orderingSlotOverride).where(inRange(orderingSlotOverride)),
+  const [bookings, overrides] = await Promise.all([
+    db
+      .select({ slotStart: orderingSlotBooking.slotStart, booked: orderingSlotBooking.booked })
+      .from(orderingSlotBooking)
+      .where(inRange(orderingSlotBooking)),
+    db.select().from(orderingSlotOverride).where(inRange(orderingSlotOverride)),
   ]);
   const booked = new Map(bookings.map((row) => [row.slotStart.getTime(), row.booked]));
   const overridden = new Map(overrides.map((row) => [row.slotStart.getTime(), row]));

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { desc, eq, ilike, inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
-import { type Database, type Db, readAll, type Tx } from "#db/client.ts";
+import type { Database, Db, Tx } from "#db/client.ts";
 import {
   commerceCollection,
   commerceFile,
@@ -233,26 +233,23 @@ export async function listLibrary(
 /** Who shows an image: products (by handle), collections and brands. */
 export async function imageUsage(db: Db | Tx, path: string): Promise<string[]> {
   const url = imageUrl(path);
-  const [products, collections, brands] = await readAll(db, [
-    () =>
-      db
-        .selectDistinct({ handle: commerceProduct.handle })
-        .from(commerceImage)
-        .innerJoin(commerceProduct, eq(commerceProduct.id, commerceImage.productId))
-        .where(eq(commerceImage.url, url))
-        .limit(20),
-    () =>
-      db
-        .select({ handle: commerceCollection.handle })
-        .from(commerceCollection)
-        .where(eq(commerceCollection.imageUrl, url))
-        .limit(20),
-    () =>
-      db
-        .select({ handle: commerceMetaobject.handle })
-        .from(commerceMetaobject)
-        .where(sql`${commerceMetaobject.fields} @> ${JSON.stringify([{ value: url }])}::jsonb`)
-        .limit(20),
+  const [products, collections, brands] = await Promise.all([
+    db
+      .selectDistinct({ handle: commerceProduct.handle })
+      .from(commerceImage)
+      .innerJoin(commerceProduct, eq(commerceProduct.id, commerceImage.productId))
+      .where(eq(commerceImage.url, url))
+      .limit(20),
+    db
+      .select({ handle: commerceCollection.handle })
+      .from(commerceCollection)
+      .where(eq(commerceCollection.imageUrl, url))
+      .limit(20),
+    db
+      .select({ handle: commerceMetaobject.handle })
+      .from(commerceMetaobject)
+      .where(sql`${commerceMetaobject.fields} @> ${JSON.stringify([{ value: url }])}::jsonb`)
+      .limit(20),
   ]);
   return [
     ...products.map((row) => `produit ${row.handle}`),
