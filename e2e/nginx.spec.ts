@@ -108,9 +108,11 @@ async function listening(port: number) {
         servername: NAME,
         rejectUnauthorized: false,
       });
-      socket.once("secureConnect", () => done(true));
+      socket.once("secureConnect", () => {
+        socket.end();
+        done(true);
+      });
       socket.once("error", () => done(false));
-      socket.once("secureConnect", () => socket.end());
     });
     if (ok) return;
     await new Promise((next) => setTimeout(next, 100));
