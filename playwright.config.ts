@@ -19,6 +19,10 @@ export default defineConfig({
   // retry is reported as "flaky" in the output, to be fixed rather than ignored.
   retries: process.env.CI ? 1 : 0,
   workers: process.env.CI ? 2 : undefined,
+  // A client-side navigation renders in a React transition, which React may hold back up to 5 s
+  // while a busy machine keeps the main thread full: CI's two cores run two browsers and the
+  // server. Assertions wait for it there rather than racing it.
+  expect: { timeout: process.env.CI ? 15_000 : 5_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
   use: {
     baseURL,
