@@ -12,6 +12,7 @@ describe("routeKind", () => {
       "/visitor.json": "data",
       "/__manifest": "data",
       "/api/2024-01/graphql.json": "api-storefront",
+      "/api/unstable/graphql": "api-storefront",
       "/cart.js": "api-storefront",
       "/cart/add.js": "api-storefront",
       "/api/search/predictive": "api-storefront",

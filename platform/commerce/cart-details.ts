@@ -15,6 +15,7 @@ import {
   commerceCart,
   commerceCartAddress,
 } from "#platform/commerce/cart-schema.ts";
+import { deliveryCountry } from "#platform/commerce/countries.ts";
 import { commerceCustomerAddress } from "#platform/commerce/customer-schema.ts";
 import { customerByAccessToken } from "#platform/commerce/customer-tokens.ts";
 import { normaliseCode } from "#platform/commerce/discounts.ts";
@@ -200,7 +201,10 @@ async function addressValues(tx: Tx, cart: CartRow, input: SelectableAddressInpu
   };
 }
 
-/** `cartDeliveryAddressesAdd`: at most one selected; selecting one unselects the others. */
+/**
+ * `cartDeliveryAddressesAdd`: at most one selected; selecting one unselects the others; each in a
+ * country the shop delivers to.
+ */
 export async function addDeliveryAddresses(
   tx: Tx,
   cart: CartRow,
@@ -233,6 +237,15 @@ export async function addDeliveryAddresses(
           "ADDRESS_FIELD_IS_REQUIRED",
           ["addresses", String(index), "address"],
           CART_MESSAGES.addressRequired,
+        ),
+      ];
+    }
+    if (!deliveryCountry(values.countryCode)) {
+      return [
+        cartError(
+          "INVALID",
+          ["addresses", String(index), "address", "deliveryAddress", "countryCode"],
+          CART_MESSAGES.countryNotDelivered,
         ),
       ];
     }

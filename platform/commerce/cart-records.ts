@@ -40,6 +40,7 @@ export const CART_MESSAGES = {
   tooManyAddresses: `Le panier ne peut pas contenir plus de ${MAX_DELIVERY_ADDRESSES} adresses`,
   oneSelectedAddress: "Une seule adresse de livraison peut être sélectionnée",
   addressRequired: "Indiquez une adresse de livraison",
+  countryNotDelivered: "Nous ne livrons pas dans ce pays.",
 } as const;
 
 /** Shopify's `CartErrorCode` values we answer with. */

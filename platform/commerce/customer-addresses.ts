@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
+import { deliveryCountryNamed, HOME_COUNTRY } from "#platform/commerce/countries.ts";
 import { tokenError } from "#platform/commerce/customer-profile.ts";
 import {
   type Address,
@@ -38,31 +39,9 @@ export type MailingAddressInput = {
   phone?: string | null;
 };
 
-/**
- * The countries the shop delivers to, by ISO code, with the names shoppers type (French and
- * English); an address elsewhere is refused. Orders print them from the code (order-resolvers.ts).
- */
-const COUNTRIES: { code: string; name: string; aliases: string[] }[] = [
-  { code: "FR", name: "France", aliases: [] },
-  { code: "BE", name: "Belgique", aliases: ["belgium"] },
-  { code: "LU", name: "Luxembourg", aliases: [] },
-  { code: "MC", name: "Monaco", aliases: [] },
-  { code: "CH", name: "Suisse", aliases: ["switzerland"] },
-  { code: "DE", name: "Allemagne", aliases: ["germany", "deutschland"] },
-  { code: "ES", name: "Espagne", aliases: ["spain", "españa"] },
-  { code: "IT", name: "Italie", aliases: ["italy", "italia"] },
-];
-
 /** The country of an address: FR when none is given, undefined when we do not deliver there. */
 function countryOf(value: string | null | undefined) {
-  const key = (value ?? "").trim().toLowerCase();
-  if (key === "") return COUNTRIES[0];
-  return COUNTRIES.find(
-    (country) =>
-      country.code.toLowerCase() === key ||
-      country.name.toLowerCase() === key ||
-      country.aliases.includes(key),
-  );
+  return value?.trim() ? deliveryCountryNamed(value) : HOME_COUNTRY;
 }
 
 function addressValues(input: MailingAddressInput) {

@@ -8,7 +8,8 @@ const STATUS = { bad_request: 400, cross_origin: 403, too_large: 413 } as const;
 /** Who answers a path, and so in which shape its errors are written. */
 export type PathFamily = "storefront-api" | "ordering" | "content" | "own-api" | "page";
 
-const STOREFRONT_API = /^\/api\/[^/]+\/graphql\.json$/;
+/** `/api/{version}/graphql.json`, or `/graphql`: Shopify serves both. */
+const STOREFRONT_API = /^\/api\/[^/]+\/graphql(\.json)?$/;
 
 export function pathFamily(path: string): PathFamily {
   if (STOREFRONT_API.test(path)) return "storefront-api";

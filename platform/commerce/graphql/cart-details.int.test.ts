@@ -189,6 +189,28 @@ describe("delivery addresses", () => {
     expect(removed.cartDeliveryAddressesRemove.cart.delivery.addresses).toHaveLength(1);
   });
 
+  it("refuses an address in a country the shop does not deliver to", async () => {
+    const cart = await newCart();
+    const inCountry = (countryCode: string) => {
+      const { address: given } = address("Sam");
+      return { address: { deliveryAddress: { ...given.deliveryAddress, countryCode } } };
+    };
+    const data = await run(ADDRESSES_ADD, {
+      cartId: cart.id,
+      addresses: [address("Paul"), inCountry("US")],
+    });
+    expect(data.cartDeliveryAddressesAdd.userErrors).toEqual([
+      {
+        code: "INVALID",
+        field: ["addresses", "1", "address", "deliveryAddress", "countryCode"],
+        message: "Nous ne livrons pas dans ce pays.",
+      },
+    ]);
+    expect(data.cartDeliveryAddressesAdd.cart.delivery.addresses).toEqual([]);
+    const belgium = await run(ADDRESSES_ADD, { cartId: cart.id, addresses: [inCountry("BE")] });
+    expect(belgium.cartDeliveryAddressesAdd.userErrors).toEqual([]);
+  });
+
   it("refuses two selected at once, a missing address and an unknown id", async () => {
     const cart = await newCart();
     const two = await run(ADDRESSES_ADD, {

@@ -29,10 +29,7 @@ describe("the Storefront API schema", () => {
   });
 
   it("notices an invented enum value, argument and type", () => {
-    const invented = STOREFRONT_SDL.replace(
-      "enum CurrencyCode {\n  EUR",
-      "enum CurrencyCode {\n  EUR\n  FRF",
-    )
+    const invented = STOREFRONT_SDL.replace("enum CurrencyCode {\n", "enum CurrencyCode {\n  FRF\n")
       .replace("product(handle: String, id: ID)", "product(handle: String, id: ID, slug: String)")
       .concat("\ntype Fromage {\n  nom: String\n}\n");
     expect(schemaDifferences(buildSchema(invented), official)).toEqual(
@@ -42,5 +39,17 @@ describe("the Storefront API schema", () => {
         "type Fromage does not exist in the official schema",
       ]),
     );
+  });
+
+  it("notices a directive declared otherwise than officially", () => {
+    const changed = STOREFRONT_SDL.replace(
+      "  visitorConsent: VisitorConsent\n) on MUTATION | QUERY",
+      "  visitorConsent: VisitorConsent\n  currency: CurrencyCode\n) on MUTATION | QUERY | FIELD",
+    ).concat("\ndirective @cache(maxAge: Int) on QUERY\n");
+    expect(schemaDifferences(buildSchema(changed), official)).toEqual([
+      "directive @inContext is allowed on FIELD, officially not",
+      "@inContext(currency) does not exist in the official schema",
+      "directive @cache does not exist in the official schema",
+    ]);
   });
 });

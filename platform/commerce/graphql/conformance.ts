@@ -9,13 +9,15 @@ import {
   isInterfaceType,
   isObjectType,
   isScalarType,
+  isSpecifiedDirective,
   isUnionType,
 } from "graphql";
 
 /**
  * Lists every way `ours` is not a strict subset of `official`: a type, field, argument, input
- * field, enum value, union member or interface that the official schema lacks, or whose type or
- * nullability differs; a required argument or input field of the official schema that we omit.
+ * field, enum value, union member, interface, directive or directive location that the official
+ * schema lacks, or whose type, default or nullability differs; a required argument or input field
+ * of the official schema that we omit.
  * An empty list means a client written against the official schema works against ours for
  * everything we expose.
  */
@@ -33,6 +35,21 @@ export function schemaDifferences(ours: GraphQLSchema, official: GraphQLSchema):
       continue;
     }
     compareType(type, theirs, problems);
+  }
+  for (const directive of ours.getDirectives()) {
+    if (isSpecifiedDirective(directive)) continue;
+    const theirs = official.getDirective(directive.name);
+    if (!theirs) {
+      problems.push(`directive @${directive.name} does not exist in the official schema`);
+      continue;
+    }
+    for (const location of directive.locations) {
+      if (!theirs.locations.includes(location)) {
+        problems.push(`directive @${directive.name} is allowed on ${location}, officially not`);
+      }
+    }
+    const theirArgs = Object.fromEntries(theirs.args.map((arg) => [arg.name, arg]));
+    compareInputs(`@${directive.name}`, directive.args, theirArgs, problems);
   }
   for (const root of ["getQueryType", "getMutationType"] as const) {
     const ourRoot = ours[root]();

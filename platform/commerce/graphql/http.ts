@@ -7,30 +7,25 @@ import type { Db } from "#db/client.ts";
 import { cartJsHandler } from "#platform/commerce/checkout/cart-js.ts";
 import { createCartResolvers } from "#platform/commerce/graphql/cart-resolvers.ts";
 import { createCustomerResolvers } from "#platform/commerce/graphql/customer-resolvers.ts";
+import { eagerDeferPlugin } from "#platform/commerce/graphql/defer.ts";
+import { executionBudgetPlugin } from "#platform/commerce/graphql/execution-budget.ts";
 import { queryLimitsPlugin } from "#platform/commerce/graphql/limits.ts";
 import { createLoaders } from "#platform/commerce/graphql/loaders.ts";
 import { createOrderResolvers } from "#platform/commerce/graphql/order-resolvers.ts";
 import type { CommerceContext } from "#platform/commerce/graphql/resolver-support.ts";
 import { createResolvers } from "#platform/commerce/graphql/resolvers.ts";
 import { STOREFRONT_SDL } from "#platform/commerce/graphql/sdl.ts";
+import { API_VERSION_HEADER, answeringVersion } from "#platform/commerce/graphql/versions.ts";
 import type { CatalogueSearch } from "#platform/commerce/search-port.ts";
 import type { LimiterStore } from "#platform/rate-limit.ts";
 
-/** Storefront API versions we answer, as Shopify names them (quarterly releases). */
-export const SUPPORTED_VERSIONS = [
-  "2023-04",
-  "2023-07",
-  "2023-10",
-  "2024-01",
-  "2024-04",
-  "2024-07",
-  "2024-10",
-  "2025-01",
-  "2025-04",
-  "2025-07",
-] as const;
-
 export const MAX_BODY_BYTES = 100 * 1024;
+
+/** Where Shopify serves the Storefront API: both spellings answer the same. */
+export const STOREFRONT_API_PATHS = [
+  "/api/:version/graphql.json",
+  "/api/:version/graphql",
+] as const;
 
 export type StorefrontApiOptions = {
   db: Db;
@@ -50,6 +45,8 @@ export type StorefrontApiOptions = {
   clientIp?: (c: Context) => string | undefined;
   /** Where unexpected resolver errors are logged; Yoga's console logger when absent. */
   logging?: YogaLogger;
+  /** Fields one request may resolve (execution-budget.ts); tests lower it. */
+  maxResolvedFields?: number;
   /** Where sign-in attempts are counted: process memory unless instances share a store. */
   limiterStore?: LimiterStore;
 };
@@ -66,10 +63,12 @@ function sameSecret(given: string | undefined, expected: string): boolean {
 }
 
 /**
- * `POST /api/{version}/graphql.json`: the Storefront API of the commerce service. Refuses, the
- * way Shopify does, a request without a valid public or private access token (401), a version it
- * does not know (404) and a body over 100 kB (413); bounds tokens, aliases, directives, depth,
- * cost and expensive fields before executing (limits.ts).
+ * `POST /api/{version}/graphql.json` (or `/graphql`): the Storefront API of the commerce service.
+ * Answers each version as Shopify does (versions.ts: a retired one as the oldest supported, named
+ * in `X-Shopify-API-Version` on every answer) and refuses, the way Shopify does, a request without
+ * a valid public or private access token (401), a version it does not know (404) and a body over
+ * 100 kB (413); bounds tokens, aliases, directives, depth and expensive fields before executing
+ * (limits.ts), and the fields a request resolves while it runs (execution-budget.ts).
  */
 export function storefrontApi(options: StorefrontApiOptions) {
   const schema = createSchema<{ commerce: CommerceContext } & CommerceContext>({
@@ -90,23 +89,14 @@ export function storefrontApi(options: StorefrontApiOptions) {
     maskedErrors: !options.exposeErrors,
     logging: options.logging ?? true,
     context: ({ commerce }) => commerce,
-    plugins: [queryLimitsPlugin(plainSchema)],
+    plugins: [
+      queryLimitsPlugin(plainSchema),
+      executionBudgetPlugin(options.maxResolvedFields),
+      eagerDeferPlugin(),
+    ],
   });
 
-  const api = new Hono();
-  api.use(
-    "/api/:version/graphql.json",
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) =>
-        c.json(errorBody("Request body too large (100 kB at most)", "PAYLOAD_TOO_LARGE"), 413),
-    }),
-  );
-  api.all("/api/:version/graphql.json", async (c) => {
-    const version = c.req.param("version");
-    if (!(SUPPORTED_VERSIONS as readonly string[]).includes(version)) {
-      return c.json(errorBody(`Unsupported API version ${version}`, "NOT_FOUND"), 404);
-    }
+  const graphqlHandler = async (c: Context) => {
     const publicToken = c.req.header("x-shopify-storefront-access-token");
     const privateToken = c.req.header("shopify-storefront-private-token");
     if (
@@ -132,7 +122,30 @@ export function storefrontApi(options: StorefrontApiOptions) {
       buyerIp: buyerIp(c, sameSecret(privateToken, options.privateToken), options.clientIp),
     };
     return yoga.fetch(new Request(url, c.req.raw), { commerce });
-  });
+  };
+
+  const api = new Hono();
+  for (const path of STOREFRONT_API_PATHS) {
+    api.use(path, async (c, next) => {
+      const requested = c.req.param("version");
+      const version = answeringVersion(requested);
+      if (!version) {
+        return c.json(errorBody(`Unsupported API version ${requested}`, "NOT_FOUND"), 404);
+      }
+      await next();
+      // Set on whatever answered, the refusals below (401, 413) included.
+      c.header(API_VERSION_HEADER, version);
+    });
+    api.use(
+      path,
+      bodyLimit({
+        maxSize: MAX_BODY_BYTES,
+        onError: (c) =>
+          c.json(errorBody("Request body too large (100 kB at most)", "PAYLOAD_TOO_LARGE"), 413),
+      }),
+    );
+    api.all(path, graphqlHandler);
+  }
   api.get("/cart.js", cartJsHandler(options));
   return api;
 }

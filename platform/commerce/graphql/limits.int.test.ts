@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
+import { MAX_RESOLVED_FIELDS } from "#platform/commerce/graphql/execution-budget.ts";
 import {
   MAX_ALIASES,
   MAX_DIRECTIVES,
@@ -13,7 +14,9 @@ import {
   PUBLIC_HEADERS,
   PUBLIC_TOKEN,
   postGraphql,
+  seedCartFixture,
   type TestStorefrontApi,
+  testStorefrontApi,
 } from "#platform/commerce/testing.ts";
 
 let database: Database;
@@ -33,7 +36,7 @@ const countingSearch: CatalogueSearch = {
 };
 
 beforeAll(async () => {
-  ({ database, api } = await openTestShop({ search: countingSearch }));
+  ({ database, api } = await openTestShop({ search: countingSearch, seed: seedCartFixture }));
 });
 afterAll(() => database?.close());
 beforeEach(() => {
@@ -129,26 +132,51 @@ describe("bounded work per request", () => {
     );
   });
 
-  it("accepts what real Shopify clients send: 100 products with 250 variants each", async () => {
-    const answer = await graphql(
-      `{ products(first: 100) { nodes { id variants(first: 250) { nodes { id } } } } }`,
-    );
+  it("answers vercel's commerce: 100 products with 250 variants and 20 images, by fragments", async () => {
+    const answer = await graphql(VERCEL_PRODUCTS, { sortKey: "TITLE", reverse: false });
+    expect(answer.status).toBe(200);
     expect(answer.body.errors).toBeUndefined();
-    expect(answer.body.data.products.nodes).toEqual([]);
-    const withVariables = await graphql(
+    const products = answer.body.data.products.edges.map((edge: Json) => edge.node);
+    expect(products.length).toBeGreaterThan(3);
+    const comte = products.find((product: Json) => product.handle === "comte-aop-18-mois");
+    expect(comte).toMatchObject({
+      title: "Comté AOP 18 mois",
+      variants: { edges: [{ node: { price: { amount: "12.5", currencyCode: "EUR" } } }] },
+      images: { edges: [{ node: { altText: "Comté AOP 18 mois" } }] },
+      seo: expect.any(Object),
+    });
+    // The same fragment in a collection's listing, and with Shopify's largest page.
+    const widest = await graphql(
       `query ($first: Int!) { products(first: $first) { nodes { variants(first: 250) { nodes { id price { amount } } } images(first: 20) { nodes { url } } } } }`,
       { first: 250 },
     );
-    expect(withVariables.body.errors).toBeUndefined();
+    expect(widest.body.errors).toBeUndefined();
   });
 
-  it("still refuses a third level of large connections", async () => {
+  it("answers nested large connections with the rows the catalogue holds", async () => {
+    const answer = await graphql(
+      `{ products(first: 250) { nodes { collections(first: 250) { nodes { handle } } variants(first: 250) { nodes { product { variants(first: 250) { nodes { id } } } } } } } }`,
+    );
+    expect(answer.body.errors).toBeUndefined();
+    for (const product of answer.body.data.products.nodes) {
+      expect(product.variants.nodes).toHaveLength(1);
+      expect(product.variants.nodes[0].product.variants.nodes).toHaveLength(1);
+    }
+  });
+
+  it("still refuses abuse, whatever the page sizes", async () => {
+    // 250 × 250 facet computations: a collection's products inside 250 products' collections.
     expectRefused(
       await graphql(
-        `{ products(first: 100) { nodes { collections(first: 100) { nodes { handle } } variants(first: 250) { nodes { product { variants(first: 250) { nodes { id } } } } } } } }`,
+        `{ products(first: 250) { nodes { collections(first: 250) { nodes { products(first: 250) { nodes { id } } } } } } }`,
       ),
       "MAX_COST_EXCEEDED",
     );
+    expectRefused(
+      await graphql(aliased(MAX_ALIASES + 1, "products(first: 250) { nodes { id } }")),
+      "MAX_ALIASES_EXCEEDED",
+    );
+    expect(searches).toBe(0);
   });
 
   it("applies the limits to GET requests too", async () => {
@@ -169,3 +197,120 @@ describe("bounded work per request", () => {
     expect(searches).toBe(0);
   });
 });
+
+describe("the fields a request resolves", () => {
+  /** A query that loops back on itself: products, their variants, each variant's product… */
+  const LOOP = `products(first: 250) { nodes { id title variants(first: 250) { nodes { id product { id title variants(first: 250) { nodes { id title } } } } } } }`;
+
+  it(`answers within ${MAX_RESOLVED_FIELDS} resolved fields, and the same query past a lower budget is one refusal`, async () => {
+    const answered = await graphql(`{ ${LOOP} }`);
+    expect(answered.body.errors).toBeUndefined();
+    const products = answered.body.data.products.nodes;
+    expect(products.length).toBeGreaterThan(1);
+
+    const tight = testStorefrontApi(database.db, { maxResolvedFields: 20 });
+    const refused = await postGraphql(tight, `{ ${LOOP} }`, {}, PUBLIC_HEADERS, "2025-01");
+    expectRefused(refused, "MAX_COMPLEXITY_EXCEEDED");
+    expect(refused.body.errors[0].message).toBe(
+      "Query resolves more than 20 fields; ask for fewer items or split it",
+    );
+    // The budget is per request: the next one starts again from zero.
+    const small = await postGraphql(tight, "{ shop { name } }", {}, PUBLIC_HEADERS, "2025-01");
+    expect(small.body).toEqual({ data: { shop: { name: "Comptoir" } } });
+  });
+
+  it("stops an aliased loop before it builds its answer", async () => {
+    // Each alias resolves the loop again: within the alias cap, far past the budget once the
+    // catalogue has a few products. Here the budget is scaled to the fixture's catalogue.
+    const once = await graphql(`{ ${LOOP} }`);
+    const perLoop =
+      JSON.stringify(once.body).match(/"id"|"title"|"nodes"|"product"|"variants"|"products"/g)
+        ?.length ?? 0;
+    const tight = testStorefrontApi(database.db, { maxResolvedFields: perLoop * 10 });
+    expect(
+      (await postGraphql(tight, aliased(5, LOOP), {}, PUBLIC_HEADERS, "2025-01")).body.errors,
+    ).toBeUndefined();
+    expectRefused(
+      await postGraphql(tight, aliased(MAX_ALIASES, LOOP), {}, PUBLIC_HEADERS, "2025-01"),
+      "MAX_COMPLEXITY_EXCEEDED",
+    );
+  });
+});
+
+/**
+ * vercel/commerce's `getProducts` with its product, image and SEO fragments (`lib/shopify`), less
+ * the product's `options` and the variants' `selectedOptions`, which our schema does not serve.
+ */
+const VERCEL_PRODUCTS = `
+  query getProducts($sortKey: ProductSortKeys, $reverse: Boolean, $query: String) {
+    products(sortKey: $sortKey, reverse: $reverse, query: $query, first: 100) {
+      edges {
+        node {
+          ...product
+        }
+      }
+    }
+  }
+
+  fragment product on Product {
+    id
+    handle
+    availableForSale
+    title
+    description
+    descriptionHtml
+    summary: metafield(namespace: "custom", key: "product_summary") {
+      value
+    }
+    priceRange {
+      maxVariantPrice {
+        amount
+        currencyCode
+      }
+      minVariantPrice {
+        amount
+        currencyCode
+      }
+    }
+    variants(first: 250) {
+      edges {
+        node {
+          id
+          title
+          availableForSale
+          price {
+            amount
+            currencyCode
+          }
+        }
+      }
+    }
+    featuredImage {
+      ...image
+    }
+    images(first: 20) {
+      edges {
+        node {
+          ...image
+        }
+      }
+    }
+    seo {
+      ...seo
+    }
+    tags
+    updatedAt
+  }
+
+  fragment image on Image {
+    url
+    altText
+    width
+    height
+  }
+
+  fragment seo on SEO {
+    description
+    title
+  }
+`;

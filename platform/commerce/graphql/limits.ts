@@ -21,14 +21,20 @@ import {
 import { createGraphQLError, type Plugin } from "graphql-yoga";
 
 export const MAX_DEPTH = 15;
-/**
- * Objects a query may ask for: the connections' `first`/`last` multiplied along each path, summed
- * over the query. Shopify's own Storefront API bounds each connection at 250 and meters requests
- * rather than cost, so real clients send `products(first: 100) { variants(first: 250) }` (vercel's
- * commerce, 25 100 objects) or even 250 × 250 (62 750): allowed. A third level of large
- * connections (250 × 250 × 250, 15 million) is not.
+/*
+ * No cost limit on the objects a query may ask for: Shopify's Storefront API has none for a request
+ * with an access token (only tokenless access, which we do not offer, is held to a complexity of
+ * 1 000). It caps each connection's `first`/`last` at 250 (pagination.ts), and real clients rely
+ * on the rest: vercel's commerce asks
+ * `products(first: 100) { variants(first: 250) images(first: 20) }` through fragments, which a
+ * cost of `first`s multiplied along paths refused ("Query cost is 131900"). A connection returns
+ * the rows the catalogue holds, not its `first`: a product's few variants, read in batches by the
+ * loaders. A request is bounded instead by its size (tokens), breadth (aliases, directives) and
+ * depth, and by a budget for the fields whose work does not shrink with the rows they return
+ * (searches and facet computations). Nesting that cycles (a variant's product's variants) still
+ * multiplies the rows at each turn within these caps: see docs/security.md.
  */
-export const MAX_COST = 100_000;
+
 /**
  * Fields that run a search or compute facets, counted each time they would run (aliases, and the
  * connections around them, multiply them). A page needs one or two: a search and its predictive
@@ -64,8 +70,8 @@ const limitError = (message: string, code: string) =>
 const armorMessage = (error: GraphQLError) => error.message.replace(/^Syntax Error: /, "");
 
 /**
- * A validation rule bounding a query's depth, its cost (objects it could return) and its
- * expensive fields, so that no request can hang the process.
+ * A validation rule bounding a query's depth and its expensive fields (counted each time they
+ * would run), so that no request can hang the process.
  */
 export const queryLimits =
   (variables: Record<string, unknown> = {}) =>
@@ -77,7 +83,7 @@ export const queryLimits =
         fragments.set(definition.name.value, definition);
     }
 
-    type Measure = { depth: number; cost: number; expensive: number };
+    type Measure = { depth: number; expensive: number };
     const measure = (
       set: SelectionSetNode,
       type: GraphQLNamedType | undefined,
@@ -85,10 +91,9 @@ export const queryLimits =
       fanOut: number,
       seen: Set<string>,
     ): Measure => {
-      const total: Measure = { depth, cost: 0, expensive: 0 };
+      const total: Measure = { depth, expensive: 0 };
       const add = (inner: Measure) => {
         total.depth = Math.max(total.depth, inner.depth);
-        total.cost += inner.cost;
         total.expensive += inner.expensive;
       };
       for (const selection of set.selections) {
@@ -99,15 +104,13 @@ export const queryLimits =
               ? type.getFields()[name]
               : undefined;
           if (type && EXPENSIVE_FIELDS.has(`${type.name}.${name}`)) total.expensive += fanOut;
-          const size = pageSize(selection);
-          if (size !== undefined) total.cost += fanOut * size;
           if (selection.selectionSet) {
             add(
               measure(
                 selection.selectionSet,
                 definition ? getNamedType(definition.type) : undefined,
                 depth + 1,
-                fanOut * (size ?? listSize(selection)),
+                fanOut * (pageSize(selection) ?? listSize(selection)),
                 seen,
               ),
             );
@@ -138,7 +141,7 @@ export const queryLimits =
       OperationDefinition(operation) {
         const root =
           operation.operation === "mutation" ? schema.getMutationType() : schema.getQueryType();
-        const { depth, cost, expensive } = measure(
+        const { depth, expensive } = measure(
           operation.selectionSet,
           root ?? undefined,
           0,
@@ -155,12 +158,6 @@ export const queryLimits =
             "MAX_DEPTH_EXCEEDED",
           );
         }
-        if (cost > MAX_COST) {
-          refuse(
-            `Query cost is ${cost}, which exceeds the maximum of ${MAX_COST}`,
-            "MAX_COST_EXCEEDED",
-          );
-        }
         if (expensive > MAX_EXPENSIVE_FIELDS) {
           refuse(
             `Query runs ${expensive} searches or facet computations, which exceeds the maximum of ${MAX_EXPENSIVE_FIELDS}`,
@@ -170,7 +167,10 @@ export const queryLimits =
       },
     };
 
-    /** The `first`/`last` of a connection field (250 when a variable leaves it open). */
+    /**
+     * The `first`/`last` of a connection field (250 when a variable leaves it open): the times
+     * the expensive fields inside it would run.
+     */
     function pageSize(field: FieldNode): number | undefined {
       for (const argument of field.arguments ?? []) {
         if (argument.name.value !== "first" && argument.name.value !== "last") continue;
@@ -264,8 +264,8 @@ function parseAndCap(schema: GraphQLSchema, query: string): CheckedDocument {
 
 /**
  * Every limit of a request, before anything runs: GraphQL Armor's token cap while parsing, its
- * alias and directive caps (kept per document), then depth, cost and expensive fields, which
- * read the request's variables. Answers the refusals in Shopify's shape, or undefined when the
+ * alias and directive caps (kept per document), then depth and expensive fields, which read
+ * the request's variables (a variable's `first` multiplies the searches inside). Answers the refusals in Shopify's shape, or undefined when the
  * request is within bounds (or is not parseable: yoga then answers in GraphQL's own shape).
  */
 export function checkQueryLimits(
@@ -288,7 +288,7 @@ export function checkQueryLimits(
  * The limits as a yoga plugin, on the request's parameters whatever their transport (JSON, GET,
  * form, `application/graphql`): a refused request ends there, before parsing, validation and
  * resolvers. They are not validation rules added to yoga's: yoga caches validation by the rules'
- * names, and the cost rule reads the request's variables.
+ * names, and the expensive-field count reads the request's variables.
  */
 export function queryLimitsPlugin(schema: GraphQLSchema): Plugin {
   return {

@@ -1,4 +1,5 @@
 import type { Db } from "#db/client.ts";
+import { countryName } from "#platform/commerce/countries.ts";
 import { createLoader } from "#platform/commerce/graphql/loaders.ts";
 import { connection, type PageArgs, pageWindow } from "#platform/commerce/graphql/pagination.ts";
 import { type CommerceContext, money } from "#platform/commerce/graphql/resolver-support.ts";
@@ -13,22 +14,6 @@ import {
   orderLines,
   orderName,
 } from "#platform/commerce/orders.ts";
-
-/** Country names of the `CountryCode` values we serve, as French addresses print them. */
-const COUNTRY_NAMES: Record<string, string> = {
-  BE: "Belgique",
-  CH: "Suisse",
-  DE: "Allemagne",
-  ES: "Espagne",
-  FR: "France",
-  IT: "Italie",
-  LU: "Luxembourg",
-  MC: "Monaco",
-};
-
-export function countryName(code: string | null | undefined): string | null {
-  return code ? (COUNTRY_NAMES[code] ?? code) : null;
-}
 
 /** The fields every address we print has (order, customer and cart addresses). */
 export type PrintableAddress = {

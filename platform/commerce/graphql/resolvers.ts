@@ -14,6 +14,7 @@ import type {
   ProductRow,
   VariantRow,
 } from "#platform/commerce/graphql/loaders.ts";
+import { localization } from "#platform/commerce/graphql/localization.ts";
 import {
   type CursorKey,
   connection,
@@ -46,7 +47,8 @@ import { commerceShop } from "#platform/commerce/schema.ts";
 /**
  * The catalogue's resolvers (Storefront API): the query root's catalogue fields, products,
  * variants, images, collections, metafields and metaobjects; search ranked by relevance, and the
- * `query` argument's filters. Shared pieces in `resolver-support.ts`, re-exported below.
+ * `query` argument's filters; `localization` (localization.ts). Shared pieces in
+ * `resolver-support.ts`, re-exported below.
  */
 
 export function createResolvers() {
@@ -64,6 +66,7 @@ export function createResolvers() {
     SearchResultItem: { __resolveType: () => "Product" },
 
     QueryRoot: {
+      localization,
       shop: async (_: unknown, __: unknown, ctx: CommerceContext) => {
         const [shop] = await ctx.db.select().from(commerceShop).limit(1);
         if (!shop) throw createGraphQLError("The shop is not set up");
