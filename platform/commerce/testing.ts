@@ -352,3 +352,12 @@ export {
   LOGIN as CUSTOMER_LOGIN,
   START as CUSTOMER_TEST_START,
 } from "#platform/commerce/graphql/customer-testing.ts";
+
+// The official Hydrogen starter as a test of the Storefront API, for its ratchet test and
+// `npm run compat:hydrogen` (bench/hydrogen-compat.ts).
+export {
+  demoVisit,
+  formatHydrogenReport,
+  runHydrogenStarter,
+  STARTER_API_VERSION,
+} from "./graphql/hydrogen-starter.ts";
