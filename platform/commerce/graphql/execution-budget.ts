@@ -21,8 +21,9 @@ const BUDGET_CODE = "MAX_COMPLEXITY_EXCEEDED";
  * tree is what must not be kept).
  */
 export function executionBudgetPlugin(maxFields = MAX_RESOLVED_FIELDS): Plugin {
-  /** Resolved fields per request, by the request's context object. */
-  const spent = new WeakMap<object, number>();
+  /** Resolved fields so far, kept on the request's context (a symbol no resolver sees). */
+  const spent = Symbol("resolvedFields");
+  type Counted = { [spent]?: number };
   const refusal = () =>
     createGraphQLError(
       `Query resolves more than ${maxFields} fields; ask for fewer items or split it`,
@@ -33,18 +34,19 @@ export function executionBudgetPlugin(maxFields = MAX_RESOLVED_FIELDS): Plugin {
     onPluginInit({ addPlugin }) {
       addPlugin(
         onEveryResolve(({ context }) => {
-          const count = (spent.get(context) ?? 0) + 1;
-          spent.set(context, count);
+          const counted = context as Counted;
+          const count = (counted[spent] ?? 0) + 1;
+          counted[spent] = count;
           // One error for every field past the budget: they are dropped with the partial answer.
           if (count > maxFields) throw overBudget;
         }),
       );
     },
     onExecute({ args }) {
-      const context = args.contextValue as object;
+      const context = args.contextValue as Counted;
       return {
         onExecuteDone({ result, setResult }) {
-          const count = spent.get(context) ?? 0;
+          const count = context[spent] ?? 0;
           if (count <= maxFields || Symbol.asyncIterator in result) return;
           setResult({ errors: [refusal()] });
         },
