@@ -1,4 +1,4 @@
-import { getCart } from "#app/lib/cart.server.ts";
+import { getCart } from "#app/lib/cart-read.server.ts";
 import type { CartPayload } from "#app/lib/cart.ts";
 import { deliveryTermsFor } from "#app/lib/delivery-fee.server.ts";
 import type { Route } from "./+types/cart.json";

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { data } from "react-router";
 import { CartContents } from "#app/components/cart/cart-contents.tsx";
 import { seedCart, useCartSnapshot } from "#app/components/cart/cart-store.ts";
-import { getCart } from "#app/lib/cart.server.ts";
+import { getCart } from "#app/lib/cart-read.server.ts";
 import { readCartFlash } from "#app/lib/cart-form.server.ts";
 import { deliveryTermsFor } from "#app/lib/delivery-fee.server.ts";
 import type { PageTypeHandle } from "#app/lib/page-type.ts";

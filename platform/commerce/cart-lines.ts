@@ -76,6 +76,8 @@ type PlannedLine = {
   key: string;
   previousQuantity: number;
   previousKey?: string;
+  /** The variant the stored line has; a `cartLinesUpdate` with `merchandiseId` may change it. */
+  previousVariantId?: number;
 };
 
 export type LineInput = {
@@ -85,6 +87,7 @@ export type LineInput = {
 };
 export type LineUpdate = {
   id: string;
+  merchandiseId?: string | null;
   quantity?: number | null;
   attributes?: CartAttribute[] | null;
 };
@@ -101,20 +104,29 @@ function checkPlan(
 ): CartUserError[] {
   const errors: CartUserError[] = [];
   const byProduct = new Map<number, { before: number; after: number; item: Merchandise }>();
+  const totalsOf = (item: Merchandise) => {
+    const totals = byProduct.get(item.product.id) ?? { before: 0, after: 0, item };
+    byProduct.set(item.product.id, totals);
+    return totals;
+  };
   for (const line of plan) {
     const item = merchandise.get(line.variantId);
     if (!item) {
       errors.push(cartError("INVALID_MERCHANDISE_LINE", field, CART_MESSAGES.unavailable));
       continue;
     }
-    if (line.quantity > line.previousQuantity && !isPurchasable(item.product, item.variant)) {
+    // A line moved to another variant had none of it before: its old quantity counts for the old.
+    const moved = line.previousVariantId !== undefined && line.previousVariantId !== line.variantId;
+    const previous = moved ? 0 : line.previousQuantity;
+    if (line.quantity > previous && !isPurchasable(item.product, item.variant)) {
       errors.push(cartError("INVALID_MERCHANDISE_LINE", field, CART_MESSAGES.unavailable));
       continue;
     }
-    const totals = byProduct.get(item.product.id) ?? { before: 0, after: 0, item };
-    totals.before += line.previousQuantity;
+    const old = moved ? merchandise.get(line.previousVariantId as number) : undefined;
+    if (old) totalsOf(old).before += line.previousQuantity;
+    const totals = totalsOf(item);
+    totals.before += previous;
     totals.after += line.quantity;
-    byProduct.set(item.product.id, totals);
   }
   for (const { before, after, item } of byProduct.values()) {
     if (after > item.maxQuantity && after > before) {
@@ -143,14 +155,34 @@ async function currentPlan(tx: Tx, cartId: number): Promise<PlannedLine[]> {
     key: row.attributesKey,
     previousQuantity: row.quantity,
     previousKey: row.attributesKey,
+    previousVariantId: row.variantId,
   }));
 }
 
 const unchanged = (line: PlannedLine) =>
-  line.id !== undefined && line.quantity === line.previousQuantity && line.key === line.previousKey;
+  line.id !== undefined &&
+  line.quantity === line.previousQuantity &&
+  line.key === line.previousKey &&
+  line.variantId === line.previousVariantId;
 
 /** Writes the lines that changed: deletes those at 0, updates, inserts the new ones. */
 async function writePlan(tx: Tx, cartId: number, plan: PlannedLine[]) {
+  // Lines that trade variants or attributes (a swap) would meet on the unique (cart, variant,
+  // attributes) index mid-way: park each first on a key no real line has (those are "" or JSON).
+  const moving = plan.filter(
+    (line) =>
+      line.id !== undefined &&
+      line.quantity > 0 &&
+      (line.variantId !== line.previousVariantId || line.key !== line.previousKey),
+  );
+  if (moving.length > 1) {
+    for (const line of moving) {
+      await tx
+        .update(commerceCartLine)
+        .set({ attributesKey: `moving:${line.id}` })
+        .where(eq(commerceCartLine.id, line.id as number));
+    }
+  }
   for (const line of plan) {
     if (unchanged(line)) continue;
     if (line.id !== undefined && line.quantity === 0) {
@@ -158,7 +190,12 @@ async function writePlan(tx: Tx, cartId: number, plan: PlannedLine[]) {
     } else if (line.id !== undefined) {
       await tx
         .update(commerceCartLine)
-        .set({ quantity: line.quantity, attributes: line.attributes, attributesKey: line.key })
+        .set({
+          variantId: line.variantId,
+          quantity: line.quantity,
+          attributes: line.attributes,
+          attributesKey: line.key,
+        })
         .where(eq(commerceCartLine.id, line.id));
     } else if (line.quantity > 0) {
       await tx.insert(commerceCartLine).values({
@@ -220,7 +257,11 @@ export async function addLines(tx: Tx, cart: CartRow, lines: LineInput[]) {
   return [];
 }
 
-/** `cartLinesUpdate`: sets quantities (0 removes the line) and attributes of existing lines. */
+/**
+ * `cartLinesUpdate`: sets quantities (0 removes the line), attributes and the variant
+ * (`merchandiseId`, as Shopify allows) of existing lines; a line that becomes equal to another
+ * merges into it.
+ */
 export async function updateLines(tx: Tx, cart: CartRow, updates: LineUpdate[]) {
   const plan = await currentPlan(tx, cart.id);
   const errors: CartUserError[] = [];
@@ -233,6 +274,20 @@ export async function updateLines(tx: Tx, cart: CartRow, updates: LineUpdate[]) 
         cartError("INVALID_MERCHANDISE_LINE", [...field, "id"], CART_MESSAGES.lineNotFound),
       );
       return;
+    }
+    if (update.merchandiseId != null) {
+      const variantId = fromGid(update.merchandiseId, "ProductVariant");
+      if (variantId === undefined) {
+        errors.push(
+          cartError(
+            "INVALID_MERCHANDISE_LINE",
+            [...field, "merchandiseId"],
+            CART_MESSAGES.unavailable,
+          ),
+        );
+        return;
+      }
+      line.variantId = variantId;
     }
     if (update.quantity != null) {
       if (!validQuantity(update.quantity, true)) {
@@ -247,7 +302,11 @@ export async function updateLines(tx: Tx, cart: CartRow, updates: LineUpdate[]) 
     }
   });
   if (errors.length > 0) return errors;
-  const merchandise = await loadMerchandise(tx, [...new Set(plan.map((line) => line.variantId))]);
+  const variantIds = plan.flatMap((line) => [
+    line.variantId,
+    line.previousVariantId ?? line.variantId,
+  ]);
+  const merchandise = await loadMerchandise(tx, [...new Set(variantIds)]);
   const problems = checkPlan(plan, merchandise, ["lines"]);
   if (problems.length > 0) return problems;
   await writePlan(tx, cart.id, mergeDuplicates(plan));

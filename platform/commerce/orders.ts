@@ -28,6 +28,14 @@ export function includedTax(amountCents: number, rateBasisPoints: number): numbe
 }
 
 /**
+ * The VAT included in a cart's product lines, after discounts: every product is food (5.5 %),
+ * the rate each order line records. The cart's `totalTaxAmount` and the order's tax both use it.
+ */
+export function productsTax(lines: readonly Pick<CartView["lines"][number], "totalCents">[]) {
+  return lines.reduce((sum, line) => sum + includedTax(line.totalCents, VAT_FOOD), 0);
+}
+
+/**
  * The order GID carries the order's random status key, as Shopify's `Order/123?key=…` ids do:
  * order numbers are sequential, so the key is what keeps one shopper from reading another's.
  */
@@ -184,7 +192,7 @@ export function orderTotals(view: CartView, delivery: OrderDeliveryMethod) {
   const subtotalCents = productsCents + SERVICE_FEE_CENTS;
   const totalCents = subtotalCents + delivery.feeCents;
   const taxCents =
-    view.lines.reduce((sum, line) => sum + includedTax(line.totalCents, VAT_FOOD), 0) +
+    productsTax(view.lines) +
     includedTax(delivery.feeCents, VAT_FOOD) +
     includedTax(SERVICE_FEE_CENTS, VAT_STANDARD);
   return {

@@ -341,4 +341,102 @@ describe("cartLinesUpdate and cartLinesRemove", () => {
       await setTags([]);
     }
   });
+
+  describe("merchandiseId, as vercel/commerce sends it", () => {
+    const variantsOf = (cart: { lines: { nodes: { merchandise: { id: string } }[] } }) =>
+      cart.lines.nodes.map((node) => node.merchandise.id);
+
+    it("moves a line to another variant, keeping its id and quantity", async () => {
+      const cart = await newCart({ lines: [line(fixture.comte.variantId, 2)] });
+      const data = await run(LINES_UPDATE, {
+        cartId: cart.id,
+        lines: [{ id: cart.lines.nodes[0].id, merchandiseId: fixture.miel.variantId }],
+      });
+      expect(data.cartLinesUpdate.userErrors).toEqual([]);
+      const [moved] = data.cartLinesUpdate.cart.lines.nodes;
+      expect(moved.id).toBe(cart.lines.nodes[0].id);
+      expect(moved.merchandise.id).toBe(fixture.miel.variantId);
+      expect(moved.quantity).toBe(2);
+      expect(moved.cost.amountPerQuantity.amount).toBe("8.9");
+    });
+
+    it("swaps two lines' variants in one call", async () => {
+      const cart = await newCart({
+        lines: [line(fixture.comte.variantId, 1), line(fixture.miel.variantId, 2)],
+      });
+      const [comte, miel] = cart.lines.nodes;
+      const data = await run(LINES_UPDATE, {
+        cartId: cart.id,
+        lines: [
+          { id: comte.id, merchandiseId: fixture.miel.variantId },
+          { id: miel.id, merchandiseId: fixture.comte.variantId },
+        ],
+      });
+      expect(data.cartLinesUpdate.userErrors).toEqual([]);
+      const byId = new Map(
+        data.cartLinesUpdate.cart.lines.nodes.map(
+          (node: { id: string; quantity: number; merchandise: { id: string } }) => [
+            node.id,
+            [node.merchandise.id, node.quantity],
+          ],
+        ),
+      );
+      expect(byId.get(comte.id)).toEqual([fixture.miel.variantId, 1]);
+      expect(byId.get(miel.id)).toEqual([fixture.comte.variantId, 2]);
+    });
+
+    it("merges a line moved onto a variant another line has", async () => {
+      const cart = await newCart({
+        lines: [line(fixture.comte.variantId, 1), line(fixture.miel.variantId, 2)],
+      });
+      const data = await run(LINES_UPDATE, {
+        cartId: cart.id,
+        lines: [{ id: cart.lines.nodes[0].id, merchandiseId: fixture.miel.variantId }],
+      });
+      expect(data.cartLinesUpdate.userErrors).toEqual([]);
+      expect(variantsOf(data.cartLinesUpdate.cart)).toEqual([fixture.miel.variantId]);
+      expect(data.cartLinesUpdate.cart.totalQuantity).toBe(3);
+    });
+
+    it("refuses an unknown or unavailable variant and a move over the cap, changing nothing", async () => {
+      const cart = await newCart({ lines: [line(fixture.miel.variantId, 4)] });
+      const lineId = cart.lines.nodes[0].id;
+      for (const merchandiseId of [
+        "gid://shopify/ProductVariant/999999",
+        "not-a-gid",
+        fixture.truffe.variantId,
+        fixture.comte.variantId,
+      ]) {
+        const data = await run(LINES_UPDATE, {
+          cartId: cart.id,
+          lines: [{ id: lineId, merchandiseId }],
+        });
+        expect(data.cartLinesUpdate.userErrors, merchandiseId).toHaveLength(1);
+        expect(variantsOf(data.cartLinesUpdate.cart)).toEqual([fixture.miel.variantId]);
+        expect(data.cartLinesUpdate.cart.totalQuantity).toBe(4);
+      }
+    });
+  });
+
+  it("answers Hydrogen's cart fields: VAT included, no gift card, no bundle, no customer", async () => {
+    const cart = await newCart({ lines: [line(fixture.miel.variantId, 2)] });
+    const body = await graphqlRequest(
+      api,
+      `query ($id: ID!) { cart(id: $id) {
+        appliedGiftCards { id }
+        buyerIdentity { customer { id } }
+        cost { totalTaxAmount { amount } totalDutyAmount { amount } }
+        lines(first: 5) { nodes { ... on CartLine { parentRelationship { parent { id } } } } }
+      } }`,
+      { id: cart.id },
+    );
+    expect(body.errors).toBeUndefined();
+    // 17,80 € of food at 5.5 % VAT included: 17.80 × 5.5 / 105.5 = 0.93.
+    expect(body.data.cart).toEqual({
+      appliedGiftCards: [],
+      buyerIdentity: { customer: null },
+      cost: { totalTaxAmount: { amount: "0.93" }, totalDutyAmount: null },
+      lines: { nodes: [{ parentRelationship: null }] },
+    });
+  });
 });

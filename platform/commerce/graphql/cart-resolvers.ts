@@ -34,6 +34,7 @@ import {
   loadCartView,
 } from "#platform/commerce/cart-view.ts";
 import { type CartCreateInput, createCart } from "#platform/commerce/carts.ts";
+import { customerById } from "#platform/commerce/customer-tokens.ts";
 import type { AppliedAutomaticDiscount, EvaluatedDiscount } from "#platform/commerce/discounts.ts";
 import {
   arrayConnection,
@@ -43,6 +44,7 @@ import {
 } from "#platform/commerce/graphql/order-resolvers.ts";
 import type { PageArgs } from "#platform/commerce/graphql/pagination.ts";
 import { type CommerceContext, money } from "#platform/commerce/graphql/resolver-support.ts";
+import { productsTax } from "#platform/commerce/orders.ts";
 
 /**
  * The priced view of a cart row, computed once per request and cart object: every field of a
@@ -152,7 +154,11 @@ async function mutate(ctx: CommerceContext, cartId: string, change: Change) {
 /** Resolvers of cart.graphql: carts, lines, discount codes, buyer identity, delivery addresses. */
 export function createCartResolvers() {
   return {
-    BaseCartLine: { __resolveType: () => "CartLine" },
+    // A bundle line would carry its components; the shop sells none, so every line is a CartLine.
+    BaseCartLine: {
+      __resolveType: (line: object) =>
+        "lineComponents" in line ? "ComponentizableCartLine" : "CartLine",
+    },
     Merchandise: { __resolveType: () => "ProductVariant" },
     CartAddress: { __resolveType: () => "CartDeliveryAddress" },
     CartDiscountAllocation: { __resolveType: (node: { __typename: string }) => node.__typename },
@@ -225,10 +231,12 @@ export function createCartResolvers() {
       checkoutUrl: (cart: CartRow, _: unknown, ctx: CommerceContext) =>
         checkoutUrl(ctx.origin, cart),
       attribute: (cart: CartRow, args: { key: string }) => attributeOf(cart.attributes, args.key),
+      appliedGiftCards: () => [],
       buyerIdentity: (cart: CartRow) => ({
         email: cart.buyerEmail,
         phone: cart.buyerPhone,
         countryCode: cart.buyerCountryCode,
+        customerId: cart.customerId,
       }),
       cost: async (cart: CartRow, _: unknown, ctx: CommerceContext) => {
         const view = await viewOf(cart, ctx);
@@ -238,6 +246,10 @@ export function createCartResolvers() {
           totalAmount: money(view.totalCents),
           totalAmountEstimated: false,
           checkoutChargeAmount: money(view.totalCents),
+          totalTaxAmount: money(productsTax(view.lines)),
+          totalTaxAmountEstimated: false,
+          totalDutyAmount: null,
+          totalDutyAmountEstimated: false,
         };
       },
       delivery: (cart: CartRow, _: unknown, ctx: CommerceContext) => cartAddresses(ctx.db, cart.id),
@@ -255,6 +267,17 @@ export function createCartResolvers() {
       },
       totalQuantity: async (cart: CartRow, _: unknown, ctx: CommerceContext) =>
         (await viewOf(cart, ctx)).totalQuantity,
+    },
+
+    CartBuyerIdentity: {
+      customer: async (
+        identity: { customerId: number | null },
+        _: unknown,
+        ctx: CommerceContext,
+      ) =>
+        identity.customerId === null
+          ? null
+          : ((await customerById(ctx.db, identity.customerId)) ?? null),
     },
 
     CartDelivery: {
@@ -282,6 +305,7 @@ export function createCartResolvers() {
       attribute: (line: LineNode, args: { key: string }) => attributeOf(line.attributes, args.key),
       instructions: () => ({ canRemove: true, canUpdateQuantity: true }),
       merchandise: (line: LineNode) => line.variant,
+      parentRelationship: () => null,
       cost: (line: LineNode) => ({
         amountPerQuantity: money(line.unitCents),
         compareAtAmountPerQuantity:
