@@ -6,6 +6,9 @@ export type GidType =
   | "Collection"
   | "Metafield"
   | "Metaobject"
+  | "MediaImage"
+  | "ProductOption"
+  | "ProductOptionValue"
   | "Shop";
 
 export function toGid(type: GidType, id: number): string {

@@ -22,6 +22,8 @@ import {
   CUSTOMER_TOKEN,
   graphqlRequest,
   openCartTestShop,
+  PRIVATE_TOKEN,
+  postGraphql,
   type TestStorefrontApi,
 } from "#platform/commerce/testing.ts";
 
@@ -119,6 +121,26 @@ describe("cartBuyerIdentityUpdate", () => {
       .from(commerceCart)
       .where(eq(commerceCart.token, parseCartGid(cart.id)?.token ?? ""));
     expect(stored?.customerId).toBe(fixture.customerId);
+  });
+
+  it("shows the linked customer to the shop's server only, never to a public-token caller", async () => {
+    const cart = await newCart();
+    await run(BUYER_UPDATE, {
+      cartId: cart.id,
+      buyerIdentity: { customerAccessToken: CUSTOMER_TOKEN },
+    });
+    const query = `query ($id: ID!) { cart(id: $id) { buyerIdentity { customer { email } } } }`;
+    const asBrowser = await postGraphql(api, query, { id: cart.id });
+    expect(asBrowser.body.data.cart.buyerIdentity.customer).toBeNull();
+    const asServer = await postGraphql(
+      api,
+      query,
+      { id: cart.id },
+      {
+        "Shopify-Storefront-Private-Token": PRIVATE_TOKEN,
+      },
+    );
+    expect(asServer.body.data.cart.buyerIdentity.customer).toEqual({ email: "claire@example.fr" });
   });
 
   it("refuses a bad email, a bad phone and an unknown token, changing nothing", async () => {

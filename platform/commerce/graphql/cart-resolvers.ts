@@ -270,12 +270,14 @@ export function createCartResolvers() {
     },
 
     CartBuyerIdentity: {
+      // Only to the shop's server (private token): a cart id travels in a browser cookie, and
+      // whoever holds one must not read the account of the customer who signed in on it.
       customer: async (
         identity: { customerId: number | null },
         _: unknown,
         ctx: CommerceContext,
       ) =>
-        identity.customerId === null
+        identity.customerId === null || !ctx.privateAccess
           ? null
           : ((await customerById(ctx.db, identity.customerId)) ?? null),
     },

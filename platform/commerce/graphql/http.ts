@@ -15,6 +15,7 @@ import { createOrderResolvers } from "#platform/commerce/graphql/order-resolvers
 import type { CommerceContext } from "#platform/commerce/graphql/resolver-support.ts";
 import { createResolvers } from "#platform/commerce/graphql/resolvers.ts";
 import { STOREFRONT_SDL } from "#platform/commerce/graphql/sdl.ts";
+import { createVariantResolvers } from "#platform/commerce/graphql/variant-resolvers.ts";
 import { API_VERSION_HEADER, answeringVersion } from "#platform/commerce/graphql/versions.ts";
 import type { CatalogueSearch } from "#platform/commerce/search-port.ts";
 import type { LimiterStore } from "#platform/rate-limit.ts";
@@ -78,6 +79,7 @@ export function storefrontApi(options: StorefrontApiOptions) {
       createCartResolvers(),
       createCustomerResolvers({ limiterStore: options.limiterStore }),
       createOrderResolvers(),
+      createVariantResolvers(),
     ],
   });
   const plainSchema = buildSchema(STOREFRONT_SDL);
@@ -113,13 +115,15 @@ export function storefrontApi(options: StorefrontApiOptions) {
     }
     const url = new URL(c.req.url);
     url.pathname = "/graphql";
+    const privateAccess = sameSecret(privateToken, options.privateToken);
     const commerce: CommerceContext = {
       db: options.db,
       loaders: createLoaders(options.db),
       origin: options.publicOrigin,
       search: options.search,
       now: options.now ?? (() => new Date()),
-      buyerIp: buyerIp(c, sameSecret(privateToken, options.privateToken), options.clientIp),
+      buyerIp: buyerIp(c, privateAccess, options.clientIp),
+      privateAccess,
     };
     return yoga.fetch(new Request(url, c.req.raw), { commerce });
   };

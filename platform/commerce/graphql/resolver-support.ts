@@ -39,6 +39,8 @@ export type CommerceContext = {
    * private-token (server) call, else the caller's own address when known.
    */
   buyerIp: string | undefined;
+  /** The call carries the private (server) token: a shop's own server, not a browser. */
+  privateAccess: boolean;
 };
 
 /** Money as the API carries it: `MoneyV2` with a decimal string, `"12.5"`, `"29.0"`. */
