@@ -23,6 +23,7 @@ import type { Env } from "#server/env.ts";
 import type { Invalidations } from "#server/invalidation.ts";
 import { yogaLogging } from "#server/log-errors.ts";
 import type { Logger } from "#server/logger.ts";
+import { onlineStoreContent } from "#server/online-store-content.ts";
 import { clientIp, createIpMatcher } from "#server/rules/client-ip.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: sub-apps carry their own env, schema and base path
@@ -71,6 +72,8 @@ export function createPlatform({
     clientIp: (c) => clientIp(c, isTrustedProxy),
     logging: yogaLogging(logger),
     limiterStore: limits,
+    // Menus, pages, policies and blogs from the content service, as the storefront shows them.
+    content: onlineStoreContent(),
   });
   const images = createImageService({
     database,

@@ -69,6 +69,15 @@ export { checkoutRoutes } from "./checkout/http.ts";
 export { placeOrder } from "./checkout/place-order.ts";
 export { collectionIdsByHandle, overwriteCollection } from "./collection-edit.ts";
 export {
+  type ContentReads,
+  NO_CONTENT,
+  type OnlineStoreArticle,
+  type OnlineStoreBlog,
+  type OnlineStoreMenu,
+  type OnlineStorePage,
+  type ShopPolicyField,
+} from "./content-port.ts";
+export {
   type CommerceCustomerDetail,
   type CommerceCustomerOrder,
   type CommerceCustomerSummary,

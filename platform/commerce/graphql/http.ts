@@ -5,12 +5,14 @@ import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Db } from "#db/client.ts";
 import { cartJsHandler } from "#platform/commerce/checkout/cart-js.ts";
+import { type ContentReads, NO_CONTENT } from "#platform/commerce/content-port.ts";
 import { createCartResolvers } from "#platform/commerce/graphql/cart-resolvers.ts";
 import { createCustomerResolvers } from "#platform/commerce/graphql/customer-resolvers.ts";
 import { eagerDeferPlugin } from "#platform/commerce/graphql/defer.ts";
 import { executionBudgetPlugin } from "#platform/commerce/graphql/execution-budget.ts";
 import { queryLimitsPlugin } from "#platform/commerce/graphql/limits.ts";
 import { createLoaders } from "#platform/commerce/graphql/loaders.ts";
+import { createOnlineStoreResolvers } from "#platform/commerce/graphql/online-store-resolvers.ts";
 import { createOrderResolvers } from "#platform/commerce/graphql/order-resolvers.ts";
 import type { CommerceContext } from "#platform/commerce/graphql/resolver-support.ts";
 import { createResolvers } from "#platform/commerce/graphql/resolvers.ts";
@@ -50,6 +52,8 @@ export type StorefrontApiOptions = {
   maxResolvedFields?: number;
   /** Where sign-in attempts are counted: process memory unless instances share a store. */
   limiterStore?: LimiterStore;
+  /** The online store's menus, pages, policies and blogs; none when absent. */
+  content?: ContentReads;
 };
 
 const errorBody = (message: string, code: string) => ({
@@ -80,6 +84,7 @@ export function storefrontApi(options: StorefrontApiOptions) {
       createCustomerResolvers({ limiterStore: options.limiterStore }),
       createOrderResolvers(),
       createVariantResolvers(),
+      createOnlineStoreResolvers(),
     ],
   });
   const plainSchema = buildSchema(STOREFRONT_SDL);
@@ -124,6 +129,7 @@ export function storefrontApi(options: StorefrontApiOptions) {
       now: options.now ?? (() => new Date()),
       buyerIp: buyerIp(c, privateAccess, options.clientIp),
       privateAccess,
+      content: options.content ?? NO_CONTENT,
     };
     return yoga.fetch(new Request(url, c.req.raw), { commerce });
   };

@@ -2,6 +2,7 @@ import { GraphQLScalarType, Kind } from "graphql";
 import { createGraphQLError } from "graphql-yoga";
 import type { Db } from "#db/client.ts";
 import type { MetafieldOwner } from "#platform/commerce/catalogue-schema.ts";
+import type { ContentReads } from "#platform/commerce/content-port.ts";
 import { parseGid } from "#platform/commerce/gid.ts";
 import {
   type CollectionRow,
@@ -41,6 +42,8 @@ export type CommerceContext = {
   buyerIp: string | undefined;
   /** The call carries the private (server) token: a shop's own server, not a browser. */
   privateAccess: boolean;
+  /** The online store's menus, pages, policies and blogs (the content service, in the server). */
+  content: ContentReads;
 };
 
 /** Money as the API carries it: `MoneyV2` with a decimal string, `"12.5"`, `"29.0"`. */

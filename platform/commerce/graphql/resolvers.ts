@@ -331,7 +331,8 @@ export function createResolvers() {
     },
 
     Image: {
-      id: (row: ImageRow) => toGid("ProductImage", row.id),
+      // A picture of the content service (an article's) has no catalogue id.
+      id: (row: ImageRow) => (row.id > 0 ? toGid("ProductImage", row.id) : null),
       url: (
         row: ImageRow,
         args: { transform?: Record<string, unknown> | null },

@@ -1,0 +1,376 @@
+import { createGraphQLError } from "graphql-yoga";
+import {
+  type ContentReads,
+  type OnlineStoreArticle,
+  type OnlineStoreBlog,
+  type OnlineStoreImage,
+  type OnlineStoreMenuItem,
+  type OnlineStorePage,
+  SHOP_POLICY_FIELDS,
+  type ShopPolicyField,
+} from "#platform/commerce/content-port.ts";
+import type { ImageRow } from "#platform/commerce/graphql/loaders.ts";
+import { connection, type PageArgs, pageWindow } from "#platform/commerce/graphql/pagination.ts";
+import { type CommerceContext, plainText } from "#platform/commerce/graphql/resolver-support.ts";
+
+/**
+ * Resolvers of online-store.graphql: menus, pages, policies, blogs and articles from the content
+ * port, and the shop's brand. Lists are small (tens of entries): each is read once per request
+ * (`readsOf`) and paged in memory, by position.
+ */
+
+type ListReads = Pick<ContentReads, "pages" | "blogs" | "articles" | "policies">;
+
+const perRequest = new WeakMap<object, Map<keyof ListReads, Promise<unknown>>>();
+
+/** A content list, read at most once per request (the loaders object is the request's). */
+function read<K extends keyof ListReads>(ctx: CommerceContext, key: K): ReturnType<ListReads[K]> {
+  let reads = perRequest.get(ctx.loaders);
+  if (!reads) {
+    reads = new Map();
+    perRequest.set(ctx.loaders, reads);
+  }
+  let value = reads.get(key);
+  if (!value) {
+    value = ctx.content[key]();
+    reads.set(key, value);
+  }
+  return value as ReturnType<ListReads[K]>;
+}
+
+/** `gid://shopify/Page/cms-cgv`: content entries keep their own ids inside Shopify's GIDs. */
+const contentGid = (type: string, id: string) => `gid://shopify/${type}/${encodeURIComponent(id)}`;
+
+function contentIdOf(gid: string, type: string): string | null {
+  const prefix = `gid://shopify/${type}/`;
+  if (!gid.startsWith(prefix)) return null;
+  try {
+    return decodeURIComponent(gid.slice(prefix.length));
+  } catch {
+    return null;
+  }
+}
+
+const absolute = (path: string, ctx: CommerceContext) => new URL(path, ctx.origin).toString();
+
+/** A list paged as a Relay connection; the cursor is a position in the whole (sorted) list. */
+function pageOf<T>(items: readonly T[], args: PageArgs) {
+  const window = pageWindow(args);
+  let positioned = (args.reverse ? [...items].reverse() : items).map((item, index) => ({
+    item,
+    id: index + 1,
+  }));
+  if (window.backwards) positioned = positioned.reverse();
+  if (window.after) {
+    const from = positioned.findIndex((entry) => entry.id === window.after?.id);
+    positioned = positioned.slice(from + 1);
+  }
+  const page = connection(positioned.slice(0, window.limit + 1), window, (entry) => ({
+    v: [],
+    id: entry.id,
+  }));
+  return {
+    edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: edge.node.item })),
+    nodes: page.nodes.map((entry) => entry.item),
+    pageInfo: page.pageInfo,
+  };
+}
+
+/** Shopify's `query` argument on content lists: words that each must appear in the title. */
+function matches(query: string | null | undefined, ...texts: (string | null)[]) {
+  const words = (query ?? "")
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((word) => word && !word.includes(":"));
+  const haystack = texts.join(" ").toLowerCase();
+  return words.every((word) => haystack.includes(word));
+}
+
+function sorted<T>(items: readonly T[], key: (item: T) => string | number): T[] {
+  return [...items].sort((a, b) => {
+    const left = key(a);
+    const right = key(b);
+    return left < right ? -1 : left > right ? 1 : 0;
+  });
+}
+
+type ListArgs = PageArgs & { query?: string | null; sortKey?: string | null };
+
+function articleList(articles: OnlineStoreArticle[], args: ListArgs) {
+  const found = articles.filter((article) =>
+    matches(args.query, article.title, article.author, article.tags.join(" ")),
+  );
+  switch (args.sortKey) {
+    case "TITLE":
+      return sorted(found, (article) => article.title);
+    case "AUTHOR":
+      return sorted(found, (article) => article.author ?? "");
+    case "BLOG_TITLE":
+      return sorted(found, (article) => article.blogHandle);
+    case "PUBLISHED_AT":
+    case "UPDATED_AT":
+      return sorted(found, (article) => article.publishedAt.getTime());
+    default:
+      // ID and RELEVANCE: newest first, the order the content service gives.
+      return found;
+  }
+}
+
+/** An image the content service holds, as the `Image` type (no catalogue id: `id` is null). */
+function contentImage(image: OnlineStoreImage | null): ImageRow | null {
+  if (!image) return null;
+  return {
+    id: 0,
+    productId: 0,
+    position: 0,
+    url: image.url,
+    altText: image.altText,
+    width: image.width,
+    height: image.height,
+  };
+}
+
+function authorOf(article: OnlineStoreArticle) {
+  const name = article.author?.trim() || "Comptoir";
+  const [firstName = name, ...rest] = name.split(/\s+/);
+  return {
+    name,
+    firstName,
+    lastName: rest.join(" "),
+    // The content model keeps no author address: the shop's own answers for them.
+    email: "",
+    bio: null,
+  };
+}
+
+/** The policies as Shopify's handles name them (`privacy-policy`, `terms-of-service`…). */
+const POLICY_HANDLES: Record<ShopPolicyField, string> = {
+  privacyPolicy: "privacy-policy",
+  refundPolicy: "refund-policy",
+  shippingPolicy: "shipping-policy",
+  termsOfService: "terms-of-service",
+  subscriptionPolicy: "subscription-policy",
+};
+
+function policyResolver(field: ShopPolicyField) {
+  return async (_: unknown, __: unknown, ctx: CommerceContext) => {
+    const page = (await read(ctx, "policies"))[field];
+    if (!page) return null;
+    return {
+      id: contentGid("ShopPolicy", page.id),
+      handle: POLICY_HANDLES[field],
+      title: page.title,
+      body: page.bodyHtml,
+      url: absolute(page.path, ctx),
+    };
+  };
+}
+
+function menuItemNode(item: OnlineStoreMenuItem, ctx: CommerceContext): object {
+  const url = item.url === null ? null : absolute(item.url, ctx);
+  const path = item.url && !/^[a-z][a-z0-9+.-]*:/i.test(item.url) ? item.url : null;
+  return {
+    id: contentGid("MenuItem", item.id),
+    title: item.title,
+    url,
+    type: menuItemType(path),
+    resourceId: null,
+    tags: [],
+    items: item.items.map((child) => menuItemNode(child, ctx)),
+  };
+}
+
+/** What a storefront path leads to, in Shopify's menu item types. */
+function menuItemType(path: string | null): string {
+  if (path === null) return "HTTP";
+  if (path === "/") return "FRONTPAGE";
+  if (path.startsWith("/c/")) return "COLLECTION";
+  if (path.startsWith("/p/")) return "PRODUCT";
+  if (path.startsWith("/cms/")) return "PAGE";
+  if (path.startsWith("/b/")) return "ARTICLE";
+  if (path === "/blog/") return "BLOG";
+  if (path.startsWith("/recherche")) return "SEARCH";
+  if (path.startsWith("/compte")) return "CUSTOMER_ACCOUNT_PAGE";
+  return "HTTP";
+}
+
+/** The shop's logo and colours (app/styles/app.css), as a storefront draws its brand. */
+const BRAND_COLORS = {
+  primary: [{ background: "#7a2e2e", foreground: "#ffffff" }],
+  secondary: [{ background: "#fbf8f3", foreground: "#1d1b18" }],
+};
+
+export function createOnlineStoreResolvers() {
+  return {
+    QueryRoot: {
+      menu: async (_: unknown, args: { handle: string }, ctx: CommerceContext) => {
+        const menu = await ctx.content.menu(args.handle);
+        if (!menu) return null;
+        return {
+          id: contentGid("Menu", menu.id),
+          handle: menu.handle,
+          title: menu.title,
+          items: menu.items.map((item) => menuItemNode(item, ctx)),
+          itemsCount: menu.items.length,
+        };
+      },
+      pages: async (_: unknown, args: ListArgs, ctx: CommerceContext) => {
+        const pages = (await read(ctx, "pages")).filter((page) =>
+          matches(args.query, page.title, page.handle),
+        );
+        const order =
+          args.sortKey === "TITLE"
+            ? sorted(pages, (page) => page.title)
+            : args.sortKey === "UPDATED_AT"
+              ? sorted(pages, (page) => page.updatedAt.getTime())
+              : pages;
+        return pageOf(order, args);
+      },
+      page: async (
+        _: unknown,
+        args: { handle?: string | null; id?: string | null },
+        ctx: CommerceContext,
+      ) => findPage(await read(ctx, "pages"), args),
+      pageByHandle: async (_: unknown, args: { handle: string }, ctx: CommerceContext) =>
+        findPage(await read(ctx, "pages"), args),
+      blogs: async (_: unknown, args: ListArgs, ctx: CommerceContext) => {
+        const blogs = (await read(ctx, "blogs")).filter((blog) =>
+          matches(args.query, blog.title, blog.handle),
+        );
+        const order =
+          args.sortKey === "TITLE"
+            ? sorted(blogs, (blog) => blog.title)
+            : args.sortKey === "HANDLE"
+              ? sorted(blogs, (blog) => blog.handle)
+              : blogs;
+        return pageOf(order, args);
+      },
+      blog: async (
+        _: unknown,
+        args: { handle?: string | null; id?: string | null },
+        ctx: CommerceContext,
+      ) => findBlog(await read(ctx, "blogs"), args),
+      blogByHandle: async (_: unknown, args: { handle: string }, ctx: CommerceContext) =>
+        findBlog(await read(ctx, "blogs"), args),
+      articles: async (_: unknown, args: ListArgs, ctx: CommerceContext) =>
+        pageOf(articleList(await read(ctx, "articles"), args), args),
+      article: async (_: unknown, args: { id: string }, ctx: CommerceContext) => {
+        const id = contentIdOf(args.id, "Article");
+        return (await read(ctx, "articles")).find((article) => article.id === id) ?? null;
+      },
+    },
+
+    Shop: {
+      brand: (shop: { description: string | null }) => ({
+        shortDescription: shop.description,
+        slogan: null,
+        colors: BRAND_COLORS,
+      }),
+      ...Object.fromEntries(SHOP_POLICY_FIELDS.map((field) => [field, policyResolver(field)])),
+    },
+
+    Brand: {
+      logo: () => ({
+        id: 0,
+        productId: 0,
+        position: 0,
+        url: "/favicon.svg",
+        altText: "Comptoir",
+        width: 32,
+        height: 32,
+      }),
+      squareLogo: () => ({
+        id: 0,
+        productId: 0,
+        position: 0,
+        url: "/favicon.svg",
+        altText: "Comptoir",
+        width: 32,
+        height: 32,
+      }),
+    },
+
+    Page: {
+      id: (page: OnlineStorePage) => contentGid("Page", page.id),
+      body: (page: OnlineStorePage) => page.bodyHtml,
+      bodySummary: (page: OnlineStorePage) => plainText(page.bodyText, 150),
+      onlineStoreUrl: (page: OnlineStorePage, _: unknown, ctx: CommerceContext) =>
+        absolute(page.path, ctx),
+    },
+
+    Blog: {
+      id: (blog: OnlineStoreBlog) => contentGid("Blog", blog.id),
+      onlineStoreUrl: (blog: OnlineStoreBlog, _: unknown, ctx: CommerceContext) =>
+        absolute(blog.path, ctx),
+      articles: async (blog: OnlineStoreBlog, args: ListArgs, ctx: CommerceContext) =>
+        pageOf(
+          articleList(
+            (await read(ctx, "articles")).filter((article) => article.blogHandle === blog.handle),
+            args,
+          ),
+          args,
+        ),
+      articleByHandle: async (
+        blog: OnlineStoreBlog,
+        args: { handle: string },
+        ctx: CommerceContext,
+      ) =>
+        (await read(ctx, "articles")).find(
+          (article) => article.blogHandle === blog.handle && article.handle === args.handle,
+        ) ?? null,
+      authors: async (blog: OnlineStoreBlog, _: unknown, ctx: CommerceContext) => {
+        const names = new Map<string, ReturnType<typeof authorOf>>();
+        for (const article of await read(ctx, "articles")) {
+          if (article.blogHandle !== blog.handle) continue;
+          const author = authorOf(article);
+          names.set(author.name, author);
+        }
+        return [...names.values()];
+      },
+    },
+
+    Article: {
+      id: (article: OnlineStoreArticle) => contentGid("Article", article.id),
+      author: authorOf,
+      authorV2: authorOf,
+      blog: async (article: OnlineStoreArticle, _: unknown, ctx: CommerceContext) => {
+        const blog = (await read(ctx, "blogs")).find((one) => one.handle === article.blogHandle);
+        if (!blog) throw createGraphQLError(`The blog of article ${article.handle} is gone`);
+        return blog;
+      },
+      content: (article: OnlineStoreArticle, args: { truncateAt?: number | null }) =>
+        plainText(article.contentText, args.truncateAt),
+      excerpt: (article: OnlineStoreArticle, args: { truncateAt?: number | null }) =>
+        article.excerpt === null ? null : plainText(article.excerpt, args.truncateAt),
+      excerptHtml: (article: OnlineStoreArticle) =>
+        article.excerpt === null ? null : `<p>${escapeHtml(article.excerpt)}</p>`,
+      image: (article: OnlineStoreArticle) => contentImage(article.image),
+      onlineStoreUrl: (article: OnlineStoreArticle, _: unknown, ctx: CommerceContext) =>
+        absolute(article.path, ctx),
+    },
+  };
+}
+
+function findPage(pages: OnlineStorePage[], args: { handle?: string | null; id?: string | null }) {
+  if (args.id != null) {
+    const id = contentIdOf(args.id, "Page");
+    return pages.find((page) => page.id === id) ?? null;
+  }
+  return pages.find((page) => page.handle === args.handle) ?? null;
+}
+
+function findBlog(blogs: OnlineStoreBlog[], args: { handle?: string | null; id?: string | null }) {
+  if (args.id != null) {
+    const id = contentIdOf(args.id, "Blog");
+    return blogs.find((blog) => blog.id === id) ?? null;
+  }
+  return blogs.find((blog) => blog.handle === args.handle) ?? null;
+}
+
+function escapeHtml(text: string): string {
+  return text
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;");
+}

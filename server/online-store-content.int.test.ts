@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getMainMenu, invalidateContentCache } from "#app/lib/content.server.ts";
+import { normaliseMenu } from "#app/lib/site-layout.ts";
+import type { Database } from "#db/client.ts";
+import { createTestDatabase } from "#db/testing/index.ts";
+import {
+  graphqlRequest,
+  ORIGIN,
+  type TestStorefrontApi,
+  testStorefrontApi,
+} from "#platform/commerce/testing.ts";
+import { createContentApi } from "#platform/content/index.ts";
+import { configureService } from "#platform/services.ts";
+import { shopIdentity } from "#platform/shop-identity.ts";
+import { onlineStoreContent } from "#server/online-store-content.ts";
+
+/**
+ * The Storefront API's online-store content (menus, pages, policies, blogs, articles, brand) read
+ * from the content service through the port the server wires, on the demo content.
+ */
+
+let database: Database;
+let api: TestStorefrontApi;
+
+// biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary GraphQL answers
+async function query(document: string, variables: Record<string, unknown> = {}): Promise<any> {
+  const body = await graphqlRequest(api, document, variables);
+  expect(body.errors).toBeUndefined();
+  return body.data;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase({ seeded: true });
+  const content = createContentApi({ db: database.db, accessToken: "online-store-test" });
+  configureService("content", {
+    baseUrl: "http://content.embedded",
+    handler: (request) => content.fetch(request),
+    headers: { Authorization: "Bearer online-store-test" },
+  });
+  invalidateContentCache();
+  api = testStorefrontApi(database.db, { content: onlineStoreContent() });
+});
+afterAll(() => database.close());
+
+describe("menus", () => {
+  it("answer the header's menu as the storefront shows it, with absolute links and their kinds", async () => {
+    const data = await query(`{ menu(handle: "main-menu") {
+      handle itemsCount items { id title url type items { title url type } } } }`);
+    const shown = normaliseMenu(await getMainMenu());
+    expect(data.menu.handle).toBe("main-menu");
+    expect(data.menu.itemsCount).toBe(shown.length);
+    expect(data.menu.items.map((item: { title: string }) => item.title)).toEqual(
+      shown.map((item) => item.title),
+    );
+    const [department] = data.menu.items;
+    expect(department.url).toBe(`${ORIGIN}${shown[0]?.href}`);
+    expect(department.type).toBe("COLLECTION");
+    expect(department.items.length).toBeGreaterThan(0);
+    const blog = data.menu.items.find((item: { url: string }) => item.url === `${ORIGIN}/blog/`);
+    expect(blog.type).toBe("BLOG");
+    expect(new Set(data.menu.items.map((item: { id: string }) => item.id)).size).toBe(
+      data.menu.items.length,
+    );
+  });
+
+  it("answer the footer's link columns, and null for a menu the content does not have", async () => {
+    const data = await query(`{
+      footer: menu(handle: "footer") { items { title url items { title url type } } }
+      unknown: menu(handle: "menu-inconnu") { id } }`);
+    expect(data.unknown).toBeNull();
+    expect(data.footer.items.length).toBeGreaterThan(0);
+    const links = data.footer.items.flatMap((column: { items: unknown[] }) => column.items);
+    expect(links).toContainEqual({
+      title: "Conditions générales de vente",
+      url: `${ORIGIN}/cms/cgv/`,
+      type: "PAGE",
+    });
+  });
+});
+
+describe("pages and policies", () => {
+  it("list the editorial pages and open one by handle or id, its facts filled in", async () => {
+    const data = await query(`{ pages(first: 50) { nodes { id handle title onlineStoreUrl } } }`);
+    const handles = data.pages.nodes.map((page: { handle: string }) => page.handle);
+    expect(handles).toContain("mentions-legales");
+    const listed = data.pages.nodes.find(
+      (page: { handle: string }) => page.handle === "mentions-legales",
+    );
+    expect(listed.onlineStoreUrl).toBe(`${ORIGIN}/cms/mentions-legales/`);
+
+    const opened = await query(
+      `query ($id: ID!) {
+        byHandle: page(handle: "mentions-legales") { id title body bodySummary seo { title } }
+        byId: page(id: $id) { handle }
+        old: pageByHandle(handle: "mentions-legales") { handle }
+        none: page(handle: "page-inconnue") { id } }`,
+      { id: listed.id },
+    );
+    expect(opened.byHandle.title).toBe("Mentions légales");
+    expect(opened.byHandle.body).toContain(shopIdentity().legalName);
+    expect(opened.byHandle.body).toContain("<h2>Éditeur du site</h2><p>");
+    expect(opened.byHandle.body).not.toContain("{{");
+    expect(opened.byHandle.bodySummary.length).toBeGreaterThan(20);
+    expect(opened.byId.handle).toBe("mentions-legales");
+    expect(opened.old.handle).toBe("mentions-legales");
+    expect(opened.none).toBeNull();
+  });
+
+  it("answer Shopify's policies from the legal pages, absent where the shop has none", async () => {
+    const data = await query(`{ shop {
+      privacyPolicy { handle title url body }
+      termsOfService { handle title url }
+      shippingPolicy { handle url }
+      refundPolicy { id }
+      subscriptionPolicy { id } } }`);
+    expect(data.shop.privacyPolicy).toMatchObject({
+      handle: "privacy-policy",
+      title: "Données personnelles",
+      url: `${ORIGIN}/cms/donnees-personnelles/`,
+    });
+    expect(data.shop.privacyPolicy.body).toContain("<p>");
+    expect(data.shop.termsOfService.url).toBe(`${ORIGIN}/cms/cgv/`);
+    expect(data.shop.shippingPolicy.url).toBe(`${ORIGIN}/cms/livraison-et-retrait/`);
+    expect(data.shop.refundPolicy).toBeNull();
+    expect(data.shop.subscriptionPolicy).toBeNull();
+  });
+
+  it("give the shop's brand: logo and colours", async () => {
+    const data = await query(`{ shop { brand {
+      logo { id image { url } } colors { primary { background foreground } } } } }`);
+    expect(data.shop.brand.logo.image.url).toBe(`${ORIGIN}/favicon.svg`);
+    expect(data.shop.brand.colors.primary).toEqual([
+      { background: "#7a2e2e", foreground: "#ffffff" },
+    ]);
+  });
+});
+
+describe("blogs and articles", () => {
+  const ARTICLE = `id handle title contentHtml content(truncateAt: 80) excerpt publishedAt
+    authorV2 { name } image { url altText } blog { handle } onlineStoreUrl tags`;
+
+  it("list the blog's categories as blogs, each with its articles newest first, paged", async () => {
+    const data = await query(`{ blogs(first: 10) { nodes { handle title onlineStoreUrl
+      articles(first: 2) { nodes { handle publishedAt } pageInfo { hasNextPage endCursor } } } } }`);
+    const handles = data.blogs.nodes.map((blog: { handle: string }) => blog.handle);
+    expect(handles).toEqual(expect.arrayContaining(["recettes", "portraits", "conseils"]));
+    const recipes = data.blogs.nodes.find((blog: { handle: string }) => blog.handle === "recettes");
+    expect(recipes.onlineStoreUrl).toBe(`${ORIGIN}/blog/`);
+    const [newer, older] = recipes.articles.nodes;
+    expect(Date.parse(newer.publishedAt)).toBeGreaterThanOrEqual(Date.parse(older.publishedAt));
+
+    const next = await query(
+      `query ($after: String) { blog(handle: "recettes") {
+        articles(first: 2, after: $after) { nodes { handle } pageInfo { hasPreviousPage } } } }`,
+      { after: recipes.articles.pageInfo.endCursor },
+    );
+    expect(next.blog.articles.pageInfo.hasPreviousPage).toBe(true);
+    const seen = recipes.articles.nodes.map((article: { handle: string }) => article.handle);
+    for (const article of next.blog.articles.nodes) expect(seen).not.toContain(article.handle);
+  });
+
+  it("open an article by handle in its blog and by id, with its author, picture and body", async () => {
+    const data = await query(`{ blog(handle: "recettes") {
+      first: articles(first: 1) { nodes { handle } } } }`);
+    const handle = data.blog.first.nodes[0].handle;
+    const opened = await query(
+      `query ($handle: String!) { blog(handle: "recettes") { articleByHandle(handle: $handle) { ${ARTICLE} } } }`,
+      { handle },
+    );
+    const article = opened.blog.articleByHandle;
+    expect(article.blog.handle).toBe("recettes");
+    expect(article.onlineStoreUrl).toBe(`${ORIGIN}/b/${handle}/`);
+    expect(article.authorV2.name.length).toBeGreaterThan(2);
+    expect(article.contentHtml).toMatch(/<(p|h2|ul)>/);
+    expect(article.content.length).toBeLessThanOrEqual(83);
+    expect(article.image.url).toMatch(/^http:\/\/shop\.test\//);
+    const byId = await query(`query ($id: ID!) { article(id: $id) { handle } }`, {
+      id: article.id,
+    });
+    expect(byId.article.handle).toBe(handle);
+    const all = await query(`{ articles(first: 250, sortKey: TITLE) { nodes { title } } }`);
+    const titles = all.articles.nodes.map((one: { title: string }) => one.title);
+    expect(titles).toEqual([...titles].sort());
+  });
+});
