@@ -183,3 +183,34 @@ describe("blogs and articles", () => {
     expect(titles).toEqual([...titles].sort());
   });
 });
+
+describe("search", () => {
+  it("finds blog posts and pages by the words they start, accents and case aside", async () => {
+    const data = await query(`{
+      articles: search(query: "CONSERVER fromage", types: [ARTICLE], first: 5) {
+        totalCount nodes { __typename ... on Article { handle trackingParameters } } }
+      pages: search(query: "conditions générales", types: [PAGE], first: 5) {
+        nodes { ... on Page { handle } } }
+      products: search(query: "fromage", first: 1) { nodes { __typename } }
+      none: search(query: "zzzzzz", types: [ARTICLE, PAGE], first: 5) { totalCount nodes { __typename } } }`);
+    expect(data.articles.nodes[0]).toEqual({
+      __typename: "Article",
+      handle: "bien-conserver-ses-fromages",
+      trackingParameters: null,
+    });
+    expect(data.pages.nodes.map((page: { handle: string }) => page.handle)).toContain("cgv");
+    expect(data.products.nodes[0]?.__typename ?? "Product").toBe("Product");
+    expect(data.none).toEqual({ totalCount: 0, nodes: [] });
+  });
+
+  it("suggests posts and pages in predictive search, within the limit", async () => {
+    const data =
+      await query(`{ predictiveSearch(query: "blanquette", limit: 3, types: [ARTICLE, PAGE]) {
+      articles { handle } pages { handle } products { id } } }`);
+    expect(data.predictiveSearch.articles).toEqual([{ handle: "blanquette-de-veau-a-l-ancienne" }]);
+    expect(data.predictiveSearch.products).toEqual([]);
+    const many = await query(`{ predictiveSearch(query: "le", limit: 2, types: [ARTICLE]) {
+      articles { handle } } }`);
+    expect(many.predictiveSearch.articles).toHaveLength(2);
+  });
+});

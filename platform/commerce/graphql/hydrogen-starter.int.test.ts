@@ -43,6 +43,8 @@ const PASSING = [
   "Policy",
   "Policies",
   "Product",
+  "RegularSearch",
+  "PredictiveSearch",
   "ShopData",
   "cartCreate",
   "CartQuery",

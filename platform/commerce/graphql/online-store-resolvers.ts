@@ -38,6 +38,58 @@ function read<K extends keyof ListReads>(ctx: CommerceContext, key: K): ReturnTy
   return value as ReturnType<ListReads[K]>;
 }
 
+const folded = (text: string) =>
+  text
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase();
+const wordsOf = (text: string) =>
+  folded(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+
+/** Whether every word of `term` starts a word of the texts, accents and case aside. */
+function found(term: string, texts: readonly (string | null)[]): boolean {
+  const wanted = wordsOf(term);
+  if (wanted.length === 0) return false;
+  const words = wordsOf(texts.join(" "));
+  return wanted.every((word) => words.some((candidate) => candidate.startsWith(word)));
+}
+
+/**
+ * The blog posts or editorial pages a search term finds (`search`, `predictiveSearch`): those
+ * whose title, text, excerpt or tags hold a word starting with each word of the term; titles
+ * that match first.
+ */
+export async function searchContent(
+  ctx: CommerceContext,
+  term: string,
+  kind: "ARTICLE" | "PAGE",
+): Promise<(OnlineStoreArticle | OnlineStorePage)[]> {
+  const byTitleFirst = <T extends { title: string }>(items: T[]) => [
+    ...items.filter((item) => found(term, [item.title])),
+    ...items.filter((item) => !found(term, [item.title])),
+  ];
+  if (kind === "PAGE") {
+    const pages = await read(ctx, "pages");
+    return byTitleFirst(pages.filter((page) => found(term, [page.title, page.bodyText])));
+  }
+  const articles = await read(ctx, "articles");
+  return byTitleFirst(
+    articles.filter((article) =>
+      found(term, [article.title, article.excerpt, article.contentText, article.tags.join(" ")]),
+    ),
+  );
+}
+
+/** A search's content results as its connection (no product filters). */
+export function contentSearchConnection(
+  items: readonly (OnlineStoreArticle | OnlineStorePage)[],
+  args: PageArgs,
+) {
+  return { ...pageOf(items, args), productFilters: [], totalCount: items.length };
+}
+
 /** `gid://shopify/Page/cms-cgv`: content entries keep their own ids inside Shopify's GIDs. */
 const contentGid = (type: string, id: string) => `gid://shopify/${type}/${encodeURIComponent(id)}`;
 

@@ -16,6 +16,10 @@ import type {
 } from "#platform/commerce/graphql/loaders.ts";
 import { localization } from "#platform/commerce/graphql/localization.ts";
 import {
+  contentSearchConnection,
+  searchContent,
+} from "#platform/commerce/graphql/online-store-resolvers.ts";
+import {
   type CursorKey,
   connection,
   MAX_PAGE_SIZE,
@@ -63,7 +67,11 @@ export function createResolvers() {
     Node: { __resolveType: (node: { __typename: string }) => node.__typename },
     HasMetafields: { __resolveType: (node: { __typename: string }) => node.__typename },
     MetafieldReference: { __resolveType: (node: { __typename: string }) => node.__typename },
-    SearchResultItem: { __resolveType: () => "Product" },
+    // Content results carry their own shapes (online-store-resolvers.ts); the rest are products.
+    SearchResultItem: {
+      __resolveType: (node: object) =>
+        "blogHandle" in node ? "Article" : "bodyHtml" in node ? "Page" : "Product",
+    },
 
     QueryRoot: {
       localization,
@@ -235,7 +243,12 @@ export function createResolvers() {
         const queries = wants("QUERY")
           ? found.queries.map((text) => ({ text, styledText: text }))
           : [];
-        return { products, collections, queries };
+        const [articles, pages] = await Promise.all(
+          (["ARTICLE", "PAGE"] as const).map(async (type) =>
+            wants(type) ? (await searchContent(ctx, args.query, type)).slice(0, limit) : [],
+          ),
+        );
+        return { products, collections, queries, articles, pages };
       },
       search: async (
         _: unknown,
@@ -243,9 +256,23 @@ export function createResolvers() {
           query: string;
           sortKey?: string;
           productFilters?: ProductFilterInput[] | null;
+          types?: string[] | null;
         },
         ctx: CommerceContext,
       ) => {
+        // Blog posts and editorial pages alone, as the Hydrogen starter asks for them
+        // (`types: [ARTICLE]`); with products, the products answer (ranked by the search index).
+        const types = args.types ?? ["PRODUCT"];
+        if (!types.includes("PRODUCT")) {
+          const items = (
+            await Promise.all(
+              (["ARTICLE", "PAGE"] as const)
+                .filter((type) => types.includes(type))
+                .map((type) => searchContent(ctx, args.query, type)),
+            )
+          ).flat();
+          return contentSearchConnection(items, args);
+        }
         const productIds = await ctx.search.matchingProductIds(args.query);
         const query: ListingQuery = {
           productIds: productIds.slice(0, 10_000),
