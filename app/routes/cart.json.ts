@@ -1,5 +1,5 @@
-import { getCart } from "#app/lib/cart-read.server.ts";
 import type { CartPayload } from "#app/lib/cart.ts";
+import { getCart } from "#app/lib/cart-read.server.ts";
 import { deliveryTermsFor } from "#app/lib/delivery-fee.server.ts";
 import type { Route } from "./+types/cart.json";
 

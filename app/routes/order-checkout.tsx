@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import { linkCartToCustomer } from "#app/lib/account.server.ts";
-import { getCart } from "#app/lib/cart-read.server.ts";
 import { type CartView, cartRestauration } from "#app/lib/cart.ts";
 import { CART_FLASH_COOKIE, type CartFlash } from "#app/lib/cart-form.server.ts";
+import { getCart } from "#app/lib/cart-read.server.ts";
 import {
   CHECKOUT_MESSAGES,
   PreparationError,
