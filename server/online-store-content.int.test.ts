@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getMainMenu, invalidateContentCache } from "#app/lib/content.server.ts";
 import { normaliseMenu } from "#app/lib/site-layout.ts";
@@ -212,5 +213,42 @@ describe("search", () => {
     const many = await query(`{ predictiveSearch(query: "le", limit: 2, types: [ARTICLE]) {
       articles { handle } } }`);
     expect(many.predictiveSearch.articles).toHaveLength(2);
+  });
+});
+
+describe("sitemap", () => {
+  it("pages every resource 250 at a time, as Hydrogen's sitemaps read them", async () => {
+    const counted = (await database.db.execute(
+      sql`select count(*)::int as value from commerce_product where not archived`,
+    )) as unknown as { rows: { value: number }[] };
+    const products = counted.rows[0]?.value ?? 0;
+    expect(products).toBeGreaterThan(250);
+    const data = await query(`{
+      products: sitemap(type: PRODUCT) { pagesCount { count precision }
+        first: resources(page: 1) { hasNextPage items { handle updatedAt } }
+        last: resources(page: ${Math.ceil(products / 250)}) { hasNextPage items { handle } } }
+      pages: sitemap(type: PAGE) { pagesCount { count } resources(page: 1) { items { handle } } }
+      blogs: sitemap(type: BLOG) { resources(page: 1) { items { handle updatedAt } } }
+      brands: sitemap(type: METAOBJECT) { resources(page: 1) {
+        items { handle ... on SitemapResourceMetaobject { type onlineStoreUrlHandle } } } } }`);
+    expect(data.products.pagesCount).toEqual({
+      count: Math.ceil(products / 250),
+      precision: "EXACT",
+    });
+    expect(data.products.first.items).toHaveLength(250);
+    expect(data.products.first.hasNextPage).toBe(true);
+    expect(data.products.last.hasNextPage).toBe(false);
+    expect(data.products.last.items).toHaveLength(products % 250 || 250);
+    expect(data.pages.pagesCount.count).toBe(1);
+    expect(data.pages.resources.items.map((item: { handle: string }) => item.handle)).toContain(
+      "cgv",
+    );
+    expect(data.blogs.resources.items.map((item: { handle: string }) => item.handle)).toContain(
+      "recettes",
+    );
+    expect(data.brands.resources.items[0]).toMatchObject({
+      type: "produit_marque",
+      onlineStoreUrlHandle: "m",
+    });
   });
 });

@@ -17,6 +17,7 @@ import { createOrderResolvers } from "#platform/commerce/graphql/order-resolvers
 import type { CommerceContext } from "#platform/commerce/graphql/resolver-support.ts";
 import { createResolvers } from "#platform/commerce/graphql/resolvers.ts";
 import { STOREFRONT_SDL } from "#platform/commerce/graphql/sdl.ts";
+import { createSitemapResolvers } from "#platform/commerce/graphql/sitemap-resolvers.ts";
 import { createVariantResolvers } from "#platform/commerce/graphql/variant-resolvers.ts";
 import { API_VERSION_HEADER, answeringVersion } from "#platform/commerce/graphql/versions.ts";
 import type { CatalogueSearch } from "#platform/commerce/search-port.ts";
@@ -85,6 +86,7 @@ export function storefrontApi(options: StorefrontApiOptions) {
       createOrderResolvers(),
       createVariantResolvers(),
       createOnlineStoreResolvers(),
+      createSitemapResolvers(),
     ],
   });
   const plainSchema = buildSchema(STOREFRONT_SDL);

@@ -57,6 +57,13 @@ const PASSING = [
   "cartDeliveryAddressesAdd",
   "cartDeliveryAddressesRemove",
   "cartLinesRemove",
+  "SitemapIndex",
+  "SitemapProducts",
+  "SitemapCollections",
+  "SitemapPages",
+  "SitemapBlogs",
+  "SitemapArticles",
+  "SitemapMetaobjects",
 ];
 
 const documents = hydrogenStarterDocuments();

@@ -24,7 +24,10 @@ type ListReads = Pick<ContentReads, "pages" | "blogs" | "articles" | "policies">
 const perRequest = new WeakMap<object, Map<keyof ListReads, Promise<unknown>>>();
 
 /** A content list, read at most once per request (the loaders object is the request's). */
-function read<K extends keyof ListReads>(ctx: CommerceContext, key: K): ReturnType<ListReads[K]> {
+export function listContent<K extends keyof ListReads>(
+  ctx: CommerceContext,
+  key: K,
+): ReturnType<ListReads[K]> {
   let reads = perRequest.get(ctx.loaders);
   if (!reads) {
     reads = new Map();
@@ -71,10 +74,10 @@ export async function searchContent(
     ...items.filter((item) => !found(term, [item.title])),
   ];
   if (kind === "PAGE") {
-    const pages = await read(ctx, "pages");
+    const pages = await listContent(ctx, "pages");
     return byTitleFirst(pages.filter((page) => found(term, [page.title, page.bodyText])));
   }
-  const articles = await read(ctx, "articles");
+  const articles = await listContent(ctx, "articles");
   return byTitleFirst(
     articles.filter((article) =>
       found(term, [article.title, article.excerpt, article.contentText, article.tags.join(" ")]),
@@ -206,7 +209,7 @@ const POLICY_HANDLES: Record<ShopPolicyField, string> = {
 
 function policyResolver(field: ShopPolicyField) {
   return async (_: unknown, __: unknown, ctx: CommerceContext) => {
-    const page = (await read(ctx, "policies"))[field];
+    const page = (await listContent(ctx, "policies"))[field];
     if (!page) return null;
     return {
       id: contentGid("ShopPolicy", page.id),
@@ -267,7 +270,7 @@ export function createOnlineStoreResolvers() {
         };
       },
       pages: async (_: unknown, args: ListArgs, ctx: CommerceContext) => {
-        const pages = (await read(ctx, "pages")).filter((page) =>
+        const pages = (await listContent(ctx, "pages")).filter((page) =>
           matches(args.query, page.title, page.handle),
         );
         const order =
@@ -282,11 +285,11 @@ export function createOnlineStoreResolvers() {
         _: unknown,
         args: { handle?: string | null; id?: string | null },
         ctx: CommerceContext,
-      ) => findPage(await read(ctx, "pages"), args),
+      ) => findPage(await listContent(ctx, "pages"), args),
       pageByHandle: async (_: unknown, args: { handle: string }, ctx: CommerceContext) =>
-        findPage(await read(ctx, "pages"), args),
+        findPage(await listContent(ctx, "pages"), args),
       blogs: async (_: unknown, args: ListArgs, ctx: CommerceContext) => {
-        const blogs = (await read(ctx, "blogs")).filter((blog) =>
+        const blogs = (await listContent(ctx, "blogs")).filter((blog) =>
           matches(args.query, blog.title, blog.handle),
         );
         const order =
@@ -301,14 +304,14 @@ export function createOnlineStoreResolvers() {
         _: unknown,
         args: { handle?: string | null; id?: string | null },
         ctx: CommerceContext,
-      ) => findBlog(await read(ctx, "blogs"), args),
+      ) => findBlog(await listContent(ctx, "blogs"), args),
       blogByHandle: async (_: unknown, args: { handle: string }, ctx: CommerceContext) =>
-        findBlog(await read(ctx, "blogs"), args),
+        findBlog(await listContent(ctx, "blogs"), args),
       articles: async (_: unknown, args: ListArgs, ctx: CommerceContext) =>
-        pageOf(articleList(await read(ctx, "articles"), args), args),
+        pageOf(articleList(await listContent(ctx, "articles"), args), args),
       article: async (_: unknown, args: { id: string }, ctx: CommerceContext) => {
         const id = contentIdOf(args.id, "Article");
-        return (await read(ctx, "articles")).find((article) => article.id === id) ?? null;
+        return (await listContent(ctx, "articles")).find((article) => article.id === id) ?? null;
       },
     },
 
@@ -357,7 +360,9 @@ export function createOnlineStoreResolvers() {
       articles: async (blog: OnlineStoreBlog, args: ListArgs, ctx: CommerceContext) =>
         pageOf(
           articleList(
-            (await read(ctx, "articles")).filter((article) => article.blogHandle === blog.handle),
+            (await listContent(ctx, "articles")).filter(
+              (article) => article.blogHandle === blog.handle,
+            ),
             args,
           ),
           args,
@@ -367,12 +372,12 @@ export function createOnlineStoreResolvers() {
         args: { handle: string },
         ctx: CommerceContext,
       ) =>
-        (await read(ctx, "articles")).find(
+        (await listContent(ctx, "articles")).find(
           (article) => article.blogHandle === blog.handle && article.handle === args.handle,
         ) ?? null,
       authors: async (blog: OnlineStoreBlog, _: unknown, ctx: CommerceContext) => {
         const names = new Map<string, ReturnType<typeof authorOf>>();
-        for (const article of await read(ctx, "articles")) {
+        for (const article of await listContent(ctx, "articles")) {
           if (article.blogHandle !== blog.handle) continue;
           const author = authorOf(article);
           names.set(author.name, author);
@@ -386,7 +391,9 @@ export function createOnlineStoreResolvers() {
       author: authorOf,
       authorV2: authorOf,
       blog: async (article: OnlineStoreArticle, _: unknown, ctx: CommerceContext) => {
-        const blog = (await read(ctx, "blogs")).find((one) => one.handle === article.blogHandle);
+        const blog = (await listContent(ctx, "blogs")).find(
+          (one) => one.handle === article.blogHandle,
+        );
         if (!blog) throw createGraphQLError(`The blog of article ${article.handle} is gone`);
         return blog;
       },
