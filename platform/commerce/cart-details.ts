@@ -167,7 +167,11 @@ async function customerAddress(tx: Tx, cart: CartRow, gid: string) {
   return row;
 }
 
-async function addressValues(tx: Tx, cart: CartRow, input: SelectableAddressInput) {
+async function addressValues(
+  tx: Tx,
+  cart: CartRow,
+  input: Pick<SelectableAddressInput, "address">,
+) {
   const copyFrom = input.address.copyFromCustomerAddressId;
   if (copyFrom) {
     const saved = await customerAddress(tx, cart, copyFrom);
@@ -201,6 +205,100 @@ async function addressValues(tx: Tx, cart: CartRow, input: SelectableAddressInpu
   };
 }
 
+type AddressRow = typeof commerceCartAddress.$inferInsert;
+
+/** The rows of new addresses, or the first error; nothing is written. */
+async function newAddressRows(
+  tx: Tx,
+  cart: CartRow,
+  addresses: SelectableAddressInput[],
+  alreadyThere: number,
+): Promise<{ rows: AddressRow[] } | { errors: CartUserError[] }> {
+  if (addresses.filter((a) => a.selected).length > 1) {
+    return {
+      errors: [
+        cartError(
+          "ONLY_ONE_DELIVERY_ADDRESS_CAN_BE_SELECTED",
+          ["addresses"],
+          CART_MESSAGES.oneSelectedAddress,
+        ),
+      ],
+    };
+  }
+  if (alreadyThere + addresses.length > MAX_DELIVERY_ADDRESSES) {
+    return {
+      errors: [
+        cartError("TOO_MANY_DELIVERY_ADDRESSES", ["addresses"], CART_MESSAGES.tooManyAddresses),
+      ],
+    };
+  }
+  const rows: AddressRow[] = [];
+  for (const [index, input] of addresses.entries()) {
+    const checked = await checkedAddress(tx, cart, input.address, ["addresses", String(index)]);
+    if ("errors" in checked) return { errors: checked.errors };
+    rows.push({
+      ...checked.values,
+      cartId: cart.id,
+      selected: Boolean(input.selected),
+      oneTimeUse: Boolean(input.oneTimeUse),
+    });
+  }
+  return { rows };
+}
+
+/** An address input's values, checked: given (or copied) and in a country the shop delivers to. */
+type AddressValues = NonNullable<Awaited<ReturnType<typeof addressValues>>>;
+
+async function checkedAddress(
+  tx: Tx,
+  cart: CartRow,
+  address: SelectableAddressInput["address"],
+  field: string[],
+): Promise<{ values: AddressValues } | { errors: CartUserError[] }> {
+  const values = await addressValues(tx, cart, { address });
+  if (!values) {
+    return {
+      errors: [
+        cartError(
+          "ADDRESS_FIELD_IS_REQUIRED",
+          [...field, "address"],
+          CART_MESSAGES.addressRequired,
+        ),
+      ],
+    };
+  }
+  if (!deliveryCountry(values.countryCode)) {
+    return {
+      errors: [
+        cartError(
+          "INVALID",
+          [...field, "address", "deliveryAddress", "countryCode"],
+          CART_MESSAGES.countryNotDelivered,
+        ),
+      ],
+    };
+  }
+  return { values };
+}
+
+async function addressCount(tx: Tx, cart: CartRow) {
+  const [existing] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(commerceCartAddress)
+    .where(eq(commerceCartAddress.cartId, cart.id));
+  return existing?.n ?? 0;
+}
+
+async function insertAddresses(tx: Tx, cart: CartRow, rows: AddressRow[]) {
+  if (rows.some((row) => row.selected)) {
+    await tx
+      .update(commerceCartAddress)
+      .set({ selected: false })
+      .where(eq(commerceCartAddress.cartId, cart.id));
+  }
+  if (rows.length > 0) await tx.insert(commerceCartAddress).values(rows);
+}
+
 /**
  * `cartDeliveryAddressesAdd`: at most one selected; selecting one unselects the others; each in a
  * country the shop delivers to.
@@ -210,7 +308,54 @@ export async function addDeliveryAddresses(
   cart: CartRow,
   addresses: SelectableAddressInput[],
 ) {
-  if (addresses.filter((a) => a.selected).length > 1) {
+  const made = await newAddressRows(tx, cart, addresses, await addressCount(tx, cart));
+  if ("errors" in made) return made.errors;
+  await insertAddresses(tx, cart, made.rows);
+  return [];
+}
+
+/** `cartDeliveryAddressesReplace`: the cart's addresses become these; on an error, none changes. */
+export async function replaceDeliveryAddresses(
+  tx: Tx,
+  cart: CartRow,
+  addresses: SelectableAddressInput[],
+) {
+  const made = await newAddressRows(tx, cart, addresses, 0);
+  if ("errors" in made) return made.errors;
+  await tx.delete(commerceCartAddress).where(eq(commerceCartAddress.cartId, cart.id));
+  await insertAddresses(tx, cart, made.rows);
+  return [];
+}
+
+export type SelectableAddressUpdate = {
+  id: string;
+  address?: SelectableAddressInput["address"] | null;
+  selected?: boolean | null;
+  oneTimeUse?: boolean | null;
+};
+
+/** The cart address a `CartSelectableAddress` GID names, if it is this cart's. */
+async function cartAddressId(tx: Tx, cart: CartRow, gid: string): Promise<number | undefined> {
+  const match = /^gid:\/\/shopify\/CartSelectableAddress\/(\d+)$/.exec(gid);
+  const id = match ? Number(match[1]) : Number.NaN;
+  if (!Number.isSafeInteger(id)) return undefined;
+  const [found] = await tx
+    .select({ id: commerceCartAddress.id })
+    .from(commerceCartAddress)
+    .where(and(eq(commerceCartAddress.id, id), eq(commerceCartAddress.cartId, cart.id)));
+  return found?.id;
+}
+
+/**
+ * `cartDeliveryAddressesUpdate`: changes the address, `selected` and `oneTimeUse` of addresses
+ * of the cart; every update is checked before any is written.
+ */
+export async function updateDeliveryAddresses(
+  tx: Tx,
+  cart: CartRow,
+  updates: SelectableAddressUpdate[],
+) {
+  if (updates.filter((update) => update.selected).length > 1) {
     return [
       cartError(
         "ONLY_ONE_DELIVERY_ADDRESS_CAN_BE_SELECTED",
@@ -219,50 +364,39 @@ export async function addDeliveryAddresses(
       ),
     ];
   }
-  const [existing] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(commerceCartAddress)
-    .where(eq(commerceCartAddress.cartId, cart.id));
-  if ((existing?.n ?? 0) + addresses.length > MAX_DELIVERY_ADDRESSES) {
-    return [
-      cartError("TOO_MANY_DELIVERY_ADDRESSES", ["addresses"], CART_MESSAGES.tooManyAddresses),
-    ];
-  }
-  const rows: (typeof commerceCartAddress.$inferInsert)[] = [];
-  for (const [index, input] of addresses.entries()) {
-    const values = await addressValues(tx, cart, input);
-    if (!values) {
+  const planned: { id: number; changes: Partial<AddressRow> }[] = [];
+  for (const [index, update] of updates.entries()) {
+    const id = await cartAddressId(tx, cart, update.id);
+    if (id === undefined) {
       return [
         cartError(
-          "ADDRESS_FIELD_IS_REQUIRED",
-          ["addresses", String(index), "address"],
-          CART_MESSAGES.addressRequired,
+          "INVALID_DELIVERY_ADDRESS_ID",
+          ["addresses", String(index), "id"],
+          CART_MESSAGES.addressNotFound,
         ),
       ];
     }
-    if (!deliveryCountry(values.countryCode)) {
-      return [
-        cartError(
-          "INVALID",
-          ["addresses", String(index), "address", "deliveryAddress", "countryCode"],
-          CART_MESSAGES.countryNotDelivered,
-        ),
-      ];
+    const changes: Partial<AddressRow> = {};
+    if (update.address) {
+      const checked = await checkedAddress(tx, cart, update.address, ["addresses", String(index)]);
+      if ("errors" in checked) return checked.errors;
+      Object.assign(changes, checked.values);
     }
-    rows.push({
-      ...values,
-      cartId: cart.id,
-      selected: Boolean(input.selected),
-      oneTimeUse: Boolean(input.oneTimeUse),
-    });
+    if (update.selected != null) changes.selected = update.selected;
+    if (update.oneTimeUse != null) changes.oneTimeUse = update.oneTimeUse;
+    planned.push({ id, changes });
   }
-  if (rows.some((row) => row.selected)) {
+  if (planned.some((entry) => entry.changes.selected)) {
     await tx
       .update(commerceCartAddress)
       .set({ selected: false })
       .where(eq(commerceCartAddress.cartId, cart.id));
   }
-  if (rows.length > 0) await tx.insert(commerceCartAddress).values(rows);
+  for (const { id, changes } of planned) {
+    if (Object.keys(changes).length > 0) {
+      await tx.update(commerceCartAddress).set(changes).where(eq(commerceCartAddress.id, id));
+    }
+  }
   return [];
 }
 
@@ -270,16 +404,8 @@ export async function addDeliveryAddresses(
 export async function removeDeliveryAddresses(tx: Tx, cart: CartRow, addressIds: string[]) {
   const ids: number[] = [];
   for (const [index, gid] of addressIds.entries()) {
-    const match = /^gid:\/\/shopify\/CartSelectableAddress\/(\d+)$/.exec(gid);
-    const id = match ? Number(match[1]) : Number.NaN;
-    ids.push(id);
-    const [found] = Number.isSafeInteger(id)
-      ? await tx
-          .select({ id: commerceCartAddress.id })
-          .from(commerceCartAddress)
-          .where(and(eq(commerceCartAddress.id, id), eq(commerceCartAddress.cartId, cart.id)))
-      : [];
-    if (!found) {
+    const id = await cartAddressId(tx, cart, gid);
+    if (id === undefined) {
       return [
         cartError(
           "INVALID_DELIVERY_ADDRESS_ID",
@@ -288,6 +414,7 @@ export async function removeDeliveryAddresses(tx: Tx, cart: CartRow, addressIds:
         ),
       ];
     }
+    ids.push(id);
   }
   if (ids.length > 0) {
     await tx

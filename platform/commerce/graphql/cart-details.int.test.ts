@@ -6,6 +6,8 @@ import { commerceCart } from "#platform/commerce/cart-schema.ts";
 import {
   ADDRESSES_ADD,
   ADDRESSES_REMOVE,
+  ADDRESSES_REPLACE,
+  ADDRESSES_UPDATE,
   ATTRIBUTES_UPDATE,
   BUYER_UPDATE,
   CART_QUERY,
@@ -211,6 +213,68 @@ describe("delivery addresses", () => {
     expect(removed.cartDeliveryAddressesRemove.cart.delivery.addresses).toHaveLength(1);
   });
 
+  it("replaces every address at once, and changes none when one is refused", async () => {
+    const cart = await newCart();
+    await run(ADDRESSES_ADD, { cartId: cart.id, addresses: [address("Paul"), address("Léa")] });
+    const replaced = await run(ADDRESSES_REPLACE, {
+      cartId: cart.id,
+      addresses: [address("Inès", true)],
+    });
+    expect(replaced.cartDeliveryAddressesReplace.userErrors).toEqual([]);
+    const now = replaced.cartDeliveryAddressesReplace.cart.delivery.addresses;
+    expect(now).toHaveLength(1);
+    expect(now[0]).toMatchObject({ selected: true, address: { firstName: "Inès" } });
+
+    const refused = await run(ADDRESSES_REPLACE, {
+      cartId: cart.id,
+      addresses: [address("Paul"), { address: {} }],
+    });
+    expect(refused.cartDeliveryAddressesReplace.userErrors[0].code).toBe(
+      "ADDRESS_FIELD_IS_REQUIRED",
+    );
+    expect(refused.cartDeliveryAddressesReplace.cart.delivery.addresses).toEqual(now);
+  });
+
+  it("updates an address, its selection and one-time use, and refuses an unknown id", async () => {
+    const cart = await newCart();
+    const added = await run(ADDRESSES_ADD, {
+      cartId: cart.id,
+      addresses: [address("Paul", true), address("Léa")],
+    });
+    const [paul, lea] = added.cartDeliveryAddressesAdd.cart.delivery.addresses;
+    const moved = address("Léa");
+    moved.address.deliveryAddress.address1 = "3 rue Cler";
+    const updated = await run(ADDRESSES_UPDATE, {
+      cartId: cart.id,
+      addresses: [{ id: lea.id, address: moved.address, selected: true, oneTimeUse: true }],
+    });
+    expect(updated.cartDeliveryAddressesUpdate.userErrors).toEqual([]);
+    const after = updated.cartDeliveryAddressesUpdate.cart.delivery.addresses;
+    const byId = (id: string) => after.find((one: { id: string }) => one.id === id);
+    expect(byId(lea.id)).toMatchObject({
+      selected: true,
+      oneTimeUse: true,
+      address: { address1: "3 rue Cler", firstName: "Léa" },
+    });
+    expect(byId(paul.id).selected).toBe(false);
+
+    const unknown = await run(ADDRESSES_UPDATE, {
+      cartId: cart.id,
+      addresses: [
+        { id: paul.id, selected: true },
+        { id: "gid://shopify/CartSelectableAddress/999999", selected: false },
+      ],
+    });
+    expect(unknown.cartDeliveryAddressesUpdate.userErrors).toEqual([
+      {
+        code: "INVALID_DELIVERY_ADDRESS_ID",
+        field: ["addresses", "1", "id"],
+        message: "Adresse de livraison introuvable",
+      },
+    ]);
+    expect(unknown.cartDeliveryAddressesUpdate.cart.delivery.addresses).toEqual(after);
+  });
+
   it("refuses an address in a country the shop does not deliver to", async () => {
     const cart = await newCart();
     const inCountry = (countryCode: string) => {
@@ -310,6 +374,8 @@ describe("limits and unknown carts", () => {
       [BUYER_UPDATE, "cartBuyerIdentityUpdate", { buyerIdentity: {} }],
       [ADDRESSES_ADD, "cartDeliveryAddressesAdd", { addresses: [] }],
       [ADDRESSES_REMOVE, "cartDeliveryAddressesRemove", { addressIds: [] }],
+      [ADDRESSES_REPLACE, "cartDeliveryAddressesReplace", { addresses: [] }],
+      [ADDRESSES_UPDATE, "cartDeliveryAddressesUpdate", { addresses: [] }],
     ];
     for (const [document, field, variables] of calls) {
       const data = await run(document, { cartId, ...variables });

@@ -3,9 +3,12 @@ import {
   addDeliveryAddresses,
   type BuyerIdentityInput,
   removeDeliveryAddresses,
+  replaceDeliveryAddresses,
   type SelectableAddressInput,
+  type SelectableAddressUpdate,
   updateAttributes,
   updateBuyerIdentity,
+  updateDeliveryAddresses,
   updateDiscountCodes,
   updateNote,
 } from "#platform/commerce/cart-details.ts";
@@ -224,6 +227,18 @@ export function createCartResolvers() {
         ctx: CommerceContext,
       ) =>
         mutate(ctx, args.cartId, (tx, cart) => removeDeliveryAddresses(tx, cart, args.addressIds)),
+      cartDeliveryAddressesReplace: (
+        _: unknown,
+        args: { cartId: string; addresses: SelectableAddressInput[] },
+        ctx: CommerceContext,
+      ) =>
+        mutate(ctx, args.cartId, (tx, cart) => replaceDeliveryAddresses(tx, cart, args.addresses)),
+      cartDeliveryAddressesUpdate: (
+        _: unknown,
+        args: { cartId: string; addresses: SelectableAddressUpdate[] },
+        ctx: CommerceContext,
+      ) =>
+        mutate(ctx, args.cartId, (tx, cart) => updateDeliveryAddresses(tx, cart, args.addresses)),
     },
 
     Cart: {

@@ -133,6 +133,22 @@ export const ADDRESSES_REMOVE = `#graphql
     }
   }`;
 
+export const ADDRESSES_REPLACE = `#graphql
+  mutation CartDeliveryAddressesReplace($cartId: ID!, $addresses: [CartSelectableAddressInput!]!) {
+    cartDeliveryAddressesReplace(cartId: $cartId, addresses: $addresses) {
+      cart { ...CartFields }
+      userErrors { code field message }
+    }
+  }`;
+
+export const ADDRESSES_UPDATE = `#graphql
+  mutation CartDeliveryAddressesUpdate($cartId: ID!, $addresses: [CartSelectableAddressUpdateInput!]!) {
+    cartDeliveryAddressesUpdate(cartId: $cartId, addresses: $addresses) {
+      cart { ...CartFields }
+      userErrors { code field message }
+    }
+  }`;
+
 export const withFields = (document: string) => `${document}\n${CART_FIELDS}`;
 
 /** Request helpers over the app the test file opened. */
