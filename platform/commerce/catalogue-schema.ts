@@ -143,7 +143,24 @@ export const commerceMetaobject = pgTable(
 );
 
 /** Resources a metafield can belong to, by their Storefront API type name. */
-export type MetafieldOwner = "PRODUCT" | "PRODUCTVARIANT" | "COLLECTION" | "SHOP" | "CUSTOMER";
+export type MetafieldOwner =
+  | "PRODUCT"
+  | "PRODUCTVARIANT"
+  | "COLLECTION"
+  | "SHOP"
+  | "CUSTOMER"
+  | "CART";
+
+/**
+ * The owners whose metafields anyone with the public token may read by id (`node`): the
+ * catalogue's and the shop's. A customer's (wishlist, lists) and a cart's are theirs alone.
+ */
+export const PUBLIC_METAFIELD_OWNERS: readonly MetafieldOwner[] = [
+  "PRODUCT",
+  "PRODUCTVARIANT",
+  "COLLECTION",
+  "SHOP",
+];
 
 export const commerceMetafield = pgTable(
   "commerce_metafield",

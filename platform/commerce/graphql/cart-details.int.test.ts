@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { parseCartGid } from "#platform/commerce/cart-records.ts";
 import { commerceCart } from "#platform/commerce/cart-schema.ts";
+import { commerceMetafield } from "#platform/commerce/catalogue-schema.ts";
 import {
   ADDRESSES_ADD,
   ADDRESSES_REMOVE,
@@ -399,5 +400,122 @@ describe("a completed cart", () => {
     expect(data.cartNoteUpdate.userErrors).toEqual([
       { code: "INVALID", field: ["cartId"], message: "Ce panier a déjà été commandé" },
     ]);
+  });
+});
+
+describe("cart metafields", () => {
+  const SET = `mutation ($metafields: [CartMetafieldsSetInput!]!) {
+    cartMetafieldsSet(metafields: $metafields) {
+      metafields { id namespace key type value }
+      userErrors { code elementIndex field message } } }`;
+  const DELETE = `mutation ($input: CartMetafieldDeleteInput!) {
+    cartMetafieldDelete(input: $input) { deletedId userErrors { code field message } } }`;
+  const READ = `query ($id: ID!) { cart(id: $id) {
+    gift: metafield(namespace: "custom", key: "gift_message") { value type }
+    metafields(identifiers: [{ namespace: "custom", key: "wrap" }]) { value } } }`;
+
+  it("sets, replaces, reads back and deletes a storefront's data on the cart", async () => {
+    const cart = await newCart();
+    const set = await graphqlRequest(api, SET, {
+      metafields: [
+        {
+          ownerId: cart.id,
+          key: "custom.gift_message",
+          type: "single_line_text_field",
+          value: "Joyeux anniversaire !",
+        },
+        { ownerId: cart.id, key: "wrap", type: "boolean", value: "true" },
+      ],
+    });
+    expect(set.data.cartMetafieldsSet.userErrors).toEqual([]);
+    expect(set.data.cartMetafieldsSet.metafields).toHaveLength(2);
+    const replaced = await graphqlRequest(api, SET, {
+      metafields: [
+        {
+          ownerId: cart.id,
+          key: "custom.gift_message",
+          type: "single_line_text_field",
+          value: "Bonne fête",
+        },
+      ],
+    });
+    expect(replaced.data.cartMetafieldsSet.metafields[0].value).toBe("Bonne fête");
+    const read = await graphqlRequest(api, READ, { id: cart.id });
+    expect(read.data.cart).toEqual({
+      gift: { value: "Bonne fête", type: "single_line_text_field" },
+      metafields: [{ value: "true" }],
+    });
+
+    // Nobody reads a cart's metafield by its id: the cart id is the key to it.
+    const byId = await graphqlRequest(api, `query ($id: ID!) { node(id: $id) { id } }`, {
+      id: replaced.data.cartMetafieldsSet.metafields[0].id,
+    });
+    expect(byId.data.node).toBeNull();
+
+    const deleted = await graphqlRequest(api, DELETE, {
+      input: { ownerId: cart.id, key: "custom.gift_message" },
+    });
+    expect(deleted.data.cartMetafieldDelete.deletedId).toBe(
+      replaced.data.cartMetafieldsSet.metafields[0].id,
+    );
+    const again = await graphqlRequest(api, DELETE, {
+      input: { ownerId: cart.id, key: "custom.gift_message" },
+    });
+    expect(again.data.cartMetafieldDelete.userErrors[0].code).toBe("METAFIELD_DOES_NOT_EXIST");
+    expect((await graphqlRequest(api, READ, { id: cart.id })).data.cart.gift).toBeNull();
+  });
+
+  it("refuses a bad owner, type or value and writes none of the batch", async () => {
+    const cart = await newCart();
+    const good = {
+      ownerId: cart.id,
+      key: "custom.note",
+      type: "single_line_text_field",
+      value: "ok",
+    };
+    const cases: [Record<string, string>, string, string][] = [
+      [
+        { ownerId: `gid://shopify/Cart/c1-${"e".repeat(32)}?key=${"e".repeat(32)}` },
+        "INVALID_OWNER",
+        "ownerId",
+      ],
+      [{ type: "money_v3" }, "INVALID_TYPE", "type"],
+      [{ type: "number_integer", value: "douze" }, "INVALID_VALUE", "value"],
+      [{ value: "" }, "BLANK", "value"],
+      [{ key: "pas une clé" }, "INVALID_VALUE", "key"],
+    ];
+    for (const [change, code, field] of cases) {
+      const body = await graphqlRequest(api, SET, {
+        metafields: [good, { ...good, key: "custom.other", ...change }],
+      });
+      expect(body.data.cartMetafieldsSet.userErrors, code).toEqual([
+        expect.objectContaining({ code, elementIndex: 1, field: ["metafields", "1", field] }),
+      ]);
+      expect(body.data.cartMetafieldsSet.metafields).toBeNull();
+    }
+    const read = await graphqlRequest(
+      api,
+      `query ($id: ID!) { cart(id: $id) { metafield(key: "note") { value } } }`,
+      { id: cart.id },
+    );
+    expect(read.data.cart.metafield).toBeNull();
+  });
+
+  it("keeps a customer's metafields (wishlist, lists) out of node(id) too", async () => {
+    const [row] = await database.db
+      .insert(commerceMetafield)
+      .values({
+        ownerType: "CUSTOMER",
+        ownerId: fixture.customerId,
+        namespace: "custom",
+        key: "wishlist",
+        type: "list.product_reference",
+        value: JSON.stringify([fixture.miel.productId]),
+      })
+      .onConflictDoNothing()
+      .returning();
+    const id = `gid://shopify/Metafield/${row?.id ?? 0}`;
+    const body = await graphqlRequest(api, `query ($id: ID!) { node(id: $id) { id } }`, { id });
+    expect(body.data.node).toBeNull();
   });
 });

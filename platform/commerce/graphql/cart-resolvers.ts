@@ -20,6 +20,11 @@ import {
   updateLines,
 } from "#platform/commerce/cart-lines.ts";
 import {
+  type CartMetafieldInput,
+  deleteCartMetafield,
+  setCartMetafields,
+} from "#platform/commerce/cart-metafields.ts";
+import {
   type CartAddressRow,
   type CartChange,
   type CartRow,
@@ -46,7 +51,11 @@ import {
   pricingValue,
 } from "#platform/commerce/graphql/order-resolvers.ts";
 import type { PageArgs } from "#platform/commerce/graphql/pagination.ts";
-import { type CommerceContext, money } from "#platform/commerce/graphql/resolver-support.ts";
+import {
+  type CommerceContext,
+  metafieldResolvers,
+  money,
+} from "#platform/commerce/graphql/resolver-support.ts";
 import { productsTax } from "#platform/commerce/orders.ts";
 
 /**
@@ -227,6 +236,16 @@ export function createCartResolvers() {
         ctx: CommerceContext,
       ) =>
         mutate(ctx, args.cartId, (tx, cart) => removeDeliveryAddresses(tx, cart, args.addressIds)),
+      cartMetafieldsSet: (
+        _: unknown,
+        args: { metafields: CartMetafieldInput[] },
+        ctx: CommerceContext,
+      ) => setCartMetafields(ctx.db, args.metafields, ctx.now()),
+      cartMetafieldDelete: (
+        _: unknown,
+        args: { input: { ownerId: string; key: string } },
+        ctx: CommerceContext,
+      ) => deleteCartMetafield(ctx.db, args.input),
       cartDeliveryAddressesReplace: (
         _: unknown,
         args: { cartId: string; addresses: SelectableAddressInput[] },
@@ -246,6 +265,7 @@ export function createCartResolvers() {
       checkoutUrl: (cart: CartRow, _: unknown, ctx: CommerceContext) =>
         checkoutUrl(ctx.origin, cart),
       attribute: (cart: CartRow, args: { key: string }) => attributeOf(cart.attributes, args.key),
+      ...metafieldResolvers("CART"),
       appliedGiftCards: () => [],
       buyerIdentity: (cart: CartRow) => ({
         email: cart.buyerEmail,

@@ -54,6 +54,8 @@ const PASSING = [
   "cartBuyerIdentityUpdate",
   "cartNoteUpdate",
   "cartAttributesUpdate",
+  "cartMetafieldsSet",
+  "cartMetafieldDelete",
   "cartDeliveryAddressesAdd",
   "cartDeliveryAddressesUpdate",
   "cartDeliveryAddressesRemove",

@@ -1,7 +1,10 @@
 import { GraphQLScalarType, Kind } from "graphql";
 import { createGraphQLError } from "graphql-yoga";
 import type { Db } from "#db/client.ts";
-import type { MetafieldOwner } from "#platform/commerce/catalogue-schema.ts";
+import {
+  type MetafieldOwner,
+  PUBLIC_METAFIELD_OWNERS,
+} from "#platform/commerce/catalogue-schema.ts";
 import type { ContentReads } from "#platform/commerce/content-port.ts";
 import { parseGid } from "#platform/commerce/gid.ts";
 import {
@@ -213,7 +216,9 @@ export async function loadNode(id: string, ctx: CommerceContext) {
   if (!parsed) return null;
   if (parsed.type === "Metafield") {
     const row = await ctx.loaders.metafield(parsed.id);
-    return row ? { ...row, __typename: "Metafield" } : null;
+    return row && PUBLIC_METAFIELD_OWNERS.includes(row.ownerType)
+      ? { ...row, __typename: "Metafield" }
+      : null;
   }
   if (parsed.type === "Shop") return null;
   return loadReference(id, ctx);
