@@ -36,6 +36,7 @@ const config: CodegenConfig = {
           JSON: "string",
           URL: "string",
           UnsignedInt64: "string",
+          Color: "string",
         },
       },
     },

@@ -300,9 +300,11 @@ export async function searchProducts(
       reverse: sort === "price-desc",
     }),
   );
-  // `types: [PRODUCT]`: every result is a product.
+  // `types: [PRODUCT]`: every result is a product (the union also holds articles and pages).
+  type Node = (typeof data.search.edges)[number]["node"];
+  const isProduct = (node: Node): node is Extract<Node, { id: string }> => "id" in node;
   const edges = data.search.edges.flatMap(({ cursor, node }) =>
-    "id" in node ? [{ cursor, node }] : [],
+    isProduct(node) ? [{ cursor, node }] : [],
   );
   const page = pageOf({ pageInfo: data.search.pageInfo, edges }, options.first, []);
   return {

@@ -68,6 +68,7 @@ export type CartLineInput = {
 export type CartLineUpdateInput = {
   attributes?: Array<AttributeInput> | null | undefined;
   id: string | number;
+  merchandiseId?: string | number | null | undefined;
   quantity?: number | null | undefined;
 };
 
@@ -783,27 +784,41 @@ export type FavouriteProductsQueryVariables = Exact<{
 
 
 export type FavouriteProductsQuery = { nodes: Array<
+    | { __typename: 'AppliedGiftCard' }
+    | { __typename: 'Article' }
+    | { __typename: 'Blog' }
     | { __typename: 'Cart' }
     | { __typename: 'CartLine' }
     | { __typename: 'Collection' }
+    | { __typename: 'ComponentizableCartLine' }
     | { __typename: 'MailingAddress' }
+    | { __typename: 'MediaImage' }
+    | { __typename: 'Menu' }
+    | { __typename: 'MenuItem' }
     | { __typename: 'Metafield' }
     | { __typename: 'Metaobject' }
     | { __typename: 'Order' }
+    | { __typename: 'Page' }
     | { __typename: 'Product', id: string, handle: string, title: string, vendor: string, tags: Array<string>, availableForSale: boolean, createdAt: string, variants: { nodes: Array<{ id: string, title: string, availableForSale: boolean, price: { amount: string, currencyCode: CurrencyCode }, compareAtPrice: { amount: string, currencyCode: CurrencyCode } | null }> }, featuredImage: { altText: string | null, width: number | null, height: number | null, small: string, medium: string, large: string } | null, priceRange: { minVariantPrice: { amount: string, currencyCode: CurrencyCode }, maxVariantPrice: { amount: string, currencyCode: CurrencyCode } }, compareAtPriceRange: { minVariantPrice: { amount: string, currencyCode: CurrencyCode }, maxVariantPrice: { amount: string, currencyCode: CurrencyCode } }, metafields: Array<{ key: string, value: string, reference:
           | { __typename: 'Collection' }
           | { __typename: 'Metaobject', id: string, handle: string, fields: Array<{ key: string, value: string | null }> }
           | { __typename: 'Product' }
           | { __typename: 'ProductVariant' }
          | null } | null> }
+    | { __typename: 'ProductOption' }
+    | { __typename: 'ProductOptionValue' }
     | { __typename: 'ProductVariant' }
     | { __typename: 'Shop' }
+    | { __typename: 'ShopPolicy' }
    | null> };
 
 export type CartViewFieldsFragment = { id: string, checkoutUrl: string, totalQuantity: number, note: string | null, attributes: Array<{ key: string, value: string | null }>, discountCodes: Array<{ code: string, applicable: boolean }>, discountAllocations: Array<
     | { title: string }
     | Record<PropertyKey, never>
-  >, cost: { subtotalAmount: { amount: string }, totalAmount: { amount: string } }, lines: { nodes: Array<{ id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null, subtotalAmount: { amount: string }, totalAmount: { amount: string } }, merchandise: { id: string, title: string, image: { url: string, altText: string | null } | null, product: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, featuredImage: { url: string, altText: string | null } | null, metafields: Array<{ key: string, value: string } | null> } } }> } };
+  >, cost: { subtotalAmount: { amount: string }, totalAmount: { amount: string } }, lines: { nodes: Array<
+      | { id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null, subtotalAmount: { amount: string }, totalAmount: { amount: string } }, merchandise: { id: string, title: string, image: { url: string, altText: string | null } | null, product: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, featuredImage: { url: string, altText: string | null } | null, metafields: Array<{ key: string, value: string } | null> } } }
+      | { id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null, subtotalAmount: { amount: string }, totalAmount: { amount: string } }, merchandise: { id: string, title: string, image: { url: string, altText: string | null } | null, product: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, featuredImage: { url: string, altText: string | null } | null, metafields: Array<{ key: string, value: string } | null> } } }
+    > } };
 
 export type StorefrontCartQueryVariables = Exact<{
   id: string | number;
@@ -813,14 +828,20 @@ export type StorefrontCartQueryVariables = Exact<{
 export type StorefrontCartQuery = { cart: { id: string, checkoutUrl: string, totalQuantity: number, note: string | null, attributes: Array<{ key: string, value: string | null }>, discountCodes: Array<{ code: string, applicable: boolean }>, discountAllocations: Array<
       | { title: string }
       | Record<PropertyKey, never>
-    >, cost: { subtotalAmount: { amount: string }, totalAmount: { amount: string } }, lines: { nodes: Array<{ id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null, subtotalAmount: { amount: string }, totalAmount: { amount: string } }, merchandise: { id: string, title: string, image: { url: string, altText: string | null } | null, product: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, featuredImage: { url: string, altText: string | null } | null, metafields: Array<{ key: string, value: string } | null> } } }> } } | null };
+    >, cost: { subtotalAmount: { amount: string }, totalAmount: { amount: string } }, lines: { nodes: Array<
+        | { id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null, subtotalAmount: { amount: string }, totalAmount: { amount: string } }, merchandise: { id: string, title: string, image: { url: string, altText: string | null } | null, product: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, featuredImage: { url: string, altText: string | null } | null, metafields: Array<{ key: string, value: string } | null> } } }
+        | { id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null, subtotalAmount: { amount: string }, totalAmount: { amount: string } }, merchandise: { id: string, title: string, image: { url: string, altText: string | null } | null, product: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, featuredImage: { url: string, altText: string | null } | null, metafields: Array<{ key: string, value: string } | null> } } }
+      > } } | null };
 
 export type StorefrontCartKindQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type StorefrontCartKindQuery = { cart: { id: string, lines: { nodes: Array<{ merchandise: { product: { tags: Array<string> } } }> } } | null };
+export type StorefrontCartKindQuery = { cart: { id: string, lines: { nodes: Array<
+        | { merchandise: { product: { tags: Array<string> } } }
+        | { merchandise: { product: { tags: Array<string> } } }
+      > } } | null };
 
 export type CartMerchandiseQueryVariables = Exact<{
   id: string | number;
@@ -840,7 +861,10 @@ export type StorefrontCartCreateMutationVariables = Exact<{
 export type StorefrontCartCreateMutation = { cartCreate: { cart: { id: string, checkoutUrl: string, totalQuantity: number, note: string | null, attributes: Array<{ key: string, value: string | null }>, discountCodes: Array<{ code: string, applicable: boolean }>, discountAllocations: Array<
         | { title: string }
         | Record<PropertyKey, never>
-      >, cost: { subtotalAmount: { amount: string }, totalAmount: { amount: string } }, lines: { nodes: Array<{ id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null, subtotalAmount: { amount: string }, totalAmount: { amount: string } }, merchandise: { id: string, title: string, image: { url: string, altText: string | null } | null, product: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, featuredImage: { url: string, altText: string | null } | null, metafields: Array<{ key: string, value: string } | null> } } }> } } | null, userErrors: Array<{ code: CartErrorCode | null, field: Array<string> | null, message: string }>, warnings: Array<{ code: CartWarningCode, message: string }> } | null };
+      >, cost: { subtotalAmount: { amount: string }, totalAmount: { amount: string } }, lines: { nodes: Array<
+          | { id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null, subtotalAmount: { amount: string }, totalAmount: { amount: string } }, merchandise: { id: string, title: string, image: { url: string, altText: string | null } | null, product: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, featuredImage: { url: string, altText: string | null } | null, metafields: Array<{ key: string, value: string } | null> } } }
+          | { id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null, subtotalAmount: { amount: string }, totalAmount: { amount: string } }, merchandise: { id: string, title: string, image: { url: string, altText: string | null } | null, product: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, featuredImage: { url: string, altText: string | null } | null, metafields: Array<{ key: string, value: string } | null> } } }
+        > } } | null, userErrors: Array<{ code: CartErrorCode | null, field: Array<string> | null, message: string }>, warnings: Array<{ code: CartWarningCode, message: string }> } | null };
 
 export type StorefrontCartLinesAddMutationVariables = Exact<{
   cartId: string | number;
@@ -851,7 +875,10 @@ export type StorefrontCartLinesAddMutationVariables = Exact<{
 export type StorefrontCartLinesAddMutation = { cartLinesAdd: { cart: { id: string, checkoutUrl: string, totalQuantity: number, note: string | null, attributes: Array<{ key: string, value: string | null }>, discountCodes: Array<{ code: string, applicable: boolean }>, discountAllocations: Array<
         | { title: string }
         | Record<PropertyKey, never>
-      >, cost: { subtotalAmount: { amount: string }, totalAmount: { amount: string } }, lines: { nodes: Array<{ id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null, subtotalAmount: { amount: string }, totalAmount: { amount: string } }, merchandise: { id: string, title: string, image: { url: string, altText: string | null } | null, product: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, featuredImage: { url: string, altText: string | null } | null, metafields: Array<{ key: string, value: string } | null> } } }> } } | null, userErrors: Array<{ code: CartErrorCode | null, field: Array<string> | null, message: string }>, warnings: Array<{ code: CartWarningCode, message: string }> } | null };
+      >, cost: { subtotalAmount: { amount: string }, totalAmount: { amount: string } }, lines: { nodes: Array<
+          | { id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null, subtotalAmount: { amount: string }, totalAmount: { amount: string } }, merchandise: { id: string, title: string, image: { url: string, altText: string | null } | null, product: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, featuredImage: { url: string, altText: string | null } | null, metafields: Array<{ key: string, value: string } | null> } } }
+          | { id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null, subtotalAmount: { amount: string }, totalAmount: { amount: string } }, merchandise: { id: string, title: string, image: { url: string, altText: string | null } | null, product: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, featuredImage: { url: string, altText: string | null } | null, metafields: Array<{ key: string, value: string } | null> } } }
+        > } } | null, userErrors: Array<{ code: CartErrorCode | null, field: Array<string> | null, message: string }>, warnings: Array<{ code: CartWarningCode, message: string }> } | null };
 
 export type StorefrontCartLinesUpdateMutationVariables = Exact<{
   cartId: string | number;
@@ -862,7 +889,10 @@ export type StorefrontCartLinesUpdateMutationVariables = Exact<{
 export type StorefrontCartLinesUpdateMutation = { cartLinesUpdate: { cart: { id: string, checkoutUrl: string, totalQuantity: number, note: string | null, attributes: Array<{ key: string, value: string | null }>, discountCodes: Array<{ code: string, applicable: boolean }>, discountAllocations: Array<
         | { title: string }
         | Record<PropertyKey, never>
-      >, cost: { subtotalAmount: { amount: string }, totalAmount: { amount: string } }, lines: { nodes: Array<{ id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null, subtotalAmount: { amount: string }, totalAmount: { amount: string } }, merchandise: { id: string, title: string, image: { url: string, altText: string | null } | null, product: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, featuredImage: { url: string, altText: string | null } | null, metafields: Array<{ key: string, value: string } | null> } } }> } } | null, userErrors: Array<{ code: CartErrorCode | null, field: Array<string> | null, message: string }>, warnings: Array<{ code: CartWarningCode, message: string }> } | null };
+      >, cost: { subtotalAmount: { amount: string }, totalAmount: { amount: string } }, lines: { nodes: Array<
+          | { id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null, subtotalAmount: { amount: string }, totalAmount: { amount: string } }, merchandise: { id: string, title: string, image: { url: string, altText: string | null } | null, product: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, featuredImage: { url: string, altText: string | null } | null, metafields: Array<{ key: string, value: string } | null> } } }
+          | { id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null, subtotalAmount: { amount: string }, totalAmount: { amount: string } }, merchandise: { id: string, title: string, image: { url: string, altText: string | null } | null, product: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, featuredImage: { url: string, altText: string | null } | null, metafields: Array<{ key: string, value: string } | null> } } }
+        > } } | null, userErrors: Array<{ code: CartErrorCode | null, field: Array<string> | null, message: string }>, warnings: Array<{ code: CartWarningCode, message: string }> } | null };
 
 export type StorefrontCartLinesRemoveMutationVariables = Exact<{
   cartId: string | number;
@@ -873,7 +903,10 @@ export type StorefrontCartLinesRemoveMutationVariables = Exact<{
 export type StorefrontCartLinesRemoveMutation = { cartLinesRemove: { cart: { id: string, checkoutUrl: string, totalQuantity: number, note: string | null, attributes: Array<{ key: string, value: string | null }>, discountCodes: Array<{ code: string, applicable: boolean }>, discountAllocations: Array<
         | { title: string }
         | Record<PropertyKey, never>
-      >, cost: { subtotalAmount: { amount: string }, totalAmount: { amount: string } }, lines: { nodes: Array<{ id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null, subtotalAmount: { amount: string }, totalAmount: { amount: string } }, merchandise: { id: string, title: string, image: { url: string, altText: string | null } | null, product: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, featuredImage: { url: string, altText: string | null } | null, metafields: Array<{ key: string, value: string } | null> } } }> } } | null, userErrors: Array<{ code: CartErrorCode | null, field: Array<string> | null, message: string }>, warnings: Array<{ code: CartWarningCode, message: string }> } | null };
+      >, cost: { subtotalAmount: { amount: string }, totalAmount: { amount: string } }, lines: { nodes: Array<
+          | { id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null, subtotalAmount: { amount: string }, totalAmount: { amount: string } }, merchandise: { id: string, title: string, image: { url: string, altText: string | null } | null, product: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, featuredImage: { url: string, altText: string | null } | null, metafields: Array<{ key: string, value: string } | null> } } }
+          | { id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null, subtotalAmount: { amount: string }, totalAmount: { amount: string } }, merchandise: { id: string, title: string, image: { url: string, altText: string | null } | null, product: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, featuredImage: { url: string, altText: string | null } | null, metafields: Array<{ key: string, value: string } | null> } } }
+        > } } | null, userErrors: Array<{ code: CartErrorCode | null, field: Array<string> | null, message: string }>, warnings: Array<{ code: CartWarningCode, message: string }> } | null };
 
 export type StorefrontCartNoteUpdateMutationVariables = Exact<{
   cartId: string | number;
@@ -884,7 +917,10 @@ export type StorefrontCartNoteUpdateMutationVariables = Exact<{
 export type StorefrontCartNoteUpdateMutation = { cartNoteUpdate: { cart: { id: string, checkoutUrl: string, totalQuantity: number, note: string | null, attributes: Array<{ key: string, value: string | null }>, discountCodes: Array<{ code: string, applicable: boolean }>, discountAllocations: Array<
         | { title: string }
         | Record<PropertyKey, never>
-      >, cost: { subtotalAmount: { amount: string }, totalAmount: { amount: string } }, lines: { nodes: Array<{ id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null, subtotalAmount: { amount: string }, totalAmount: { amount: string } }, merchandise: { id: string, title: string, image: { url: string, altText: string | null } | null, product: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, featuredImage: { url: string, altText: string | null } | null, metafields: Array<{ key: string, value: string } | null> } } }> } } | null, userErrors: Array<{ code: CartErrorCode | null, field: Array<string> | null, message: string }>, warnings: Array<{ code: CartWarningCode, message: string }> } | null };
+      >, cost: { subtotalAmount: { amount: string }, totalAmount: { amount: string } }, lines: { nodes: Array<
+          | { id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null, subtotalAmount: { amount: string }, totalAmount: { amount: string } }, merchandise: { id: string, title: string, image: { url: string, altText: string | null } | null, product: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, featuredImage: { url: string, altText: string | null } | null, metafields: Array<{ key: string, value: string } | null> } } }
+          | { id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null, subtotalAmount: { amount: string }, totalAmount: { amount: string } }, merchandise: { id: string, title: string, image: { url: string, altText: string | null } | null, product: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, featuredImage: { url: string, altText: string | null } | null, metafields: Array<{ key: string, value: string } | null> } } }
+        > } } | null, userErrors: Array<{ code: CartErrorCode | null, field: Array<string> | null, message: string }>, warnings: Array<{ code: CartWarningCode, message: string }> } | null };
 
 export type StorefrontCartDiscountCodesUpdateMutationVariables = Exact<{
   cartId: string | number;
@@ -895,7 +931,10 @@ export type StorefrontCartDiscountCodesUpdateMutationVariables = Exact<{
 export type StorefrontCartDiscountCodesUpdateMutation = { cartDiscountCodesUpdate: { cart: { id: string, checkoutUrl: string, totalQuantity: number, note: string | null, attributes: Array<{ key: string, value: string | null }>, discountCodes: Array<{ code: string, applicable: boolean }>, discountAllocations: Array<
         | { title: string }
         | Record<PropertyKey, never>
-      >, cost: { subtotalAmount: { amount: string }, totalAmount: { amount: string } }, lines: { nodes: Array<{ id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null, subtotalAmount: { amount: string }, totalAmount: { amount: string } }, merchandise: { id: string, title: string, image: { url: string, altText: string | null } | null, product: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, featuredImage: { url: string, altText: string | null } | null, metafields: Array<{ key: string, value: string } | null> } } }> } } | null, userErrors: Array<{ code: CartErrorCode | null, field: Array<string> | null, message: string }>, warnings: Array<{ code: CartWarningCode, message: string }> } | null };
+      >, cost: { subtotalAmount: { amount: string }, totalAmount: { amount: string } }, lines: { nodes: Array<
+          | { id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null, subtotalAmount: { amount: string }, totalAmount: { amount: string } }, merchandise: { id: string, title: string, image: { url: string, altText: string | null } | null, product: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, featuredImage: { url: string, altText: string | null } | null, metafields: Array<{ key: string, value: string } | null> } } }
+          | { id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null, subtotalAmount: { amount: string }, totalAmount: { amount: string } }, merchandise: { id: string, title: string, image: { url: string, altText: string | null } | null, product: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, featuredImage: { url: string, altText: string | null } | null, metafields: Array<{ key: string, value: string } | null> } } }
+        > } } | null, userErrors: Array<{ code: CartErrorCode | null, field: Array<string> | null, message: string }>, warnings: Array<{ code: CartWarningCode, message: string }> } | null };
 
 export type StorefrontCartAttributesUpdateMutationVariables = Exact<{
   cartId: string | number;
@@ -906,7 +945,10 @@ export type StorefrontCartAttributesUpdateMutationVariables = Exact<{
 export type StorefrontCartAttributesUpdateMutation = { cartAttributesUpdate: { cart: { id: string, checkoutUrl: string, totalQuantity: number, note: string | null, attributes: Array<{ key: string, value: string | null }>, discountCodes: Array<{ code: string, applicable: boolean }>, discountAllocations: Array<
         | { title: string }
         | Record<PropertyKey, never>
-      >, cost: { subtotalAmount: { amount: string }, totalAmount: { amount: string } }, lines: { nodes: Array<{ id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null, subtotalAmount: { amount: string }, totalAmount: { amount: string } }, merchandise: { id: string, title: string, image: { url: string, altText: string | null } | null, product: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, featuredImage: { url: string, altText: string | null } | null, metafields: Array<{ key: string, value: string } | null> } } }> } } | null, userErrors: Array<{ code: CartErrorCode | null, field: Array<string> | null, message: string }>, warnings: Array<{ code: CartWarningCode, message: string }> } | null };
+      >, cost: { subtotalAmount: { amount: string }, totalAmount: { amount: string } }, lines: { nodes: Array<
+          | { id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null, subtotalAmount: { amount: string }, totalAmount: { amount: string } }, merchandise: { id: string, title: string, image: { url: string, altText: string | null } | null, product: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, featuredImage: { url: string, altText: string | null } | null, metafields: Array<{ key: string, value: string } | null> } } }
+          | { id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null, subtotalAmount: { amount: string }, totalAmount: { amount: string } }, merchandise: { id: string, title: string, image: { url: string, altText: string | null } | null, product: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, featuredImage: { url: string, altText: string | null } | null, metafields: Array<{ key: string, value: string } | null> } } }
+        > } } | null, userErrors: Array<{ code: CartErrorCode | null, field: Array<string> | null, message: string }>, warnings: Array<{ code: CartWarningCode, message: string }> } | null };
 
 export type CatalogueProductQueryVariables = Exact<{
   handle: string;
@@ -989,12 +1031,15 @@ export type CatalogueSearchQueryVariables = Exact<{
 }>;
 
 
-export type CatalogueSearchQuery = { search: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ cursor: string, node: { id: string, handle: string, title: string, vendor: string, tags: Array<string>, availableForSale: boolean, createdAt: string, variants: { nodes: Array<{ id: string, title: string, availableForSale: boolean, price: { amount: string, currencyCode: CurrencyCode }, compareAtPrice: { amount: string, currencyCode: CurrencyCode } | null }> }, featuredImage: { altText: string | null, width: number | null, height: number | null, small: string, medium: string, large: string } | null, priceRange: { minVariantPrice: { amount: string, currencyCode: CurrencyCode }, maxVariantPrice: { amount: string, currencyCode: CurrencyCode } }, compareAtPriceRange: { minVariantPrice: { amount: string, currencyCode: CurrencyCode }, maxVariantPrice: { amount: string, currencyCode: CurrencyCode } }, metafields: Array<{ key: string, value: string, reference:
-            | { __typename: 'Collection' }
-            | { __typename: 'Metaobject', id: string, handle: string, fields: Array<{ key: string, value: string | null }> }
-            | { __typename: 'Product' }
-            | { __typename: 'ProductVariant' }
-           | null } | null> } }> } };
+export type CatalogueSearchQuery = { search: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ cursor: string, node:
+        | { id: string, handle: string, title: string, vendor: string, tags: Array<string>, availableForSale: boolean, createdAt: string, variants: { nodes: Array<{ id: string, title: string, availableForSale: boolean, price: { amount: string, currencyCode: CurrencyCode }, compareAtPrice: { amount: string, currencyCode: CurrencyCode } | null }> }, featuredImage: { altText: string | null, width: number | null, height: number | null, small: string, medium: string, large: string } | null, priceRange: { minVariantPrice: { amount: string, currencyCode: CurrencyCode }, maxVariantPrice: { amount: string, currencyCode: CurrencyCode } }, compareAtPriceRange: { minVariantPrice: { amount: string, currencyCode: CurrencyCode }, maxVariantPrice: { amount: string, currencyCode: CurrencyCode } }, metafields: Array<{ key: string, value: string, reference:
+              | { __typename: 'Collection' }
+              | { __typename: 'Metaobject', id: string, handle: string, fields: Array<{ key: string, value: string | null }> }
+              | { __typename: 'Product' }
+              | { __typename: 'ProductVariant' }
+             | null } | null> }
+        | Record<PropertyKey, never>
+       }> } };
 
 export type CatalogueCollectionPageFragment = { nodes: Array<{ id: string, handle: string, title: string, metafields: Array<{ key: string, value: string } | null> }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } };
 
@@ -1084,7 +1129,10 @@ export type CheckoutCartQueryVariables = Exact<{
 }>;
 
 
-export type CheckoutCartQuery = { cart: { id: string, lines: { nodes: Array<{ id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null }, merchandise: { id: string, price: { amount: string }, product: { id: string, title: string, handle: string, vendor: string, tags: Array<string> } } }> } } | null };
+export type CheckoutCartQuery = { cart: { id: string, lines: { nodes: Array<
+        | { id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null }, merchandise: { id: string, price: { amount: string }, product: { id: string, title: string, handle: string, vendor: string, tags: Array<string> } } }
+        | { id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null }, merchandise: { id: string, price: { amount: string }, product: { id: string, title: string, handle: string, vendor: string, tags: Array<string> } } }
+      > } } | null };
 
 export type CheckoutCartEmptyMutationVariables = Exact<{
   cartId: string | number;
@@ -1163,16 +1211,27 @@ export type ShoppingListVariantsQueryVariables = Exact<{
 
 
 export type ShoppingListVariantsQuery = { nodes: Array<
+    | { __typename: 'AppliedGiftCard' }
+    | { __typename: 'Article' }
+    | { __typename: 'Blog' }
     | { __typename: 'Cart' }
     | { __typename: 'CartLine' }
     | { __typename: 'Collection' }
+    | { __typename: 'ComponentizableCartLine' }
     | { __typename: 'MailingAddress' }
+    | { __typename: 'MediaImage' }
+    | { __typename: 'Menu' }
+    | { __typename: 'MenuItem' }
     | { __typename: 'Metafield' }
     | { __typename: 'Metaobject' }
     | { __typename: 'Order' }
+    | { __typename: 'Page' }
     | { __typename: 'Product', id: string, tags: Array<string>, variants: { nodes: Array<{ id: string, availableForSale: boolean }> } }
+    | { __typename: 'ProductOption' }
+    | { __typename: 'ProductOptionValue' }
     | { __typename: 'ProductVariant' }
     | { __typename: 'Shop' }
+    | { __typename: 'ShopPolicy' }
    | null> };
 
 export type SitemapProductsQueryVariables = Exact<{
