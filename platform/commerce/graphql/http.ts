@@ -14,6 +14,7 @@ import { queryLimitsPlugin } from "#platform/commerce/graphql/limits.ts";
 import { createLoaders } from "#platform/commerce/graphql/loaders.ts";
 import { createOnlineStoreResolvers } from "#platform/commerce/graphql/online-store-resolvers.ts";
 import { createOrderResolvers } from "#platform/commerce/graphql/order-resolvers.ts";
+import { createRecommendationResolvers } from "#platform/commerce/graphql/recommendation-resolvers.ts";
 import type { CommerceContext } from "#platform/commerce/graphql/resolver-support.ts";
 import { createResolvers } from "#platform/commerce/graphql/resolvers.ts";
 import { STOREFRONT_SDL } from "#platform/commerce/graphql/sdl.ts";
@@ -87,6 +88,7 @@ export function storefrontApi(options: StorefrontApiOptions) {
       createVariantResolvers(),
       createOnlineStoreResolvers(),
       createSitemapResolvers(),
+      createRecommendationResolvers(),
     ],
   });
   const plainSchema = buildSchema(STOREFRONT_SDL);
