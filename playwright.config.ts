@@ -23,6 +23,9 @@ export default defineConfig({
   // while a busy machine keeps the main thread full: CI's two cores run two browsers and the
   // server. Assertions wait for it there rather than racing it.
   expect: { timeout: process.env.CI ? 15_000 : 5_000 },
+  // A journey there makes several such navigations of 100-product pages: 30 s (Playwright's
+  // default) is less than two slow assertions.
+  timeout: process.env.CI ? 90_000 : 30_000,
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
   use: {
     baseURL,

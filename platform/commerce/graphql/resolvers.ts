@@ -98,6 +98,12 @@ export function createResolvers() {
         }
         return row && !row.archived ? row : null;
       },
+      productByHandle: async (_: unknown, args: { handle: string }, ctx: CommerceContext) => {
+        const row = await ctx.loaders.productByHandle(args.handle);
+        return row && !row.archived ? row : null;
+      },
+      collectionByHandle: async (_: unknown, args: { handle: string }, ctx: CommerceContext) =>
+        (await ctx.loaders.collectionByHandle(args.handle)) ?? null,
       products: (
         _: unknown,
         args: PageArgs & { sortKey?: string; query?: string | null },
