@@ -1,4 +1,3 @@
-import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 /**
@@ -12,9 +11,6 @@ const ignored = ["**/node_modules/**", "build/**", "e2e/**", "data/**"];
 
 export default defineConfig({
   test: {
-    // One test file per core: integration tests spend much of their time waiting on a database,
-    // so Vitest's default (cores - 1, a single worker on CI's two cores) leaves a core idle.
-    maxWorkers: availableParallelism(),
     projects: [
       {
         test: {

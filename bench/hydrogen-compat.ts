@@ -15,11 +15,8 @@ import {
   runHydrogenStarter,
   STARTER_API_VERSION,
 } from "#platform/commerce/testing.ts";
-import { createContentApi } from "#platform/content/index.ts";
-import { matchingProductIds, predictiveSearch } from "#platform/search/index.ts";
-import { configureService } from "#platform/services.ts";
 import { SEED_NOW, seedDatabase } from "#seed/index.ts";
-import { onlineStoreContent } from "#server/online-store-content.ts";
+import { servedStorefrontOptions } from "#server/storefront-api-testing.ts";
 
 const TOKEN = "hydrogen-compat-public-token";
 const ORIGIN = "http://localhost:3000";
@@ -30,27 +27,10 @@ const database = await openDatabase();
 try {
   await migrate(database);
   await seedDatabase(database, { seed: 1 });
-  // The content service the server wires for menus, pages, policies and the blog.
-  const content = createContentApi({ db: database.db, accessToken: TOKEN });
-  configureService("content", {
-    baseUrl: "http://content.embedded",
-    handler: (request) => content.fetch(request),
-    headers: { Authorization: `Bearer ${TOKEN}` },
-  });
   const api = storefrontApi({
     db: database.db,
-    // The search the server wires (server/platform.ts), so that search documents find products.
-    search: {
-      async predictive(query, limit) {
-        const found = await predictiveSearch(database.db, { query, limit });
-        return {
-          productIds: found.products.map((hit) => hit.id),
-          collectionIds: found.collections.map((hit) => hit.id),
-          queries: found.queries,
-        };
-      },
-      matchingProductIds: (query) => matchingProductIds(database.db, query),
-    },
+    // Menus, pages, the blog and search, as the server wires them (server/platform.ts).
+    ...servedStorefrontOptions(database.db),
     publicToken: TOKEN,
     privateToken: `${TOKEN}-private`,
     publicOrigin: ORIGIN,
@@ -59,7 +39,6 @@ try {
     // Internal messages in the answers, where the report shows them; nothing on the console.
     exposeErrors: true,
     logging: quiet,
-    content: onlineStoreContent(),
   });
   const send = async (query: string, variables: Record<string, unknown>) => {
     const res = await api.request(`${ORIGIN}/api/${STARTER_API_VERSION}/graphql.json`, {

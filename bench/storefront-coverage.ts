@@ -5,9 +5,12 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildSchema } from "graphql";
-import { COVERAGE_DOC_HEADER, coverageTable } from "#platform/commerce/graphql/coverage.ts";
-import { officialStorefrontSchema } from "#platform/commerce/graphql/official-schema.ts";
-import { STOREFRONT_SDL } from "#platform/commerce/graphql/sdl.ts";
+import {
+  COVERAGE_DOC_HEADER,
+  coverageTable,
+  officialStorefrontSchema,
+  STOREFRONT_SDL,
+} from "#platform/commerce/testing.ts";
 
 const path = join(import.meta.dirname, "../docs/storefront-api-coverage.md");
 writeFileSync(

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getMainMenu, invalidateContentCache } from "#app/lib/content.server.ts";
+import { getMainMenu } from "#app/lib/content.server.ts";
 import { normaliseMenu } from "#app/lib/site-layout.ts";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
@@ -10,10 +10,8 @@ import {
   type TestStorefrontApi,
   testStorefrontApi,
 } from "#platform/commerce/testing.ts";
-import { createContentApi } from "#platform/content/index.ts";
-import { configureService } from "#platform/services.ts";
 import { shopIdentity } from "#platform/shop-identity.ts";
-import { onlineStoreContent } from "#server/online-store-content.ts";
+import { servedStorefrontOptions } from "#server/storefront-api-testing.ts";
 
 /**
  * The Storefront API's online-store content (menus, pages, policies, blogs, articles, brand) read
@@ -32,14 +30,7 @@ async function query(document: string, variables: Record<string, unknown> = {}):
 
 beforeAll(async () => {
   database = await createTestDatabase({ seeded: true });
-  const content = createContentApi({ db: database.db, accessToken: "online-store-test" });
-  configureService("content", {
-    baseUrl: "http://content.embedded",
-    handler: (request) => content.fetch(request),
-    headers: { Authorization: "Bearer online-store-test" },
-  });
-  invalidateContentCache();
-  api = testStorefrontApi(database.db, { content: onlineStoreContent() });
+  api = testStorefrontApi(database.db, servedStorefrontOptions(database.db));
 });
 afterAll(() => database.close());
 

@@ -3,7 +3,7 @@ import type { Hono } from "hono";
 import { setContentLogger } from "#app/lib/content.server.ts";
 import type { Database } from "#db/client.ts";
 import { orderActionsForApi } from "#platform/backoffice/index.ts";
-import type { CatalogueSearch, SlotBookings } from "#platform/commerce/index.ts";
+import type { SlotBookings } from "#platform/commerce/index.ts";
 import {
   checkoutRoutes,
   createImageRoutes,
@@ -16,7 +16,7 @@ import { createContentApi, createContentManagementApi } from "#platform/content/
 import { createMailDelivery } from "#platform/notify/index.ts";
 import { bookOrderSlot, checkSlot, createOrderingApi } from "#platform/ordering/index.ts";
 import { limiterStore } from "#platform/rate-limit.ts";
-import { matchingProductIds, predictiveSearch, searchApi } from "#platform/search/index.ts";
+import { searchApi } from "#platform/search/index.ts";
 import { configureService } from "#platform/services.ts";
 import { configureShopIdentity, shopIdentityFromEnv } from "#platform/shop-identity.ts";
 import type { Env } from "#server/env.ts";
@@ -25,6 +25,7 @@ import { yogaLogging } from "#server/log-errors.ts";
 import type { Logger } from "#server/logger.ts";
 import { onlineStoreContent } from "#server/online-store-content.ts";
 import { clientIp, createIpMatcher } from "#server/rules/client-ip.ts";
+import { catalogueSearch } from "#server/storefront-api-wiring.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: sub-apps carry their own env, schema and base path
 type SubApp = Hono<any, any, any>;
@@ -47,17 +48,7 @@ export function createPlatform({
   const limits = limiterStore(database);
   // Receipts, emails and pages print the identity the deployment configured.
   configureShopIdentity(shopIdentityFromEnv(env));
-  const search: CatalogueSearch = {
-    async predictive(query, limit) {
-      const found = await predictiveSearch(database.db, { query, limit });
-      return {
-        productIds: found.products.map((hit) => hit.id),
-        collectionIds: found.collections.map((hit) => hit.id),
-        queries: found.queries,
-      };
-    },
-    matchingProductIds: (query) => matchingProductIds(database.db, query),
-  };
+  const search = catalogueSearch(database.db);
 
   // Grocery orders book their slot in the ordering service's capacity (docs/architecture.md, "Ports").
   const slots: SlotBookings = { check: checkSlot, book: bookOrderSlot };

@@ -161,7 +161,15 @@ describe.runIf(testEngine() === "postgres")("workers on PostgreSQL", () => {
       );
       expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
 
-      // A worker that dies is replaced; the shop keeps answering.
+      // A worker that dies once it serves is replaced; the shop keeps answering. (One that dies
+      // before it listens stops the primary: wait until this one listens, as a slow start can lag.)
+      const listening = `"pid":${workers[0]},"msg":"worker listening"`;
+      expect(
+        await eventually(
+          () => log,
+          (text) => text.includes(listening),
+        ),
+      ).toContain(listening);
       process.kill(workers[0] as number, "SIGKILL");
       const replaced = await eventually(
         () => children(pid),

@@ -44,7 +44,10 @@ export async function runPrimary(env: ConfiguredEnv, count: number): Promise<voi
   const fork = () => {
     const worker = cluster.fork();
     started.set(worker, false);
-    worker.once("listening", () => started.set(worker, true));
+    worker.once("listening", () => {
+      started.set(worker, true);
+      logger.info({ pid: worker.process.pid }, "worker listening");
+    });
   };
   for (let i = 0; i < count; i++) fork();
   logger.info({ workers: count }, "workers started");

@@ -111,7 +111,7 @@ export {
   feedStream,
 } from "./feed.ts";
 export { fromGid, toGid } from "./gid.ts";
-export { storefrontApi } from "./graphql/http.ts";
+export { type StorefrontApiOptions, storefrontApi } from "./graphql/http.ts";
 export { createImageRoutes } from "./images/http.ts";
 export {
   announcesTooLarge,

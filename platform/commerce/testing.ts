@@ -352,7 +352,8 @@ export {
   LOGIN as CUSTOMER_LOGIN,
   START as CUSTOMER_TEST_START,
 } from "#platform/commerce/graphql/customer-testing.ts";
-
+// The coverage of Shopify's schema, for `npm run compat:coverage` (bench/storefront-coverage.ts).
+export { COVERAGE_DOC_HEADER, coverageTable } from "./graphql/coverage.ts";
 // The official Hydrogen starter as a test of the Storefront API, for its ratchet test and
 // `npm run compat:hydrogen` (bench/hydrogen-compat.ts).
 export {
@@ -361,3 +362,5 @@ export {
   runHydrogenStarter,
   STARTER_API_VERSION,
 } from "./graphql/hydrogen-starter.ts";
+export { officialStorefrontSchema } from "./graphql/official-schema.ts";
+export { STOREFRONT_SDL } from "./graphql/sdl.ts";

@@ -16,11 +16,8 @@ import {
 } from "#platform/commerce/graphql/hydrogen-starter.ts";
 import { officialStorefrontSchema } from "#platform/commerce/graphql/official-schema.ts";
 import { PUBLIC_HEADERS, postGraphql, testStorefrontApi } from "#platform/commerce/testing.ts";
-import { createContentApi } from "#platform/content/index.ts";
-import { matchingProductIds, predictiveSearch } from "#platform/search/index.ts";
-import { configureService } from "#platform/services.ts";
 import { SEED_NOW } from "#seed/index.ts";
-import { onlineStoreContent } from "#server/online-store-content.ts";
+import { servedStorefrontOptions } from "#server/storefront-api-testing.ts";
 
 /**
  * The ratchet of issue 21 ("the official Hydrogen starter is the test"): the starter's documents
@@ -111,27 +108,9 @@ describe(`the Hydrogen starter against our Storefront API ${STARTER_API_VERSION}
 
   beforeAll(async () => {
     database = await createTestDatabase({ seeded: true });
-    // The content service the server wires for menus, pages, policies and the blog.
-    const content = createContentApi({ db: database.db, accessToken: "hydrogen-test" });
-    configureService("content", {
-      baseUrl: "http://content.embedded",
-      handler: (request) => content.fetch(request),
-      headers: { Authorization: "Bearer hydrogen-test" },
-    });
     const api = testStorefrontApi(database.db, {
-      content: onlineStoreContent(),
-      // The search the server wires (server/platform.ts), so that search documents find products.
-      search: {
-        async predictive(query, limit) {
-          const found = await predictiveSearch(database.db, { query, limit });
-          return {
-            productIds: found.products.map((hit) => hit.id),
-            collectionIds: found.collections.map((hit) => hit.id),
-            queries: found.queries,
-          };
-        },
-        matchingProductIds: (query) => matchingProductIds(database.db, query),
-      },
+      // Menus, pages, the blog and search, as the server wires them (server/platform.ts).
+      ...servedStorefrontOptions(database.db),
       now: () => SEED_NOW,
       exposeErrors: true,
       logging: { debug() {}, info() {}, warn() {}, error() {} },

@@ -4,10 +4,7 @@ import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
 import { officialStorefrontSchema } from "#platform/commerce/graphql/official-schema.ts";
 import { PUBLIC_HEADERS, postGraphql, testStorefrontApi } from "#platform/commerce/testing.ts";
-import { createContentApi } from "#platform/content/index.ts";
-import { matchingProductIds, predictiveSearch } from "#platform/search/index.ts";
-import { configureService } from "#platform/services.ts";
-import { onlineStoreContent } from "#server/online-store-content.ts";
+import { servedStorefrontOptions } from "#server/storefront-api-testing.ts";
 
 /**
  * Issue 21 item 6: vercel/commerce (the Next.js Commerce template) against our Storefront API.
@@ -147,26 +144,7 @@ let send: (name: keyof typeof DOCUMENTS, variables?: Record<string, unknown>) =>
 
 beforeAll(async () => {
   database = await createTestDatabase({ seeded: true });
-  const content = createContentApi({ db: database.db, accessToken: "vercel-test" });
-  configureService("content", {
-    baseUrl: "http://content.embedded",
-    handler: (request) => content.fetch(request),
-    headers: { Authorization: "Bearer vercel-test" },
-  });
-  const api = testStorefrontApi(database.db, {
-    content: onlineStoreContent(),
-    search: {
-      async predictive(query, limit) {
-        const found = await predictiveSearch(database.db, { query, limit });
-        return {
-          productIds: found.products.map((hit) => hit.id),
-          collectionIds: found.collections.map((hit) => hit.id),
-          queries: found.queries,
-        };
-      },
-      matchingProductIds: (query) => matchingProductIds(database.db, query),
-    },
-  });
+  const api = testStorefrontApi(database.db, servedStorefrontOptions(database.db));
   send = async (name, variables = {}) => {
     const { status, body } = await postGraphql(
       api,
