@@ -250,6 +250,8 @@ function menuItemType(path: string | null): string {
 }
 
 /** The shop's logo and colours (app/styles/app.css), as a storefront draws its brand. */
+const LOGO: OnlineStoreImage = { url: "/favicon.svg", altText: "Comptoir", width: 32, height: 32 };
+
 const BRAND_COLORS = {
   primary: [{ background: "#7a2e2e", foreground: "#ffffff" }],
   secondary: [{ background: "#fbf8f3", foreground: "#1d1b18" }],
@@ -325,24 +327,8 @@ export function createOnlineStoreResolvers() {
     },
 
     Brand: {
-      logo: () => ({
-        id: 0,
-        productId: 0,
-        position: 0,
-        url: "/favicon.svg",
-        altText: "Comptoir",
-        width: 32,
-        height: 32,
-      }),
-      squareLogo: () => ({
-        id: 0,
-        productId: 0,
-        position: 0,
-        url: "/favicon.svg",
-        altText: "Comptoir",
-        width: 32,
-        height: 32,
-      }),
+      logo: () => contentImage(LOGO),
+      squareLogo: () => contentImage(LOGO),
     },
 
     Page: {

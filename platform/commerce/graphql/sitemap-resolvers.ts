@@ -30,6 +30,13 @@ type Resource =
       updatedAt: Date;
     };
 
+const resource = (handle: string, title: string, updatedAt: Date): Resource => ({
+  __typename: "SitemapResource",
+  handle,
+  title,
+  updatedAt,
+});
+
 /** One page (1-based) of a type's resources, with one more to tell whether a next page exists. */
 async function resourcesOf(
   ctx: CommerceContext,
@@ -37,12 +44,6 @@ async function resourcesOf(
   offset: number,
   limit: number,
 ): Promise<Resource[]> {
-  const resource = (handle: string, title: string, updatedAt: Date): Resource => ({
-    __typename: "SitemapResource",
-    handle,
-    title,
-    updatedAt,
-  });
   switch (type) {
     case "PRODUCT":
       return (
@@ -102,12 +103,6 @@ async function contentResources(
   ctx: CommerceContext,
   type: "ARTICLE" | "BLOG" | "PAGE",
 ): Promise<Resource[]> {
-  const resource = (handle: string, title: string, updatedAt: Date): Resource => ({
-    __typename: "SitemapResource",
-    handle,
-    title,
-    updatedAt,
-  });
   if (type === "PAGE") {
     return (await listContent(ctx, "pages")).map((page) =>
       resource(page.handle, page.title, page.updatedAt),
