@@ -64,6 +64,18 @@ function dateTimeFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeForma
   return format;
 }
 
+/** The day of an instant in Paris, `YYYY-MM-DD` (a day-long validity ends at Paris midnight). */
+export function parisDay(instant: Date): string {
+  const parts = dateTimeFormat({
+    timeZone: TIME_ZONE,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).formatToParts(instant);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${part("year")}-${part("month")}-${part("day")}`;
+}
+
 /** The hours and minutes of an instant in Paris, as numbers. */
 function parisClock(instant: Date): { hours: number; minutes: number } {
   const parts = dateTimeFormat({

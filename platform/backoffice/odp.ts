@@ -14,7 +14,6 @@ import {
   type OrderStatus,
   ordersForPreparation,
   type PreparationRow,
-  SLOT_TIME_ZONE,
 } from "#platform/ordering/index.ts";
 
 /**
@@ -58,14 +57,7 @@ export function slotLabel(slotKey: string): string {
 }
 
 /** The local day (Europe/Paris, `YYYY-MM-DD`) of an instant: staff count orders by that day. */
-export function parisDay(instant: Date): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone: SLOT_TIME_ZONE,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(instant);
-}
+export { parisDay } from "#platform/format.ts";
 
 /** A `YYYY-MM-DD` that names a real day, else null. */
 export function parseDay(value: string | null | undefined): string | null {
