@@ -31,6 +31,8 @@ export default [
       route("stores/:id", "routes/middleware/stores.$id.tsx"),
       route("slots", "routes/middleware/slots.tsx"),
       route("promotions", "routes/middleware/promotions.tsx"),
+      route("gift-cards", "routes/middleware/gift-cards.tsx"),
+      route("gift-cards/:id", "routes/middleware/gift-cards.$id.tsx"),
       route("orders", "routes/middleware/orders.tsx"),
       route("orders/:ref", "routes/middleware/orders.$ref.tsx"),
       route("customers", "routes/middleware/customers.tsx"),

@@ -47,6 +47,26 @@ export {
 } from "./dashboard-days.ts";
 export { fillingSlots, todayOrders } from "./dashboard-today.ts";
 export {
+  type AdjustmentFieldErrors,
+  adjustGiftCard,
+  changeGiftCardEnabled,
+  findGiftCards,
+  GIFT_CARD_MAX_CENTS,
+  GIFT_CARD_MIN_CENTS,
+  GIFT_CARD_OFFICE_MESSAGES,
+  GIFT_CARD_STATUSES,
+  type GiftCard,
+  type GiftCardFieldErrors,
+  type GiftCardFormValues,
+  type GiftCardMovementView,
+  giftCardDetail,
+  giftCardFormValuesFrom,
+  isGiftCardStatus,
+  issueGiftCard,
+  readAdjustmentForm,
+  readGiftCardForm,
+} from "./gift-cards.ts";
+export {
   API_ACTOR,
   archiveProductByHandle,
   csvRows,

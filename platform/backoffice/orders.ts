@@ -1,14 +1,17 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
 import { type Actor, logChange } from "#platform/backoffice/catalogue-sync.ts";
+import { creditGiftCardsOnCancel } from "#platform/backoffice/gift-cards.ts";
 import { dayBounds } from "#platform/backoffice/odp.ts";
 import { adminOrderEvent } from "#platform/backoffice/schema.ts";
 import {
   type GroceryListRow,
   type GroceryOrderDetail,
+  giftCardPaymentsOfOrder,
   groceryOrderForAdmin,
   groceryOrdersForAdmin,
   lockGroceryOrderForRefund,
+  type OrderGiftCardPayment,
   type OrderListCursor,
   setGroceryOrderStatus,
   setGroceryRefunded,
@@ -215,6 +218,8 @@ export type OrderDetail =
       order: GroceryOrderDetail;
       next: GroceryStatus[];
       payment: ChargeRecord | null;
+      /** What gift cards paid of it, card by card, and what was credited back to them. */
+      giftCards: OrderGiftCardPayment[];
       history: OrderEvent[];
     }
   | {
@@ -223,6 +228,7 @@ export type OrderDetail =
       order: RestaurantOrderDetail;
       next: RestaurantStatus[];
       payment: ChargeRecord | null;
+      giftCards: OrderGiftCardPayment[];
       history: OrderEvent[];
     };
 
@@ -261,6 +267,7 @@ export async function orderDetail(db: Db, ref: OrderRef): Promise<OrderDetail | 
       order,
       next: [...groceryNextStatuses(order.status, order.mode)],
       payment: await payment(db, order.chargeId),
+      giftCards: await giftCardPaymentsOfOrder(db, ref.id),
       history: await orderHistory(db, ref),
     };
   }
@@ -272,6 +279,7 @@ export async function orderDetail(db: Db, ref: OrderRef): Promise<OrderDetail | 
     order,
     next: [...restaurantNextStatuses(order.status, order.mode)],
     payment: await payment(db, order.chargeId),
+    giftCards: [],
     history: await orderHistory(db, ref),
   };
 }
@@ -352,6 +360,11 @@ async function changeStatusIn(
     change = await setRestaurantOrderStatus(tx, ref.id, to, now);
   }
   if (!change.ok) throw new Refused(change.reason, change.message);
+  // What gift cards paid of a cancelled grocery order goes back to them, in this transaction
+  // (the order's row is locked: a second cancellation credits nothing more).
+  if (ref.kind === "grocery" && to === "cancelled") {
+    await creditGiftCardsOnCancel(tx, actor, { id: ref.id, ref: orderRef(ref.kind, ref.id) }, now);
+  }
   await tx.insert(adminOrderEvent).values({
     kind: ref.kind,
     orderId: ref.id,

@@ -73,6 +73,8 @@ export const SCREEN_PERMISSIONS: Record<string, Permission> = {
   stores: "slots",
   slots: "slots",
   promotions: "promotions",
+  // Issuing a card is selling one, as a promotion is granting one: the same staff.
+  "gift-cards": "promotions",
   orders: "orders",
   customers: "customers",
 };

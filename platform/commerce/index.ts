@@ -111,6 +111,30 @@ export {
   feedStream,
 } from "./feed.ts";
 export { fromGid, toGid } from "./gid.ts";
+export {
+  adjustGiftCardBalance,
+  creditGiftCardsOfOrder,
+  type GiftCardMovement,
+  type GiftCardRecord,
+  type GiftCardStatus,
+  giftCardById,
+  giftCardMovements,
+  giftCardPaymentsOfOrder,
+  giftCardStatus,
+  insertGiftCard,
+  listGiftCards,
+  lockGiftCard,
+  type OrderGiftCardPayment,
+  setGiftCardEnabled,
+} from "./gift-card-admin.ts";
+export {
+  formatGiftCardCode,
+  GIFT_CARD_CODE_MAX,
+  GIFT_CARD_CODE_MIN,
+  isGiftCardCodeShape,
+  maskedGiftCardCode,
+  normaliseGiftCardCode,
+} from "./gift-card-codes.ts";
 export { type StorefrontApiOptions, storefrontApi } from "./graphql/http.ts";
 export { createImageRoutes } from "./images/http.ts";
 export {

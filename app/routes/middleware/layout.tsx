@@ -37,6 +37,7 @@ const SCREENS = [
   { path: "products-maj-log", label: "Journal des modifications" },
   { path: "odp-list", label: "Préparation des commandes" },
   { path: "promotions", label: "Promotions" },
+  { path: "gift-cards", label: "Cartes cadeaux" },
   { path: "outbox", label: "Messages" },
   { path: "staff", label: "Équipe" },
   { path: "stores", label: "Magasins" },

@@ -117,7 +117,7 @@ const BRANDS: Record<string, string> = {
 export default function OrderScreen() {
   const { detail, canRefund, refundKey } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const { kind, order, payment, history } = detail;
+  const { kind, order, payment, giftCards, history } = detail;
   const label = orderNumberLabel(order.orderNumber);
   const status = orderStatusLabel(kind, order.status);
   const closed = detail.next.length === 0;
@@ -256,6 +256,21 @@ export default function OrderScreen() {
       </section>
       <section className="admin-card" aria-label="Paiement">
         <h2>Paiement</h2>
+        {giftCards.length > 0 && (
+          <ul aria-label="Cartes cadeaux">
+            {giftCards.map((card) => (
+              <li key={card.giftCardId}>
+                <Link to={`/middleware/gift-cards/${card.giftCardId}/`}>
+                  {`Carte cadeau •••• ${card.lastCharacters}`}
+                </Link>
+                {` : ${formatCents(card.spentCents)}`}
+                {card.refundedCents > 0
+                  ? ` (recrédités sur la carte : ${formatCents(card.refundedCents)})`
+                  : ""}
+              </li>
+            ))}
+          </ul>
+        )}
         {payment ? (
           <>
             <p>
@@ -299,7 +314,12 @@ export default function OrderScreen() {
             )}
           </>
         ) : (
-          <p>Aucun paiement par carte.</p>
+          <p>Aucun paiement par carte bancaire.</p>
+        )}
+        {giftCards.length > 0 && !closed && (
+          <p className="admin-field__hint">
+            Annuler la commande recrédite aux cartes cadeaux ce qu'elles ont payé.
+          </p>
         )}
       </section>
       <section className="admin-card" aria-label="Historique">
