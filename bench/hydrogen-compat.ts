@@ -16,7 +16,7 @@ import {
   STARTER_API_VERSION,
 } from "#platform/commerce/testing.ts";
 import { SEED_NOW, seedDatabase } from "#seed/index.ts";
-import { servedStorefrontOptions } from "#server/storefront-api-testing.ts";
+import { pickupModeAttributes, servedStorefrontOptions } from "#server/storefront-api-testing.ts";
 
 const TOKEN = "hydrogen-compat-public-token";
 const ORIGIN = "http://localhost:3000";
@@ -49,6 +49,8 @@ try {
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   };
   const visit = await demoVisit(send);
+  // The order mode the shop's storefront would write on the cart: its delivery options follow.
+  visit.orderMode = await pickupModeAttributes(database.db, SEED_NOW);
   const results = await runHydrogenStarter(send, visit);
   const details = process.argv.includes("--details");
   console.log(formatHydrogenReport(results, STARTER_API_VERSION, { details }));

@@ -65,6 +65,8 @@ export function createPlatform({
     limiterStore: limits,
     // Menus, pages, policies and blogs from the content service, as the storefront shows them.
     content: onlineStoreContent(),
+    // Stores and slots price the carts' delivery groups (docs/cart.md, "Delivery groups").
+    slots,
   });
   const images = createImageService({
     database,

@@ -53,7 +53,9 @@ export type CartErrorCode =
   | "TOO_MANY_DELIVERY_ADDRESSES"
   | "ONLY_ONE_DELIVERY_ADDRESS_CAN_BE_SELECTED"
   | "ADDRESS_FIELD_IS_REQUIRED"
-  | "CART_TOO_LARGE";
+  | "CART_TOO_LARGE"
+  | "INVALID_DELIVERY_GROUP"
+  | "INVALID_DELIVERY_OPTION";
 
 /** A `CartUserError`: what was wrong, where, in French. */
 export type CartUserError = { code: CartErrorCode; field: string[] | null; message: string };

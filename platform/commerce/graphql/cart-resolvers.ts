@@ -64,7 +64,7 @@ import { productsTax } from "#platform/commerce/orders.ts";
  */
 const views = new WeakMap<CartRow, Promise<CartView>>();
 
-function viewOf(cart: CartRow, ctx: CommerceContext): Promise<CartView> {
+export function viewOf(cart: CartRow, ctx: CommerceContext): Promise<CartView> {
   let view = views.get(cart);
   if (!view) {
     view = loadCartView(ctx.db, cart, ctx.now());
@@ -159,7 +159,7 @@ async function payload(change: CartChange, ctx: CommerceContext) {
 
 type Change = (tx: Tx, cart: CartRow) => Promise<CartUserError[]>;
 
-async function mutate(ctx: CommerceContext, cartId: string, change: Change) {
+export async function mutate(ctx: CommerceContext, cartId: string, change: Change) {
   return payload(await withLockedCart(ctx.db, cartId, ctx.now(), change), ctx);
 }
 

@@ -9,6 +9,7 @@ import { type ContentReads, NO_CONTENT } from "#platform/commerce/content-port.t
 import { createCartResolvers } from "#platform/commerce/graphql/cart-resolvers.ts";
 import { createCustomerResolvers } from "#platform/commerce/graphql/customer-resolvers.ts";
 import { eagerDeferPlugin } from "#platform/commerce/graphql/defer.ts";
+import { createDeliveryGroupResolvers } from "#platform/commerce/graphql/delivery-group-resolvers.ts";
 import { executionBudgetPlugin } from "#platform/commerce/graphql/execution-budget.ts";
 import { queryLimitsPlugin } from "#platform/commerce/graphql/limits.ts";
 import { createLoaders } from "#platform/commerce/graphql/loaders.ts";
@@ -22,6 +23,7 @@ import { createSitemapResolvers } from "#platform/commerce/graphql/sitemap-resol
 import { createVariantResolvers } from "#platform/commerce/graphql/variant-resolvers.ts";
 import { API_VERSION_HEADER, answeringVersion } from "#platform/commerce/graphql/versions.ts";
 import type { CatalogueSearch } from "#platform/commerce/search-port.ts";
+import type { SlotBookings } from "#platform/commerce/slot-port.ts";
 import type { LimiterStore } from "#platform/rate-limit.ts";
 
 export const MAX_BODY_BYTES = 100 * 1024;
@@ -56,6 +58,8 @@ export type StorefrontApiOptions = {
   limiterStore?: LimiterStore;
   /** The online store's menus, pages, policies and blogs; none when absent. */
   content?: ContentReads;
+  /** The ordering service's stores and slots (carts' delivery groups); none when absent. */
+  slots?: SlotBookings;
 };
 
 const errorBody = (message: string, code: string) => ({
@@ -88,6 +92,7 @@ export function storefrontApi(options: StorefrontApiOptions) {
       createVariantResolvers(),
       createOnlineStoreResolvers(),
       createSitemapResolvers(),
+      createDeliveryGroupResolvers(),
       createRecommendationResolvers(),
     ],
   });
@@ -134,6 +139,7 @@ export function storefrontApi(options: StorefrontApiOptions) {
       buyerIp: buyerIp(c, privateAccess, options.clientIp),
       privateAccess,
       content: options.content ?? NO_CONTENT,
+      slots: options.slots ?? null,
     };
     return yoga.fetch(new Request(url, c.req.raw), { commerce });
   };

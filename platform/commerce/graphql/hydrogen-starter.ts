@@ -234,6 +234,14 @@ export type Visit = {
   article: string;
   cartId?: string;
   lineId?: string;
+  /**
+   * The order mode the shop's storefront writes on a cart (attributes `mode`, store, slot), given
+   * by the caller from the ordering service's data: the cart's delivery options follow from it.
+   */
+  orderMode?: { key: string; value: string }[];
+  /** The cart's delivery group and the option to select, read from `cart.deliveryGroups`. */
+  deliveryGroupId?: string;
+  deliveryOptionHandle?: string;
 };
 
 type Step = {
@@ -283,6 +291,52 @@ const CART_LINES_QUERY = `#graphql
     }
   }
 `;
+
+const ORDER_MODE_MUTATION = `#graphql
+  mutation HydrogenCompatOrderMode($cartId: ID!, $attributes: [AttributeInput!]!) {
+    cartAttributesUpdate(cartId: $cartId, attributes: $attributes) {
+      userErrors {
+        message
+      }
+    }
+  }
+`;
+const DELIVERY_GROUPS_QUERY = `#graphql
+  query HydrogenCompatDeliveryGroups($cartId: ID!) {
+    cart(id: $cartId) {
+      deliveryGroups(first: 1) {
+        nodes {
+          id
+          deliveryOptions {
+            handle
+          }
+          selectedDeliveryOption {
+            handle
+          }
+        }
+      }
+    }
+  }
+`;
+
+/**
+ * The cart's delivery group and an option to select, as a storefront reads them before its
+ * shipping choice: the order mode is written first (the shop's storefront does it at checkout),
+ * then another option than the selected one is chosen when there is one.
+ */
+async function findDeliveryOption(send: Send, visit: Visit) {
+  if (!visit.cartId) return;
+  if (visit.orderMode?.length) {
+    await send(ORDER_MODE_MUTATION, { cartId: visit.cartId, attributes: visit.orderMode });
+  }
+  const { body } = await send(DELIVERY_GROUPS_QUERY, { cartId: visit.cartId });
+  const group = body.data?.cart?.deliveryGroups?.nodes?.[0];
+  if (!group) return;
+  const handles = (group.deliveryOptions as Json[]).map((option) => option.handle as string);
+  const selected = group.selectedDeliveryOption?.handle;
+  visit.deliveryGroupId = group.id;
+  visit.deliveryOptionHandle = handles.find((handle) => handle !== selected) ?? handles[0];
+}
 
 /**
  * The cart's first line when `cart.get()` could not tell it, so that a line mutation is judged
@@ -432,13 +486,13 @@ const STEPS: Record<string, Step> = {
       ...cart(visit),
       selectedDeliveryOptions: [
         {
-          deliveryGroupId: "gid://shopify/CartDeliveryGroup/1",
-          deliveryOptionHandle: "standard",
+          deliveryGroupId: visit.deliveryGroupId ?? "gid://shopify/CartDeliveryGroup/none",
+          deliveryOptionHandle: visit.deliveryOptionHandle ?? "none",
         },
       ],
     }),
+    prepare: findDeliveryOption,
     shows: cartShown("cartSelectedDeliveryOptionsUpdate"),
-    userErrorsExpected: true,
   },
   cartMetafieldsSet: {
     variables: (visit) => ({

@@ -23,6 +23,7 @@ import {
 } from "#platform/commerce/graphql/pagination.ts";
 import { type ListingQuery, listingFacets, listProducts } from "#platform/commerce/listing.ts";
 import type { CatalogueSearch } from "#platform/commerce/search-port.ts";
+import type { SlotBookings } from "#platform/commerce/slot-port.ts";
 
 /**
  * What the Storefront API's resolvers share: the request context, money and plain-text fields,
@@ -47,6 +48,8 @@ export type CommerceContext = {
   privateAccess: boolean;
   /** The online store's menus, pages, policies and blogs (the content service, in the server). */
   content: ContentReads;
+  /** The ordering service's stores and slots, for carts' delivery groups; null when not wired. */
+  slots: SlotBookings | null;
 };
 
 /** Money as the API carries it: `MoneyV2` with a decimal string, `"12.5"`, `"29.0"`. */
