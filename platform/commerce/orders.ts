@@ -172,6 +172,8 @@ export type NewOrder = {
   delivery: OrderDeliveryMethod;
   /** The payment processor's charge id; null for an order not paid by card. */
   chargeId: string | null;
+  /** Paid in full at the checkout, by card, gift cards or both (else the payment is pending). */
+  paid?: boolean;
   /** The slot booked for the order, with its store (grocery checkout). */
   slot?: OrderSlotBooking | null;
   now: Date;
@@ -240,7 +242,7 @@ export async function createOrderFromCart(tx: Tx, order: NewOrder): Promise<Orde
       email: order.email,
       phone: order.phone,
       processedAt: now,
-      financialStatus: order.chargeId ? "PAID" : "PENDING",
+      financialStatus: order.chargeId || order.paid ? "PAID" : "PENDING",
       subtotalCents: totals.subtotalCents,
       totalDiscountCents: totals.discountCents,
       totalShippingCents: totals.shippingCents,

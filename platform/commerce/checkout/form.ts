@@ -76,11 +76,34 @@ export function readValues(body: Record<string, unknown>): CheckoutValues {
   return values;
 }
 
-/** Validates the form; the first message of each invalid field. */
+/** The form without its card: what gift cards paying the whole total leave to check. */
+const withoutCardSchema = schema.omit({
+  cardHolder: true,
+  cardNumber: true,
+  cardExpiry: true,
+  cardCvc: true,
+});
+
+/**
+ * Validates the form; the first message of each invalid field. `card: false` when nothing is
+ * left to pay by card (gift cards pay the total): the card fields are then ignored.
+ */
 export function validate(
   values: CheckoutValues,
+  options: { card?: boolean } = {},
 ): { ok: true; input: CheckoutInput } | { ok: false; errors: FieldErrors } {
-  const parsed = schema.safeParse(values);
+  const parsed =
+    options.card === false
+      ? withoutCardSchema
+          .transform((input) => ({
+            ...input,
+            cardHolder: "",
+            cardNumber: "",
+            cardExpiry: "",
+            cardCvc: "",
+          }))
+          .safeParse(values)
+      : schema.safeParse(values);
   if (parsed.success) return { ok: true, input: parsed.data };
   const errors: FieldErrors = {};
   for (const issue of parsed.error.issues) {

@@ -1,6 +1,11 @@
 import { type Context, Hono } from "hono";
 import type { Db } from "#db/client.ts";
-import { type CartRow, findCartByToken } from "#platform/commerce/cart-records.ts";
+import {
+  type CartRow,
+  cartGid,
+  findCartByToken,
+  withLockedCart,
+} from "#platform/commerce/cart-records.ts";
 import { type CartView, cartAddresses, loadCartView } from "#platform/commerce/cart-view.ts";
 import { checkoutDelivery } from "#platform/commerce/checkout/delivery.ts";
 import {
@@ -12,6 +17,7 @@ import {
 } from "#platform/commerce/checkout/form.ts";
 import {
   type CheckoutChoice,
+  type CheckoutGiftCards,
   cartNotFoundPage,
   checkoutPage,
   emptyCartPage,
@@ -24,8 +30,14 @@ import {
   slotRefusal,
 } from "#platform/commerce/checkout/place-order.ts";
 import { customerById } from "#platform/commerce/customer-tokens.ts";
+import {
+  addGiftCardCodes,
+  allocateGiftCards,
+  cartGiftCards,
+  removeGiftCards,
+} from "#platform/commerce/gift-cards.ts";
 import { cartOrderMode } from "#platform/commerce/order-slot.ts";
-import { orderForCart } from "#platform/commerce/orders.ts";
+import { orderForCart, orderTotals } from "#platform/commerce/orders.ts";
 import type { SlotBookings } from "#platform/commerce/slot-port.ts";
 
 export type CheckoutOptions = {
@@ -113,26 +125,46 @@ export function checkoutRoutes(options: CheckoutOptions) {
     c.header("X-Frame-Options", "DENY");
   });
 
+  /** The checkout's own URL (path and key), from a request to it or to one of its forms. */
+  const checkoutPath = (c: Context) => {
+    const url = new URL(c.req.url);
+    const page = url.pathname.replace(/\/(carte-cadeau\/?(retirer\/?)?)?$/, "");
+    return `${page}/?key=${encodeURIComponent(url.searchParams.get("key") ?? "")}`;
+  };
+
   const render = async (
     c: Context,
     cart: CartRow,
     values: CheckoutValues | null,
     refusal: { errors: FieldErrors; general: string | null } = { errors: {}, general: null },
+    giftCardEntry: { code: string; error: string } | null = null,
   ) => {
     const view = await loadCartView(options.db, cart, now());
     if (view.lines.length === 0) return c.html(emptyCartPage(shop, nonceOf(c)));
     const choice = await checkoutChoice(options, view, now());
     if (!choice) return c.html(noOrderModePage(changeOrderModeUrl(shop), `${shop}/`, nonceOf(c)));
-    const url = new URL(c.req.url);
-    const status = refusal.general || Object.keys(refusal.errors).length > 0 ? 422 : 200;
+    const action = checkoutPath(c);
+    const totalCents = orderTotals(view, choice.delivery).totalCents;
+    const gift = allocateGiftCards(await cartGiftCards(options.db, cart.id), totalCents, now());
+    const giftCards: CheckoutGiftCards = {
+      ...gift,
+      cardCents: totalCents - gift.totalCents,
+      code: giftCardEntry?.code ?? "",
+      error: giftCardEntry?.error ?? null,
+      addAction: action.replace("/?key=", "/carte-cadeau/?key="),
+      removeAction: action.replace("/?key=", "/carte-cadeau/retirer/?key="),
+    };
+    const status =
+      refusal.general || Object.keys(refusal.errors).length > 0 || giftCardEntry ? 422 : 200;
     return c.html(
       checkoutPage({
         view,
         choice,
+        giftCards,
         values: values ?? (await prefilledValues(options.db, view)),
         errors: refusal.errors,
         general: refusal.general,
-        action: `${url.pathname}?key=${encodeURIComponent(url.searchParams.get("key") ?? "")}`,
+        action,
         shopUrl: `${shop}/`,
         nonce: nonceOf(c),
       }),
@@ -164,7 +196,9 @@ export function checkoutRoutes(options: CheckoutOptions) {
     if (found.stop) return found.stop;
     const body = await c.req.parseBody();
     const values = readValues(body);
-    const checked = validate(values);
+    // What the page showed: the gift cards' share, and whether a card had anything left to pay.
+    const expectedGiftCardCents = Number.parseInt(String(body.giftCardCents ?? "0"), 10) || 0;
+    const checked = validate(values, { card: body.cardCents !== "0" });
     if (!checked.ok) {
       return render(c, found.cart, withoutCard(values), { errors: checked.errors, general: null });
     }
@@ -175,6 +209,7 @@ export function checkoutRoutes(options: CheckoutOptions) {
       now: now(),
       storefrontOrigin: shop,
       slots: options.slots,
+      expectedGiftCardCents,
     });
     switch (result.kind) {
       case "ordered":
@@ -192,10 +227,44 @@ export function checkoutRoutes(options: CheckoutOptions) {
     }
   };
 
+  /**
+   * A gift card code typed on the page: applied to the cart as `cartGiftCardCodesAdd` applies
+   * it, then back to the page (303); a refused code shows the page again with its message.
+   */
+  const addGiftCard = async (c: Context) => {
+    const found = await cartOf(c);
+    if (found.stop) return found.stop;
+    const body = await c.req.parseBody();
+    const code = typeof body.code === "string" ? body.code.slice(0, 100) : "";
+    const change = await withLockedCart(options.db, cartGid(found.cart), now(), (tx, cart) =>
+      addGiftCardCodes(tx, cart, [code], now()),
+    );
+    const [error] = change.userErrors;
+    if (error)
+      return render(c, change.cart ?? found.cart, null, undefined, { code, error: error.message });
+    return c.redirect(`${checkoutPath(c)}#carte-cadeau`, 303);
+  };
+
+  /** An applied card taken off the cart, as `cartGiftCardCodesRemove` does. */
+  const removeGiftCard = async (c: Context) => {
+    const found = await cartOf(c);
+    if (found.stop) return found.stop;
+    const body = await c.req.parseBody();
+    const id = typeof body.card === "string" ? body.card : "";
+    await withLockedCart(options.db, cartGid(found.cart), now(), (tx, cart) =>
+      removeGiftCards(tx, cart, [id]),
+    );
+    return c.redirect(`${checkoutPath(c)}#carte-cadeau`, 303);
+  };
+
   // `checkoutUrl` ends with a slash, as the shop's pages do; the bare form answers too.
   for (const path of ["/:token/", "/:token"]) {
     app.get(path, show);
     app.post(path, pay);
+  }
+  for (const path of ["/:token/carte-cadeau/", "/:token/carte-cadeau"]) app.post(path, addGiftCard);
+  for (const path of ["/:token/carte-cadeau/retirer/", "/:token/carte-cadeau/retirer"]) {
+    app.post(path, removeGiftCard);
   }
   return app;
 }

@@ -6,6 +6,8 @@ import {
   type FieldErrors,
   type FieldName,
 } from "#platform/commerce/checkout/form.ts";
+import { maskedGiftCardCode } from "#platform/commerce/gift-card-codes.ts";
+import { appliedGiftCardGid, type GiftCardUse } from "#platform/commerce/gift-cards.ts";
 import { orderModeText, slotText } from "#platform/commerce/order-slot.ts";
 import {
   type OrderDeliveryMethod,
@@ -60,6 +62,14 @@ tfoot th,tfoot td{border-top:1px solid #e6dfd3}
 .choice-summary dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem;margin:.75rem 0}
 .choice-summary dt{font-weight:600}
 .choice-summary dd{margin:0}
+.gift-card{margin-top:1.25rem;padding-top:1rem;border-top:1px solid #e6dfd3}
+.gift-card h3{font-size:1rem;margin:0 0 .5rem}
+.gift-card .entry{display:flex;gap:.5rem;align-items:flex-end}
+.gift-card .entry .field{flex:1;margin-top:0}
+.gift-card button,.remove-gift-card button{width:auto;padding:.6rem 1rem;background:#fff;color:#7a2e1d;border:2px solid #7a2e1d}
+.gift-card button:hover,.remove-gift-card button:hover{background:#f6ece8}
+.remove-gift-card{display:inline}
+.remove-gift-card button{padding:.1rem .5rem;font-weight:600;font-size:.9rem;margin-left:.5rem}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 `;
 
@@ -201,7 +211,51 @@ ${listed.map((name) => html`<li><a href="#${fieldId(name)}">${errors[name]}</a><
 </div>`;
 }
 
-function summary(view: CartView, choice: CheckoutChoice) {
+/**
+ * The gift cards of the cart as the checkout spends them: what each pays of the total, and what
+ * is left to pay by card. `addAction` / `removeAction`: where the page's gift card forms post.
+ */
+export type CheckoutGiftCards = {
+  uses: GiftCardUse[];
+  totalCents: number;
+  cardCents: number;
+  /** The code the shopper typed, shown again with `error` when it was refused. */
+  code: string;
+  error: string | null;
+  addAction: string;
+  removeAction: string;
+};
+
+function giftCardRows(gift: CheckoutGiftCards) {
+  if (gift.uses.length === 0) return "";
+  return html`${gift.uses.map(
+    (use) =>
+      html`<tr><th scope="row">Carte cadeau ${maskedGiftCardCode(use.card.lastCharacters)}${
+        use.problem ? html`<br><span class="error-message">${use.problem}</span>` : ""
+      } <form class="remove-gift-card" method="post" action="${gift.removeAction}"><input type="hidden" name="card" value="${appliedGiftCardGid(use.card)}"><button type="submit">Retirer<span class="visually-hidden"> la carte cadeau ${maskedGiftCardCode(use.card.lastCharacters)}</span></button></form></th><td class="amount">-${euros(use.amountUsedCents)}</td></tr>`,
+  )}
+<tr class="total"><th scope="row">Reste à payer par carte</th><td class="amount" data-card-total>${euros(gift.cardCents)}</td></tr>`;
+}
+
+/** The gift card entry: a code, applied to the cart by its own small form. */
+function giftCardEntry(gift: CheckoutGiftCards) {
+  const describedBy = gift.error ? ' aria-describedby="error-giftCardCode"' : "";
+  return html`<div class="gift-card" id="carte-cadeau">
+<h3>Carte cadeau</h3>
+<form method="post" action="${gift.addAction}" novalidate>
+<div class="entry">
+<div class="field${gift.error ? " field--error" : ""}">
+<label for="field-giftCardCode">Code de la carte cadeau</label>
+${gift.error ? html`<p class="error-message" id="error-giftCardCode" role="alert"><span class="visually-hidden">Erreur :</span> ${gift.error}</p>` : ""}
+<input id="field-giftCardCode" name="code" type="text" autocomplete="off" autocapitalize="characters" spellcheck="false" value="${gift.code}"${gift.error ? raw(' aria-invalid="true"') : ""}${raw(describedBy)}>
+</div>
+<button type="submit">Appliquer</button>
+</div>
+</form>
+</div>`;
+}
+
+function summary(view: CartView, choice: CheckoutChoice, gift: CheckoutGiftCards) {
   const delivery = choice.delivery;
   const totals = orderTotals(view, delivery);
   return html`<aside aria-labelledby="recap-title">
@@ -231,15 +285,18 @@ ${
 <tr><th scope="row">${SERVICE_FEE_TITLE}</th><td class="amount">${euros(SERVICE_FEE_CENTS)}</td></tr>
 <tr><th scope="row">${delivery.title}</th><td class="amount">${feeText(delivery)}</td></tr>
 <tr class="total"><th scope="row">Total</th><td class="amount" data-total="${delivery.code}">${euros(totals.totalCents)}</td></tr>
+${giftCardRows(gift)}
 </tfoot>
 </table>
 <p class="hint">Prix TTC (TVA incluse).</p>
+${giftCardEntry(gift)}
 </aside>`;
 }
 
 export type CheckoutPageModel = {
   view: CartView;
   choice: CheckoutChoice;
+  giftCards: CheckoutGiftCards;
   values: CheckoutValues;
   errors: FieldErrors;
   general: string | null;
@@ -247,6 +304,37 @@ export type CheckoutPageModel = {
   shopUrl: string;
   nonce?: string;
 };
+
+/** The card's fields, or, when gift cards pay the whole total, that no card is needed. */
+function cardFieldset(model: CheckoutPageModel) {
+  const { values, errors, giftCards } = model;
+  if (giftCards.cardCents <= 0) {
+    return html`<fieldset>
+<legend>Paiement</legend>
+<p>Vos cartes cadeaux règlent la totalité de la commande : aucun paiement par carte bancaire n'est nécessaire.</p>
+</fieldset>`;
+  }
+  return html`<fieldset>
+<legend>Paiement par carte</legend>
+<p class="hint">Vos données de carte sont transmises au processeur de paiement et ne sont jamais conservées.</p>
+${giftCards.totalCents > 0 ? html`<p>Montant à régler par carte bancaire : <strong>${euros(giftCards.cardCents)}</strong> (le reste est payé par carte cadeau).</p>` : ""}
+${input("cardHolder", values, errors, { autocomplete: "cc-name" })}
+${input("cardNumber", values, errors, {
+  autocomplete: "cc-number",
+  inputmode: "numeric",
+  required: true,
+})}
+<div class="row">
+${input("cardExpiry", values, errors, { autocomplete: "cc-exp", required: true })}
+${input("cardCvc", values, errors, {
+  autocomplete: "cc-csc",
+  inputmode: "numeric",
+  hint: "Les 3 chiffres au dos de la carte.",
+  required: true,
+})}
+</div>
+</fieldset>`;
+}
 
 /** The checkout form beside the order summary, with the errors of a refused submission. */
 export function checkoutPage(model: CheckoutPageModel) {
@@ -273,28 +361,12 @@ ${input("firstName", values, errors, { autocomplete: "given-name", required: tru
 ${input("lastName", values, errors, { autocomplete: "family-name", required: true })}
 </div>
 </fieldset>
-<fieldset>
-<legend>Paiement par carte</legend>
-<p class="hint">Vos données de carte sont transmises au processeur de paiement et ne sont jamais conservées.</p>
-${input("cardHolder", values, errors, { autocomplete: "cc-name" })}
-${input("cardNumber", values, errors, {
-  autocomplete: "cc-number",
-  inputmode: "numeric",
-  required: true,
-})}
-<div class="row">
-${input("cardExpiry", values, errors, { autocomplete: "cc-exp", required: true })}
-${input("cardCvc", values, errors, {
-  autocomplete: "cc-csc",
-  inputmode: "numeric",
-  hint: "Les 3 chiffres au dos de la carte.",
-  required: true,
-})}
-</div>
-</fieldset>
-<button type="submit">Payer et valider ma commande</button>
+${cardFieldset(model)}
+<input type="hidden" name="giftCardCents" value="${String(model.giftCards.totalCents)}">
+<input type="hidden" name="cardCents" value="${String(model.giftCards.cardCents)}">
+<button type="submit">${model.giftCards.cardCents > 0 ? "Payer et valider ma commande" : "Valider ma commande"}</button>
 </form>
-${summary(model.view, model.choice)}
+${summary(model.view, model.choice, model.giftCards)}
 </div>`;
   return page("Finaliser ma commande", body, model.shopUrl, model.nonce);
 }

@@ -16,6 +16,15 @@ import {
   DiscountUsedUp,
   normaliseCode,
 } from "#platform/commerce/discounts.ts";
+import { maskedGiftCardCode } from "#platform/commerce/gift-card-codes.ts";
+import {
+  allocateGiftCards,
+  cartGiftCards,
+  GIFT_CARD_MESSAGES,
+  GiftCardBalanceChanged,
+  type GiftCardUse,
+  spendGiftCards,
+} from "#platform/commerce/gift-cards.ts";
 import type { OrderAddress } from "#platform/commerce/order-schema.ts";
 import {
   type CartOrderMode,
@@ -185,8 +194,11 @@ async function queueConfirmation(
   delivery: OrderDeliveryMethod,
   address: OrderAddress,
   storefrontOrigin: string,
+  giftCards: GiftCardUse[],
 ) {
   const totals = orderTotals(view, delivery);
+  const spent = giftCards.filter((use) => use.amountUsedCents > 0);
+  const giftCents = spent.reduce((sum, use) => sum + use.amountUsedCents, 0);
   const customer = view.cart.customerId ? await customerById(tx, view.cart.customerId) : undefined;
   const email = orderConfirmationEmail({
     firstName: customer?.firstName ?? input.firstName,
@@ -204,6 +216,18 @@ async function queueConfirmation(
     ],
     totalCents: totals.totalCents,
     taxCents: totals.taxCents,
+    paidBy:
+      spent.length === 0
+        ? []
+        : [
+            ...spent.map((use) => ({
+              label: `carte cadeau ${maskedGiftCardCode(use.card.lastCharacters)}`,
+              cents: use.amountUsedCents,
+            })),
+            ...(totals.totalCents > giftCents
+              ? [{ label: "carte bancaire", cents: totals.totalCents - giftCents }]
+              : []),
+          ],
     arrival: [
       `${orderModeText(slot.mode)} — créneau du ${slotText(slot.key)}`,
       slot.mode === 1
@@ -241,6 +265,11 @@ export async function placeOrder(
     now: Date;
     storefrontOrigin: string;
     slots: SlotBookings;
+    /**
+     * What the page said the applied gift cards pay (0 without cards): the order is refused,
+     * nothing charged, when they would now pay another amount.
+     */
+    expectedGiftCardCents?: number;
   },
 ): Promise<PlaceOrderResult> {
   try {
@@ -261,6 +290,10 @@ export async function placeOrder(
     if (error instanceof DiscountUsedUp) {
       return { kind: "refused", errors: {}, general: CHECKOUT_MESSAGES.discountUsedUp(error.code) };
     }
+    // A gift card spent meanwhile by a concurrent order: this one rolled back, charge included.
+    if (error instanceof GiftCardBalanceChanged) {
+      return { kind: "refused", errors: {}, general: GIFT_CARD_MESSAGES.changed(error.masked) };
+    }
     // The automatic discount's last use, likewise: the shopper sees the new total and retries.
     if (error instanceof AutomaticDiscountUsedUp) {
       return {
@@ -271,6 +304,53 @@ export async function placeOrder(
     }
     throw error;
   }
+}
+
+/**
+ * Charges what the gift cards leave to pay on the shopper's card. A decline renews the cart's
+ * payment key, so another card can be tried.
+ */
+async function chargeTheCard(
+  tx: Tx,
+  cart: CartRow,
+  input: CheckoutInput,
+  amountCents: number,
+  now: Date,
+): Promise<
+  | { ok: true; chargeId: string }
+  | { ok: false; refusal: { errors: FieldErrors; general: string | null } }
+> {
+  const expiry = parseExpiry(input.cardExpiry);
+  const card = await tokenizeCard(
+    tx,
+    {
+      number: input.cardNumber,
+      expMonth: expiry.month,
+      expYear: expiry.year,
+      cvc: input.cardCvc,
+      ...(input.cardHolder ? { holderName: input.cardHolder } : {}),
+    },
+    now,
+  );
+  if (!card.ok) return { ok: false, refusal: paymentErrors(card) };
+  const charge = await chargeCard(
+    tx,
+    {
+      token: card.card.token,
+      amountCents,
+      idempotencyKey: paymentKey(cart),
+      description: `Commande Comptoir (panier ${cart.token})`,
+    },
+    now,
+  );
+  if (!charge.ok) {
+    await tx
+      .update(commerceCart)
+      .set({ paymentAttempts: cart.paymentAttempts + 1 })
+      .where(eq(commerceCart.id, cart.id));
+    return { ok: false, refusal: paymentErrors(charge) };
+  }
+  return { ok: true, chargeId: charge.chargeId };
 }
 
 async function payAndOrder(
@@ -302,36 +382,20 @@ async function payAndOrder(
   if (priced.refusal) return { kind: "refused", errors: {}, general: priced.refusal };
   const delivery = priced.method;
   const totals = orderTotals(view, delivery);
-  const expiry = parseExpiry(input.cardExpiry);
-  const card = await tokenizeCard(
-    tx,
-    {
-      number: input.cardNumber,
-      expMonth: expiry.month,
-      expYear: expiry.year,
-      cvc: input.cardCvc,
-      ...(input.cardHolder ? { holderName: input.cardHolder } : {}),
-    },
+  // The gift cards pay first, in the order applied; their rows stay locked until the order is
+  // written, so a concurrent checkout spending the same card waits and then sees what is left.
+  const gift = allocateGiftCards(
+    await cartGiftCards(tx, cart.id, { forUpdate: true }),
+    totals.totalCents,
     now,
   );
-  if (!card.ok) return { kind: "refused", ...paymentErrors(card) };
-  const charge = await chargeCard(
-    tx,
-    {
-      token: card.card.token,
-      amountCents: totals.totalCents,
-      idempotencyKey: paymentKey(cart),
-      description: `Commande Comptoir (panier ${cart.token})`,
-    },
-    now,
-  );
-  if (!charge.ok) {
-    await tx
-      .update(commerceCart)
-      .set({ paymentAttempts: cart.paymentAttempts + 1 })
-      .where(eq(commerceCart.id, cart.id));
-    return { kind: "refused", ...paymentErrors(charge) };
+  if (gift.totalCents !== (request.expectedGiftCardCents ?? 0)) {
+    const changed = gift.uses.find((use) => use.problem) ?? gift.uses[0];
+    throw new GiftCardBalanceChanged(changed?.card ?? null);
   }
+  const cardCents = totals.totalCents - gift.totalCents;
+  const charged = cardCents > 0 ? await chargeTheCard(tx, cart, input, cardCents, now) : null;
+  if (charged && !charged.ok) return { kind: "refused", ...charged.refusal };
 
   // The place is taken by the ordering service's atomic conditional booking; a refusal (the last
   // place went to a concurrent payment) rolls back the charge and everything else.
@@ -353,10 +417,12 @@ async function payAndOrder(
     shippingAddress: chosen.mode === 1 ? address : null,
     billingAddress: address,
     delivery,
-    chargeId: charge.chargeId,
+    chargeId: charged?.chargeId ?? null,
+    paid: true,
     slot,
     now,
   });
+  await spendGiftCards(tx, gift.uses, order.id, now);
   await queueConfirmation(
     tx,
     order,
@@ -366,6 +432,7 @@ async function payAndOrder(
     delivery,
     address,
     request.storefrontOrigin,
+    gift.uses,
   );
   return { kind: "ordered", order, created: true };
 }

@@ -45,6 +45,14 @@ import { type CartCreateInput, createCart } from "#platform/commerce/carts.ts";
 import { customerById } from "#platform/commerce/customer-tokens.ts";
 import type { AppliedAutomaticDiscount, EvaluatedDiscount } from "#platform/commerce/discounts.ts";
 import {
+  addGiftCardCodes,
+  allocateGiftCards,
+  appliedGiftCardGid,
+  cartGiftCards,
+  removeGiftCards,
+  updateGiftCardCodes,
+} from "#platform/commerce/gift-cards.ts";
+import {
   arrayConnection,
   formatAddress,
   formattedArea,
@@ -217,6 +225,28 @@ export function createCartResolvers() {
         ctx: CommerceContext,
       ) =>
         mutate(ctx, args.cartId, (tx, cart) => updateDiscountCodes(tx, cart, args.discountCodes)),
+      cartGiftCardCodesAdd: (
+        _: unknown,
+        args: { cartId: string; giftCardCodes: string[] },
+        ctx: CommerceContext,
+      ) =>
+        mutate(ctx, args.cartId, (tx, cart) =>
+          addGiftCardCodes(tx, cart, args.giftCardCodes, ctx.now()),
+        ),
+      cartGiftCardCodesUpdate: (
+        _: unknown,
+        args: { cartId: string; giftCardCodes: string[] },
+        ctx: CommerceContext,
+      ) =>
+        mutate(ctx, args.cartId, (tx, cart) =>
+          updateGiftCardCodes(tx, cart, args.giftCardCodes, ctx.now()),
+        ),
+      cartGiftCardCodesRemove: (
+        _: unknown,
+        args: { cartId: string; appliedGiftCardIds: string[] },
+        ctx: CommerceContext,
+      ) =>
+        mutate(ctx, args.cartId, (tx, cart) => removeGiftCards(tx, cart, args.appliedGiftCardIds)),
       cartBuyerIdentityUpdate: (
         _: unknown,
         args: { cartId: string; buyerIdentity: BuyerIdentityInput },
@@ -266,7 +296,21 @@ export function createCartResolvers() {
         checkoutUrl(ctx.origin, cart),
       attribute: (cart: CartRow, args: { key: string }) => attributeOf(cart.attributes, args.key),
       ...metafieldResolvers("CART"),
-      appliedGiftCards: () => [],
+      // Each card pays of the cart's total up to its balance, in the order applied; the hosted
+      // checkout spreads the order's total (fees included) the same way.
+      appliedGiftCards: async (cart: CartRow, _: unknown, ctx: CommerceContext) => {
+        const [view, cards] = await Promise.all([
+          viewOf(cart, ctx),
+          cartGiftCards(ctx.db, cart.id),
+        ]);
+        return allocateGiftCards(cards, view.totalCents, ctx.now()).uses.map((use) => ({
+          id: appliedGiftCardGid(use.card),
+          lastCharacters: use.card.lastCharacters,
+          amountUsed: money(use.amountUsedCents),
+          presentmentAmountUsed: money(use.amountUsedCents),
+          balance: money(use.card.balanceCents),
+        }));
+      },
       buyerIdentity: (cart: CartRow) => ({
         email: cart.buyerEmail,
         phone: cart.buyerPhone,

@@ -14,6 +14,8 @@ export type OrderConfirmationParts = {
   totalCents: number;
   /** The VAT the total includes, when the shop states it. */
   taxCents?: number | null;
+  /** How the total was paid, when not by one card alone: « Carte cadeau •••• PQRS », « Carte bancaire ». */
+  paidBy?: { label: string; cents: number }[];
   /** How the order reaches the shopper: the delivery address, or the store and slot. */
   arrival: string[];
   /** The order's confirmation page on the shop (its receipt, for a traiteur order). */
@@ -40,6 +42,7 @@ export function orderConfirmationEmail(parts: OrderConfirmationParts): RenderedE
     typeof parts.taxCents === "number"
       ? `Total payé : ${euros(parts.totalCents)} (dont TVA ${euros(parts.taxCents)})`
       : `Total payé : ${euros(parts.totalCents)}`,
+    ...(parts.paidBy ?? []).map((payment) => `Payé par ${payment.label} : ${euros(payment.cents)}`),
   ];
   return renderEmail({
     subject: `Votre commande ${parts.orderName} est confirmée`,
