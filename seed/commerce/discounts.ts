@@ -1,15 +1,21 @@
-import { commerceDiscountCode } from "#platform/commerce/tables.ts";
+import {
+  commerceDiscountCode,
+  commerceGiftCard,
+  commerceGiftCardMovement,
+} from "#platform/commerce/tables.ts";
+import { seedGiftCards } from "#seed/commerce/gift-cards.ts";
 import type { Seeder } from "#seed/seeder.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The demo discount codes (docs/storefront-api.md, "Carts, orders and checkout"): two that work
- * from a minimum subtotal, one expired and one disabled, to try every `applicable` case.
+ * The demo codes a shopper types in the cart: discount codes (docs/storefront-api.md, "Carts,
+ * orders and checkout"), two that work from a minimum subtotal, one expired and one disabled, to
+ * try every `applicable` case; and the demo gift cards (seed/commerce/gift-cards.ts).
  */
 export const discountsSeeder: Seeder = {
   name: "discounts",
-  tables: [commerceDiscountCode],
+  tables: [commerceDiscountCode, commerceGiftCard, commerceGiftCardMovement],
   async run(tx, _random, { now }) {
     const since = new Date(now.getTime() - 30 * DAY_MS);
     await tx.insert(commerceDiscountCode).values([
@@ -50,5 +56,6 @@ export const discountsSeeder: Seeder = {
         createdAt: now,
       },
     ]);
+    await seedGiftCards(tx, now);
   },
 };
