@@ -10,6 +10,7 @@ export default [
       route("dashboard", "routes/middleware/dashboard.tsx"),
       route("algolia", "routes/middleware/algolia.tsx"),
       route("purge", "routes/middleware/purge.tsx"),
+      route("redirects", "routes/middleware/redirects.tsx"),
       route("products-maj-log", "routes/middleware/products-maj-log.tsx"),
       route("logout", "routes/middleware/logout.tsx"),
       route("products", "routes/middleware/products.tsx"),

@@ -5,6 +5,7 @@ import { settleSearchIndex } from "#platform/search/index.ts";
 import { catalogueSeeder } from "#seed/catalogue/index.ts";
 import { customersSeeder } from "#seed/commerce/customers.ts";
 import { discountsSeeder } from "#seed/commerce/discounts.ts";
+import { redirectsSeeder } from "#seed/commerce/redirects.ts";
 import { contentSeeder } from "#seed/content/index.ts";
 import { orderingSeeder } from "#seed/ordering/index.ts";
 import { createRandom, deriveSeed } from "#seed/random.ts";
@@ -12,7 +13,7 @@ import type { Seeder, SeedOptions } from "#seed/seeder.ts";
 import { shopSeeder } from "#seed/shop.ts";
 
 /** Bump when the demo data changes, so `seed_runs` tells which data a database holds. */
-export const SEED_VERSION = 4;
+export const SEED_VERSION = 5;
 export const DEFAULT_SEED = 1;
 /** The seeded data's "now" (see `SeedContext.now`). */
 export const SEED_NOW = new Date("2025-01-06T09:00:00.000Z");
@@ -22,6 +23,7 @@ export const seeders: readonly Seeder[] = [
   shopSeeder,
   catalogueSeeder,
   discountsSeeder,
+  redirectsSeeder,
   customersSeeder,
   contentSeeder,
   orderingSeeder,

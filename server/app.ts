@@ -7,6 +7,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import { serverContext } from "#app/lib/server-context.ts";
 import type { Database } from "#db/client.ts";
 import { SearchRebuild, type ShopCaches } from "#platform/backoffice/index.ts";
+import { findUrlRedirect, redirectLocation } from "#platform/commerce/index.ts";
 import { configureService } from "#platform/services.ts";
 import { adminApiRoutes } from "#server/api/admin.ts";
 import { ownApiRoutes } from "#server/api/index.ts";
@@ -30,6 +31,7 @@ import { type AllowedOrigins, sameOriginWrites } from "#server/rules/same-origin
 import { baseSecurityHeaders, pageSecurityHeaders } from "#server/rules/security-headers.ts";
 import { trailingSlash } from "#server/rules/trailing-slash.ts";
 import { trustedHost } from "#server/rules/trusted-host.ts";
+import { followUrlRedirects } from "#server/rules/url-redirects.ts";
 
 export type ServerDependencies = {
   env: Env;
@@ -172,6 +174,22 @@ export function createServerApp(deps: ServerDependencies) {
   }
 
   const handleDocument = createRequestHandler(deps.build, env.NODE_ENV);
+  // Outside the page cache, which keeps no 404: a redirect added for a missing page works at once.
+  app.use(
+    followUrlRedirects({
+      find: async (pathname) => {
+        try {
+          return (await findUrlRedirect(database.db, pathname))?.target;
+        } catch (error) {
+          // The 404 stands rather than a 500 for it.
+          logger.warn({ err: error, path: pathname }, "URL redirect lookup failed");
+          return undefined;
+        }
+      },
+      locate: redirectLocation,
+      skipPrefixes: [...API_PREFIXES, "/middleware/", "/checkout/"],
+    }),
+  );
   app.use(pageCacheMiddleware(pageCache));
   // Inside the page cache: a stored page keeps the CSP that names the nonce written in it, and a
   // hit replays both. The nonce is then the same for everyone until the entry goes, which is

@@ -183,3 +183,4 @@ export {
   syncCategoriesJob,
   syncProductsJob,
 } from "./sync-jobs.ts";
+export { redirectCachedUrls, removeRedirect, saveRedirect } from "./url-redirects.ts";

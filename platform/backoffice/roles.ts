@@ -65,6 +65,7 @@ export const SCREEN_PERMISSIONS: Record<string, Permission> = {
   "sync-products-bdd": "catalogue",
   "sync-categories-bdd": "catalogue",
   purge: "content",
+  redirects: "content",
   "export-contentful": "content",
   "odp-list": "orders",
   odp: "orders",

@@ -209,3 +209,20 @@ export type {
   SlotPortRequest,
   SlotPortStore,
 } from "./slot-port.ts";
+export {
+  deleteUrlRedirect,
+  findUrlRedirect,
+  findUrlRedirectById,
+  isDuplicateUrlRedirect,
+  listUrlRedirects,
+  readUrlRedirectInput,
+  redirectLocation,
+  redirectPathKey,
+  saveUrlRedirect,
+  URL_REDIRECT_MESSAGES,
+  URL_REDIRECTS_PAGE_SIZE,
+  type UrlRedirect,
+  type UrlRedirectErrors,
+  type UrlRedirectInput,
+  type UrlRedirectSave,
+} from "./url-redirects.ts";

@@ -26,6 +26,7 @@ const SCREENS = [
   { path: "dashboard", label: "Tableau de bord" },
   { path: "algolia", label: "Index de recherche" },
   { path: "purge", label: "Cache des pages" },
+  { path: "redirects", label: "Redirections" },
   { path: "products", label: "Produits" },
   { path: "product-price", label: "Prix en masse" },
   { path: "images", label: "Images" },

@@ -20,6 +20,7 @@ import type { CommerceContext } from "#platform/commerce/graphql/resolver-suppor
 import { createResolvers } from "#platform/commerce/graphql/resolvers.ts";
 import { STOREFRONT_SDL } from "#platform/commerce/graphql/sdl.ts";
 import { createSitemapResolvers } from "#platform/commerce/graphql/sitemap-resolvers.ts";
+import { createUrlRedirectResolvers } from "#platform/commerce/graphql/url-redirect-resolvers.ts";
 import { createVariantResolvers } from "#platform/commerce/graphql/variant-resolvers.ts";
 import { API_VERSION_HEADER, answeringVersion } from "#platform/commerce/graphql/versions.ts";
 import type { CatalogueSearch } from "#platform/commerce/search-port.ts";
@@ -93,6 +94,7 @@ export function storefrontApi(options: StorefrontApiOptions) {
       createOnlineStoreResolvers(),
       createSitemapResolvers(),
       createDeliveryGroupResolvers(),
+      createUrlRedirectResolvers(),
       createRecommendationResolvers(),
     ],
   });

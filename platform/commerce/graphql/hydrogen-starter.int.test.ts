@@ -59,6 +59,7 @@ const PASSING = [
   "cartDeliveryAddressesRemove",
   "cartDeliveryAddressesReplace",
   "cartLinesRemove",
+  "redirects",
   "SitemapIndex",
   "SitemapProducts",
   "SitemapCollections",

@@ -540,8 +540,12 @@ const STEPS: Record<string, Step> = {
     prepare: findLine,
     shows: cartShown("cartLinesRemove"),
   },
-  // server.ts on a 404: is the missing path a redirect?
-  redirects: { variables: () => ({ query: "path:/pages/ancienne-page" }), shows: ["urlRedirects"] },
+  // server.ts on a 404: is the missing path a redirect? One of the demo data's (seed/commerce/
+  // redirects.ts), lower-cased and without its trailing slash as storefrontRedirect sends it.
+  redirects: {
+    variables: () => ({ query: "path:/pages/notre-magasin" }),
+    shows: ["urlRedirects.edges.0.node.target"],
+  },
   SitemapIndex: { variables: () => ({}), shows: ["products.pagesCount.count"] },
   SitemapProducts: sitemapPage,
   SitemapCollections: sitemapPage,
