@@ -104,7 +104,15 @@ describe("pages and policies", () => {
       termsOfService { handle title url }
       shippingPolicy { handle url }
       refundPolicy { id }
-      subscriptionPolicy { id } } }`);
+      subscriptionPolicy { id }
+      legalNotice { handle title url }
+      termsOfSale { handle url } } }`);
+    expect(data.shop.legalNotice).toMatchObject({
+      handle: "legal-notice",
+      title: "Mentions légales",
+      url: `${ORIGIN}/cms/mentions-legales/`,
+    });
+    expect(data.shop.termsOfSale).toEqual({ handle: "terms-of-sale", url: `${ORIGIN}/cms/cgv/` });
     expect(data.shop.privacyPolicy).toMatchObject({
       handle: "privacy-policy",
       title: "Données personnelles",

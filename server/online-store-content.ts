@@ -32,8 +32,11 @@ import type {
 
 /** Which editorial page stands for each of Shopify's shop policies. */
 export const POLICY_PAGES: Partial<Record<ShopPolicyField, string>> = {
+  legalNotice: "mentions-legales",
   privacyPolicy: "donnees-personnelles",
   shippingPolicy: "livraison-et-retrait",
+  // The CGV are both: French law calls them the terms of sale, Shopify's themes the terms of service.
+  termsOfSale: "cgv",
   termsOfService: "cgv",
 };
 

@@ -76,11 +76,13 @@ export type OnlineStoreArticle = {
 
 /** The `Shop` fields of Shopify's policies. */
 export const SHOP_POLICY_FIELDS = [
+  "legalNotice",
   "privacyPolicy",
   "refundPolicy",
   "shippingPolicy",
   "termsOfService",
   "subscriptionPolicy",
+  "termsOfSale",
 ] as const;
 export type ShopPolicyField = (typeof SHOP_POLICY_FIELDS)[number];
 

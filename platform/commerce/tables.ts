@@ -4,7 +4,7 @@
  */
 export * from "./cart-schema.ts";
 export * from "./customer-schema.ts";
-export * from "./order-schema.ts";
-export * from "./schema.ts";
 export * from "./gift-card-schema.ts";
+export * from "./order-schema.ts";
 export * from "./redirect-schema.ts";
+export * from "./schema.ts";

@@ -23,6 +23,13 @@ export type CardInput = {
 
 export type CardBrand = "visa" | "mastercard" | "amex" | "other";
 
+/** The networks the processor recognises by name (any other Luhn-valid number is `other`). */
+export const NAMED_CARD_BRANDS: readonly Exclude<CardBrand, "other">[] = [
+  "visa",
+  "mastercard",
+  "amex",
+];
+
 export type CardSummary = {
   token: string;
   brand: CardBrand;

@@ -19,6 +19,7 @@ import { createRecommendationResolvers } from "#platform/commerce/graphql/recomm
 import type { CommerceContext } from "#platform/commerce/graphql/resolver-support.ts";
 import { createResolvers } from "#platform/commerce/graphql/resolvers.ts";
 import { STOREFRONT_SDL } from "#platform/commerce/graphql/sdl.ts";
+import { createShopSettingsResolvers } from "#platform/commerce/graphql/shop-settings-resolvers.ts";
 import { createSitemapResolvers } from "#platform/commerce/graphql/sitemap-resolvers.ts";
 import { createUrlRedirectResolvers } from "#platform/commerce/graphql/url-redirect-resolvers.ts";
 import { createVariantResolvers } from "#platform/commerce/graphql/variant-resolvers.ts";
@@ -95,6 +96,7 @@ export function storefrontApi(options: StorefrontApiOptions) {
       createSitemapResolvers(),
       createDeliveryGroupResolvers(),
       createUrlRedirectResolvers(),
+      createShopSettingsResolvers(),
       createRecommendationResolvers(),
     ],
   });

@@ -200,11 +200,13 @@ function authorOf(article: OnlineStoreArticle) {
 
 /** The policies as Shopify's handles name them (`privacy-policy`, `terms-of-service`…). */
 const POLICY_HANDLES: Record<ShopPolicyField, string> = {
+  legalNotice: "legal-notice",
   privacyPolicy: "privacy-policy",
   refundPolicy: "refund-policy",
   shippingPolicy: "shipping-policy",
   termsOfService: "terms-of-service",
   subscriptionPolicy: "subscription-policy",
+  termsOfSale: "terms-of-sale",
 };
 
 function policyResolver(field: ShopPolicyField) {

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, lt, or, sql } from "drizzle-orm";
 import { createGraphQLError } from "graphql-yoga";
+import { maxQuantityOf } from "#platform/commerce/cart-view.ts";
 import {
   commerceCollection,
   commerceCollectionProduct,
@@ -14,6 +15,7 @@ import type {
   ProductRow,
   VariantRow,
 } from "#platform/commerce/graphql/loaders.ts";
+import { ownerKey } from "#platform/commerce/graphql/loaders.ts";
 import { localization } from "#platform/commerce/graphql/localization.ts";
 import {
   contentSearchConnection,
@@ -54,6 +56,12 @@ import { commerceShop } from "#platform/commerce/schema.ts";
  * `query` argument's filters; `localization` (localization.ts). Shared pieces in
  * `resolver-support.ts`, re-exported below.
  */
+
+/** A crossed-out price, shown only above the price. */
+const compareAtPrice = (row: VariantRow) =>
+  row.compareAtPriceCents != null && row.compareAtPriceCents > row.priceCents
+    ? money(row.compareAtPriceCents)
+    : null;
 
 export function createResolvers() {
   return {
@@ -327,6 +335,10 @@ export function createResolvers() {
         sliceList((await ctx.loaders.images(row.id)) ?? [], args),
       variants: async (row: ProductRow, args: PageArgs, ctx: CommerceContext) =>
         sliceList((await ctx.loaders.variants(row.id)) ?? [], args),
+      variantsCount: async (row: ProductRow, _: unknown, ctx: CommerceContext) => ({
+        count: ((await ctx.loaders.variants(row.id)) ?? []).length,
+        precision: "EXACT",
+      }),
       collections: async (row: ProductRow, args: PageArgs, ctx: CommerceContext) => {
         const rows = await ctx.db
           .select({ collection: commerceCollection })
@@ -349,10 +361,17 @@ export function createResolvers() {
     ProductVariant: {
       id: (row: VariantRow) => toGid("ProductVariant", row.id),
       price: (row: VariantRow) => money(row.priceCents),
-      compareAtPrice: (row: VariantRow) =>
-        row.compareAtPriceCents != null && row.compareAtPriceCents > row.priceCents
-          ? money(row.compareAtPriceCents)
-          : null,
+      priceV2: (row: VariantRow) => money(row.priceCents),
+      compareAtPrice: compareAtPrice,
+      compareAtPriceV2: compareAtPrice,
+      quantityRule: async (row: VariantRow, _: unknown, ctx: CommerceContext) => {
+        const metafields = await ctx.loaders.metafields(ownerKey("PRODUCT", row.productId));
+        return {
+          minimum: 1,
+          increment: 1,
+          maximum: maxQuantityOf(metafields?.get("custom.max_quantity")?.value),
+        };
+      },
       currentlyNotInStock: (row: VariantRow) => !row.availableForSale,
       requiresShipping: () => true,
       taxable: () => true,
