@@ -78,7 +78,10 @@ test("a shopper pays part of an order with a gift card the office issued", async
 
   // The office sees the card spent, by the order.
   await office.goto(`/middleware/gift-cards/?q=${encodeURIComponent(code)}`);
-  await office.getByRole("link", { name: new RegExp(last) }).first().click();
+  await office
+    .getByRole("link", { name: new RegExp(last) })
+    .first()
+    .click();
   await expect(office.getByTestId("gift-card-balance")).toContainText("0,00 €");
   await expect(office.getByRole("table")).toContainText(/n° \d+/);
 });
