@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, lt, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, lt, sql } from "drizzle-orm";
 import { createGraphQLError } from "graphql-yoga";
 import { maxQuantityOf } from "#platform/commerce/cart-view.ts";
 import {
@@ -149,10 +149,15 @@ export function createResolvers() {
         const window = pageWindow(args);
         const byTitle = args.sortKey === "TITLE";
         const descending = Boolean(args.reverse) !== window.backwards;
-        const column = byTitle ? commerceCollection.title : commerceCollection.id;
+        // Titles sort as a French reader expects (« Épicerie » with the E's, case aside), and the
+        // same on PGlite and PostgreSQL: accents folded, then compared byte by byte.
+        const key = byTitle
+          ? sql<string>`lower(search_unaccent(${commerceCollection.title})) collate "C"`
+          : sql<string>`''`;
         const after = window.after;
-        const rows = await ctx.db
-          .select()
+        const beyond = descending ? sql`<` : sql`>`;
+        const found = await ctx.db
+          .select({ row: commerceCollection, key })
           .from(commerceCollection)
           .where(
             and(
@@ -161,29 +166,25 @@ export function createResolvers() {
                 : undefined,
               after
                 ? byTitle
-                  ? or(
-                      (descending ? lt : gt)(commerceCollection.title, String(after.v[0])),
-                      and(
-                        eq(commerceCollection.title, String(after.v[0])),
-                        (descending ? lt : gt)(commerceCollection.id, after.id),
-                      ),
-                    )
+                  ? sql`(${key} ${beyond} ${String(after.v[0])} collate "C" or (${key} = ${String(after.v[0])} collate "C" and ${commerceCollection.id} ${beyond} ${after.id}))`
                   : (descending ? lt : gt)(commerceCollection.id, after.id)
                 : undefined,
             ),
           )
           .orderBy(
-            descending ? desc(column) : asc(column),
+            ...(byTitle ? [descending ? sql`${key} desc` : sql`${key} asc`] : []),
             descending ? desc(commerceCollection.id) : asc(commerceCollection.id),
           )
           .limit(window.limit + 1);
+        const keys = new Map(found.map((one) => [one.row.id, one.key]));
+        const rows = found.map((one) => one.row);
         const [total] = await ctx.db
           .select({ count: sql<number>`count(*)::int` })
           .from(commerceCollection);
         return connection(
           rows,
           window,
-          (row): CursorKey => ({ v: byTitle ? [row.title] : [], id: row.id }),
+          (row): CursorKey => ({ v: byTitle ? [keys.get(row.id) ?? ""] : [], id: row.id }),
           { totalCount: String(total?.count ?? 0) },
         );
       },

@@ -253,6 +253,34 @@ describe("the Storefront API endpoint", () => {
     expect(seen).toEqual(Array.from({ length: 11 }, (_, i) => `fromage-${11 - i}`));
   });
 
+  it("sorts collections by title as a French reader does, paged both ways", async () => {
+    await database.db.insert(commerceCollection).values(
+      ["Zestes", "Épicerie salée", "boissons", "Cave", "Épicerie sucrée"].map((title) => ({
+        handle: `tri-${title
+          .normalize("NFD")
+          .replace(/[^a-z]/gi, "")
+          .toLowerCase()}`,
+        title,
+      })),
+    );
+    const titles = async (args: string) => {
+      const { body } = await graphql(
+        `{ collections(${args}, sortKey: TITLE) { nodes { title } pageInfo { endCursor } } }`,
+      );
+      expect(body.errors).toBeUndefined();
+      const page = body.data.collections;
+      return {
+        titles: page.nodes.map((node: { title: string }) => node.title),
+        end: page.pageInfo.endCursor,
+      };
+    };
+    const first = await titles("first: 3");
+    expect(first.titles).toEqual(["boissons", "Cave", "Épicerie salée"]);
+    const second = await titles(`first: 3, after: "${first.end}"`);
+    expect(second.titles).toEqual(["Épicerie sucrée", "Fromagerie", "Zestes"]);
+    expect((await titles("first: 2, reverse: true")).titles).toEqual(["Zestes", "Fromagerie"]);
+  });
+
   it("sorts by price both ways and by creation date, newest first", async () => {
     const SORTED = `#graphql
       query Sorted($sortKey: ProductCollectionSortKeys, $reverse: Boolean) {
