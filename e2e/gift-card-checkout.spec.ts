@@ -1,6 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { signInStaff } from "./admin-account.ts";
-import { hydrated, LEA, pickUpAtFirstSlot } from "./journeys.ts";
+import { addGroceryProduct, hydrated, LEA, pickUpAtFirstSlot } from "./journeys.ts";
 
 /**
  * Gift cards (issue 21): the office issues a 10 € card; a shopper types its code on the hosted
@@ -10,21 +10,6 @@ import { hydrated, LEA, pickUpAtFirstSlot } from "./journeys.ts";
 
 // A manager and a shopper on a busy machine: more than the default.
 test.setTimeout(180_000);
-
-/** Adds the first product for sale of a category from its product page's form. */
-async function addGroceryProduct(page: Page) {
-  await page.goto("/c/epicerie-salee/");
-  const card = page
-    .locator("article:not(.product-card--archived):not(.product-card--unavailable)")
-    .locator("a[href^='/p/']")
-    .first();
-  await page.goto((await card.getAttribute("href")) ?? "");
-  await hydrated(page);
-  const add = page.locator("form.add-to-cart button[type=submit]");
-  await expect(add).toBeEnabled();
-  await add.click();
-  await expect(page.getByText("Produit ajouté au panier")).toBeVisible();
-}
 
 test("a shopper pays part of an order with a gift card the office issued", async ({
   page,

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { signInStaff } from "./admin-account.ts";
-import { hydrated, payOnHostedCheckout, pickUpAtFirstSlot } from "./journeys.ts";
+import { addGroceryProduct, hydrated, payOnHostedCheckout, pickUpAtFirstSlot } from "./journeys.ts";
 
 /**
  * A grocery order's slot is real (issue 19): the pickup store and slot chosen in the order-mode
@@ -21,21 +21,6 @@ function slotText(key: string): string {
     month: "long",
   }).format(new Date(`${day}T00:00:00Z`));
   return `${label}, ${start} – ${end}`;
-}
-
-/** Adds the first product for sale of a category from its product page's form. */
-async function addGroceryProduct(page: Page) {
-  await page.goto("/c/epicerie-salee/");
-  const card = page
-    .locator("article:not(.product-card--archived):not(.product-card--unavailable)")
-    .locator("a[href^='/p/']")
-    .first();
-  await page.goto((await card.getAttribute("href")) ?? "");
-  await hydrated(page);
-  const add = page.locator("form.add-to-cart button[type=submit]");
-  await expect(add).toBeEnabled();
-  await add.click();
-  await expect(page.getByText("Produit ajouté au panier")).toBeVisible();
 }
 
 test("a pickup slot chosen in the modal is booked at payment and shown everywhere", async ({

@@ -50,6 +50,21 @@ export async function deliveryToParis(page: Page) {
   return dialog;
 }
 
+/** Adds the first product for sale of a category from its product page's form. */
+export async function addGroceryProduct(page: Page) {
+  await page.goto("/c/epicerie-salee/");
+  const card = page
+    .locator("article:not(.product-card--archived):not(.product-card--unavailable)")
+    .locator("a[href^='/p/']")
+    .first();
+  await page.goto((await card.getAttribute("href")) ?? "");
+  await hydrated(page);
+  const add = page.locator("form.add-to-cart button[type=submit]");
+  await expect(add).toBeEnabled();
+  await add.click();
+  await expect(page.getByText("Produit ajouté au panier")).toBeVisible();
+}
+
 /** Who pays on the hosted checkout. */
 export type Contact = { email: string; firstName: string; lastName: string };
 

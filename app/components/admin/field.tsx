@@ -15,6 +15,8 @@ type FieldProps = {
   rows?: number;
   required?: boolean;
   inputMode?: "decimal" | "numeric" | "text";
+  /** The input's type when it is not free text: a day, a day and time. */
+  type?: "date" | "datetime-local";
   /** The form the field belongs to when it sits outside it (the `form` attribute). */
   form?: string;
   children?: ReactNode;
@@ -34,6 +36,7 @@ export function Field({
   rows = 4,
   required,
   inputMode,
+  type,
   form,
 }: FieldProps) {
   const id = fieldId(name);
@@ -54,7 +57,7 @@ export function Field({
       {multiline ? (
         <textarea rows={rows} {...common} />
       ) : (
-        <input inputMode={inputMode} {...common} />
+        <input type={type} inputMode={inputMode} {...common} />
       )}
       {hint && (
         <small id={`${id}-hint`} className="admin-field__hint">

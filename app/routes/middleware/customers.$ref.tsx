@@ -1,5 +1,6 @@
 import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { z } from "zod";
+import { ActionAlert } from "#app/components/admin/action-alert.tsx";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
 import { displayPhone } from "#app/lib/account.server.ts";
 import { readStaffForm, staffContext } from "#app/lib/admin.server.ts";
@@ -156,16 +157,7 @@ export default function CustomerPage() {
         <Link to="/middleware/customers/">Clients</Link>
       </p>
       <h1>{file.name || "Client sans nom"}</h1>
-      {result && (
-        <div
-          className={
-            result.ok ? "admin-alert admin-alert--success" : "admin-alert admin-alert--error"
-          }
-          role={result.ok ? "status" : "alert"}
-        >
-          <p>{result.message}</p>
-        </div>
-      )}
+      {result && <ActionAlert result={result} />}
       <section className="admin-card" aria-labelledby="identity-title">
         <h2 id="identity-title">Identité</h2>
         <dl className="admin-figures">

@@ -1,4 +1,5 @@
 import { Form, Link, useActionData, useLoaderData } from "react-router";
+import { ActionAlert } from "#app/components/admin/action-alert.tsx";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
 import { Field } from "#app/components/admin/field.tsx";
 import { readStaffForm, staffContext } from "#app/lib/admin.server.ts";
@@ -137,16 +138,7 @@ export default function GiftCardScreen() {
         <Link to={SCREEN}>← Cartes cadeaux</Link>
       </p>
       <h1>{`Carte cadeau ${card.masked}`}</h1>
-      {result && (
-        <div
-          className={
-            result.ok ? "admin-alert admin-alert--success" : "admin-alert admin-alert--error"
-          }
-          role={result.ok ? "status" : "alert"}
-        >
-          <p>{result.message}</p>
-        </div>
-      )}
+      {result && <ActionAlert result={result} />}
       <section className="admin-card" aria-labelledby="gift-card-summary">
         <h2 id="gift-card-summary">
           État : <span data-testid="gift-card-state">{GIFT_CARD_STATUSES[card.state]}</span>

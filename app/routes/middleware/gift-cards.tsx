@@ -1,6 +1,6 @@
 import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
-import { Field, fieldId } from "#app/components/admin/field.tsx";
+import { Field } from "#app/components/admin/field.tsx";
 import { readStaffForm, staffContext } from "#app/lib/admin.server.ts";
 import { serverContext } from "#app/lib/server-context.ts";
 import {
@@ -243,7 +243,8 @@ export default function GiftCardsScreen() {
             error={errors.code}
             hint="Vide : un code de 16 caractères est généré. Sinon 8 à 20 lettres sans accent ou chiffres."
           />
-          <DateField
+          <Field
+            type="date"
             name="expiresOn"
             label="Dernier jour d'utilisation (facultatif)"
             defaultValue={values.expiresOn}
@@ -256,38 +257,5 @@ export default function GiftCardsScreen() {
         </Form>
       </section>
     </>
-  );
-}
-
-/** A `date` field with its hint and error, as `Field` lays them out. */
-function DateField(props: {
-  name: string;
-  label: string;
-  defaultValue: string;
-  error: string | undefined;
-  hint: string;
-}) {
-  const id = fieldId(props.name);
-  const describedBy = [`${id}-hint`, props.error ? `${id}-error` : ""].filter(Boolean).join(" ");
-  return (
-    <div className={`admin-field${props.error ? " admin-field--error" : ""}`}>
-      <label htmlFor={id}>{props.label}</label>
-      <input
-        id={id}
-        type="date"
-        name={props.name}
-        defaultValue={props.defaultValue}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={describedBy}
-      />
-      <small id={`${id}-hint`} className="admin-field__hint">
-        {props.hint}
-      </small>
-      {props.error && (
-        <small id={`${id}-error`} className="admin-field__error">
-          {props.error}
-        </small>
-      )}
-    </div>
   );
 }

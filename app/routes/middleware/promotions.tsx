@@ -1,6 +1,7 @@
 import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { ActionAlert } from "#app/components/admin/action-alert.tsx";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
-import { Field, fieldId } from "#app/components/admin/field.tsx";
+import { Field } from "#app/components/admin/field.tsx";
 import { readStaffForm, staffContext } from "#app/lib/admin.server.ts";
 import { serverContext } from "#app/lib/server-context.ts";
 import {
@@ -213,16 +214,7 @@ export default function PromotionsScreen() {
           <p>{`La promotion « ${saved} » est enregistrée.`}</p>
         </div>
       )}
-      {result && (
-        <div
-          className={
-            result.ok ? "admin-alert admin-alert--success" : "admin-alert admin-alert--error"
-          }
-          role={result.ok ? "status" : "alert"}
-        >
-          <p>{result.message}</p>
-        </div>
-      )}
+      {result && <ActionAlert result={result} />}
 
       <Form
         method="get"
@@ -436,14 +428,16 @@ export default function PromotionsScreen() {
             hint="Vide : sans minimum."
             inputMode="decimal"
           />
-          <DateTimeField
+          <Field
+            type="datetime-local"
             name="startsAt"
             label="Début de validité"
             defaultValue={values.startsAt}
             error={errors.startsAt}
             hint="Heure de Paris. Vide : dès maintenant."
           />
-          <DateTimeField
+          <Field
+            type="datetime-local"
             name="endsAt"
             label="Fin de validité"
             defaultValue={values.endsAt}
@@ -477,38 +471,5 @@ export default function PromotionsScreen() {
         </Form>
       </section>
     </>
-  );
-}
-
-/** A `datetime-local` field with its hint and error, as `Field` lays them out. */
-function DateTimeField(props: {
-  name: string;
-  label: string;
-  defaultValue: string;
-  error: string | undefined;
-  hint: string;
-}) {
-  const id = fieldId(props.name);
-  const describedBy = [`${id}-hint`, props.error ? `${id}-error` : ""].filter(Boolean).join(" ");
-  return (
-    <div className={`admin-field${props.error ? " admin-field--error" : ""}`}>
-      <label htmlFor={id}>{props.label}</label>
-      <input
-        id={id}
-        type="datetime-local"
-        name={props.name}
-        defaultValue={props.defaultValue}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={describedBy}
-      />
-      <small id={`${id}-hint`} className="admin-field__hint">
-        {props.hint}
-      </small>
-      {props.error && (
-        <small id={`${id}-error`} className="admin-field__error">
-          {props.error}
-        </small>
-      )}
-    </div>
   );
 }

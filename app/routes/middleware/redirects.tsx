@@ -1,4 +1,5 @@
 import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { ActionAlert } from "#app/components/admin/action-alert.tsx";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
 import { Field } from "#app/components/admin/field.tsx";
 import { readStaffForm, staffContext } from "#app/lib/admin.server.ts";
@@ -133,16 +134,7 @@ export default function RedirectsScreen() {
           <p>{`La redirection de « ${saved} » est enregistrée.`}</p>
         </div>
       )}
-      {result && (
-        <div
-          className={
-            result.ok ? "admin-alert admin-alert--success" : "admin-alert admin-alert--error"
-          }
-          role={result.ok ? "status" : "alert"}
-        >
-          <p>{result.message}</p>
-        </div>
-      )}
+      {result && <ActionAlert result={result} />}
 
       <Form
         method="get"

@@ -1,5 +1,6 @@
 import { Form, useActionData, useLoaderData } from "react-router";
 import { z } from "zod";
+import { ActionAlert } from "#app/components/admin/action-alert.tsx";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
 import { readStaffForm, staffContext } from "#app/lib/admin.server.ts";
 import { serverContext } from "#app/lib/server-context.ts";
@@ -144,16 +145,7 @@ export default function SlotsScreen() {
           Afficher
         </button>
       </Form>
-      {result && (
-        <div
-          className={
-            result.ok ? "admin-alert admin-alert--success" : "admin-alert admin-alert--error"
-          }
-          role={result.ok ? "status" : "alert"}
-        >
-          <p>{result.message}</p>
-        </div>
-      )}
+      {result && <ActionAlert result={result} />}
       {slots.length === 0 && <p>Aucun créneau à venir pour ce magasin dans ce mode.</p>}
       {days.map((day) => (
         <div className="admin-table-scroll" key={day}>

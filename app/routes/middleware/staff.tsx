@@ -1,5 +1,6 @@
 import { Form, useActionData, useLoaderData } from "react-router";
 import { z } from "zod";
+import { ActionAlert } from "#app/components/admin/action-alert.tsx";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
 import { Field } from "#app/components/admin/field.tsx";
 import { readStaffForm, staffContext } from "#app/lib/admin.server.ts";
@@ -120,20 +121,14 @@ export default function StaffScreen() {
     <>
       <h1>Équipe</h1>
       {result && (
-        <div
-          className={
-            result.ok ? "admin-alert admin-alert--success" : "admin-alert admin-alert--error"
-          }
-          role={result.ok ? "status" : "alert"}
-        >
-          <p>{result.message}</p>
+        <ActionAlert result={result}>
           {result.ok && result.password && (
             <p>
               <label htmlFor="temporary-password">Mot de passe provisoire</label>{" "}
               <input id="temporary-password" readOnly value={result.password} />
             </p>
           )}
-        </div>
+        </ActionAlert>
       )}
       <div className="admin-table-scroll">
         <table className="admin-table">

@@ -1,5 +1,6 @@
 import { data, Form, useActionData, useLoaderData } from "react-router";
 import { z } from "zod";
+import { ActionAlert } from "#app/components/admin/action-alert.tsx";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
 import { Field } from "#app/components/admin/field.tsx";
 import { readStaffForm, staffContext } from "#app/lib/admin.server.ts";
@@ -280,14 +281,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 function Alert({ result, form }: { result: ActionResult | undefined; form: string[] }) {
   if (!result || !form.includes(result.form ?? "")) return null;
-  return (
-    <div
-      className={result.ok ? "admin-alert admin-alert--success" : "admin-alert admin-alert--error"}
-      role={result.ok ? "status" : "alert"}
-    >
-      <p>{result.message}</p>
-    </div>
-  );
+  return <ActionAlert result={result} />;
 }
 
 const dayFormat = new Intl.DateTimeFormat("fr-FR", {
