@@ -59,6 +59,8 @@ const server = await preview({
   }],
 });
 console.log('preview listening on', server.resolvedUrls.local[0]);
+// Closing the server disposes of workerd: this process reaps it, then ends on its own.
+process.once('SIGTERM', () => server.close());
 `;
 
 /**
@@ -75,7 +77,7 @@ const timings: string[] = [];
 const workDir = mkdtempSync(join(tmpdir(), "comptoir-hydrogen-"));
 const appDir = join(workDir, "starter");
 const verbose = process.argv.includes("--verbose");
-const quiet = verbose ? "inherit" : "pipe";
+const childOutput = verbose ? "inherit" : "pipe";
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -90,7 +92,7 @@ async function freePort(): Promise<number> {
 /** Runs a command to its end; throws with its last output lines when it fails. */
 async function run(command: string, args: string[], cwd: string, label: string) {
   const start = performance.now();
-  const child = spawn(command, args, { cwd, stdio: ["ignore", quiet, quiet] });
+  const child = spawn(command, args, { cwd, stdio: ["ignore", childOutput, childOutput] });
   let output = "";
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));
@@ -215,7 +217,15 @@ function journey(demo: Awaited<ReturnType<typeof demoHandles>>): Step[] {
     {
       name: "add to cart opens the cart aside with the line",
       run: async (page) => {
+        // The aside shows the line at once (an optimistic cart): wait for the cart action's answer
+        // too, or the next page could load before the line is in the cart.
+        const added = page.waitForResponse(
+          (response) =>
+            response.request().method() === "POST" &&
+            new URL(response.url()).pathname === "/cart.data",
+        );
         await page.getByRole("button", { name: "Add to cart" }).click();
+        expect((await added).status()).toBe(200);
         const aside = page.getByRole("dialog", { name: "CART" });
         await expect(aside.getByRole("link", { name: demo.product.title }).first()).toBeVisible();
       },
@@ -380,7 +390,12 @@ try {
       // to the store domain.
       if (!/\/api\/[^/]+\/graphql\.json/.test(response.url())) return;
       const text = await response.text().catch(() => "");
-      const errors = (JSON.parse(text || "{}") as Json).errors as Json[] | undefined;
+      let errors: Json[] | undefined;
+      try {
+        errors = (JSON.parse(text || "{}") as Json).errors;
+      } catch {
+        errors = [{ message: `not JSON: ${text.slice(0, 200)}` }];
+      }
       const query = String(response.request().postDataJSON()?.query ?? "");
       const operation = `${new URL(response.url()).pathname} ${query.match(/(?:query|mutation)\s+(\w+)/)?.[1] ?? "(anonymous)"}`;
       if (verbose)
