@@ -24,3 +24,32 @@ export function FilterForm({ label, fields }: { label: string; fields: FilterFie
     </Form>
   );
 }
+
+/** A list screen's choice among labelled values, « Tous » first (no filter). */
+export function FilterSelect({
+  name,
+  label,
+  value,
+  options,
+}: {
+  /** The query parameter. */
+  name: string;
+  label: string;
+  value: string | null | undefined;
+  /** Label by value, in the order shown. */
+  options: Readonly<Record<string, string>>;
+}) {
+  return (
+    <label className="admin-field">
+      <span>{label}</span>
+      <select name={name} defaultValue={value ?? ""}>
+        <option value="">Tous</option>
+        {Object.entries(options).map(([option, text]) => (
+          <option key={option} value={option}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

@@ -1,6 +1,7 @@
 import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
 import { Field } from "#app/components/admin/field.tsx";
+import { FilterSelect } from "#app/components/admin/filter-form.tsx";
 import { readStaffForm, staffContext } from "#app/lib/admin.server.ts";
 import { serverContext } from "#app/lib/server-context.ts";
 import {
@@ -151,17 +152,7 @@ export default function GiftCardsScreen() {
             Les 4 derniers caractères, le code entier ou un mot de la note.
           </small>
         </label>
-        <label className="admin-field">
-          <span>État</span>
-          <select name="etat" defaultValue={filter.state}>
-            <option value="">Tous</option>
-            {Object.entries(GIFT_CARD_STATUSES).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect name="etat" label="État" value={filter.state} options={GIFT_CARD_STATUSES} />
         <button type="submit" className="admin-button">
           Chercher
         </button>

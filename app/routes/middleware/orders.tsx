@@ -1,4 +1,5 @@
 import { Form, Link, useLoaderData } from "react-router";
+import { FilterSelect } from "#app/components/admin/filter-form.tsx";
 import { serverContext } from "#app/lib/server-context.ts";
 import {
   listOrders,
@@ -13,8 +14,6 @@ import {
   GROCERY_STATUSES,
   ORDER_KIND_LABELS,
   ORDER_MODE_LABELS,
-  type OrderKind,
-  type OrderMode,
   orderNumberLabel,
   orderStatusLabel,
   RESTAURANT_STATUS_LABELS,
@@ -104,28 +103,8 @@ export default function OrdersScreen() {
           <span>Jour</span>
           <input type="date" name="date" defaultValue={filter.day ?? ""} />
         </label>
-        <label className="admin-field">
-          <span>Type</span>
-          <select name="kind" defaultValue={filter.kind ?? ""}>
-            <option value="">Tous</option>
-            {(Object.keys(ORDER_KIND_LABELS) as OrderKind[]).map((kind) => (
-              <option key={kind} value={kind}>
-                {ORDER_KIND_LABELS[kind]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="admin-field">
-          <span>Mode</span>
-          <select name="mode" defaultValue={filter.mode ?? ""}>
-            <option value="">Tous</option>
-            {(Object.keys(ORDER_MODE_LABELS) as OrderMode[]).map((mode) => (
-              <option key={mode} value={mode}>
-                {ORDER_MODE_LABELS[mode]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect name="kind" label="Type" value={filter.kind} options={ORDER_KIND_LABELS} />
+        <FilterSelect name="mode" label="Mode" value={filter.mode} options={ORDER_MODE_LABELS} />
         <label className="admin-field">
           <span>Statut</span>
           <select name="status" defaultValue={filter.status ?? ""}>

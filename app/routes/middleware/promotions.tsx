@@ -2,6 +2,7 @@ import { Form, Link, redirect, useActionData, useLoaderData } from "react-router
 import { ActionAlert } from "#app/components/admin/action-alert.tsx";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
 import { Field } from "#app/components/admin/field.tsx";
+import { FilterSelect } from "#app/components/admin/filter-form.tsx";
 import { readStaffForm, staffContext } from "#app/lib/admin.server.ts";
 import { serverContext } from "#app/lib/server-context.ts";
 import {
@@ -221,28 +222,8 @@ export default function PromotionsScreen() {
         className="admin-card admin-inline-form"
         aria-label="Filtrer les promotions"
       >
-        <label className="admin-field">
-          <span>Type</span>
-          <select name="type" defaultValue={filter.kind}>
-            <option value="">Tous</option>
-            {Object.entries(PROMOTION_KINDS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="admin-field">
-          <span>État</span>
-          <select name="etat" defaultValue={filter.state}>
-            <option value="">Tous</option>
-            {Object.entries(PROMOTION_STATES).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect name="type" label="Type" value={filter.kind} options={PROMOTION_KINDS} />
+        <FilterSelect name="etat" label="État" value={filter.state} options={PROMOTION_STATES} />
         <button type="submit" className="admin-button">
           Filtrer
         </button>
