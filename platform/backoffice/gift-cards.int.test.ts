@@ -29,6 +29,7 @@ import {
   commerceGiftCardMovement,
   commerceOrder,
 } from "#platform/commerce/tables.ts";
+import { listOutbox } from "#platform/notify/index.ts";
 
 /**
  * Gift cards from the office (issue 21): issued with a generated or typed code shown once,
@@ -406,6 +407,12 @@ describe("cancelling an order paid by gift card", () => {
     expect(await balanceOf(b.card.id)).toBe(2000);
     const after = await orderDetail(database.db, ref);
     expect(after?.giftCards.map((card) => card.refundedCents)).toEqual([3000, 1500]);
+    // The customer is told the cards were credited back.
+    const [told] = await listOutbox(database.db, {
+      to: "camille@example.com",
+      kind: "order-status",
+    });
+    expect(JSON.stringify(told)).toContain("Nous recréditons 45,00");
     expect((await readChangeLog(database.db, { subject: a.card.ref })).lines[0]).toMatchObject({
       action: "gift-card-credit",
       changes: expect.arrayContaining([

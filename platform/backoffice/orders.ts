@@ -325,8 +325,10 @@ async function notifyStatus(
   status: GroceryStatus | RestaurantStatus,
   contact: Contact,
   refundCents: number | null,
+  giftCardCreditCents = 0,
 ): Promise<void> {
   const parts = {
+    giftCardCreditCents,
     kind,
     status,
     firstName: contact.firstName,
@@ -348,7 +350,7 @@ async function changeStatusIn(
   to: string,
   now: Date,
   note = "",
-): Promise<Contact & { from: string; chargeId?: string | null }> {
+): Promise<Contact & { from: string; chargeId?: string | null; giftCardCreditCents: number }> {
   let change:
     | (Contact & { ok: true; from: string; to: string })
     | { ok: false; reason: OrderActionRefusal; message: string };
@@ -362,9 +364,15 @@ async function changeStatusIn(
   if (!change.ok) throw new Refused(change.reason, change.message);
   // What gift cards paid of a cancelled grocery order goes back to them, in this transaction
   // (the order's row is locked: a second cancellation credits nothing more).
-  if (ref.kind === "grocery" && to === "cancelled") {
-    await creditGiftCardsOnCancel(tx, actor, { id: ref.id, ref: orderRef(ref.kind, ref.id) }, now);
-  }
+  const giftCardCreditCents =
+    ref.kind === "grocery" && to === "cancelled"
+      ? await creditGiftCardsOnCancel(
+          tx,
+          actor,
+          { id: ref.id, ref: orderRef(ref.kind, ref.id) },
+          now,
+        )
+      : 0;
   await tx.insert(adminOrderEvent).values({
     kind: ref.kind,
     orderId: ref.id,
@@ -383,7 +391,7 @@ async function changeStatusIn(
     before: { status: change.from },
     after: { status: to, ...(note ? { note } : {}) },
   });
-  return change;
+  return { ...change, giftCardCreditCents };
 }
 
 /**
@@ -404,7 +412,14 @@ export async function changeOrderStatus(
     await db.transaction(async (tx) => {
       const contact = await changeStatusIn(tx, actor, ref, to, now, options.note);
       if (options.notify === false) return;
-      await notifyStatus(tx, ref.kind, to as GroceryStatus | RestaurantStatus, contact, null);
+      await notifyStatus(
+        tx,
+        ref.kind,
+        to as GroceryStatus | RestaurantStatus,
+        contact,
+        null,
+        contact.giftCardCreditCents,
+      );
     });
     return { ok: true };
   } catch (error) {
@@ -502,6 +517,7 @@ export async function refundOrder(
           ref.kind === "grocery" ? "cancelled" : "Cancelled",
           locked,
           refundedCents,
+          cancelled.giftCardCreditCents,
         );
         return;
       }

@@ -21,6 +21,8 @@ export type OrderStatusParts = {
   orderName: string;
   /** A refund made with this change, in cents. */
   refundCents?: number | null;
+  /** What a cancellation gave back to the gift cards that paid the order, in cents. */
+  giftCardCreditCents?: number | null;
 };
 
 const SENTENCES: Record<GroceryStatus | RestaurantStatus, (name: string) => string> = {
@@ -45,11 +47,17 @@ function refundSentence(cents: number | null | undefined): string | null {
   return `Nous vous remboursons ${euros(cents)} sur la carte utilisée ; le montant apparaîtra sur votre compte sous quelques jours.`;
 }
 
+function giftCardSentence(cents: number | null | undefined): string | null {
+  if (!cents) return null;
+  return `Nous recréditons ${euros(cents)} sur votre carte cadeau : vous pourrez les utiliser pour une prochaine commande.`;
+}
+
 /** The status email: « Votre commande n° 1001 : Prête ». */
 export function orderStatusEmail(parts: OrderStatusParts): RenderedEmail {
   const label = orderStatusLabel(parts.kind, parts.status);
   const sentence = SENTENCES[parts.status](parts.orderName);
   const refund = refundSentence(parts.refundCents);
+  const credit = giftCardSentence(parts.giftCardCreditCents);
   return renderEmail({
     subject: `Votre commande ${parts.orderName} : ${label}`,
     preheader: sentence,
@@ -57,6 +65,7 @@ export function orderStatusEmail(parts: OrderStatusParts): RenderedEmail {
       parts.firstName ? `Bonjour ${parts.firstName},` : "Bonjour,",
       sentence,
       ...(refund ? [refund] : []),
+      ...(credit ? [credit] : []),
     ],
     footnote: "Une question sur votre commande ? Répondez simplement à cet e-mail.",
   });
@@ -65,7 +74,10 @@ export function orderStatusEmail(parts: OrderStatusParts): RenderedEmail {
 /** The status SMS: « Comptoir : votre commande n° 1001 est prête… ». */
 export function orderStatusSms(parts: OrderStatusParts): string {
   const refund = parts.refundCents ? ` Remboursement : ${euros(parts.refundCents)}.` : "";
-  return `Comptoir : ${SENTENCES[parts.status](parts.orderName)}${refund}`;
+  const credit = parts.giftCardCreditCents
+    ? ` Carte cadeau recréditée : ${euros(parts.giftCardCreditCents)}.`
+    : "";
+  return `Comptoir : ${SENTENCES[parts.status](parts.orderName)}${refund}${credit}`;
 }
 
 /** The email of a refund made apart from a cancellation. */
