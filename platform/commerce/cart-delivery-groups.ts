@@ -137,7 +137,7 @@ function cartAddressOf(row: CartAddressRow): GroupAddress {
   return { ...row, id: `gid://shopify/MailingAddress/${row.id}?model_name=CartAddress` };
 }
 
-/** The pickup store's address (`12 rue des Martyrs, 75009 Paris`) as a mailing address. */
+/** The pickup store's address (`<street>, <postcode> <city>`, as the ordering service keeps it) as a mailing address. */
 function storeAddressOf(store: SlotPortStore): GroupAddress {
   const match = /^(.*), (\d{5}) (.+)$/.exec(store.address);
   return {
