@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, notInArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
 import { type CartRow, type CartUserError, cartError } from "#platform/commerce/cart-records.ts";
+import { type GiftCardRecord, giftCardStatus } from "#platform/commerce/gift-card-admin.ts";
 import {
   giftCardCodeHash,
   isGiftCardCodeShape,
@@ -23,8 +24,6 @@ import { formatDate, parisDay } from "#platform/format.ts";
  * on a row the checkout has locked; the table's check constraint is the last guard.
  */
 
-export type GiftCardRow = typeof commerceGiftCard.$inferSelect;
-
 /** How many cards one cart (one order) may use. */
 export const MAX_GIFT_CARDS_PER_CART = 5;
 
@@ -40,20 +39,24 @@ export const GIFT_CARD_MESSAGES = {
 } as const;
 
 /** Why a card cannot be spent today, in French; null when it can. */
-export function giftCardProblem(card: GiftCardRow, now: Date): string | null {
-  if (!card.enabled) return GIFT_CARD_MESSAGES.invalid;
-  if (card.expiresOn !== null && card.expiresOn < parisDay(now)) {
-    return GIFT_CARD_MESSAGES.expired(card.expiresOn);
+export function giftCardProblem(card: GiftCardRecord, now: Date): string | null {
+  switch (giftCardStatus(card, parisDay(now))) {
+    case "disabled":
+      return GIFT_CARD_MESSAGES.invalid;
+    case "expired":
+      return GIFT_CARD_MESSAGES.expired(card.expiresOn ?? "");
+    case "used":
+      return GIFT_CARD_MESSAGES.spent;
+    case "active":
+      return null;
   }
-  if (card.balanceCents <= 0) return GIFT_CARD_MESSAGES.spent;
-  return null;
 }
 
 /** The card of a code as the shopper typed it (any case, spaces, dashes), if the shop has one. */
 export async function findGiftCardByCode(
   db: Db | Tx,
   code: string,
-): Promise<GiftCardRow | undefined> {
+): Promise<GiftCardRecord | undefined> {
   const normalised = normaliseGiftCardCode(code);
   if (!isGiftCardCodeShape(normalised)) return undefined;
   const [card] = await db
@@ -71,7 +74,7 @@ export async function cartGiftCards(
   db: Db | Tx,
   cartId: number,
   options: { forUpdate?: boolean } = {},
-): Promise<GiftCardRow[]> {
+): Promise<GiftCardRecord[]> {
   const query = db
     .select({ card: commerceGiftCard, appliedAt: commerceCartGiftCard.appliedAt })
     .from(commerceCartGiftCard)
@@ -88,7 +91,7 @@ export async function cartGiftCards(
 
 /** What one applied card pays of an amount due (Shopify's `AppliedGiftCard`). */
 export type GiftCardUse = {
-  card: GiftCardRow;
+  card: GiftCardRecord;
   /** What it pays of this cart or order: up to its balance, 0 when it cannot be spent. */
   amountUsedCents: number;
   /** Why it pays nothing, in French; null when it can be spent. */
@@ -100,7 +103,7 @@ export type GiftCardUse = {
  * balance until nothing is left; a disabled, expired or spent card pays nothing.
  */
 export function allocateGiftCards(
-  cards: GiftCardRow[],
+  cards: GiftCardRecord[],
   amountDueCents: number,
   now: Date,
 ): { uses: GiftCardUse[]; totalCents: number } {
@@ -115,7 +118,7 @@ export function allocateGiftCards(
 }
 
 /** The GID of an applied card: `gid://shopify/AppliedGiftCard/{id}`. */
-export function appliedGiftCardGid(card: Pick<GiftCardRow, "id">): string {
+export function appliedGiftCardGid(card: Pick<GiftCardRecord, "id">): string {
   return `gid://shopify/AppliedGiftCard/${card.id}`;
 }
 
@@ -133,8 +136,8 @@ async function checkedCodes(
   tx: Tx,
   codes: string[],
   now: Date,
-): Promise<{ cards: GiftCardRow[]; errors: CartUserError[] }> {
-  const cards: GiftCardRow[] = [];
+): Promise<{ cards: GiftCardRecord[]; errors: CartUserError[] }> {
+  const cards: GiftCardRecord[] = [];
   const errors: CartUserError[] = [];
   for (const [index, code] of codes.entries()) {
     const field = ["giftCardCodes", String(index)];
@@ -150,7 +153,7 @@ async function checkedCodes(
   return { cards, errors };
 }
 
-async function applyCards(tx: Tx, cart: CartRow, cards: GiftCardRow[], now: Date) {
+async function applyCards(tx: Tx, cart: CartRow, cards: GiftCardRecord[], now: Date) {
   if (cards.length === 0) return;
   await tx
     .insert(commerceCartGiftCard)
@@ -244,7 +247,7 @@ export async function removeGiftCards(
 export class GiftCardBalanceChanged extends Error {
   /** The card that changed, masked; null when cards were taken off the cart meanwhile. */
   readonly masked: string | null;
-  constructor(card: GiftCardRow | null) {
+  constructor(card: GiftCardRecord | null) {
     super(card ? `gift card ${card.id} changed` : "gift cards changed");
     this.masked = card ? maskedGiftCardCode(card.lastCharacters) : null;
   }

@@ -1,8 +1,9 @@
+import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { expect } from "vitest";
 import type { Database, Db } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
-import { commerceDiscountCode } from "#platform/commerce/cart-schema.ts";
+import { commerceCart, commerceDiscountCode } from "#platform/commerce/cart-schema.ts";
 import {
   commerceImage,
   commerceMetafield,
@@ -14,6 +15,7 @@ import { commerceCustomer, commerceCustomerToken } from "#platform/commerce/cust
 import { hashToken } from "#platform/commerce/customer-tokens.ts";
 import { toGid } from "#platform/commerce/gid.ts";
 import { type StorefrontApiOptions, storefrontApi } from "#platform/commerce/graphql/http.ts";
+import { commerceOrder } from "#platform/commerce/order-schema.ts";
 import { commerceShop } from "#platform/commerce/schema.ts";
 import type { CatalogueSearch } from "#platform/commerce/search-port.ts";
 import type { SlotBookings } from "#platform/commerce/slot-port.ts";
@@ -250,6 +252,25 @@ export async function openCheckoutTestShop(
     checkoutRoutes({ db: shop.database.db, storefrontOrigin, slots: TEST_SLOTS, now: () => NOW }),
   );
   return { ...shop, app };
+}
+
+/** Submits a form of the hosted checkout (`path` with its `?key=`), as a browser posts it. */
+export function postCheckoutForm(app: Hono, path: string, fields: Record<string, string>) {
+  return app.request(`${ORIGIN}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+/** The order a cart became, by the cart's token; undefined while there is none. */
+export async function orderOfCartToken(db: Db, token: string) {
+  const [row] = await db
+    .select({ order: commerceOrder })
+    .from(commerceOrder)
+    .innerJoin(commerceCart, eq(commerceCart.id, commerceOrder.cartId))
+    .where(eq(commerceCart.token, token));
+  return row?.order;
 }
 
 // ---------------------------------------------------------------------------------------------

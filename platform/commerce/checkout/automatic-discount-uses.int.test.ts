@@ -3,11 +3,10 @@ import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { findCartByToken, parseCartGid } from "#platform/commerce/cart-records.ts";
-import { commerceCart, commerceDiscountCode } from "#platform/commerce/cart-schema.ts";
+import { commerceDiscountCode } from "#platform/commerce/cart-schema.ts";
 import { type CartView, loadCartView } from "#platform/commerce/cart-view.ts";
 import { DELIVERY_METHODS } from "#platform/commerce/checkout/delivery.ts";
 import { AutomaticDiscountUsedUp } from "#platform/commerce/discounts.ts";
-import { commerceOrder } from "#platform/commerce/order-schema.ts";
 import { createOrderFromCart, orderGid } from "#platform/commerce/orders.ts";
 import {
   type CatalogueFixture,
@@ -15,6 +14,8 @@ import {
   NOW,
   ORIGIN,
   openCheckoutTestShop,
+  orderOfCartToken,
+  postCheckoutForm,
   slotAttributes,
   type TestStorefrontApi,
 } from "#platform/commerce/testing.ts";
@@ -112,13 +113,7 @@ const form = {
   cardCvc: "123",
 };
 
-function post(path: string, fields: Record<string, string>) {
-  return app.request(`${ORIGIN}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
+const post = (path: string, fields: Record<string, string>) => postCheckoutForm(app, path, fields);
 
 /** The shop's only automatic discount: 3 € off from 20 €, with this usage limit. */
 async function setAutomatic(usageLimit: number | null) {
@@ -143,14 +138,7 @@ async function automaticUses() {
   return row?.uses;
 }
 
-async function orderOf(token: string) {
-  const [row] = await database.db
-    .select({ order: commerceOrder })
-    .from(commerceOrder)
-    .innerJoin(commerceCart, eq(commerceCart.id, commerceOrder.cartId))
-    .where(eq(commerceCart.token, token));
-  return row?.order;
-}
+const orderOf = (token: string) => orderOfCartToken(database.db, token);
 
 describe("an automatic discount at the checkout", () => {
   it("is shown by its title, recorded on the order and counted once per order placed", async () => {

@@ -12,6 +12,7 @@ import {
   graphqlRequest,
   ORIGIN,
   openCheckoutTestShop,
+  postCheckoutForm,
   slotAttributes,
   TEST_SLOT_KEY,
   type TestStorefrontApi,
@@ -126,13 +127,7 @@ const validForm = {
   cardCvc: "123",
 };
 
-function post(path: string, form: Record<string, string>) {
-  return app.request(`${ORIGIN}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(form).toString(),
-  });
-}
+const post = (path: string, fields: Record<string, string>) => postCheckoutForm(app, path, fields);
 
 async function ordersOf(token: string) {
   const [cart] = await database.db.select().from(commerceCart).where(eq(commerceCart.token, token));

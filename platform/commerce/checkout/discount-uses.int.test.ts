@@ -3,13 +3,13 @@ import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { parseCartGid } from "#platform/commerce/cart-records.ts";
-import { commerceCart, commerceDiscountCode } from "#platform/commerce/cart-schema.ts";
-import { commerceOrder } from "#platform/commerce/order-schema.ts";
+import { commerceDiscountCode } from "#platform/commerce/cart-schema.ts";
 import {
   type CatalogueFixture,
   graphqlRequest,
-  ORIGIN,
   openCheckoutTestShop,
+  orderOfCartToken,
+  postCheckoutForm,
   slotAttributes,
   type TestStorefrontApi,
 } from "#platform/commerce/testing.ts";
@@ -81,13 +81,7 @@ const form = {
   cardCvc: "123",
 };
 
-function post(path: string, fields: Record<string, string>) {
-  return app.request(`${ORIGIN}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
+const post = (path: string, fields: Record<string, string>) => postCheckoutForm(app, path, fields);
 
 async function addCode(code: string, usageLimit: number | null) {
   await database.db.insert(commerceDiscountCode).values({
@@ -108,14 +102,7 @@ async function usesOf(code: string) {
   return row?.uses;
 }
 
-async function orderOf(token: string) {
-  const [row] = await database.db
-    .select({ order: commerceOrder })
-    .from(commerceOrder)
-    .innerJoin(commerceCart, eq(commerceCart.id, commerceOrder.cartId))
-    .where(eq(commerceCart.token, token));
-  return row?.order;
-}
+const orderOf = (token: string) => orderOfCartToken(database.db, token);
 
 describe("a discount code's usage limit", () => {
   it("counts a use per order placed, none for a declined card, and then stops applying", async () => {

@@ -3,15 +3,15 @@ import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { parseCartGid } from "#platform/commerce/cart-records.ts";
-import { commerceCart } from "#platform/commerce/cart-schema.ts";
 import { giftCardCodeHash, giftCardLastCharacters } from "#platform/commerce/gift-card-codes.ts";
 import { commerceGiftCard, commerceGiftCardMovement } from "#platform/commerce/gift-card-schema.ts";
-import { commerceOrder } from "#platform/commerce/order-schema.ts";
 import {
   type CatalogueFixture,
   graphqlRequest,
   ORIGIN,
   openCheckoutTestShop,
+  orderOfCartToken,
+  postCheckoutForm,
   slotAttributes,
   type TestStorefrontApi,
 } from "#platform/commerce/testing.ts";
@@ -139,13 +139,7 @@ const form = {
   cardCvc: "123",
 };
 
-function post(path: string, fields: Record<string, string>) {
-  return app.request(`${ORIGIN}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
+const post = (path: string, fields: Record<string, string>) => postCheckoutForm(app, path, fields);
 
 /** The checkout page's hidden figures: what the gift cards pay and what is left for the card. */
 async function pageFigures(path: string) {
@@ -161,14 +155,7 @@ async function pay(path: string, fields: Record<string, string> = form) {
   return post(path, { ...fields, giftCardCents, cardCents });
 }
 
-async function orderOf(token: string) {
-  const [row] = await database.db
-    .select({ order: commerceOrder })
-    .from(commerceOrder)
-    .innerJoin(commerceCart, eq(commerceCart.id, commerceOrder.cartId))
-    .where(eq(commerceCart.token, token));
-  return row?.order;
-}
+const orderOf = (token: string) => orderOfCartToken(database.db, token);
 
 async function chargeOf(token: string) {
   const [charge] = await database.db
