@@ -4,3 +4,4 @@
  */
 export * from "./query-log-schema.ts";
 export * from "./schema.ts";
+export * from "./synonym-schema.ts";
