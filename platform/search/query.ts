@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { searchTerm, searchTermDeletion } from "#platform/search/schema.ts";
 import { rows, type SearchExecutor } from "#platform/search/sql.ts";
+import { expandWithSynonyms, synonymRules } from "#platform/search/synonyms.ts";
 
 /**
  * Turns what a shopper typed into text-search queries (storefront.md §5): the term is
@@ -76,15 +77,22 @@ export async function planQuery(
   term: string,
   options: PlanOptions,
 ): Promise<QueryPlan> {
-  const words = [...new Set(normaliseTerm(term))].slice(0, MAX_WORDS);
+  const typed = [...new Set(normaliseTerm(term))].slice(0, MAX_WORDS);
+  // Staff's synonyms (synonyms.ts): a one-way term replaced, an equivalent's words as alternatives.
+  const synonyms = expandWithSynonyms(typed.length > 0 ? await synonymRules(db) : [], typed);
+  const words = synonyms.words.slice(0, MAX_WORDS);
   // A single letter is not worth completing: it stands for most of the dictionary.
   const isPrefix = (position: number) =>
     options.prefixLast && position === words.length - 1 && (words[position]?.length ?? 0) >= 2;
   const plan: QueryPlan = { words: [], clauses: [], alternatives: [] };
   if (words.length === 0) return plan;
-  const branches = words.flatMap((word, position) =>
-    wordBranches(position, word, isPrefix(position), options.similarWords),
-  );
+  const branches = words.flatMap((word, position) => [
+    ...wordBranches(position, word, isPrefix(position), options.similarWords),
+    // An alternative's stems count as the word's own (the first branch is a word's stems).
+    ...(synonyms.alternatives[position] ?? []).flatMap((alternative) =>
+      wordBranches(position, alternative, false, false).slice(0, 1),
+    ),
+  ]);
   const found = await rows<Found>(db, sql`${sql.join(branches, sql` union all `)}`);
   words.forEach((word, position) => {
     const mine = found.filter((row) => row.position === position);
