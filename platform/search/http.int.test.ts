@@ -3,6 +3,7 @@ import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
 import { insertMetaobjects, insertProducts } from "#platform/commerce/index.ts";
 import { searchApi } from "#platform/search/http.ts";
+import { zeroResultQueries } from "#platform/search/query-log.ts";
 
 let database: Database;
 let api: ReturnType<typeof searchApi>;
@@ -26,7 +27,7 @@ beforeAll(async () => {
       },
     ]);
   });
-  api = searchApi(database.db);
+  api = searchApi(database.db, { now: () => new Date("2026-11-20T10:00:00Z") });
 });
 afterAll(() => database?.close());
 
@@ -54,5 +55,60 @@ describe("GET /api/search/predictive", () => {
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ success: false, error: expect.stringMatching(/^limit: /) });
     expect((await api.request("/api/search/predictive")).status).toBe(400);
+  });
+});
+
+describe("GET /api/search/suggest", () => {
+  it("answers the closest query that finds products", async () => {
+    const res = await api.request("/api/search/suggest?q=chacolet%20noier");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ success: true, response: { query: "chocolat noir" } });
+  });
+
+  it("answers null when there is nothing worth suggesting", async () => {
+    const body = await (await api.request("/api/search/suggest?q=xylophone")).json();
+    expect(body).toEqual({ success: true, response: { query: null } });
+  });
+
+  it("refuses a bad query in the API's own error shape", async () => {
+    const missing = await api.request("/api/search/suggest");
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toEqual({ success: false, error: expect.stringMatching(/^q: /) });
+    const long = await api.request(`/api/search/suggest?q=${"a".repeat(201)}`);
+    expect(long.status).toBe(400);
+    const extra = await api.request("/api/search/suggest?q=chocolat&limit=3");
+    expect(extra.status).toBe(400);
+  });
+});
+
+describe("POST /api/search/zero-results", () => {
+  const post = (body: unknown) =>
+    api.request("/api/search/zero-results", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+
+  it("counts a search that found nothing, under its normalised term, on the API's day", async () => {
+    const res = await post({ term: "Chacolet  NOIER" });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ success: true, response: { term: "chacolet noier" } });
+    await post({ term: "chacolet noier" });
+    expect(await zeroResultQueries(database.db, { since: "2026-11-20" })).toEqual([
+      { term: "chacolet noier", count: 2, lastDay: "2026-11-20" },
+    ]);
+  });
+
+  it("refuses a body without a term in the API's own error shape", async () => {
+    for (const body of [{}, { term: "" }, { term: "a".repeat(201) }, { term: "x", more: 1 }]) {
+      const res = await post(body);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ success: false, error: expect.any(String) });
+    }
+    const notJson = await api.request("/api/search/zero-results", {
+      method: "POST",
+      body: "term=chocolat",
+    });
+    expect(notJson.status).toBe(400);
   });
 });

@@ -4,7 +4,7 @@
  * (docs/architecture.md, "Layers"). Tables and other files are the module's own.
  */
 export type { CatalogueSource, SearchProductFilter } from "./catalogue-source.ts";
-export { searchApi } from "./http.ts";
+export { type SearchApiOptions, searchApi } from "./http.ts";
 export {
   type CatalogueChanges,
   type RebuildProgress,
@@ -15,4 +15,11 @@ export {
   syncSearchIndex,
 } from "./indexer.ts";
 export { planQuery, tsquery } from "./query.ts";
+export {
+  recordZeroResult,
+  type ZeroResultQuery,
+  zeroResultKey,
+  zeroResultQueries,
+} from "./query-log.ts";
 export { matchingProductIds, predictiveSearch, searchProducts } from "./search.ts";
+export { suggestQuery } from "./suggest.ts";
