@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { CatalogueSource, SearchProductFilter } from "#platform/search/index.ts";
 import {
   commerceCollection,
+  commerceCollectionProduct,
   commerceMetafield,
   commerceMetaobject,
   commerceProduct,
@@ -19,6 +20,14 @@ const TECHNICAL_TAGS = [
 ];
 
 /**
+ * A diet, label or allergen as one search token (`regimevegan0`, `labelab0`, `allergenelait0`):
+ * the key's kind, the metaobject's handle without punctuation, and a digit that keeps the
+ * search module's folding off it (platform/search/intents.ts).
+ */
+const FACET_PREFIX = sql`case fv.key when 'regimes' then 'regime' when 'labelsDetails' then 'label'
+  else 'allergene' end`;
+
+/**
  * The catalogue as the search index reads it (platform/search/catalogue-source.ts): what is
  * searchable, under which words. Archived products, products hidden from search and archived
  * categories (`category_archived`) are not; brands (`produit_marque`) are `artisan` when
@@ -32,8 +41,36 @@ export const catalogueSearchSource: CatalogueSource = {
         where lower(tag) <> all(array(select jsonb_array_elements_text(
           ${JSON.stringify(TECHNICAL_TAGS)}::jsonb)))
       )) as tags,
-      ${plainText(sql`p.description_html`)} as body
+      ${plainText(sql`p.description_html`)} as body,
+      coalesce(place.category, '') as category,
+      coalesce(place.ancestors, '') as ancestors,
+      coalesce((
+        select string_agg(${FACET_PREFIX} || regexp_replace(lower(o.handle), '[^a-z0-9]', '', 'g')
+          || '0', ' ' order by fv.key, o.handle)
+        from ${commerceProductFilterValue} fv
+          join ${commerceMetaobject} o on fv.value = 'gid://shopify/Metaobject/' || o.id::text
+        where fv.product_id = p.id and fv.namespace = 'custom'
+          and fv.key in ('regimes', 'labelsDetails', 'allergens')
+      ), '') as facets
     from ${commerceProduct} p
+      left join lateral (
+        -- Its own categories are those of its collections no other of its collections is under.
+        select
+          string_agg(c.title, ' ; ' order by c.id) filter (where not c.has_child) as category,
+          string_agg(c.title, ' ; ' order by c.id) filter (where c.has_child) as ancestors
+        from (
+          select c.id, c.title, exists (
+            select 1 from ${commerceCollectionProduct} mine
+              join ${commerceMetafield} parent on parent.owner_type = 'COLLECTION'
+                and parent.owner_id = mine.collection_id and parent.namespace = 'custom'
+                and parent.key = 'category_parent' and parent.value = c.handle
+            where mine.product_id = p.id
+          ) as has_child
+          from ${commerceCollectionProduct} cp
+            join ${commerceCollection} c on c.id = cp.collection_id
+          where cp.product_id = p.id
+        ) as c
+      ) as place on true
     where p.id = any(${ids}) and not p.archived and not p.hide_in_search`,
 
   collections: (ids) => sql`
@@ -45,6 +82,10 @@ export const catalogueSearchSource: CatalogueSource = {
         where m.owner_type = 'COLLECTION' and m.owner_id = c.id and m.namespace = 'custom'
           and m.key = 'category_archived' and m.value = 'true'
       )`,
+
+  collectionProducts: (ids) => sql`
+    select distinct cp.product_id as id from ${commerceCollectionProduct} cp
+    where cp.collection_id = any(${ids})`,
 
   brands: (ids) => sql`
     select o.id, o.handle,

@@ -8,10 +8,17 @@ import type { SQL } from "drizzle-orm";
  * filtered search runs.
  */
 export type CatalogueSource = {
-  /** Rows `(id, handle, title, vendor, tags, body)` of the searchable products among `ids`. */
+  /**
+   * Rows `(id, handle, title, vendor, tags, body, category, ancestors, facets)` of the searchable
+   * products among `ids`: `category` holds the titles of the product's own categories,
+   * `ancestors` those of the collections above or beside them, `facets` its diets, labels and
+   * allergens as tokens (intents.ts).
+   */
   products(ids: SQL): SQL;
   /** Rows `(id, handle, title, body)` of the searchable collections among `ids`. */
   collections(ids: SQL): SQL;
+  /** Rows `(id)` of the products in the collections among `ids`: their categories changed. */
+  collectionProducts(ids: SQL): SQL;
   /** Rows `(id, handle, kind, title)` of the brands among `ids`: `kind` is `marque` or `artisan`. */
   brands(ids: SQL): SQL;
   /** Rows `(id)` of everything each phase of a rebuild goes through, deleted sources excluded. */

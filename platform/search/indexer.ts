@@ -44,7 +44,8 @@ export async function indexProducts(
         where d.kind = 'product' and d.ref_id = any(${intArray(ids)})
           and d.ref_id not in (select id from source)
       )
-      ${upsertDocuments(sql`select 'product', id, handle, title, vendor, tags, body from source`)}`);
+      ${upsertDocuments(sql`select 'product', id, handle, title, vendor, tags, body, category,
+        ancestors, facets from source`)}`);
     await addWords(tx, "product", ids, options);
   }
 }
@@ -64,7 +65,8 @@ export async function indexCollections(
         where d.kind = 'collection' and d.ref_id = any(${intArray(ids)})
           and d.ref_id not in (select id from source)
       )
-      ${upsertDocuments(sql`select 'collection', id, handle, title, '', '', body from source`)}`);
+      ${upsertDocuments(sql`select 'collection', id, handle, title, '', '', body, '', '', ''
+        from source`)}`);
     await addWords(tx, "collection", ids, options);
   }
 }
@@ -87,7 +89,7 @@ export async function indexMetaobjects(
         where d.kind in ('marque', 'artisan') and d.ref_id = any(${intArray(ids)})
           and (d.kind, d.ref_id) not in (select kind, id from source)
       )
-      ${upsertDocuments(sql`select kind, id, handle, title, '', '', '' from source`)}`);
+      ${upsertDocuments(sql`select kind, id, handle, title, '', '', '', '', '', '' from source`)}`);
     await addWords(tx, ["marque", "artisan"], ids, options);
   }
 }
@@ -108,8 +110,17 @@ export async function syncSearchIndex(
   source: CatalogueSource,
   changes: CatalogueChanges,
 ) {
-  if (changes.products?.length) await indexProducts(tx, source, changes.products);
-  if (changes.collections?.length) await indexCollections(tx, source, changes.collections);
+  const products = new Set(changes.products ?? []);
+  if (changes.collections?.length) {
+    await indexCollections(tx, source, changes.collections);
+    // A collection's title and members are its products' categories.
+    const members = await rows<{ id: number }>(
+      tx,
+      source.collectionProducts(intArray(changes.collections)),
+    );
+    for (const { id } of members) products.add(id);
+  }
+  if (products.size > 0) await indexProducts(tx, source, [...products]);
   if (changes.metaobjects?.length) await indexMetaobjects(tx, source, changes.metaobjects);
 }
 
@@ -240,25 +251,38 @@ export async function settleSearchIndex(db: Db): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Upserts `(kind, ref_id, handle, title, subtitle, tags, body)` rows. Unchanged ones are left
- * out before the insert: a conflicting insert would still compute the generated vectors, which
- * is most of the cost of a rebuild that finds little to do.
+ * Upserts `(kind, ref_id, handle, title, subtitle, tags, body, category, ancestors, facets)` rows.
+ * Unchanged ones are left out before the insert: a conflicting insert would still compute the
+ * generated vectors, which is most of the cost of a rebuild that finds little to do.
  */
 function upsertDocuments(select: SQL): SQL {
   return sql`
-    insert into ${searchDocument} as d (kind, ref_id, handle, title, subtitle, tags, body)
-    select * from (${select}) as candidate (kind, ref_id, handle, title, subtitle, tags, body)
+    insert into ${searchDocument} as d (kind, ref_id, ${DOCUMENT_FIELDS})
+    select * from (${select}) as candidate (kind, ref_id, ${DOCUMENT_FIELDS})
     where not exists (
       select 1 from ${searchDocument} same
       where same.kind = candidate.kind and same.ref_id = candidate.ref_id
-        and (same.handle, same.title, same.subtitle, same.tags, same.body)
-          is not distinct from (candidate.handle, candidate.title, candidate.subtitle,
-            candidate.tags, candidate.body)
+        and (${fieldsOf("same")}) is not distinct from (${fieldsOf("candidate")})
     )
     on conflict (kind, ref_id) do update set
-      handle = excluded.handle, title = excluded.title, subtitle = excluded.subtitle,
-      tags = excluded.tags, body = excluded.body, updated_at = now()`;
+      ${sql.join(
+        FIELDS.map((field) => sql.raw(`${field} = excluded.${field}`)),
+        sql`, `,
+      )}, updated_at = now()`;
 }
+
+const FIELDS = [
+  "handle",
+  "title",
+  "subtitle",
+  "tags",
+  "body",
+  "category",
+  "ancestors",
+  "facets",
+] as const;
+const DOCUMENT_FIELDS = sql.raw(FIELDS.join(", "));
+const fieldsOf = (table: string) => sql.raw(FIELDS.map((field) => `${table}.${field}`).join(", "));
 
 /**
  * Adds the words of these documents' titles, vendors and tags to the dictionary (descriptions

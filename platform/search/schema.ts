@@ -14,8 +14,8 @@ import {
 /**
  * The search index: one document per searchable catalogue object, derived from the commerce
  * tables by `indexer.ts` and never edited by hand. Text is matched after `search_unaccent` (an
- * IMMUTABLE wrapper of `unaccent`, created by this module's migration) and lower-casing, stemmed
- * with the `french` text-search configuration.
+ * IMMUTABLE wrapper of `unaccent`, created by this module's migration) and lower-casing, folded
+ * by `search_fold` and split by the `comptoir` text-search configuration (decision 017).
  */
 
 export const SEARCH_KINDS = ["product", "collection", "marque", "artisan"] as const;
@@ -23,9 +23,19 @@ export type SearchKind = (typeof SEARCH_KINDS)[number];
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
-/** A column as a weighted French vector, unaccented (`to_tsvector` lower-cases it). */
-const weighted = (column: string, weight: "A" | "B" | "C" | "D") =>
-  `setweight(to_tsvector('french'::regconfig, search_unaccent("${column}")), '${weight}')`;
+/**
+ * Text as a weighted vector of the shop's own French words: `search_fold` (created by this
+ * module's migration, see decision 017) folds plurals, feminine endings and accents without
+ * merging distinct words, and the `comptoir` configuration drops French stop words.
+ */
+const vector = (text: string, weight: "A" | "B" | "C" | "D") =>
+  `setweight(to_tsvector('comptoir'::regconfig, search_fold(${text})), '${weight}')`;
+const weighted = (column: string, weight: "A" | "B" | "C" | "D") => vector(`"${column}"`, weight);
+/** A title's first word (its head noun, in French) weighs A, the rest B. */
+const TITLE_VECTOR = [
+  vector(`substring("title" from '^[[:space:]]*[^[:space:]''’-]+')`, "A"),
+  vector(`regexp_replace("title", '^[[:space:]]*[^[:space:]''’-]+', '')`, "B"),
+].join(" || ");
 
 /** In kB (PostgreSQL's default is 4 MB). */
 const SMALL_PENDING_LIST = { gin_pending_list_limit: 256 };
@@ -35,6 +45,7 @@ export const PRODUCT_GIN_INDEXES = [
   "search_document_product_title_idx",
   "search_document_product_head_idx",
   "search_document_product_search_idx",
+  "search_document_product_category_idx",
   "search_document_title_trgm_idx",
 ] as const;
 
@@ -52,20 +63,31 @@ export const searchDocument = pgTable(
     tags: text("tags").notNull().default(""),
     // The description as plain text.
     body: text("body").notNull().default(""),
+    // For products: the titles of their own categories (the most specific ones they are in)…
+    category: text("category").notNull().default(""),
+    // …and of the collections above them or beside them.
+    ancestors: text("ancestors").notNull().default(""),
+    // Diets, labels and allergens as tokens (`regimevegan`, `labelab`, `allergenelait`): what a
+    // query naming them filters on (query.ts, intents).
+    facets: text("facets").notNull().default(""),
     // For the typo fallback on whole titles (trigram index).
     titleNorm: text("title_norm")
       .notNull()
       .generatedAlwaysAs(sql.raw(`search_unaccent(lower("title"))`)),
     // Three nested vectors, each with its own index, so that every ranking tier of predictive
     // search (title; title, vendor and tags; everything) is one index lookup with few rows.
-    titleVector: tsvector("title_vector")
-      .notNull()
-      .generatedAlwaysAs(sql.raw(weighted("title", "A"))),
+    titleVector: tsvector("title_vector").notNull().generatedAlwaysAs(sql.raw(TITLE_VECTOR)),
     headVector: tsvector("head_vector")
       .notNull()
       .generatedAlwaysAs(
         sql.raw(
-          [weighted("title", "A"), weighted("subtitle", "B"), weighted("tags", "C")].join(" || "),
+          [
+            weighted("title", "A"),
+            weighted("subtitle", "B"),
+            weighted("tags", "C"),
+            weighted("category", "C"),
+            weighted("ancestors", "C"),
+          ].join(" || "),
         ),
       ),
     searchVector: tsvector("search_vector")
@@ -76,9 +98,18 @@ export const searchDocument = pgTable(
             weighted("title", "A"),
             weighted("subtitle", "B"),
             weighted("tags", "C"),
+            weighted("category", "C"),
+            weighted("ancestors", "C"),
             weighted("body", "D"),
+            weighted("facets", "D"),
           ].join(" || "),
         ),
+      ),
+    // Whether a query names the product's category: its own categories weigh A, the others B.
+    categoryVector: tsvector("category_vector")
+      .notNull()
+      .generatedAlwaysAs(
+        sql.raw([weighted("category", "A"), weighted("ancestors", "B")].join(" || ")),
       ),
     // Popularity or merchandising weight, a tie-breaker after relevance; the indexer leaves it be.
     rankBoost: real("rank_boost").notNull().default(0),
@@ -104,6 +135,10 @@ export const searchDocument = pgTable(
       .using("gin", t.searchVector)
       .where(sql.raw(`"kind" = 'product'`))
       .with(SMALL_PENDING_LIST),
+    index("search_document_product_category_idx")
+      .using("gin", t.categoryVector)
+      .where(sql.raw(`"kind" = 'product'`))
+      .with(SMALL_PENDING_LIST),
     index("search_document_other_head_idx")
       .using("gin", t.headVector)
       .where(sql.raw(`"kind" <> 'product'`)),
@@ -125,7 +160,7 @@ export const searchTerm = pgTable(
     word: text("word").primaryKey(),
     // Null for a stop word.
     stem: text("stem").generatedAlwaysAs(
-      sql.raw(`(tsvector_to_array(to_tsvector('french'::regconfig, "word")))[1]`),
+      sql.raw(`(tsvector_to_array(to_tsvector('comptoir'::regconfig, search_fold("word"))))[1]`),
     ),
     seenAt: timestamp("seen_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -2,13 +2,14 @@ import { type SQL, sql } from "drizzle-orm";
 import type { CatalogueSource, SearchProductFilter } from "#platform/search/catalogue-source.ts";
 import { SearchError } from "#platform/search/errors.ts";
 import { normaliseTerm, planQuery, type QueryPlan, tsquery } from "#platform/search/query.ts";
+import { productMatch, productOrder, productRelevance } from "#platform/search/ranking.ts";
 import { rows, type SearchExecutor } from "#platform/search/sql.ts";
 
 /**
- * Searching the index (storefront.md §5): a product matches when any word of the term is in its
- * title, vendor, tags or description, with French stemming, typo correction and, while typing,
- * the last word as a prefix. Ranking: products with all the words first, then title matches,
- * then `ts_rank`, then `rank_boost`, then id. Archived and hidden products are never indexed.
+ * Searching the index (storefront.md §5, issue 22): a product matches when any word of the term
+ * is in its title, vendor, tags, categories or description, with French folding, typo correction
+ * and the last word as a prefix, and when it carries the diets and labels the term names.
+ * Ranking is one scoring function (ranking.ts). Archived and hidden products are never indexed.
  */
 
 export type SearchHit = { id: number; handle: string; title: string };
@@ -54,7 +55,7 @@ export async function predictiveSearch(
   const size = clamp(limit, 1, MAX_PREDICTIVE_LIMIT);
   const found = await withIndexScans(db, async (tx) => {
     const plan = await planQuery(tx, query, { prefixLast: true, similarWords: false });
-    if (plan.clauses.length === 0) return undefined;
+    if (plan.clauses.length === 0 && plan.intents.length === 0) return undefined;
     const products = await predictiveProducts(tx, plan, size);
     return { plan, products, ...(await predictiveOthers(tx, plan, size)) };
   });
@@ -89,55 +90,34 @@ async function withIndexScans<T>(db: SearchExecutor, work: (tx: SearchExecutor) 
 }
 
 /**
- * Products in tiers, each queried only while the answer is still short, each one index lookup:
- * 1. all the words in the title;
- * 2. all of them in the title, vendor or tags;
- * 3. all of them, some only in the description;
- * 4. some of them in the title, vendor or tags;
- * 5. some of them, in the description only.
- * A tier ranks at most `PREDICTIVE_CANDIDATES` rows: titles before the rest, then `ts_rank`.
+ * Products in tiers, each queried only while the answer is still short, each a few index
+ * lookups, so that a word found in thousands of products costs no more than a rare one:
+ * 1. every word matches, through the title or the product's categories;
+ * 2. every word matches, some only through the vendor, tags or description;
+ * 3. some of the words match.
+ * A tier ranks at most `PREDICTIVE_CANDIDATES` rows by the one scoring function (ranking.ts),
+ * those whose category the term names and those with every word in the title first.
  */
 async function predictiveProducts(db: SearchExecutor, plan: QueryPlan, limit: number) {
-  const any = tsquery(plan, "any");
-  const all = tsquery(plan, "all");
-  const titleFirst = sql`title_vector @@ ${any} desc`;
-  const tiers: { where: SQL; order: SQL[] }[] = [
-    { where: sql`title_vector @@ ${all}`, order: [sql`ts_rank(title_vector, ${any}, 1) desc`] },
-    {
-      where: sql`head_vector @@ ${all} and not title_vector @@ ${all}`,
-      order: [titleFirst, sql`ts_rank(head_vector, ${any}, 1) desc`],
-    },
-    {
-      where: sql`search_vector @@ ${all} and not head_vector @@ ${all}`,
-      order: [titleFirst, sql`ts_rank(search_vector, ${any}, 1) desc`],
-    },
+  const match = productMatch(plan);
+  const tiers: SQL[] = [
+    sql`(${match.titleAll} or ${match.categoryAll})`,
+    sql`${match.all} and not (${match.titleAll} or ${match.categoryAll})`,
   ];
-  if (plan.clauses.length > 1) {
-    tiers.push(
-      {
-        where: sql`head_vector @@ ${any} and not search_vector @@ ${all}`,
-        order: [titleFirst, sql`ts_rank(head_vector, ${any}, 1) desc`],
-      },
-      {
-        where: sql`search_vector @@ ${any} and not head_vector @@ ${any}
-          and not search_vector @@ ${all}`,
-        order: [sql`ts_rank(search_vector, ${any}, 1) desc`],
-      },
-    );
-  }
+  if (plan.clauses.length > 1) tiers.push(sql`${match.any} and not ${match.all}`);
+  const order = productOrder(plan);
   const hits: SearchHit[] = [];
   for (const tier of tiers) {
     const found = await rows<SearchHit>(
       db,
       sql`
-        select ref_id as id, handle, title
+        select d.ref_id as id, d.handle, d.title
         from (
-          select ref_id, handle, title, title_vector, head_vector, search_vector, rank_boost
-          from search_document
-          where kind = 'product' and ${tier.where}
+          select * from search_document d
+          where d.kind = 'product' and ${tier} ${match.intents ? sql`and ${match.intents}` : sql``}
           limit ${PREDICTIVE_CANDIDATES}
-        ) as candidate
-        order by ${sql.join([...tier.order, sql`rank_boost desc`, sql`ref_id`], sql`, `)}
+        ) as d
+        order by ${sql.join(order, sql`, `)}
         limit ${limit - hits.length}`,
     );
     hits.push(...found);
@@ -146,16 +126,22 @@ async function predictiveProducts(db: SearchExecutor, plan: QueryPlan, limit: nu
   return hits;
 }
 
-/** Collections, brands and artisans: a few hundred documents, ranked in one statement. */
+/**
+ * Collections, brands and artisans: a few hundred documents, ranked in one statement. A long
+ * word names a collection by its start too, as for products' categories: "fromages" suggests the
+ * Fromagerie.
+ */
 async function predictiveOthers(db: SearchExecutor, plan: QueryPlan, limit: number) {
-  const any = tsquery(plan, "any");
+  if (plan.clauses.length === 0) return { collections: [], marques: [], artisans: [] };
+  const any = tsquery(plan, "any", { widen: true });
   const found = await rows<SearchHit & { kind: string }>(
     db,
     sql`
       select kind, id, handle, title from (
         select kind, ref_id as id, handle, title, row_number() over (
           partition by kind
-          order by head_vector @@ ${tsquery(plan, "all")} desc,
+          order by head_vector @@ ${tsquery(plan, "all", { widen: true })} desc,
+            title_vector @@ ${tsquery(plan, "all", { exactOnly: true })} desc,
             ts_rank(head_vector, ${any}, 1) desc, rank_boost desc, ref_id
         ) as position
         from search_document
@@ -209,7 +195,7 @@ export async function searchProducts(
   const cursor = input.after ? decodeCursor(input.after) : { offset: 0, trigram: false };
   const none = { ids: [], totalCount: 0, hasNextPage: false, endCursor: null };
   const plan = await planQuery(db, input.query, { prefixLast: false, similarWords: true });
-  if (plan.clauses.length === 0) return none;
+  if (plan.clauses.length === 0 && plan.intents.length === 0) return none;
   const options = {
     source,
     filters: input.filters ?? [],
@@ -220,7 +206,7 @@ export async function searchProducts(
   };
   let trigram = cursor.trigram;
   let page = await rankProducts(db, plan, { ...options, trigram });
-  if (!trigram && page.totalCount === 0 && cursor.offset === 0) {
+  if (!trigram && page.totalCount === 0 && cursor.offset === 0 && plan.clauses.length > 0) {
     trigram = true;
     page = await rankProducts(db, plan, { ...options, trigram });
   }
@@ -242,7 +228,7 @@ export async function matchingProductIds(
   { limit = 10_000 }: { limit?: number } = {},
 ): Promise<number[]> {
   const plan = await planQuery(db, query, { prefixLast: false, similarWords: true });
-  if (plan.clauses.length === 0) return [];
+  if (plan.clauses.length === 0 && plan.intents.length === 0) return [];
   const options = {
     source: undefined,
     filters: [],
@@ -252,7 +238,7 @@ export async function matchingProductIds(
     limit,
   } as const;
   const page = await rankProducts(db, plan, { ...options, trigram: false });
-  if (page.ids.length > 0) return page.ids;
+  if (page.ids.length > 0 || plan.clauses.length === 0) return page.ids;
   return (await rankProducts(db, plan, { ...options, trigram: true })).ids;
 }
 
@@ -269,7 +255,6 @@ type RankOptions = {
 
 async function rankProducts(db: SearchExecutor, plan: QueryPlan, options: RankOptions) {
   const term = fallbackTerm(plan);
-  const any = options.trigram ? undefined : tsquery(plan, "any");
   // The product's facts are only read when a filter or the price needs them: joining every
   // match costs as much as ranking it. The indexer keeps archived and hidden products out.
   const facts =
@@ -279,21 +264,17 @@ async function rankProducts(db: SearchExecutor, plan: QueryPlan, options: RankOp
   if ((options.filters.length > 0 || options.sortKey === "PRICE") && !facts) {
     throw new SearchError("INVALID_ARGUMENT", "filters and the price order need the catalogue");
   }
+  const match = productMatch(plan);
   const where = [
     sql`d.kind = 'product'`,
-    any ? sql`d.search_vector @@ ${any}` : sql`${term} <% d.title_norm`,
+    options.trigram ? sql`${term} <% d.title_norm` : match.any,
+    ...(match.intents ? [match.intents] : []),
     ...(facts ? filterConditions(facts, options.filters) : []),
   ];
   const from = facts ? sql`search_document d ${facts.join(sql`d.ref_id`)}` : sql`search_document d`;
-  const relevance = any
-    ? [
-        sql`d.search_vector @@ ${tsquery(plan, "all")}`,
-        sql`d.title_vector @@ ${tsquery(plan, "all")}`,
-        sql`d.title_vector @@ ${any}`,
-        sql`ts_rank(d.search_vector, ${any}, 1)`,
-        sql`d.rank_boost`,
-      ]
-    : [sql`word_similarity(${term}, d.title_norm)`, sql`d.rank_boost`];
+  const relevance = options.trigram
+    ? [sql`word_similarity(${term}, d.title_norm)`, sql`d.rank_boost`]
+    : productRelevance(plan);
   // Best first, then the lowest id; `reverse` turns the whole order around.
   const [first, then] = options.reverse ? [sql`asc`, sql`desc`] : [sql`desc`, sql`asc`];
   const order =

@@ -1,0 +1,144 @@
+/**
+ * Intent before text (issue 22): a diet, a label or an allergen a shopper names in a query
+ * ("pâtes sans gluten", "vin bio", "chocolat vegan", "biscuits sans lait") is a filter, not words
+ * to look for in titles, where "sans gluten" would find oranges "sans traitement". The phrases are
+ * the shop's French vocabulary for the diets (`custom.regimes`), labels (`custom.labelsDetails`)
+ * and allergens (`custom.allergens`) products carry; the index holds each product's as tokens
+ * (`facets`, written by the catalogue's search source: kind, metaobject handle without
+ * punctuation, and a digit that keeps `search_fold` off it).
+ */
+
+export type SearchIntent = {
+  /** What the search page shows as an applied filter: « Sans gluten ». */
+  label: string;
+  /** The query's words it stands for, as typed (normalised). */
+  words: string[];
+  /** Tokens of which a product must carry one, or (exclusions) none. */
+  tokens: string[];
+  exclude: boolean;
+};
+
+type IntentRule = {
+  label: string;
+  /** Normalised phrases (accents removed, lower case) that name it. */
+  phrases: string[];
+  tokens: string[];
+  exclude?: boolean;
+};
+
+const diet = (handle: string) => `regime${handle.replaceAll("-", "")}0`;
+const label = (handle: string) => `label${handle.replaceAll("-", "")}0`;
+const allergen = (handle: string) => `allergene${handle.replaceAll("-", "")}0`;
+
+/** The forms shoppers type a name in: singular and plural, masculine and feminine. */
+const forms = (...phrases: string[]) => phrases;
+
+const RULES: IntentRule[] = [
+  { label: "Sans gluten", phrases: forms("sans gluten"), tokens: [diet("sans-gluten")] },
+  { label: "Sans lactose", phrases: forms("sans lactose"), tokens: [diet("sans-lactose")] },
+  {
+    label: "Sans sucres ajoutés",
+    phrases: forms("sans sucres ajoutes", "sans sucre ajoute", "sans sucre", "sans sucres"),
+    tokens: [diet("sans-sucres-ajoutes")],
+  },
+  {
+    label: "Vegan",
+    phrases: forms("vegan", "vegans", "vegane", "veganes", "vegetalien", "vegetalienne"),
+    tokens: [diet("vegan")],
+  },
+  {
+    // A vegan product is vegetarian too, whether or not its sheet says both.
+    label: "Végétarien",
+    phrases: forms("vegetarien", "vegetarienne", "vegetariens", "vegetariennes", "veggie"),
+    tokens: [diet("vegetarien"), diet("vegan")],
+  },
+  { label: "Halal", phrases: forms("halal"), tokens: [diet("halal")] },
+  { label: "Casher", phrases: forms("casher", "cacher", "kasher"), tokens: [diet("casher")] },
+  {
+    label: "Bio",
+    phrases: forms("bio", "bios", "biologique", "biologiques", "agriculture biologique"),
+    tokens: [label("ab")],
+  },
+  { label: "Label Rouge", phrases: forms("label rouge"), tokens: [label("label-rouge")] },
+  { label: "AOP", phrases: forms("aop"), tokens: [label("aop")] },
+  { label: "AOC", phrases: forms("aoc"), tokens: [label("aoc")] },
+  { label: "IGP", phrases: forms("igp"), tokens: [label("igp")] },
+  {
+    label: "Commerce équitable",
+    phrases: forms("commerce equitable"),
+    tokens: [label("commerce-equitable")],
+  },
+  ...(
+    [
+      ["Sans lait", ["sans lait"], "lait"],
+      ["Sans œufs", ["sans oeuf", "sans oeufs"], "oeufs"],
+      [
+        "Sans arachides",
+        ["sans arachide", "sans arachides", "sans cacahuete", "sans cacahuetes"],
+        "arachides",
+      ],
+      [
+        "Sans fruits à coque",
+        ["sans fruits a coque", "sans fruit a coque", "sans noix"],
+        "fruits-a-coque",
+      ],
+      ["Sans soja", ["sans soja"], "soja"],
+      ["Sans sésame", ["sans sesame"], "sesame"],
+      ["Sans poisson", ["sans poisson", "sans poissons"], "poissons"],
+      ["Sans crustacés", ["sans crustace", "sans crustaces"], "crustaces"],
+      ["Sans moutarde", ["sans moutarde"], "moutarde"],
+      ["Sans céleri", ["sans celeri"], "celeri"],
+      ["Sans sulfites", ["sans sulfite", "sans sulfites"], "sulfites"],
+    ] as const
+  ).map(([name, phrases, handle]) => ({
+    label: name,
+    phrases: [...phrases],
+    tokens: [allergen(handle)],
+    exclude: true,
+  })),
+];
+
+/** Longest phrases first, so that "sans sucres ajoutes" wins over "sans sucre". */
+const PHRASES = RULES.flatMap((rule) =>
+  rule.phrases.map((phrase) => ({ rule, words: phrase.split(" ") })),
+).sort((a, b) => b.words.length - a.words.length);
+
+/**
+ * Takes the intents out of a query's words (compared once `normalise`d: no accents, lower case):
+ * what is left is searched as text, and each intent filters. A query that is nothing but a filter
+ * ("vegan") finds every product that carries it.
+ */
+export function findIntents(
+  words: readonly string[],
+  normalise: (word: string) => string = (word) => word,
+): {
+  words: string[];
+  intents: SearchIntent[];
+} {
+  const rest: string[] = [];
+  const intents: SearchIntent[] = [];
+  let at = 0;
+  while (at < words.length) {
+    const found = PHRASES.find(({ words: phrase }) =>
+      phrase.every((word, offset) => {
+        const typed = words[at + offset];
+        return typed !== undefined && normalise(typed) === word;
+      }),
+    );
+    if (!found) {
+      rest.push(words[at] as string);
+      at += 1;
+      continue;
+    }
+    if (!intents.some((intent) => intent.label === found.rule.label)) {
+      intents.push({
+        label: found.rule.label,
+        words: found.words,
+        tokens: found.rule.tokens,
+        exclude: found.rule.exclude ?? false,
+      });
+    }
+    at += found.words.length;
+  }
+  return { words: rest, intents };
+}
