@@ -1,4 +1,5 @@
-import { Form } from "react-router";
+import { isbot } from "isbot";
+import { data, Form, Link } from "react-router";
 import { Breadcrumbs } from "#app/components/listing/breadcrumbs.tsx";
 import { ProductGrid } from "#app/components/listing/product-grid.tsx";
 import { SortForm } from "#app/components/listing/sort-form.tsx";
@@ -15,6 +16,8 @@ import {
 import { PAGE_TYPES, type PageTypeHandle } from "#app/lib/page-type.ts";
 import { pageUrl } from "#app/lib/page-url.ts";
 import { isProvinceVisitor } from "#app/lib/province.ts";
+import { countZeroResultSearch, suggestedQuery } from "#app/lib/search.server.ts";
+import { serverContext } from "#app/lib/server-context.ts";
 import catalogueStyles from "#app/styles/catalogue.css?url";
 import type { Route } from "./+types/search";
 
@@ -34,7 +37,13 @@ const SEARCH_SORTS = SORT_OPTIONS.filter((option) => option.value !== "created-r
   (option) => (option.value === "default" ? { ...option, label: "Pertinence" } : option),
 );
 
-export async function loader({ request }: Route.LoaderArgs) {
+/**
+ * A page that found nothing is not kept by the page cache: its suggestion follows the index, and
+ * each time it is served counts a search that found nothing (the dashboard's list).
+ */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   // The page's address, not the data request's: listing links are built from it.
   const url = pageUrl(request);
   const term = normaliseSearchTerm(url.searchParams.get(PARAM.query)).slice(0, 200);
@@ -48,6 +57,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       total: 0,
       stateKey: url.search,
       listing: { products: [], nextHref: null },
+      suggestion: null,
     };
   }
   const page = await searchProducts(term, {
@@ -58,13 +68,43 @@ export async function loader({ request }: Route.LoaderArgs) {
   });
   const stateSearch = new URLSearchParams(url.searchParams);
   stateSearch.delete(PARAM.after);
-  return {
+  const found = {
     term,
     sort,
     total: page.totalCount,
     stateKey: `${url.pathname}?${stateSearch}`,
     listing: listingView(page, url),
+    suggestion: null as string | null,
   };
+  // A later page past the end is no new search.
+  if (page.totalCount > 0 || listingParams.after) return found;
+  const suggestion = await followUpNothingFound(term, request, context);
+  return data({ ...found, suggestion }, { headers: { "Cache-Control": "no-store" } });
+}
+
+/**
+ * For a term that found nothing: counts the search (not a robot's) and asks the index for a
+ * query to suggest, at once. Neither may break the page: a failure is logged, not shown.
+ */
+async function followUpNothingFound(
+  term: string,
+  request: Request,
+  context: Route.LoaderArgs["context"],
+): Promise<string | null> {
+  const { logger } = context.get(serverContext);
+  const userAgent = request.headers.get("user-agent");
+  const [suggestion] = await Promise.all([
+    suggestedQuery(term).catch((error: unknown) => {
+      logger.warn({ err: error }, "search suggestion failed");
+      return null;
+    }),
+    userAgent && isbot(userAgent)
+      ? undefined
+      : countZeroResultSearch(term).catch((error: unknown) => {
+          logger.warn({ err: error }, "search that found nothing not counted");
+        }),
+  ]);
+  return suggestion;
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
@@ -93,9 +133,20 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         </Form>
       </header>
       {term && listing.products.length === 0 && (
-        <p className="listing-empty" role="status">
-          Aucun résultat
-        </p>
+        <div className="listing-empty" role="status">
+          <p>Aucun résultat</p>
+          {loaderData.suggestion && (
+            <p>
+              Vouliez-vous dire{" "}
+              <Link
+                to={`/search/?${new URLSearchParams({ [PARAM.query]: loaderData.suggestion })}`}
+              >
+                {loaderData.suggestion}
+              </Link>
+              {"\u00a0?"}
+            </p>
+          )}
+        </div>
       )}
       {listing.products.length > 0 && (
         <>
