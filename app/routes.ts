@@ -9,6 +9,7 @@ export default [
       index("routes/middleware/index.tsx"),
       route("dashboard", "routes/middleware/dashboard.tsx"),
       route("algolia", "routes/middleware/algolia.tsx"),
+      route("synonymes", "routes/middleware/synonyms.tsx"),
       route("purge", "routes/middleware/purge.tsx"),
       route("redirects", "routes/middleware/redirects.tsx"),
       route("products-maj-log", "routes/middleware/products-maj-log.tsx"),

@@ -9,11 +9,12 @@ import { redirectsSeeder } from "#seed/commerce/redirects.ts";
 import { contentSeeder } from "#seed/content/index.ts";
 import { orderingSeeder } from "#seed/ordering/index.ts";
 import { createRandom, deriveSeed } from "#seed/random.ts";
+import { synonymsSeeder } from "#seed/search/synonyms.ts";
 import type { Seeder, SeedOptions } from "#seed/seeder.ts";
 import { shopSeeder } from "#seed/shop.ts";
 
 /** Bump when the demo data changes, so `seed_runs` tells which data a database holds. */
-export const SEED_VERSION = 5;
+export const SEED_VERSION = 6;
 export const DEFAULT_SEED = 1;
 /** The seeded data's "now" (see `SeedContext.now`). */
 export const SEED_NOW = new Date("2025-01-06T09:00:00.000Z");
@@ -22,6 +23,7 @@ export const SEED_NOW = new Date("2025-01-06T09:00:00.000Z");
 export const seeders: readonly Seeder[] = [
   shopSeeder,
   catalogueSeeder,
+  synonymsSeeder,
   discountsSeeder,
   redirectsSeeder,
   customersSeeder,

@@ -39,7 +39,7 @@ describe("seedDatabase", () => {
       {
         seed: 5,
         version: SEED_VERSION,
-        seeders: "shop,catalogue,discounts,redirects,customers,content,ordering",
+        seeders: "shop,catalogue,synonyms,discounts,redirects,customers,content,ordering",
       },
     ]);
   });

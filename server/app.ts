@@ -154,6 +154,7 @@ export function createServerApp(deps: ServerDependencies) {
     forgetContent: () => invalidations.publish({ kind: "content" }),
     forgetOrderingMenus: () => invalidations.publish({ kind: "ordering-menus" }),
     forgetStores: () => invalidations.publish({ kind: "ordering-stores" }),
+    forgetSearchSynonyms: () => invalidations.publish({ kind: "search-synonyms" }),
   };
 
   if (deps.clientDirectory) {

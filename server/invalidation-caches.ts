@@ -3,6 +3,7 @@ import { invalidateContentCache } from "#app/lib/content.server.ts";
 import { forgetShopFacts } from "#app/lib/shop-facts.server.ts";
 import { forgetCatalogueReads } from "#app/lib/storefront.server.ts";
 import type { PageCache as SharedPageCache } from "#platform/backoffice/index.ts";
+import { forgetSynonymRules } from "#platform/search/index.ts";
 import { forgetOrderingMenus, forgetOrderingStores } from "#server/api/ordering-cache.ts";
 import type { Invalidations } from "#server/invalidation.ts";
 import type { PageCache } from "#server/rules/page-cache.ts";
@@ -29,6 +30,13 @@ export function subscribeCaches(invalidations: Invalidations, pageCache: PageCac
     forgetOrderingStores();
     forgetShopFacts();
     pageCache.purge();
+  });
+  // Synonyms are read at query time: the next search uses them, and no kept result page hides it.
+  invalidations.on("search-synonyms", () => {
+    forgetSynonymRules();
+    for (const page of pageCache.pages()) {
+      if (page.url.startsWith("/search/")) pageCache.purge(page.url);
+    }
   });
 }
 

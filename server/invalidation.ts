@@ -24,7 +24,9 @@ export type Invalidation =
   /** The copies of the ordering service's menus. */
   | { kind: "ordering-menus" }
   /** The copies of the ordering service's stores, and the shop facts drawn from them. */
-  | { kind: "ordering-stores" };
+  | { kind: "ordering-stores" }
+  /** The search synonyms' rules, and so the search pages kept. */
+  | { kind: "search-synonyms" };
 
 export type InvalidationKind = Invalidation["kind"];
 type Handler<K extends InvalidationKind> = (event: Extract<Invalidation, { kind: K }>) => void;
@@ -36,6 +38,7 @@ const KINDS: readonly InvalidationKind[] = [
   "content",
   "ordering-menus",
   "ordering-stores",
+  "search-synonyms",
 ];
 /** The first wait before listening again, doubled after each failure up to the longest. */
 const RECONNECT_FIRST_MS = 200;

@@ -151,6 +151,7 @@ export {
 } from "./roles.ts";
 export { STAFF_ROLES, type StaffRole } from "./schema.ts";
 export { SearchRebuild, type SearchRebuildState } from "./search-rebuild.ts";
+export { removeSynonym, saveSynonym } from "./search-synonyms.ts";
 export type { PageCache, ShopCaches } from "./shop-caches.ts";
 export {
   changeStaff,

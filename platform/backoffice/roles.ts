@@ -60,6 +60,7 @@ export const SCREEN_PERMISSIONS: Record<string, Permission> = {
   "product-price": "catalogue",
   images: "catalogue",
   algolia: "catalogue",
+  synonymes: "catalogue",
   "export-flux-produit": "catalogue",
   "export-flipdish": "catalogue",
   "sync-products-bdd": "catalogue",

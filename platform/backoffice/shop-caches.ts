@@ -22,4 +22,6 @@ export type ShopCaches = {
   forgetOrderingMenus(): void;
   /** The copies of the ordering service's stores, the shop facts and the pages that show them. */
   forgetStores(): void;
+  /** The search synonyms' rules (platform/search/synonyms.ts) and the search pages kept. */
+  forgetSearchSynonyms(): void;
 };

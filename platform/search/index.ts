@@ -23,3 +23,21 @@ export {
 } from "./query-log.ts";
 export { matchingProductIds, predictiveSearch, searchProducts } from "./search.ts";
 export { suggestQuery } from "./suggest.ts";
+export {
+  deleteSearchSynonym,
+  findSearchSynonym,
+  forgetSynonymRules,
+  isDuplicateSearchSynonym,
+  listSearchSynonyms,
+  MAX_REPLACEMENTS,
+  MAX_SYNONYM_LENGTH,
+  readSynonymInput,
+  type SearchSynonym,
+  SYNONYM_KINDS,
+  SYNONYM_MESSAGES,
+  type SynonymErrors,
+  type SynonymInput,
+  type SynonymKind,
+  type SynonymSave,
+  saveSearchSynonym,
+} from "./synonyms.ts";

@@ -31,23 +31,35 @@ describe("expandWithSynonyms", () => {
       alternatives: [[], [], []],
     });
     expect(expandWithSynonyms(RULES, ["mozza"]).words).toEqual(["mozzarella"]);
+    expect(expandWithSynonyms(RULES, ["jambon", "cru", "fumé"]).words).toEqual(["jambon", "fumé"]);
   });
 
   it("adds a one-way term's further replacements as alternatives, word by word", () => {
     expect(expandWithSynonyms(RULES, ["bulles"])).toEqual({
       words: ["champagne"],
-      alternatives: [["cremant"]],
+      alternatives: [["crémant"]],
     });
   });
 
   it("adds every other member of an equivalent group as alternatives, whichever is typed", () => {
     expect(expandWithSynonyms(RULES, ["eau", "gazeuse"])).toEqual({
       words: ["eau", "gazeuse"],
-      alternatives: [[], ["petillante"]],
+      alternatives: [[], ["pétillante"]],
     });
     expect(expandWithSynonyms(RULES, ["petillante"])).toEqual({
       words: ["petillante"],
       alternatives: [["gazeuse"]],
+    });
+  });
+
+  it("matches words whatever their accents, and keeps the words typed", () => {
+    expect(expandWithSynonyms(RULES, ["pétillante"])).toEqual({
+      words: ["pétillante"],
+      alternatives: [["gazeuse"]],
+    });
+    expect(expandWithSynonyms(RULES, ["gazéuse"])).toEqual({
+      words: ["gazéuse"],
+      alternatives: [["pétillante"]],
     });
   });
 
@@ -56,7 +68,7 @@ describe("expandWithSynonyms", () => {
       words: ["jambon", "sec"],
       alternatives: [[], ["cru"]],
     });
-    expect(expandWithSynonyms(RULES, ["jambon", "cru", "fume"]).words).toEqual(["jambon", "fume"]);
+    expect(expandWithSynonyms(RULES, ["jambon", "cru", "fume"]).words).toEqual(["jambon", "fumé"]);
     expect(expandWithSynonyms(RULES, ["cru"])).toEqual({ words: ["cru"], alternatives: [[]] });
     expect(expandWithSynonyms(RULES, ["jambon"])).toEqual({
       words: ["jambon"],

@@ -14,8 +14,9 @@ import { SYNONYM_KINDS, type SynonymKind, searchSynonym } from "#platform/search
  *   (`bulles` → `champagne`, `crémant`: champagne or crémant);
  * - `equivalent`: the term and its replacements, all of as many words, stand for one another
  *   (`gazeuse` ⇄ `pétillante`: either finds both).
- * Matching is on normalised words (`normaliseTerm`): case and accents do not count. A replacement
- * is not expanded again.
+ * Matching is on normalised words (`normaliseTerm`): case and accents do not count. The words a
+ * rule brings keep their accents (lower-cased), as the search folds them itself (`pâte` is not
+ * `pâté`). A replacement is not expanded again.
  *
  * The rules are kept in memory (`synonymRules`) and dropped after each edit through the shop's
  * invalidation bus (server/invalidation-caches.ts), on every instance; a minute bounds how long a
@@ -56,10 +57,10 @@ export const SYNONYM_MESSAGES = {
   replacementEmpty: (text: string) => `« ${text} » ne contient aucun mot.`,
   replacementIsTerm: "Un remplacement ne peut pas être le terme recherché lui-même.",
   equivalentWords:
-    "Des équivalents comptent autant de mots chacun (« jambon cru » ⇄ « jambon sec ») : pour « pq » → « papier toilette », choisissez « Remplacé par ».",
+    "Des équivalents comptent autant de mots chacun (« jambon cru » ⇄ « jambon sec ») : pour « pq » → « papier toilette », choisissez « Sens unique ».",
   oneWayWords:
     "Les remplacements comptent autant de mots chacun : le premier remplace le terme, les suivants s'y ajoutent mot à mot.",
-  kindMissing: "Choisissez le type : « Remplacé par » ou « Équivalents ».",
+  kindMissing: "Choisissez le type : « Sens unique » ou « Équivalents ».",
   notFound: "Ce synonyme n'existe plus.",
 } as const;
 
@@ -217,14 +218,25 @@ export async function deleteSearchSynonym(tx: Tx, id: number): Promise<SearchSyn
 // ---------------------------------------------------------------------------------------------
 // Rules, kept in memory
 
-/** A synonym as matching uses it: normalised words. */
+/** A synonym as matching uses it. */
 export type SynonymRule = {
   kind: SynonymKind;
-  /** The term's words. */
+  /** The term's normalised words. */
   term: string[];
-  /** Each replacement's words. */
+  /** Each replacement's words, lower case, accents kept. */
   replacements: string[][];
 };
+
+/** A text's words, lower case, accents kept (what a rule puts into a query). */
+const wordsOf = (text: string) =>
+  text
+    .normalize("NFC")
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word !== "");
+
+/** A word as matching compares it: no accents. */
+const fold = (word: string) => normaliseTerm(word).join("");
 
 type KeptRules = { rules: Promise<SynonymRule[]>; at: number };
 // Shared by the server's and the storefront bundle's copies of this module: the office writes
@@ -235,9 +247,7 @@ const kept = () =>
 /** The rules of a synonym row; none when a row no longer reads (changed by hand). */
 export function synonymRule(row: Pick<SearchSynonym, "term" | "replacements" | "kind">) {
   const term = normaliseTerm(row.term);
-  const replacements = row.replacements
-    .map((text) => normaliseTerm(text))
-    .filter((words) => words.length > 0);
+  const replacements = row.replacements.map(wordsOf).filter((words) => words.length > 0);
   if (term.length === 0 || replacements.length === 0) return undefined;
   return { kind: row.kind, term, replacements } satisfies SynonymRule;
 }
@@ -283,8 +293,9 @@ export type ExpandedWords = {
   alternatives: string[][];
 };
 
+/** Whether `run` is found at `at` in `words` (both folded). */
 const startsAt = (words: readonly string[], at: number, run: readonly string[]) =>
-  run.length > 0 && run.every((word, offset) => words[at + offset] === word);
+  run.length > 0 && run.every((word, offset) => words[at + offset] === fold(word));
 
 /**
  * The query's normalised words expanded with the rules: at each position the longest one-way
@@ -295,9 +306,11 @@ const startsAt = (words: readonly string[], at: number, run: readonly string[]) 
  */
 export function expandWithSynonyms(
   rules: readonly SynonymRule[],
-  words: readonly string[],
+  typed: readonly string[],
 ): ExpandedWords {
   const out: ExpandedWords = { words: [], alternatives: [] };
+  if (rules.length === 0) return { words: [...typed], alternatives: typed.map(() => []) };
+  const words = typed.map(fold);
   const push = (word: string, alternatives: Iterable<string>) => {
     let at = out.words.indexOf(word);
     if (at === -1) {
@@ -306,7 +319,8 @@ export function expandWithSynonyms(
     }
     const mine = out.alternatives[at] ?? [];
     for (const alternative of alternatives) {
-      if (alternative !== word && !mine.includes(alternative)) mine.push(alternative);
+      const same = (other: string) => fold(other) === fold(alternative);
+      if (!same(word) && !mine.some(same)) mine.push(alternative);
     }
   };
   // Each other phrase of as many words as `run` gives its words as alternatives, in order.
@@ -341,11 +355,11 @@ export function expandWithSynonyms(
       );
     const length = Math.max(0, ...groups.map((group) => group.member.length));
     if (length === 0) {
-      push(words[at] ?? "", []);
+      push(typed[at] ?? "", []);
       at += 1;
       continue;
     }
-    const run = words.slice(at, at + length);
+    const run = typed.slice(at, at + length);
     pushRun(
       run,
       groups.filter((group) => group.member.length === length).flatMap((group) => group.others),

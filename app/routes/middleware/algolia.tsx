@@ -1,4 +1,4 @@
-import { Form, redirect, useLoaderData } from "react-router";
+import { Form, Link, redirect, useLoaderData } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
 import { readStaffForm, staffContext } from "#app/lib/admin.server.ts";
 import { serverContext } from "#app/lib/server-context.ts";
@@ -89,6 +89,14 @@ export default function SearchIndexScreen() {
             {running ? "Reconstruction en cours…" : "Reconstruire l'index"}
           </button>
         </Form>
+      </section>
+      <section className="admin-card" aria-labelledby="synonyms-title">
+        <h2 id="synonyms-title">Synonymes</h2>
+        <p>
+          Les synonymes (« pq » → « papier toilette », « gazeuse » ⇄ « pétillante ») s'appliquent
+          dès la recherche suivante, sans reconstruction :{" "}
+          <Link to="/middleware/synonymes/">gérer les synonymes</Link>.
+        </p>
       </section>
     </>
   );

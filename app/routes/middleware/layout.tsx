@@ -25,6 +25,7 @@ export function loader({ context }: Route.LoaderArgs) {
 const SCREENS = [
   { path: "dashboard", label: "Tableau de bord" },
   { path: "algolia", label: "Index de recherche" },
+  { path: "synonymes", label: "Synonymes" },
   { path: "purge", label: "Cache des pages" },
   { path: "redirects", label: "Redirections" },
   { path: "products", label: "Produits" },
