@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatCents } from "#app/lib/format.ts";
 import type { Database } from "#db/client.ts";
+import { dashboardFigures } from "#platform/backoffice/dashboard.ts";
 import { fillingSlots, todayOrders } from "#platform/backoffice/dashboard-today.ts";
 import {
   closeTestServer,
@@ -13,6 +14,7 @@ import {
   orderingSlotBooking,
   orderingStore,
 } from "#platform/ordering/tables.ts";
+import { recordZeroResult } from "#platform/search/index.ts";
 
 /** The dashboard's day: today's orders and revenue, slots filling up, index state, last syncs. */
 const EMAIL = "direction@comptoir.test";
@@ -141,5 +143,42 @@ describe("the dashboard", () => {
     expect(html).toContain("4 / 6");
     expect(html).toContain("Pas de reconstruction depuis le démarrage du serveur.");
     expect(html).toContain("Synchronisation des produits</a> : jamais lancée");
+  });
+});
+
+describe("searches that found nothing", () => {
+  const page = async () =>
+    (
+      await (
+        await server.request("/middleware/dashboard/", {
+          headers: { cookie: server.session.cookie },
+        })
+      ).text()
+    ).replaceAll("<!-- -->", "");
+
+  it("counts the last 30 days' terms, the most searched first", async () => {
+    const db = database.db;
+    for (const at of ["2021-11-24T08:00:00Z", "2021-11-20T08:00:00Z", "2021-10-26T10:00:00Z"]) {
+      await recordZeroResult(db, "Chacolet", new Date(at));
+    }
+    await recordZeroResult(db, "pâté de lièvre", new Date("2021-11-23T08:00:00Z"));
+    // 31 days before, in Paris: outside the window.
+    await recordZeroResult(db, "pâté de lièvre", new Date("2021-10-25T10:00:00Z"));
+    await recordZeroResult(db, "pâté de lièvre", new Date("2021-10-25T11:00:00Z"));
+    const figures = await dashboardFigures(db, NOW);
+    expect(figures.search.zeroResults).toEqual([
+      { term: "chacolet", count: 3, lastDay: "2021-11-24" },
+      { term: "pate de lievre", count: 1, lastDay: "2021-11-23" },
+    ]);
+  });
+
+  it("shows the panel, empty or with the terms and their counts", async () => {
+    expect(await page()).toContain("Recherches sans résultat (30 derniers jours)");
+    expect(await page()).toContain("Aucune recherche sans résultat.");
+    await recordZeroResult(database.db, "truffe noier", new Date());
+    await recordZeroResult(database.db, "truffe noier", new Date());
+    const html = await page();
+    expect(html).not.toContain("Aucune recherche sans résultat.");
+    expect(html).toMatch(/<th scope="row">truffe noier<\/th><td>2<\/td>/);
   });
 });

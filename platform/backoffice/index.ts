@@ -36,7 +36,7 @@ export {
   searchCustomers,
   setCustomerDisabled,
 } from "./customers.ts";
-export { dashboardFigures } from "./dashboard.ts";
+export { dashboardFigures, ZERO_RESULT_DAYS } from "./dashboard.ts";
 export {
   type DailyFigures,
   type DayFigures,

@@ -9,6 +9,7 @@ import {
   fillingSlots,
   lastJobRuns,
   todayOrders,
+  ZERO_RESULT_DAYS,
 } from "#platform/backoffice/index.ts";
 import type { Route } from "./+types/dashboard";
 
@@ -171,6 +172,7 @@ export default function Dashboard() {
           {index.status !== "idle" && "."} <a href="/middleware/algolia/">Voir l'index</a>
         </p>
       </section>
+      <ZeroResultsSection searches={figures.search.zeroResults} />
       <section className="admin-card" aria-labelledby="content-title">
         <h2 id="content-title">Contenus et messages</h2>
         <dl className="admin-figures">
@@ -205,6 +207,42 @@ export default function Dashboard() {
         </p>
       </section>
     </>
+  );
+}
+
+type Figures = ReturnType<typeof useLoaderData<typeof loader>>["figures"];
+
+/**
+ * What shoppers searched for and found nothing: products to add, or words to teach the search.
+ * The terms are not links: a staff member opening one would count it once more.
+ */
+function ZeroResultsSection({ searches }: { searches: Figures["search"]["zeroResults"] }) {
+  return (
+    <section className="admin-card" aria-labelledby="zero-results-title">
+      <h2 id="zero-results-title">{`Recherches sans résultat (${ZERO_RESULT_DAYS} derniers jours)`}</h2>
+      {searches.length === 0 ? (
+        <p>Aucune recherche sans résultat.</p>
+      ) : (
+        <table className="admin-table" id="zero-result-searches">
+          <thead>
+            <tr>
+              <th scope="col">Recherche</th>
+              <th scope="col">Nombre</th>
+              <th scope="col">Dernière fois</th>
+            </tr>
+          </thead>
+          <tbody>
+            {searches.map((search) => (
+              <tr key={search.term}>
+                <th scope="row">{search.term}</th>
+                <td>{number.format(search.count)}</td>
+                <td>{formatDate(search.lastDay, { weekday: false })}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
   );
 }
 
