@@ -3,24 +3,25 @@ import { hasInexact, intentQuery, type QueryPlan, tsquery } from "#platform/sear
 
 /**
  * The one scoring function of product search (issue 22; docs/search.md, "Ranking"), shared by
- * the full search and the type-ahead. Products are ordered by these keys, each one deciding only
+ * the full search and the type-ahead. A product matches when every word of the term matches, in
+ * any field or, for a category, by its start ("fromag" names the Fromagerie), and when it carries
+ * the diets and labels the term names. Matches are ordered by these keys, each one deciding only
  * between products the keys before it could not tell apart:
  *
- * 1. coverage: every word of the term matches (in any field, or a category by its start);
- * 2. category: the term names the product's own category (2: "vins rouges" → Vins rouges) or a
+ * 1. category: the term names the product's own category (2: "vins rouges" → Vins rouges) or a
  *    collection above it (1: "fromages" → Fromagerie), so that a category's products come
  *    before those that only mention the word ("Fromage de tête", a charcuterie);
- * 3. title: every word is in the title;
- * 4. head: the title starts with the term's first word, the head noun of a French product name
+ * 2. title: every word is in the title;
+ * 3. head: the title starts with the term's first word, the head noun of a French product name
  *    ("Miel de châtaignier" before "Nougat au miel");
- * 5. exactness: every word matches as typed, not only through a completion or a correction, so
+ * 4. exactness: every word matches as typed, not only through a completion or a correction, so
  *    that typo tolerance never outranks an exact match;
- * 6. proximity: `ts_rank_cd` of the title, phrase matches first ("chocolat noir" before
+ * 5. proximity: `ts_rank_cd` of the title, phrase matches first ("chocolat noir" before
  *    "chocolat au lait et noisettes");
- * 7. field weights: `ts_rank` over title (A), vendor (B), tags and categories (C) and
+ * 6. field weights: `ts_rank` over title (A), vendor (B), tags and categories (C) and
  *    description (D);
- * 8. popularity: `rank_boost` (sales of the last 30 days, available products first);
- * 9. the lowest id.
+ * 7. popularity: `rank_boost` (sales of the last 30 days, available products first);
+ * 8. the lowest id.
  */
 
 /** Conditions on a search document `d` for a plan. */
@@ -30,13 +31,11 @@ export function productMatch(plan: QueryPlan) {
   if (plan.clauses.length === 0) {
     // Nothing but a filter ("vegan"): every product that carries it matches everything.
     const all = sql`true`;
-    return { intents: filter, any: all, all, titleAll: all, categoryAll: all };
+    return { intents: filter, all, titleAll: all, categoryAll: all };
   }
   const categoryAll = sql`d.category_vector @@ ${tsquery(plan, "all", { widen: true })}`;
   return {
     intents: filter,
-    any: sql`(d.search_vector @@ ${tsquery(plan, "any")}
-      or d.category_vector @@ ${tsquery(plan, "any", { widen: true })})`,
     all: sql`(d.search_vector @@ ${tsquery(plan, "all")} or ${categoryAll})`,
     titleAll: sql`d.title_vector @@ ${tsquery(plan, "all")}`,
     categoryAll,
@@ -55,7 +54,6 @@ export function productRelevance(plan: QueryPlan): SQL[] {
   const match = productMatch(plan);
   const any = tsquery(plan, "any");
   return [
-    match.all,
     sql`case when d.category_vector @@ ${tsquery(plan, "all", { widen: true, weight: "A" })}
       then 2 when ${match.categoryAll} then 1 else 0 end`,
     match.titleAll,

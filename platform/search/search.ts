@@ -93,8 +93,8 @@ async function withIndexScans<T>(db: SearchExecutor, work: (tx: SearchExecutor) 
  * Products in tiers, each queried only while the answer is still short, each a few index
  * lookups, so that a word found in thousands of products costs no more than a rare one:
  * 1. every word matches, through the title or the product's categories;
- * 2. every word matches, some only through the vendor, tags or description;
- * 3. some of the words match.
+ * 2. every word matches, some only through the vendor, tags or description.
+ * As in the full search, a product that misses a word is no answer.
  * A tier ranks at most `PREDICTIVE_CANDIDATES` rows by the one scoring function (ranking.ts),
  * those whose category the term names and those with every word in the title first.
  */
@@ -104,7 +104,6 @@ async function predictiveProducts(db: SearchExecutor, plan: QueryPlan, limit: nu
     sql`(${match.titleAll} or ${match.categoryAll})`,
     sql`${match.all} and not (${match.titleAll} or ${match.categoryAll})`,
   ];
-  if (plan.clauses.length > 1) tiers.push(sql`${match.any} and not ${match.all}`);
   const order = productOrder(plan);
   const hits: SearchHit[] = [];
   for (const tier of tiers) {
@@ -267,7 +266,9 @@ async function rankProducts(db: SearchExecutor, plan: QueryPlan, options: RankOp
   const match = productMatch(plan);
   const where = [
     sql`d.kind = 'product'`,
-    options.trigram ? sql`${term} <% d.title_norm` : match.any,
+    // Every word must match: a word the catalogue does not know ("eau gazeuse" in a shop
+    // without water) finds nothing rather than whatever the other word is in ("eau-de-vie").
+    options.trigram ? sql`${term} <% d.title_norm` : match.all,
     ...(match.intents ? [match.intents] : []),
     ...(facts ? filterConditions(facts, options.filters) : []),
   ];
