@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { normaliseTerm } from "#platform/search/query.ts";
+import { lexemesOf, normaliseTerm } from "#platform/search/query.ts";
 import { searchTerm, searchTermDeletion } from "#platform/search/schema.ts";
 import { matchingProductIds } from "#platform/search/search.ts";
 import { rows, type SearchExecutor } from "#platform/search/sql.ts";
@@ -45,11 +45,9 @@ export async function suggestQuery(db: SearchExecutor, term: string): Promise<st
   const analysed = await rows<Analysed>(
     db,
     sql`select w.position::int - 1 as position,
-        not exists (select 1 from unnest(tsvector_to_array(
-          to_tsvector('french', search_unaccent(w.word))))) as stop,
+        cardinality(${lexemesOf(sql`w.word`)}) = 0 as stop,
         exists (select 1 from ${searchTerm} k
-          where k.word = w.word or k.stem = any(tsvector_to_array(
-            to_tsvector('french', search_unaccent(w.word))))) as known
+          where k.word = w.word or k.stem = any(${lexemesOf(sql`w.word`)})) as known
       from jsonb_array_elements_text(${JSON.stringify(words)}::jsonb)
         with ordinality as w(word, position)`,
   );
