@@ -40,3 +40,20 @@ export async function countZeroResultSearch(term: string): Promise<void> {
   });
   await answer<unknown>(response, "a search that found nothing");
 }
+
+/** A diet, label or allergen exclusion the search applied, and the term without it. */
+export type AppliedSearchIntent = { label: string; without: string };
+
+/**
+ * The filters the search read in a term (« sans gluten », « bio »…), for the search page to show
+ * and let the shopper remove (`GET /api/search/intents`).
+ */
+export async function searchIntents(term: string): Promise<AppliedSearchIntent[]> {
+  const response = await serviceFetch(
+    "search",
+    `/api/search/intents?${new URLSearchParams({ q: term })}`,
+    { headers: { accept: "application/json" } },
+  );
+  const found = await answer<{ intents: AppliedSearchIntent[] }>(response, "the term's filters");
+  return Array.isArray(found.intents) ? found.intents : [];
+}

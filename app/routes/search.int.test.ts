@@ -82,3 +82,17 @@ describe("a search that finds nothing", () => {
     }
   });
 });
+
+describe("a search that names a diet or a label", () => {
+  it("shows it as an applied filter whose link searches without it", async () => {
+    const { response, html } = await page(`/search/?${new URLSearchParams({ q: "pâtes vegan" })}`);
+    expect(response.status).toBe(200);
+    expect(html).toContain("Filtres appliqués");
+    expect(html).toMatch(
+      /<a[^>]* aria-label="Retirer le filtre Vegan" href="\/search\/\?q=p%C3%A2tes"[^>]*>Vegan/,
+    );
+    expect(html).toMatch(/class="product-card[ "]/);
+    const plain = await page("/search/?q=p%C3%A2tes");
+    expect(plain.html).not.toContain("Filtres appliqués");
+  });
+});

@@ -16,7 +16,7 @@ import {
 import { PAGE_TYPES, type PageTypeHandle } from "#app/lib/page-type.ts";
 import { pageUrl } from "#app/lib/page-url.ts";
 import { isProvinceVisitor } from "#app/lib/province.ts";
-import { countZeroResultSearch, suggestedQuery } from "#app/lib/search.server.ts";
+import { countZeroResultSearch, searchIntents, suggestedQuery } from "#app/lib/search.server.ts";
 import { serverContext } from "#app/lib/server-context.ts";
 import catalogueStyles from "#app/styles/catalogue.css?url";
 import type { Route } from "./+types/search";
@@ -58,14 +58,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       stateKey: url.search,
       listing: { products: [], nextHref: null },
       suggestion: null,
+      intents: [],
     };
   }
-  const page = await searchProducts(term, {
-    first: SEARCH_PAGE_SIZE,
-    after: listingParams.after,
-    sort,
-    province: isProvinceVisitor(request),
-  });
+  const [page, intents] = await Promise.all([
+    searchProducts(term, {
+      first: SEARCH_PAGE_SIZE,
+      after: listingParams.after,
+      sort,
+      province: isProvinceVisitor(request),
+    }),
+    // The filters the search read in the term; without them the page still shows its results.
+    searchIntents(term).catch((error: unknown) => {
+      context.get(serverContext).logger.warn({ err: error }, "search filters not read");
+      return [];
+    }),
+  ]);
   const stateSearch = new URLSearchParams(url.searchParams);
   stateSearch.delete(PARAM.after);
   const found = {
@@ -75,6 +83,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     stateKey: `${url.pathname}?${stateSearch}`,
     listing: listingView(page, url),
     suggestion: null as string | null,
+    intents,
   };
   // A later page past the end is no new search.
   if (page.totalCount > 0 || listingParams.after) return found;
@@ -132,6 +141,25 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           </button>
         </Form>
       </header>
+      {loaderData.intents.length > 0 && (
+        <section className="search-intents" aria-label="Filtres appliqués">
+          <p className="search-intents__title">Filtres appliqués :</p>
+          <ul className="search-intents__list">
+            {loaderData.intents.map((intent) => (
+              <li key={intent.label}>
+                <Link
+                  className="search-intents__chip"
+                  to={`/search/?${new URLSearchParams({ [PARAM.query]: intent.without })}`}
+                  aria-label={`Retirer le filtre ${intent.label}`}
+                >
+                  {intent.label}
+                  <span aria-hidden="true"> ×</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {term && listing.products.length === 0 && (
         <div className="listing-empty" role="status">
           <p>Aucun résultat</p>

@@ -112,3 +112,29 @@ describe("POST /api/search/zero-results", () => {
     expect(notJson.status).toBe(400);
   });
 });
+
+describe("GET /api/search/intents", () => {
+  it("answers the diets and labels a term names, each with the term without it", async () => {
+    const res = await api.request(
+      `/api/search/intents?${new URLSearchParams({ q: "Pâtes SANS gluten bio" })}`,
+    );
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      success: true,
+      response: {
+        intents: [
+          { label: "Sans gluten", without: "Pâtes bio" },
+          { label: "Bio", without: "Pâtes SANS gluten" },
+        ],
+      },
+    });
+    const none = await (await api.request("/api/search/intents?q=chocolat")).json();
+    expect(none).toEqual({ success: true, response: { intents: [] } });
+  });
+
+  it("refuses a bad query in the API's own error shape", async () => {
+    const missing = await api.request("/api/search/intents");
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toEqual({ success: false, error: expect.stringMatching(/^q: /) });
+  });
+});

@@ -1,6 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { Db } from "#db/client.ts";
+import { appliedIntents } from "#platform/search/intents.ts";
+import { normaliseTerm } from "#platform/search/query.ts";
 import { recordZeroResult } from "#platform/search/query-log.ts";
 import { MAX_PREDICTIVE_LIMIT, predictiveSearch } from "#platform/search/search.ts";
 import { suggestQuery } from "#platform/search/suggest.ts";
@@ -38,6 +40,9 @@ function refusal(error: z.ZodError) {
  *   artisans for a term, nothing under 3 characters;
  * - `GET /api/search/suggest?q=…` answers the closest query that finds products, for a term that
  *   found none (`query`, null when there is none worth suggesting);
+ * - `GET /api/search/intents?q=…` answers the diets, labels and allergen exclusions the term
+ *   names, which the search applies as filters: `[{ label, without }]`, `without` being the term
+ *   without them (the search page's link that removes the filter);
  * - `POST /api/search/zero-results` with `{ "term": … }` counts a search that found nothing, for
  *   the back office's dashboard.
  */
@@ -55,6 +60,12 @@ export function searchApi(db: Db, options: SearchApiOptions = {}) {
     if (!parsed.success) return c.json(refusal(parsed.error), 400);
     const query = await suggestQuery(db, parsed.data.q);
     return c.json({ success: true, response: { query: query ?? null } });
+  });
+  api.get("/api/search/intents", (c) => {
+    const parsed = suggestParams.safeParse(c.req.query());
+    if (!parsed.success) return c.json(refusal(parsed.error), 400);
+    const intents = appliedIntents(parsed.data.q, (word) => normaliseTerm(word).join(" "));
+    return c.json({ success: true, response: { intents } });
   });
   api.post("/api/search/zero-results", async (c) => {
     const body = await c.req.json().catch(() => undefined);

@@ -142,3 +142,44 @@ export function findIntents(
   }
   return { words: rest, intents };
 }
+
+/** An intent as the search page shows it: its label, and the term without it. */
+export type AppliedIntent = { label: string; without: string };
+
+/**
+ * The intents a term names, each with the term as typed minus the words that named it: the
+ * search page's applied filters and the link that removes one (« pâtes sans gluten » → Sans
+ * gluten, without: « pâtes »).
+ */
+export function appliedIntents(term: string, normalise: (word: string) => string): AppliedIntent[] {
+  const text = term.normalize("NFC");
+  const tokens = [...text.matchAll(/[\p{L}\p{N}]+/gu)].map((match) => ({
+    word: match[0].toLowerCase(),
+    start: match.index,
+    end: match.index + match[0].length,
+  }));
+  const applied: AppliedIntent[] = [];
+  let at = 0;
+  while (at < tokens.length) {
+    const found = PHRASES.find(({ words: phrase }) =>
+      phrase.every((word, offset) => {
+        const token = tokens[at + offset];
+        return token !== undefined && normalise(token.word) === word;
+      }),
+    );
+    if (!found) {
+      at += 1;
+      continue;
+    }
+    const first = tokens[at] as (typeof tokens)[number];
+    const last = tokens[at + found.words.length - 1] as (typeof tokens)[number];
+    if (!applied.some((intent) => intent.label === found.rule.label)) {
+      const without = `${text.slice(0, first.start)} ${text.slice(last.end)}`
+        .replace(/\s+/gu, " ")
+        .trim();
+      applied.push({ label: found.rule.label, without });
+    }
+    at += found.words.length;
+  }
+  return applied;
+}
