@@ -103,20 +103,14 @@ const PHRASES = RULES.flatMap((rule) =>
   rule.phrases.map((phrase) => ({ rule, words: phrase.split(" ") })),
 ).sort((a, b) => b.words.length - a.words.length);
 
-/**
- * Takes the intents out of a query's words (compared once `normalise`d: no accents, lower case):
- * what is left is searched as text, and each intent filters. A query that is nothing but a filter
- * ("vegan") finds every product that carries it.
- */
-export function findIntents(
+type IntentMatch = { rule: IntentRule; words: string[]; start: number; length: number };
+
+/** Where a list of words names intents, each phrase once, longest phrases first. */
+function matchIntents(
   words: readonly string[],
-  normalise: (word: string) => string = (word) => word,
-): {
-  words: string[];
-  intents: SearchIntent[];
-} {
-  const rest: string[] = [];
-  const intents: SearchIntent[] = [];
+  normalise: (word: string) => string,
+): IntentMatch[] {
+  const matches: IntentMatch[] = [];
   let at = 0;
   while (at < words.length) {
     const found = PHRASES.find(({ words: phrase }) =>
@@ -126,22 +120,49 @@ export function findIntents(
       }),
     );
     if (!found) {
-      rest.push(words[at] as string);
       at += 1;
       continue;
     }
-    if (!intents.some((intent) => intent.label === found.rule.label)) {
-      intents.push({
-        label: found.rule.label,
-        words: found.words,
-        tokens: found.rule.tokens,
-        exclude: found.rule.exclude ?? false,
-      });
-    }
+    matches.push({ rule: found.rule, words: found.words, start: at, length: found.words.length });
     at += found.words.length;
   }
-  return { words: rest, intents };
+  return matches;
 }
+
+/**
+ * Takes the intents out of a query's words (compared once `normalise`d: no accents, lower case):
+ * what is left is searched as text, and each intent filters. A query that is nothing but a filter
+ * ("vegan") finds every product that carries it.
+ */
+export function findIntents(
+  words: readonly string[],
+  normalise: (word: string) => string = (word) => word,
+): { words: string[]; intents: SearchIntent[] } {
+  const matches = matchIntents(words, normalise);
+  const named = new Set(matches.flatMap((match) => positionsOf(match)));
+  const intents: SearchIntent[] = [];
+  for (const { rule, words: phrase } of matches) {
+    if (intents.some((intent) => intent.label === rule.label)) continue;
+    intents.push({
+      label: rule.label,
+      words: phrase,
+      tokens: rule.tokens,
+      exclude: rule.exclude ?? false,
+    });
+  }
+  return { words: words.filter((_, position) => !named.has(position)), intents };
+}
+
+/** The positions of the words that name an intent: words a correction must leave alone. */
+export function intentPositions(
+  words: readonly string[],
+  normalise: (word: string) => string = (word) => word,
+): Set<number> {
+  return new Set(matchIntents(words, normalise).flatMap((match) => positionsOf(match)));
+}
+
+const positionsOf = (match: IntentMatch) =>
+  Array.from({ length: match.length }, (_, offset) => match.start + offset);
 
 /** An intent as the search page shows it: its label, and the term without it. */
 export type AppliedIntent = { label: string; without: string };
@@ -159,27 +180,17 @@ export function appliedIntents(term: string, normalise: (word: string) => string
     end: match.index + match[0].length,
   }));
   const applied: AppliedIntent[] = [];
-  let at = 0;
-  while (at < tokens.length) {
-    const found = PHRASES.find(({ words: phrase }) =>
-      phrase.every((word, offset) => {
-        const token = tokens[at + offset];
-        return token !== undefined && normalise(token.word) === word;
-      }),
-    );
-    if (!found) {
-      at += 1;
-      continue;
-    }
-    const first = tokens[at] as (typeof tokens)[number];
-    const last = tokens[at + found.words.length - 1] as (typeof tokens)[number];
-    if (!applied.some((intent) => intent.label === found.rule.label)) {
-      const without = `${text.slice(0, first.start)} ${text.slice(last.end)}`
-        .replace(/\s+/gu, " ")
-        .trim();
-      applied.push({ label: found.rule.label, without });
-    }
-    at += found.words.length;
+  for (const match of matchIntents(
+    tokens.map((token) => token.word),
+    normalise,
+  )) {
+    if (applied.some((intent) => intent.label === match.rule.label)) continue;
+    const first = tokens[match.start] as (typeof tokens)[number];
+    const last = tokens[match.start + match.length - 1] as (typeof tokens)[number];
+    const without = `${text.slice(0, first.start)} ${text.slice(last.end)}`
+      .replace(/\s+/gu, " ")
+      .trim();
+    applied.push({ label: match.rule.label, without });
   }
   return applied;
 }

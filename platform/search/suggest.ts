@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { intentPositions } from "#platform/search/intents.ts";
 import { lexemesOf, normaliseTerm } from "#platform/search/query.ts";
 import { searchTerm, searchTermDeletion } from "#platform/search/schema.ts";
 import { matchingProductIds } from "#platform/search/search.ts";
@@ -52,6 +53,8 @@ export async function suggestQuery(db: SearchExecutor, term: string): Promise<st
         with ordinality as w(word, position)`,
   );
   const kept = new Set(analysed.filter((row) => row.stop || row.known).map((row) => row.position));
+  // A diet or label the term names is a filter, not a misspelt word (« chocolat vegan »).
+  for (const position of intentPositions(words)) kept.add(position);
   const options = await Promise.all(
     words.map(async (word, position): Promise<Candidate[] | null> => {
       if (kept.has(position) || /^\p{N}/u.test(word)) return null;
