@@ -122,6 +122,7 @@ export async function boot(options: BootOptions) {
     ]);
     // An email being handed to the SMTP server is finished before the database closes.
     await platform.mail.stop();
+    await platform.popularity.stop();
     await invalidations.stop();
     await options.onShutdown?.();
     await database.close();

@@ -5,6 +5,7 @@ import type { Database } from "#db/client.ts";
 import { orderActionsForApi } from "#platform/backoffice/index.ts";
 import type { SlotBookings } from "#platform/commerce/index.ts";
 import {
+  catalogueSearchSource,
   checkoutRoutes,
   createImageRoutes,
   createImageService,
@@ -16,7 +17,7 @@ import { createContentApi, createContentManagementApi } from "#platform/content/
 import { createMailDelivery } from "#platform/notify/index.ts";
 import { bookOrderSlot, checkSlot, createOrderingApi } from "#platform/ordering/index.ts";
 import { limiterStore } from "#platform/rate-limit.ts";
-import { searchApi } from "#platform/search/index.ts";
+import { searchApi, startPopularityRefresh } from "#platform/search/index.ts";
 import { configureService } from "#platform/services.ts";
 import { configureShopIdentity, shopIdentityFromEnv } from "#platform/shop-identity.ts";
 import type { Env } from "#server/env.ts";
@@ -120,8 +121,14 @@ export function createPlatform({
     headers: { Authorization: `Bearer ${env.ORDERING_API_TOKEN}` },
   });
 
-  // The search index: the storefront's overlay asks it in-process for brands and artisans.
+  // The search index: the storefront's overlay asks it in-process for brands and artisans. Its
+  // popularity key follows sales: refreshed hourly, by one instance at a time; stop() on shutdown.
   const searchIndex = searchApi(database.db);
+  const popularity = startPopularityRefresh({
+    db: database.db,
+    source: catalogueSearchSource,
+    logger: logger.child({ module: "search" }),
+  });
   configureService("search", {
     baseUrl: "http://search.embedded",
     handler: (request) => searchIndex.fetch(request),
@@ -144,5 +151,5 @@ export function createPlatform({
       }),
     ],
   ];
-  return { routes, images, search, mail };
+  return { routes, images, search, mail, popularity };
 }

@@ -8,6 +8,7 @@ import {
   commerceProduct,
   commerceProductFilterValue,
 } from "./catalogue-schema.ts";
+import { commerceOrder, commerceOrderLine } from "./order-schema.ts";
 
 /** Tags that drive behaviour (storefront.md §3) rather than describe the product. */
 const TECHNICAL_TAGS = [
@@ -82,6 +83,19 @@ export const catalogueSearchSource: CatalogueSource = {
         where m.owner_type = 'COLLECTION' and m.owner_id = c.id and m.namespace = 'custom'
           and m.key = 'category_archived' and m.value = 'true'
       )`,
+
+  popularity: (ids, since) => sql`
+    select p.id, ((case when p.available_for_sale then 1 else 0 end)
+      + ln(1 + coalesce(sold.units, 0)))::real as boost
+    from ${commerceProduct} p
+      left join (
+        select l.product_id, sum(l.quantity) as units
+        from ${commerceOrderLine} l join ${commerceOrder} o on o.id = l.order_id
+        where o.processed_at >= ${since} and o.cancelled_at is null
+          ${ids ? sql`and l.product_id = any(${ids})` : sql``}
+        group by l.product_id
+      ) as sold on sold.product_id = p.id
+    where ${ids ? sql`p.id = any(${ids})` : sql`true`}`,
 
   collectionProducts: (ids) => sql`
     select distinct cp.product_id as id from ${commerceCollectionProduct} cp

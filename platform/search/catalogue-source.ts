@@ -17,6 +17,12 @@ export type CatalogueSource = {
   products(ids: SQL): SQL;
   /** Rows `(id, handle, title, body)` of the searchable collections among `ids`. */
   collections(ids: SQL): SQL;
+  /**
+   * Rows `(id, boost)` of the products among `ids` (every product when undefined): how well each
+   * sells and whether it can be bought, the ranking's popularity key — 1 when available for
+   * sale, plus ln(1 + units sold since `since` in orders that were not cancelled).
+   */
+  popularity(ids: SQL | undefined, since: SQL): SQL;
   /** Rows `(id)` of the products in the collections among `ids`: their categories changed. */
   collectionProducts(ids: SQL): SQL;
   /** Rows `(id, handle, kind, title)` of the brands among `ids`: `kind` is `marque` or `artisan`. */

@@ -14,6 +14,11 @@ export {
   settleSearchIndex,
   syncSearchIndex,
 } from "./indexer.ts";
+export {
+  POPULARITY_DAYS,
+  refreshPopularity,
+  startPopularityRefresh,
+} from "./popularity.ts";
 export { planQuery, tsquery } from "./query.ts";
 export {
   recordZeroResult,

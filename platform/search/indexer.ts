@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import type { CatalogueSource } from "#platform/search/catalogue-source.ts";
+import { refreshPopularity } from "#platform/search/popularity.ts";
 import {
   PRODUCT_GIN_INDEXES,
   type SearchKind,
@@ -46,6 +47,7 @@ export async function indexProducts(
       )
       ${upsertDocuments(sql`select 'product', id, handle, title, vendor, tags, body, category,
         ancestors, facets from source`)}`);
+    await refreshPopularity(tx, source, { ids });
     await addWords(tx, "product", ids, options);
   }
 }
@@ -204,6 +206,7 @@ export async function rebuildSearchIndex(
       or ${gone(sql`'collection'`, source.all.collections)}
       or ${gone(sql`'marque', 'artisan'`, source.all.brands)}`);
   await db.execute(sql`delete from ${searchTerm} where seen_at < ${touchWordsBefore}::timestamptz`);
+  await refreshPopularity(db, source);
   await db.execute(sql`
     delete from ${searchTermDeletion} d
     where not exists (select 1 from ${searchTerm} t where t.word = d.word)`);

@@ -20,7 +20,7 @@ import { hasInexact, intentQuery, type QueryPlan, tsquery } from "#platform/sear
  *    "chocolat au lait et noisettes");
  * 6. field weights: `ts_rank` over title (A), vendor (B), tags and categories (C) and
  *    description (D);
- * 7. popularity: `rank_boost` (sales of the last 30 days, available products first);
+ * 7. popularity: `rank_boost` (popularity.ts: available for sale, and sales of the last 30 days);
  * 8. the lowest id.
  */
 
