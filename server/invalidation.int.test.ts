@@ -128,6 +128,27 @@ describe.runIf(testEngine() === "postgres")("two instances of the shop on one da
     }
   }, 60_000);
 
+  it("a synonym edit on A drops B's search pages, and only those, within a second", async () => {
+    const a = shops.shop();
+    const b = shops.shop();
+    await b.invalidations.start();
+    try {
+      for (const path of ["/search/?q=brut", "/faq/"]) {
+        await b.request(path);
+        expect((await b.request(path)).headers.get("x-cache")).toBe("HIT");
+      }
+      // What the synonyms screen publishes once an edit has committed.
+      a.invalidations.publish({ kind: "search-synonyms" });
+      const urls = () => b.pageCache.pages().map((page) => page.url);
+      expect(await withinOneSecond(() => !urls().some((url) => url.startsWith("/search/")))).toBe(
+        true,
+      );
+      expect(urls()).toContain("/faq/");
+    } finally {
+      await b.invalidations.stop();
+    }
+  }, 60_000);
+
   it("a content entry published on A shows on B's next page within a second", async () => {
     const a = shops.shop();
     const b = shops.shop();
