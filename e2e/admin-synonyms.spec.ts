@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { signInStaff } from "./admin-account.ts";
+import { seriousViolations } from "./journeys.ts";
 
 /**
  * Search synonyms (issue 22): staff add a synonym on the « Synonymes » screen, a French message
@@ -39,6 +40,8 @@ test("staff add a synonym, a shopper's search finds through it at once, and stop
     /autant de mots chacun/,
   );
   await expect(form.getByLabel("Terme recherché", { exact: true })).toHaveValue(TERM);
+  // The screen with its list and an error on a field: no serious accessibility violation.
+  expect(await seriousViolations(page)).toEqual([]);
 
   await form.getByLabel("Remplacé par", { exact: true }).fill("crémant");
   await form.getByRole("radio", { name: /^Sens unique/ }).check();
