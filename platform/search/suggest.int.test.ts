@@ -20,6 +20,8 @@ beforeAll(async () => {
     { handle: "creme-marrons", title: "Crème de marrons" },
     { handle: "camembert-normandie", title: "Camembert de Normandie AOP" },
     { handle: "confiture-fraise", title: "Confiture de fraises" },
+    { handle: "cafe-ethiopie", title: "Café moulu d'Éthiopie" },
+    { handle: "epicerie-coffret", title: "Épicerie fine : coffret découverte" },
   ]);
   // A word of a collection's title only: in the dictionary, in no product.
   await insertTestCollections(db, [{ handle: "confiseries", title: "Confiseries" }]);
@@ -43,6 +45,11 @@ describe("suggestQuery", () => {
   it("keeps known words and stop words as typed, accents included", async () => {
     expect(await suggest("Crème de chacolet")).toBe("crème de chocolat");
     expect(await suggest("Chocolats au laiit")).toBe("chocolats au lait");
+  });
+
+  it("spells a corrected word as the product titles do, accents included", async () => {
+    expect(await suggest("kafé")).toBe("café");
+    expect(await suggest("epicreie fnie")).toBe("épicerie fine");
   });
 
   it("leaves out a word with no close dictionary word", async () => {

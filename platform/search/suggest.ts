@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { intentPositions } from "#platform/search/intents.ts";
 import { lexemesOf, normaliseTerm } from "#platform/search/query.ts";
-import { searchTerm, searchTermDeletion } from "#platform/search/schema.ts";
+import { searchDocument, searchTerm, searchTermDeletion } from "#platform/search/schema.ts";
 import { matchingProductIds } from "#platform/search/search.ts";
 import { rows, type SearchExecutor } from "#platform/search/sql.ts";
 
@@ -68,18 +68,56 @@ export async function suggestQuery(db: SearchExecutor, term: string): Promise<st
   }
   const original = words.join(" ");
   for (const choice of choices(options)) {
-    const suggestion = words
-      .flatMap((word, position) => {
-        const candidates = options[position];
-        if (candidates === null || candidates === undefined) return [typed[position] ?? word];
-        const picked = candidates[choice[position] ?? 0];
-        return picked ? [picked.word] : [];
-      })
-      .join(" ");
+    const picks = words.map((word, position) => {
+      const candidates = options[position];
+      if (candidates === null || candidates === undefined) {
+        return { word: typed[position] ?? word, corrected: false };
+      }
+      const picked = candidates[choice[position] ?? 0];
+      return picked ? { word: picked.word, corrected: true } : null;
+    });
+    const kept = picks.filter((pick) => pick !== null);
+    const suggestion = kept.map((pick) => pick.word).join(" ");
     if (suggestion === original || normaliseTerm(suggestion).join(" ") === original) continue;
-    if ((await matchingProductIds(db, suggestion, { limit: 1 })).length > 0) return suggestion;
+    if ((await matchingProductIds(db, suggestion, { limit: 1 })).length === 0) continue;
+    const shown = await Promise.all(
+      kept.map((pick) => (pick.corrected ? accented(db, pick.word) : pick.word)),
+    );
+    return shown.join(" ");
   }
   return undefined;
+}
+
+/** Product titles read to find a corrected word's accents. */
+const ACCENT_TITLES = 50;
+
+/**
+ * A dictionary word (unaccented) as product titles spell it, accents included (`cafe` → `café`):
+ * its most frequent spelling among titles that hold it, or the word itself. The trigram index of
+ * `title_norm` finds the titles.
+ */
+async function accented(db: SearchExecutor, word: string): Promise<string> {
+  const pattern = `%${word.replace(/[\\%_]/g, "\\$&")}%`;
+  const titles = await rows<{ title: string }>(
+    db,
+    sql`select title from ${searchDocument}
+      where kind = 'product' and title_norm like ${pattern}
+      limit ${ACCENT_TITLES}`,
+  );
+  const spellings = new Map<string, number>();
+  for (const { title } of titles) {
+    for (const [token] of title
+      .normalize("NFC")
+      .toLowerCase()
+      .matchAll(/[\p{L}\p{M}]+/gu)) {
+      const normalised = normaliseTerm(token);
+      if (normalised.length === 1 && normalised[0] === word) {
+        spellings.set(token, (spellings.get(token) ?? 0) + 1);
+      }
+    }
+  }
+  const [best] = [...spellings].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  return best?.[0] ?? word;
 }
 
 /**
