@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { signInStaff } from "./admin-account.ts";
-import { hydrated } from "./journeys.ts";
+import { hydrated, seriousViolations } from "./journeys.ts";
 
 /**
  * « Vouliez-vous dire … ? » (issue 22): a shopper's misspelt search finds nothing, the page
@@ -23,6 +23,7 @@ test("a misspelt search suggests a query that finds products, and staff see it o
 
   const empty = page.getByRole("status").filter({ hasText: "Aucun résultat" });
   await expect(empty).toContainText("Vouliez-vous dire chocolat ?");
+  expect(await seriousViolations(page, "main")).toEqual([]);
   await empty.getByRole("link", { name: "chocolat", exact: true }).click();
   await expect(page).toHaveURL(/\/search\/\?q=chocolat$/);
   await expect(
