@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import type { CatalogueSource } from "#platform/search/catalogue-source.ts";
-import { refreshPopularity } from "#platform/search/popularity.ts";
+import { popularitySince, refreshPopularity } from "#platform/search/popularity.ts";
 import {
   PRODUCT_GIN_INDEXES,
   type SearchKind,
@@ -40,14 +40,15 @@ export async function indexProducts(
   for (const ids of batches(productIds)) {
     await tx.execute(sql`
       with source as (${source.products(intArray(ids))}),
+      popular as (${source.popularity(intArray(ids), popularitySince())}),
       removed as (
         delete from ${searchDocument} d
         where d.kind = 'product' and d.ref_id = any(${intArray(ids)})
           and d.ref_id not in (select id from source)
       )
-      ${upsertDocuments(sql`select 'product', id, handle, title, vendor, tags, body, category,
-        ancestors, facets from source`)}`);
-    await refreshPopularity(tx, source, { ids });
+      ${upsertDocuments(sql`select 'product', s.id, s.handle, s.title, s.vendor, s.tags, s.body,
+        s.category, s.ancestors, s.facets, coalesce(p.boost, 0)::real
+        from source s left join popular p on p.id = s.id`)}`);
     await addWords(tx, "product", ids, options);
   }
 }
@@ -67,8 +68,8 @@ export async function indexCollections(
         where d.kind = 'collection' and d.ref_id = any(${intArray(ids)})
           and d.ref_id not in (select id from source)
       )
-      ${upsertDocuments(sql`select 'collection', id, handle, title, '', '', body, '', '', ''
-        from source`)}`);
+      ${upsertDocuments(sql`select 'collection', id, handle, title, '', '', body, '', '', '',
+        0::real from source`)}`);
     await addWords(tx, "collection", ids, options);
   }
 }
@@ -91,7 +92,8 @@ export async function indexMetaobjects(
         where d.kind in ('marque', 'artisan') and d.ref_id = any(${intArray(ids)})
           and (d.kind, d.ref_id) not in (select kind, id from source)
       )
-      ${upsertDocuments(sql`select kind, id, handle, title, '', '', '', '', '', '' from source`)}`);
+      ${upsertDocuments(sql`select kind, id, handle, title, '', '', '', '', '', '', 0::real
+        from source`)}`);
     await addWords(tx, ["marque", "artisan"], ids, options);
   }
 }
@@ -246,15 +248,18 @@ export async function settleSearchIndex(db: Db): Promise<void> {
   for (const index of PRODUCT_GIN_INDEXES) {
     await db.execute(sql`select gin_clean_pending_list(${index}::regclass)`);
   }
+  // VACUUM too: a bulk load rewrites documents (a product indexed, then again once its
+  // collections exist), and the dead versions would be read through by every search.
   for (const table of [searchDocument, searchTerm, searchTermDeletion]) {
-    await db.execute(sql`analyze ${table}`);
+    await db.execute(sql`vacuum analyze ${table}`);
   }
 }
 
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Upserts `(kind, ref_id, handle, title, subtitle, tags, body, category, ancestors, facets)` rows.
+ * Upserts `(kind, ref_id, handle, title, subtitle, tags, body, category, ancestors, facets,
+ * rank_boost)` rows, popularity (popularity.ts) written with the rest.
  * Unchanged ones are left out before the insert: a conflicting insert would still compute the
  * generated vectors, which is most of the cost of a rebuild that finds little to do.
  */
@@ -283,6 +288,7 @@ const FIELDS = [
   "category",
   "ancestors",
   "facets",
+  "rank_boost",
 ] as const;
 const DOCUMENT_FIELDS = sql.raw(FIELDS.join(", "));
 const fieldsOf = (table: string) => sql.raw(FIELDS.map((field) => `${table}.${field}`).join(", "));

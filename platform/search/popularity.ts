@@ -9,7 +9,7 @@ import { intArray, rows, type SearchExecutor } from "#platform/search/sql.ts";
 /**
  * The ranking's popularity key (ranking.ts, `rank_boost`): what sold over the last 30 days, and
  * whether the product can be bought, as the catalogue's source computes it. Indexing a product
- * sets it; sales move it without any catalogue write, so it is also refreshed for the whole index
+ * writes it with the rest of the document; sales move it without any catalogue write, so it is also refreshed for the whole index
  * on a timer (one instance at a time) and at the end of a rebuild.
  */
 
@@ -18,7 +18,8 @@ export const POPULARITY_DAYS = 30;
 /** How often the server refreshes it. */
 export const POPULARITY_REFRESH_MS = 60 * 60 * 1000;
 
-const since = (now: Date | undefined) =>
+/** The start of the sales counted, as SQL: 30 days before `now` (the database's clock if none). */
+export const popularitySince = (now?: Date) =>
   now
     ? sql`${new Date(now.getTime() - POPULARITY_DAYS * 86_400_000).toISOString()}::timestamptz`
     : sql`now() - make_interval(days => ${POPULARITY_DAYS})`;
@@ -36,7 +37,7 @@ export async function refreshPopularity(
     db,
     sql`
       update ${searchDocument} d set rank_boost = popular.boost
-      from (${source.popularity(options.ids ? intArray(options.ids) : undefined, since(options.now))})
+      from (${source.popularity(options.ids ? intArray(options.ids) : undefined, popularitySince(options.now))})
         as popular (id, boost)
       where d.kind = 'product' and d.ref_id = popular.id
         and d.rank_boost is distinct from popular.boost

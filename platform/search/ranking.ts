@@ -18,8 +18,9 @@ import { hasInexact, intentQuery, type QueryPlan, tsquery } from "#platform/sear
  *    that typo tolerance never outranks an exact match;
  * 5. proximity: `ts_rank_cd` of the title, phrase matches first ("chocolat noir" before
  *    "chocolat au lait et noisettes");
- * 6. field weights: `ts_rank` over title (A), vendor (B), tags and categories (C) and
- *    description (D);
+ * 6. field weights: `ts_rank` over title (A), vendor (B), tags and categories (C); the
+ *    description only makes a product match, it would cost a read of every match's longest
+ *    vector to weigh;
  * 7. popularity: `rank_boost` (popularity.ts: available for sale, and sales of the last 30 days);
  * 8. the lowest id.
  */
@@ -62,7 +63,7 @@ export function productRelevance(plan: QueryPlan): SQL[] {
       ? [sql`d.search_vector @@ ${tsquery(plan, "all", { exactOnly: true })}`]
       : []),
     sql`ts_rank_cd(d.title_vector, ${any})`,
-    sql`ts_rank(d.search_vector, ${any}, 1)`,
+    sql`ts_rank(d.head_vector, ${any}, 1)`,
     sql`d.rank_boost`,
   ];
 }
