@@ -235,6 +235,8 @@ export async function matchingProductIds(
     reverse: false,
     offset: 0,
     limit,
+    // The caller pages and counts itself: no count over every match.
+    counted: false,
   } as const;
   const page = await rankProducts(db, plan, { ...options, trigram: false });
   if (page.ids.length > 0 || plan.clauses.length === 0) return page.ids;
@@ -250,6 +252,8 @@ type RankOptions = {
   offset: number;
   limit: number;
   trigram: boolean;
+  /** Whether to count every match (`totalCount`); 0 when not. */
+  counted?: boolean;
 };
 
 async function rankProducts(db: SearchExecutor, plan: QueryPlan, options: RankOptions) {
@@ -282,15 +286,17 @@ async function rankProducts(db: SearchExecutor, plan: QueryPlan, options: RankOp
     options.sortKey === "PRICE"
       ? [sql`${facts?.price} ${then}`, sql`d.ref_id ${then}`]
       : [...relevance.map((key) => sql`${key} ${first}`), sql`d.ref_id ${then}`];
+  const counted = options.counted ?? true;
   const found = await rows<{ id: number; total: number }>(
     db,
     sql`
-      select d.ref_id as id, count(*) over ()::int as total
+      select d.ref_id as id${counted ? sql`, count(*) over ()::int as total` : sql``}
       from ${from}
       where ${sql.join(where, sql` and `)}
       order by ${sql.join(order, sql`, `)}
       limit ${options.limit} offset ${options.offset}`,
   );
+  if (!counted) return { ids: found.map((row) => row.id), totalCount: 0 };
   let totalCount = found[0]?.total;
   if (totalCount === undefined) {
     // Past the last page: count on its own.

@@ -483,9 +483,10 @@ async function relevanceConnection(
   const rows = (await Promise.all(pageIds.map((id) => ctx.loaders.product(id)))).filter(
     (row): row is ProductRow => Boolean(row),
   );
-  const facets = await listingFacets(ctx.db, query);
   return connection(rows, window, (row) => ({ v: [rank.get(row.id) ?? 0], id: row.id }), {
-    productFilters: facets,
+    // Counted only when the query asks for them (GraphQL's default resolver calls a function):
+    // the search page shows no facets, and counting them over every match is most of its cost.
+    productFilters: () => listingFacets(ctx.db, query),
     totalCount: allowed.size,
   });
 }
