@@ -2,10 +2,7 @@ import type { Db } from "#db/client.ts";
 import { type Actor, logChange } from "#platform/backoffice/catalogue-sync.ts";
 import {
   deleteSearchSynonym,
-  isDuplicateSearchSynonym,
-  readSynonymInput,
   type SearchSynonym,
-  SYNONYM_MESSAGES,
   type SynonymInput,
   type SynonymSave,
   saveSearchSynonym,
@@ -33,28 +30,19 @@ export async function saveSynonym(
   input: SynonymInput,
   id?: number,
 ): Promise<SynonymSave> {
-  try {
-    return await db.transaction(async (tx): Promise<SynonymSave> => {
-      const saved = await saveSearchSynonym(tx, input, { id, by: actor.email });
-      if (!saved.ok) return saved;
-      await logChange(tx, actor, {
-        action: saved.before ? "synonym-update" : "synonym-create",
-        subjectType: SUBJECT,
-        subjectId: saved.synonym.term,
-        before: saved.before ? logged(saved.before) : null,
-        after: logged(saved.synonym),
-      });
-      return saved;
+  // Synonym writes queue on one lock (saveSearchSynonym): the term's check cannot race.
+  return db.transaction(async (tx): Promise<SynonymSave> => {
+    const saved = await saveSearchSynonym(tx, input, { id, by: actor.email });
+    if (!saved.ok) return saved;
+    await logChange(tx, actor, {
+      action: saved.before ? "synonym-update" : "synonym-create",
+      subjectType: SUBJECT,
+      subjectId: saved.synonym.term,
+      before: saved.before ? logged(saved.before) : null,
+      after: logged(saved.synonym),
     });
-  } catch (error) {
-    // Another write took the term between the check and the insert.
-    if (!isDuplicateSearchSynonym(error)) throw error;
-    const read = readSynonymInput(input);
-    return {
-      ok: false,
-      errors: { term: SYNONYM_MESSAGES.termTaken(read.ok ? read.term : input.term) },
-    };
-  }
+    return saved;
+  });
 }
 
 /** Deletes a synonym, logged; undefined when it was gone already. */

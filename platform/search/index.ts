@@ -32,7 +32,6 @@ export {
   deleteSearchSynonym,
   findSearchSynonym,
   forgetSynonymRules,
-  isDuplicateSearchSynonym,
   listSearchSynonyms,
   MAX_REPLACEMENTS,
   MAX_SYNONYM_LENGTH,

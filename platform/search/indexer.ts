@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import type { CatalogueSource } from "#platform/search/catalogue-source.ts";
-import { popularitySince, refreshPopularity } from "#platform/search/popularity.ts";
+import { popularitySince } from "#platform/search/popularity.ts";
 import {
   PRODUCT_GIN_INDEXES,
   type SearchKind,
@@ -208,7 +208,6 @@ export async function rebuildSearchIndex(
       or ${gone(sql`'collection'`, source.all.collections)}
       or ${gone(sql`'marque', 'artisan'`, source.all.brands)}`);
   await db.execute(sql`delete from ${searchTerm} where seen_at < ${touchWordsBefore}::timestamptz`);
-  await refreshPopularity(db, source);
   await db.execute(sql`
     delete from ${searchTermDeletion} d
     where not exists (select 1 from ${searchTerm} t where t.word = d.word)`);

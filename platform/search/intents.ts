@@ -20,7 +20,10 @@ export type SearchIntent = {
 
 type IntentRule = {
   label: string;
-  /** Normalised phrases (accents removed, lower case) that name it. */
+  /**
+   * Normalised phrases (accents removed, lower case) that name it, in the forms shoppers type:
+   * singular and plural, masculine and feminine.
+   */
   phrases: string[];
   tokens: string[];
   exclude?: boolean;
@@ -30,42 +33,39 @@ const diet = (handle: string) => `regime${handle.replaceAll("-", "")}0`;
 const label = (handle: string) => `label${handle.replaceAll("-", "")}0`;
 const allergen = (handle: string) => `allergene${handle.replaceAll("-", "")}0`;
 
-/** The forms shoppers type a name in: singular and plural, masculine and feminine. */
-const forms = (...phrases: string[]) => phrases;
-
 const RULES: IntentRule[] = [
-  { label: "Sans gluten", phrases: forms("sans gluten"), tokens: [diet("sans-gluten")] },
-  { label: "Sans lactose", phrases: forms("sans lactose"), tokens: [diet("sans-lactose")] },
+  { label: "Sans gluten", phrases: ["sans gluten"], tokens: [diet("sans-gluten")] },
+  { label: "Sans lactose", phrases: ["sans lactose"], tokens: [diet("sans-lactose")] },
   {
     label: "Sans sucres ajoutés",
-    phrases: forms("sans sucres ajoutes", "sans sucre ajoute", "sans sucre", "sans sucres"),
+    phrases: ["sans sucres ajoutes", "sans sucre ajoute", "sans sucre", "sans sucres"],
     tokens: [diet("sans-sucres-ajoutes")],
   },
   {
     label: "Vegan",
-    phrases: forms("vegan", "vegans", "vegane", "veganes", "vegetalien", "vegetalienne"),
+    phrases: ["vegan", "vegans", "vegane", "veganes", "vegetalien", "vegetalienne"],
     tokens: [diet("vegan")],
   },
   {
     // A vegan product is vegetarian too, whether or not its sheet says both.
     label: "Végétarien",
-    phrases: forms("vegetarien", "vegetarienne", "vegetariens", "vegetariennes", "veggie"),
+    phrases: ["vegetarien", "vegetarienne", "vegetariens", "vegetariennes", "veggie"],
     tokens: [diet("vegetarien"), diet("vegan")],
   },
-  { label: "Halal", phrases: forms("halal"), tokens: [diet("halal")] },
-  { label: "Casher", phrases: forms("casher", "cacher", "kasher"), tokens: [diet("casher")] },
+  { label: "Halal", phrases: ["halal"], tokens: [diet("halal")] },
+  { label: "Casher", phrases: ["casher", "cacher", "kasher"], tokens: [diet("casher")] },
   {
     label: "Bio",
-    phrases: forms("bio", "bios", "biologique", "biologiques", "agriculture biologique"),
+    phrases: ["bio", "bios", "biologique", "biologiques", "agriculture biologique"],
     tokens: [label("ab")],
   },
-  { label: "Label Rouge", phrases: forms("label rouge"), tokens: [label("label-rouge")] },
-  { label: "AOP", phrases: forms("aop"), tokens: [label("aop")] },
-  { label: "AOC", phrases: forms("aoc"), tokens: [label("aoc")] },
-  { label: "IGP", phrases: forms("igp"), tokens: [label("igp")] },
+  { label: "Label Rouge", phrases: ["label rouge"], tokens: [label("label-rouge")] },
+  { label: "AOP", phrases: ["aop"], tokens: [label("aop")] },
+  { label: "AOC", phrases: ["aoc"], tokens: [label("aoc")] },
+  { label: "IGP", phrases: ["igp"], tokens: [label("igp")] },
   {
     label: "Commerce équitable",
-    phrases: forms("commerce equitable"),
+    phrases: ["commerce equitable"],
     tokens: [label("commerce-equitable")],
   },
   ...(

@@ -9,8 +9,9 @@ import { intArray, rows, type SearchExecutor } from "#platform/search/sql.ts";
 /**
  * The ranking's popularity key (ranking.ts, `rank_boost`): what sold over the last 30 days, and
  * whether the product can be bought, as the catalogue's source computes it. Indexing a product
- * writes it with the rest of the document; sales move it without any catalogue write, so it is also refreshed for the whole index
- * on a timer (one instance at a time) and at the end of a rebuild.
+ * (a rebuild indexes them all) writes it with the rest of the document; sales move it without
+ * any catalogue write, so it is also refreshed for the whole index on a timer, one instance at a
+ * time.
  */
 
 /** Sales counted: those of the last 30 days. */

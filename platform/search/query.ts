@@ -41,7 +41,7 @@ export function normaliseTerm(term: string): string[] {
 }
 
 /** The term's words as typed: lower case, accents kept (they tell `pâté` from `pâte`). */
-function typedWords(term: string): string[] {
+export function typedWords(term: string): string[] {
   return term
     .normalize("NFC")
     .toLowerCase()
@@ -124,7 +124,7 @@ export async function planQuery(
     ...wordBranches(position, word, {
       prefix: isPrefix(position),
       // A full search completes a last word the dictionary does not know ("champi").
-      prefixIfUnknown: !options.prefixLast && position === last && words.length > 0,
+      prefixIfUnknown: !options.prefixLast && position === last,
       similarWords: options.similarWords,
     }),
     // An alternative's forms count as the word's own (the first branch is a word's forms).

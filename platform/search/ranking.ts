@@ -45,7 +45,6 @@ export function productMatch(plan: QueryPlan) {
 
 /** The ranking keys, best first when each is sorted descending. */
 export function productOrder(plan: QueryPlan): SQL[] {
-  if (plan.clauses.length === 0) return [sql`d.rank_boost desc`, sql`d.ref_id asc`];
   return [...productRelevance(plan).map((key) => sql`${key} desc`), sql`d.ref_id asc`];
 }
 

@@ -3,10 +3,10 @@ import type { CatalogueSource, SearchProductFilter } from "#platform/search/cata
 import { SearchError } from "#platform/search/errors.ts";
 import { normaliseTerm, planQuery, type QueryPlan, tsquery } from "#platform/search/query.ts";
 import { productMatch, productOrder, productRelevance } from "#platform/search/ranking.ts";
-import { rows, type SearchExecutor } from "#platform/search/sql.ts";
+import { rows, type SearchExecutor, withLocalSetting } from "#platform/search/sql.ts";
 
 /**
- * Searching the index (storefront.md §5, issue 22): a product matches when any word of the term
+ * Searching the index (storefront.md §5, issue 22): a product matches when every word of the term
  * is in its title, vendor, tags, categories or description, with French folding, typo correction
  * and the last word as a prefix, and when it carries the diets and labels the term names.
  * Ranking is one scoring function (ranking.ts). Archived and hidden products are never indexed.
@@ -73,21 +73,10 @@ export async function predictiveSearch(
  * Runs `work` in a transaction where the planner avoids sequential scans. Predictive queries cap
  * the rows they rank with a LIMIT, and a LIMIT makes a sequential scan look cheap whenever the
  * planner overestimates the matches (an OR of many rare words, say): it then reads the whole
- * table to find a handful of rows. The setting is put back as it was, so that a caller's
- * transaction is left as found.
+ * table to find a handful of rows.
  */
-async function withIndexScans<T>(db: SearchExecutor, work: (tx: SearchExecutor) => Promise<T>) {
-  return db.transaction(async (tx) => {
-    const [setting] = await rows<{ previous: string }>(
-      tx,
-      sql`select current_setting('enable_seqscan') as previous,
-        set_config('enable_seqscan', 'off', true)`,
-    );
-    const result = await work(tx);
-    await tx.execute(sql`select set_config('enable_seqscan', ${setting?.previous ?? "on"}, true)`);
-    return result;
-  });
-}
+const withIndexScans = <T>(db: SearchExecutor, work: (tx: SearchExecutor) => Promise<T>) =>
+  withLocalSetting(db, "enable_seqscan", "off", work);
 
 /**
  * Products in tiers, each queried only while the answer is still short, each a few index

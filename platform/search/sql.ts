@@ -19,3 +19,25 @@ export function intArray(values: readonly number[]): SQL {
 export function textArray(values: readonly string[]): SQL {
   return sql`array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
 }
+
+/**
+ * Runs `work` in a transaction with the setting `name` at `value` for its statements, put back
+ * as it was after, so that a caller's transaction is left as found.
+ */
+export async function withLocalSetting<T>(
+  db: SearchExecutor,
+  name: string,
+  value: string,
+  work: (tx: SearchExecutor) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const [setting] = await rows<{ previous: string | null }>(
+      tx,
+      sql`select current_setting(${name}, true) as previous, set_config(${name}, ${value}, true)`,
+    );
+    const result = await work(tx);
+    const previous = setting?.previous;
+    if (previous != null) await tx.execute(sql`select set_config(${name}, ${previous}, true)`);
+    return result;
+  });
+}

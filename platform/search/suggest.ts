@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { intentPositions } from "#platform/search/intents.ts";
-import { lexemesOf, normaliseTerm } from "#platform/search/query.ts";
+import { lexemesOf, normaliseTerm, typedWords } from "#platform/search/query.ts";
 import { searchDocument, searchTerm, searchTermDeletion } from "#platform/search/schema.ts";
 import { matchingProductIds } from "#platform/search/search.ts";
-import { rows, type SearchExecutor } from "#platform/search/sql.ts";
+import { rows, type SearchExecutor, withLocalSetting } from "#platform/search/sql.ts";
 
 /**
  * « Vouliez-vous dire… »: for a term the full search found nothing for, the closest query that
@@ -42,7 +42,7 @@ type Candidate = { word: string; distance: number; score: number };
 export async function suggestQuery(db: SearchExecutor, term: string): Promise<string | undefined> {
   const words = normaliseTerm(term).slice(0, MAX_WORDS);
   if (words.length === 0) return undefined;
-  const typed = typedWords(term, words);
+  const typed = asTyped(term, words);
   const analysed = await rows<Analysed>(
     db,
     sql`select w.position::int - 1 as position,
@@ -124,12 +124,8 @@ async function accented(db: SearchExecutor, word: string): Promise<string> {
  * The words as typed (lower case, accents kept), when they line up one for one with the
  * normalised ones; otherwise the normalised words.
  */
-function typedWords(term: string, words: string[]): string[] {
-  const tokens = term
-    .normalize("NFC")
-    .toLowerCase()
-    .split(/[^\p{L}\p{M}\p{N}]+/u)
-    .filter((token) => token !== "");
+function asTyped(term: string, words: string[]): string[] {
+  const tokens = typedWords(term);
   const lined =
     tokens.length >= words.length &&
     tokens.slice(0, words.length).every((token, index) => {
@@ -147,33 +143,29 @@ async function closestWords(db: SearchExecutor, word: string): Promise<Candidate
   const text = sql`${word}::text`;
   // `%` uses the trigram index with the threshold of the transaction: lowered for this
   // statement, and put back as it was, so that a caller's transaction is left as found.
-  const found = await db.transaction(async (tx) => {
-    const [setting] = await rows<{ previous: string | null }>(
-      tx,
-      sql`select current_setting('pg_trgm.similarity_threshold', true) as previous,
-        set_config('pg_trgm.similarity_threshold', ${String(MIN_SIMILARITY)}, true)`,
-    );
-    const neighbours = await rows<{ word: string; score: number }>(
-      tx,
-      sql`select word, score from (
-          select t.word, similarity(t.word, ${text}) as score
-          from ${searchTerm} t
-          where t.stem is not null and t.word in (
-            select d.word from ${searchTermDeletion} d
-            where d.deletion = any(search_deletions(${text})))
-          union
-          select t.word, similarity(t.word, ${text}) as score
-          from ${searchTerm} t
-          where t.stem is not null and t.word % ${text}
-        ) as candidate
-        order by score desc, word
-        limit ${CANDIDATES_READ}`,
-    );
-    await tx.execute(
-      sql`select set_config('pg_trgm.similarity_threshold', ${setting?.previous ?? "0.3"}, true)`,
-    );
-    return neighbours;
-  });
+  // `%` uses the trigram index with the transaction's threshold: lowered for this statement.
+  const found = await withLocalSetting(
+    db,
+    "pg_trgm.similarity_threshold",
+    String(MIN_SIMILARITY),
+    (tx) =>
+      rows<{ word: string; score: number }>(
+        tx,
+        sql`select word, score from (
+            select t.word, similarity(t.word, ${text}) as score
+            from ${searchTerm} t
+            where t.stem is not null and t.word in (
+              select d.word from ${searchTermDeletion} d
+              where d.deletion = any(search_deletions(${text})))
+            union
+            select t.word, similarity(t.word, ${text}) as score
+            from ${searchTerm} t
+            where t.stem is not null and t.word % ${text}
+          ) as candidate
+          order by score desc, word
+          limit ${CANDIDATES_READ}`,
+      ),
+  );
   const limit = maxDistance(word);
   return found
     .map((row) => ({ word: row.word, score: row.score, distance: editDistance(word, row.word) }))

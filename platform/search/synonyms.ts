@@ -1,7 +1,7 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { Tx } from "#db/client.ts";
 import { processGlobal } from "#platform/process-global.ts";
-import { normaliseTerm } from "#platform/search/query.ts";
+import { normaliseTerm, typedWords } from "#platform/search/query.ts";
 import type { SearchExecutor } from "#platform/search/sql.ts";
 import { SYNONYM_KINDS, type SynonymKind, searchSynonym } from "#platform/search/synonym-schema.ts";
 
@@ -147,14 +147,6 @@ export type SynonymSave =
   | { ok: true; synonym: SearchSynonym; before: SearchSynonym | undefined }
   | { ok: false; errors: SynonymErrors; message?: string };
 
-/** A unique index refusing a second row with the term (a write that raced this one). */
-export function isDuplicateSearchSynonym(error: unknown): boolean {
-  for (let at: unknown = error; at && typeof at === "object"; at = (at as Error).cause) {
-    if ((at as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
-}
-
 /**
  * Creates a synonym (`id` undefined) or changes one, in the caller's transaction, so that it
  * commits with its change-log line; refused with French messages on their fields otherwise, and
@@ -227,14 +219,6 @@ export type SynonymRule = {
   replacements: string[][];
 };
 
-/** A text's words, lower case, accents kept (what a rule puts into a query). */
-const wordsOf = (text: string) =>
-  text
-    .normalize("NFC")
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word !== "");
-
 /** A word as matching compares it: no accents. */
 const fold = (word: string) => normaliseTerm(word).join("");
 
@@ -247,7 +231,9 @@ const kept = () =>
 /** The rules of a synonym row; none when a row no longer reads (changed by hand). */
 export function synonymRule(row: Pick<SearchSynonym, "term" | "replacements" | "kind">) {
   const term = normaliseTerm(row.term);
-  const replacements = row.replacements.map(wordsOf).filter((words) => words.length > 0);
+  const replacements = row.replacements
+    .map((text) => typedWords(text))
+    .filter((words) => words.length > 0);
   if (term.length === 0 || replacements.length === 0) return undefined;
   return { kind: row.kind, term, replacements } satisfies SynonymRule;
 }
