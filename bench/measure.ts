@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { count, sql } from "drizzle-orm";
 import { type Database, openDatabase } from "#db/client.ts";
 import { migrate } from "#db/migrate.ts";
+import { recountFacets } from "#platform/commerce/index.ts";
 import { commerceProduct } from "#platform/commerce/tables.ts";
 import { settleSearchIndex } from "#platform/search/index.ts";
 import { seedDatabase } from "#seed/index.ts";
@@ -67,6 +68,7 @@ export async function openScaleCatalogue(): Promise<Database> {
   } else {
     // A catalogue seeded by an older version may lack planner statistics: measure with them.
     await settleSearchIndex(database.db);
+    await recountFacets(database.db);
     await database.db.execute(sql`analyze`);
   }
   return database;

@@ -1,6 +1,7 @@
 import { count, getTableName, sql } from "drizzle-orm";
 import type { Database, Tx } from "#db/client.ts";
 import { seedRuns } from "#db/meta-schema.ts";
+import { recountFacets } from "#platform/commerce/index.ts";
 import { settleSearchIndex } from "#platform/search/index.ts";
 import { catalogueSeeder } from "#seed/catalogue/index.ts";
 import { customersSeeder } from "#seed/commerce/customers.ts";
@@ -93,6 +94,7 @@ export async function seedDatabase(
   // on the catalogue tables a category page on 100 000 products takes twice as long.
   if (summary) {
     await settleSearchIndex(database.db);
+    await recountFacets(database.db);
     for (const table of tables) await database.db.execute(sql`analyze ${table}`);
   }
   return summary;

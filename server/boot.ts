@@ -4,6 +4,7 @@ import { loadContentConfiguration } from "#app/lib/content.server.ts";
 import { type Database, databaseFromEnv } from "#db/client.ts";
 import { migrate } from "#db/migrate.ts";
 import { ensureFirstAdmin, hasAdministrator } from "#platform/backoffice/index.ts";
+import { startFacetRecount } from "#platform/commerce/index.ts";
 import { seedDatabase } from "#seed/index.ts";
 import { createServerApp, type ServerDependencies } from "#server/app.ts";
 import type { ConfiguredEnv, Env } from "#server/env.ts";
@@ -107,6 +108,12 @@ export async function boot(options: BootOptions) {
   if (metricsServer) {
     logger.info({ port: env.METRICS_PORT, host: env.HOST }, "metrics served on their own port");
   }
+  // Each collection's facet counts, stored ahead of the first shopper and counted again after
+  // each catalogue write (platform/commerce/facets.ts).
+  const facetRecount = startFacetRecount({
+    db: database.db,
+    logger: logger.child({ module: "commerce" }),
+  });
   // The menu and footer every page shows, loaded now rather than by the first visitor; a failure
   // is logged and the first page tries again.
   void loadContentConfiguration();
@@ -123,6 +130,7 @@ export async function boot(options: BootOptions) {
     // An email being handed to the SMTP server is finished before the database closes.
     await platform.mail.stop();
     await platform.popularity.stop();
+    await facetRecount.stop();
     await invalidations.stop();
     await options.onShutdown?.();
     await database.close();

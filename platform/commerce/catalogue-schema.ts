@@ -229,3 +229,38 @@ export const commerceCatalogueVersion = pgTable("commerce_catalogue_version", {
   id: integer("id").primaryKey().default(1),
   version: integer("version").notNull().default(0),
 });
+
+/**
+ * Each collection's facet counts with no filter applied (listing.ts, `facet-counts.ts`): what a
+ * category page shows first, counted ahead of time rather than when the first shopper asks. A
+ * row per facet value: `available` true/false, `vendor` names, `m.<key>` metafield values, and
+ * one `price` row whose value is the highest price in cents (its presence says the collection
+ * was counted).
+ */
+export const commerceCollectionFacetCount = pgTable(
+  "commerce_collection_facet_count",
+  {
+    collectionId: integer("collection_id")
+      .notNull()
+      .references(() => commerceCollection.id, { onDelete: "cascade" }),
+    facet: text("facet").notNull(),
+    value: text("value").notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.collectionId, t.facet, t.value] })],
+);
+
+/**
+ * Collections whose stored facet counts a catalogue write made untrue: appended by triggers on
+ * memberships, products and filterable values (migration 0022), in the writing transaction, and
+ * consumed by the recount. Append-only, so writers never wait on each other for it; no foreign
+ * key, since a collection's deletion writes here on its way out.
+ */
+export const commerceCollectionFacetStale = pgTable(
+  "commerce_collection_facet_stale",
+  {
+    id: serial("id").primaryKey(),
+    collectionId: integer("collection_id").notNull(),
+  },
+  (t) => [index("commerce_collection_facet_stale_collection_idx").on(t.collectionId)],
+);

@@ -102,6 +102,7 @@ export {
 } from "./discount-admin.ts";
 export type { DiscountCodeRow } from "./discounts.ts";
 export { evaluateDiscounts, findDiscountCodes } from "./discounts.ts";
+export { RECOUNT_INTERVAL_MS, recountFacets, startFacetRecount } from "./facets.ts";
 export {
   FEED_CONTENT_TYPES,
   type FeedFormat,

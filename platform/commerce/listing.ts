@@ -1,16 +1,12 @@
-import { eq, type SQL, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
-import {
-  commerceCatalogueVersion,
-  type commerceProduct,
-} from "#platform/commerce/catalogue-schema.ts";
+import type { commerceProduct } from "#platform/commerce/catalogue-schema.ts";
 import type { CursorKey, PageWindow } from "#platform/commerce/graphql/pagination.ts";
-import { CUSTOM_NAMESPACE, FILTERABLE_PRODUCT_METAFIELDS } from "#platform/commerce/metafields.ts";
 
 /**
  * Product listings: a collection's products or the whole catalogue, filtered, sorted and paged
- * by keyset (so page 50 costs what page 1 does), with facet counts. Archived products never
- * appear.
+ * by keyset (so page 50 costs what page 1 does). Archived products never appear; facet counts
+ * are in facets.ts.
  */
 
 export type ProductRow = typeof commerceProduct.$inferSelect;
@@ -96,14 +92,14 @@ function cursorValue(sort: ListingSort, value: string | number | null): SQL {
   return sql`${value}::text`;
 }
 
-function baseFrom(query: ListingQuery): SQL {
+export function baseFrom(query: ListingQuery): SQL {
   return query.collectionId !== undefined
     ? sql`from commerce_collection_product cp join commerce_product p on p.id = cp.product_id`
     : sql`from commerce_product p`;
 }
 
 /** The WHERE conditions of a listing: Shopify ORs values of one filter kind, ANDs the kinds. */
-function conditions(query: ListingQuery, omitKind?: string): SQL[] {
+export function conditions(query: ListingQuery, omitKind?: string): SQL[] {
   const where: SQL[] = [sql`p.archived = false`];
   if (query.collectionId !== undefined) where.push(sql`cp.collection_id = ${query.collectionId}`);
   if (query.productIds) {
@@ -177,7 +173,7 @@ function filterCondition(filter: ProductFilterInput): SQL | undefined {
   return undefined;
 }
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** One page of products, `limit + 1` rows in page order, each with its cursor key. */
 export async function listProducts(
@@ -249,227 +245,6 @@ function parseTextArray(value: unknown): string[] {
   return [...value.slice(1, -1).matchAll(/"((?:[^"\\]|\\.)*)"|([^,]+)/g)].map((m) =>
     m[1] !== undefined ? m[1].replace(/\\(.)/g, "$1") : (m[2] ?? ""),
   );
-}
-
-export type FacetValue = { id: string; label: string; count: number; input: unknown };
-export type Facet = {
-  id: string;
-  label: string;
-  type: "BOOLEAN" | "LIST" | "PRICE_RANGE";
-  values: FacetValue[];
-};
-
-const METAFIELD_FACET_LABELS: Record<string, string> = {
-  allergens: "Allergènes",
-  regimes: "Régimes",
-  labelsDetails: "Labels",
-  marque: "Marque",
-};
-
-/**
- * Facet counts cost a pass over every product of a listing (16 000 in a large department), the
- * same for every visitor until the catalogue changes: they are kept per listing and filters, and
- * dropped when the catalogue version (bumped by every catalogue write) moves on.
- */
-const FACET_CACHE_ENTRIES = 500;
-const facetCache = new Map<string, { version: number; facets: Promise<Facet[]> }>();
-
-async function catalogueVersion(db: Db): Promise<number> {
-  const [row] = await db
-    .select({ version: commerceCatalogueVersion.version })
-    .from(commerceCatalogueVersion)
-    .where(eq(commerceCatalogueVersion.id, 1));
-  return row?.version ?? 0;
-}
-
-/**
- * Facets of a listing, Shopify-style: availability, price range, vendor and the filterable
- * metafields, each counted on the listing filtered by every other facet's selection.
- */
-export async function listingFacets(db: Db, query: ListingQuery): Promise<Facet[]> {
-  if (query.productIds) return computeFacets(db, query); // search results: not worth keeping
-  const key = JSON.stringify([query.collectionId ?? null, query.filters ?? []]);
-  const version = await catalogueVersion(db);
-  const cached = facetCache.get(key);
-  if (cached && cached.version === version) {
-    facetCache.delete(key); // most recently used goes last
-    facetCache.set(key, cached);
-    return cached.facets;
-  }
-  const facets = computeFacets(db, query);
-  facetCache.set(key, { version, facets });
-  facets.catch(() => facetCache.delete(key));
-  while (facetCache.size > FACET_CACHE_ENTRIES) {
-    const oldest = facetCache.keys().next().value;
-    if (oldest === undefined) break;
-    facetCache.delete(oldest);
-  }
-  return facets;
-}
-
-type FacetCounts = {
-  availability: { value: boolean; count: number }[];
-  maxCents: number;
-  vendors: { value: string; count: number }[];
-  metafields: { key: string; rows: { value: string; count: number; fields: unknown }[] }[];
-};
-
-const METAFIELD_FACETS = FILTERABLE_PRODUCT_METAFIELDS.filter((key) => key !== "marque");
-
-/**
- * Without filters every facet counts the same products: one pass over them serves all facets.
- * With filters, each facet counts the listing filtered by the other facets' selections.
- */
-function countFacets(db: Db, query: ListingQuery): Promise<FacetCounts> {
-  return (query.filters ?? []).length === 0
-    ? countFacetsInOnePass(db, query)
-    : countFacetsPerKind(db, query);
-}
-
-async function countFacetsInOnePass(db: Db, query: ListingQuery): Promise<FacetCounts> {
-  const keys = sql.join(
-    METAFIELD_FACETS.map((key) => sql`${key}`),
-    sql`, `,
-  );
-  const result = await db.execute(sql`
-    with base as materialized (
-      select p.id, p.available_for_sale, p.price_min_cents, p.vendor ${baseFrom(query)}
-      where ${sql.join(conditions(query), sql` and `)}
-    )
-    select 'available' as facet, available_for_sale::text as value, count(*)::int as count,
-      null::jsonb as fields from base group by 2
-    union all
-    select 'price', coalesce(max(price_min_cents), 0)::text, 0, null from base
-    union all
-    select 'vendor', vendor, count(*)::int, null from base where vendor <> '' group by 2
-    union all
-    select 'm.' || fv.key, fv.value, count(*)::int, mo.fields
-    from base join commerce_product_filter_value fv on fv.product_id = base.id
-      and fv.namespace = ${CUSTOM_NAMESPACE} and fv.key in (${keys})
-    left join commerce_metaobject mo on fv.value = 'gid://shopify/Metaobject/' || mo.id::text
-    group by fv.key, fv.value, mo.fields`);
-  const rows = rowsOf<{ facet: string; value: string; count: number; fields: unknown }>(result);
-  const of = (facet: string) => rows.filter((row) => row.facet === facet);
-  return {
-    availability: of("available").map((row) => ({
-      value: row.value === "true",
-      count: row.count,
-    })),
-    maxCents: Number(of("price")[0]?.value ?? 0),
-    vendors: of("vendor")
-      .map(({ value, count }) => ({ value, count }))
-      .sort((a, b) => a.value.localeCompare(b.value)),
-    metafields: METAFIELD_FACETS.map((key) => ({
-      key,
-      rows: of(`m.${key}`).sort((a, b) => a.value.localeCompare(b.value)),
-    })),
-  };
-}
-
-async function countFacetsPerKind(db: Db, query: ListingQuery): Promise<FacetCounts> {
-  const from = baseFrom(query);
-  const whereWithout = (kind: string) => sql.join(conditions(query, kind), sql` and `);
-  const [availability, price, vendors, metafields] = await Promise.all([
-    db.execute(sql`select p.available_for_sale as value, count(*)::int as count ${from}
-      where ${whereWithout("available")} group by 1`),
-    db.execute(sql`select coalesce(max(p.price_min_cents), 0)::int as max ${from}
-      where ${whereWithout("price")}`),
-    db.execute(sql`select p.vendor as value, count(*)::int as count ${from}
-      where ${whereWithout("vendor")} and p.vendor <> '' group by 1 order by 1`),
-    Promise.all(
-      METAFIELD_FACETS.map(async (key) => {
-        const result = await db.execute(sql`
-          select fv.value, count(*)::int as count, mo.fields as fields
-          ${from} join commerce_product_filter_value fv on fv.product_id = p.id
-            and fv.namespace = ${CUSTOM_NAMESPACE} and fv.key = ${key}
-          left join commerce_metaobject mo
-            on fv.value = 'gid://shopify/Metaobject/' || mo.id::text
-          where ${whereWithout(`m.${CUSTOM_NAMESPACE}.${key}`)}
-          group by fv.value, mo.fields order by 1`);
-        return { key, rows: rowsOf<{ value: string; count: number; fields: unknown }>(result) };
-      }),
-    ),
-  ]);
-  return {
-    availability: rowsOf<{ value: boolean; count: number }>(availability),
-    maxCents: rowsOf<{ max: number }>(price)[0]?.max ?? 0,
-    vendors: rowsOf<{ value: string; count: number }>(vendors),
-    metafields,
-  };
-}
-
-async function computeFacets(db: Db, query: ListingQuery): Promise<Facet[]> {
-  const {
-    availability: availabilityRows,
-    maxCents,
-    vendors,
-    metafields,
-  } = await countFacets(db, query);
-  const facets: Facet[] = [];
-  facets.push({
-    id: "filter.v.availability",
-    label: "Disponibilité",
-    type: "LIST",
-    values: [true, false].map((available) => ({
-      id: `filter.v.availability.${available ? 1 : 0}`,
-      label: available ? "En stock" : "Bientôt disponible",
-      count: availabilityRows.find((row) => row.value === available)?.count ?? 0,
-      input: JSON.stringify({ available }),
-    })),
-  });
-  facets.push({
-    id: "filter.v.price",
-    label: "Prix",
-    type: "PRICE_RANGE",
-    values: [
-      {
-        id: "filter.v.price",
-        label: "Prix",
-        count: 0,
-        input: JSON.stringify({ price: { min: 0, max: Math.ceil(maxCents / 100) } }),
-      },
-    ],
-  });
-  facets.push({
-    id: "filter.p.vendor",
-    label: "Marque",
-    type: "LIST",
-    values: vendors.map((row) => ({
-      id: `filter.p.vendor.${row.value}`,
-      label: row.value,
-      count: row.count,
-      input: JSON.stringify({ productVendor: row.value }),
-    })),
-  });
-  for (const { key, rows } of metafields) {
-    facets.push({
-      id: `filter.p.m.${CUSTOM_NAMESPACE}.${key}`,
-      label: METAFIELD_FACET_LABELS[key] ?? key,
-      type: "LIST",
-      values: rows.map((row) => ({
-        id: `filter.p.m.${CUSTOM_NAMESPACE}.${key}.${row.value}`,
-        label: metaobjectLabel(row.fields) ?? row.value,
-        count: row.count,
-        input: JSON.stringify({
-          productMetafield: { namespace: CUSTOM_NAMESPACE, key, value: row.value },
-        }),
-      })),
-    });
-  }
-  return facets;
-}
-
-/** The display name of a metaobject: its title, label or name field. */
-export function metaobjectLabel(fields: unknown): string | undefined {
-  const list = (typeof fields === "string" ? JSON.parse(fields) : fields) as
-    | { key: string; value: string | null }[]
-    | null;
-  if (!Array.isArray(list)) return undefined;
-  for (const key of ["title", "label", "name"]) {
-    const value = list.find((field) => field.key === key)?.value;
-    if (value) return value;
-  }
-  return undefined;
 }
 
 /** Ids of every product a listing holds (archived excluded, filters applied), unordered. */

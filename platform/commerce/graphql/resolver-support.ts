@@ -6,6 +6,7 @@ import {
   PUBLIC_METAFIELD_OWNERS,
 } from "#platform/commerce/catalogue-schema.ts";
 import type { ContentReads } from "#platform/commerce/content-port.ts";
+import { listingFacets } from "#platform/commerce/facets.ts";
 import { parseGid } from "#platform/commerce/gid.ts";
 import {
   type CollectionRow,
@@ -21,7 +22,7 @@ import {
   type PageArgs,
   pageWindow,
 } from "#platform/commerce/graphql/pagination.ts";
-import { type ListingQuery, listingFacets, listProducts } from "#platform/commerce/listing.ts";
+import { type ListingQuery, listProducts } from "#platform/commerce/listing.ts";
 import type { CatalogueSearch } from "#platform/commerce/search-port.ts";
 import type { SlotBookings } from "#platform/commerce/slot-port.ts";
 

@@ -6,6 +6,7 @@ import {
   commerceCollectionProduct,
   commerceMetaobject,
 } from "#platform/commerce/catalogue-schema.ts";
+import { listingFacets } from "#platform/commerce/facets.ts";
 import { fromGid, toGid } from "#platform/commerce/gid.ts";
 import type {
   CollectionRow,
@@ -43,7 +44,6 @@ import {
 } from "#platform/commerce/graphql/resolver-support.ts";
 import {
   type ListingQuery,
-  listingFacets,
   listingProductIds,
   listingSort,
   type ProductFilterInput,
