@@ -18,6 +18,7 @@ export async function runCartBench(): Promise<BenchResult[]> {
     search: {
       predictive: async () => ({ productIds: [], collectionIds: [], queries: [] }),
       matchingProductIds: async () => [],
+      searchPage: async () => ({ ids: [], totalCount: 0 }),
     },
     publicToken: TOKEN,
     privateToken: TOKEN,

@@ -9,7 +9,8 @@
  */
 import { sql } from "drizzle-orm";
 import { storefrontApi } from "#platform/commerce/index.ts";
-import { matchingProductIds, predictiveSearch } from "#platform/search/index.ts";
+import { predictiveSearch } from "#platform/search/index.ts";
+import { catalogueSearch } from "#server/storefront-api-wiring.ts";
 import { type BenchResult, openScaleCatalogue, result, SCALE_PRODUCTS, time } from "./measure.ts";
 
 const TOKEN = "bench-public-token-0123456789";
@@ -19,10 +20,7 @@ export async function runCatalogueBench(): Promise<BenchResult[]> {
 
   const api = storefrontApi({
     db: database.db,
-    search: {
-      predictive: async () => ({ productIds: [], collectionIds: [], queries: [] }),
-      matchingProductIds: (query) => matchingProductIds(database.db, query),
-    },
+    search: catalogueSearch(database.db),
     publicToken: TOKEN,
     privateToken: TOKEN,
     publicOrigin: "http://localhost:3000",

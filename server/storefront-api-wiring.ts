@@ -1,6 +1,6 @@
 import type { Db } from "#db/client.ts";
-import type { CatalogueSearch } from "#platform/commerce/index.ts";
-import { matchingProductIds, predictiveSearch } from "#platform/search/index.ts";
+import { type CatalogueSearch, catalogueSearchSource } from "#platform/commerce/index.ts";
+import { matchingProductIds, predictiveSearch, searchPage } from "#platform/search/index.ts";
 
 /**
  * The commerce service's search port wired to the search module (server/platform.ts), also for
@@ -17,5 +17,6 @@ export function catalogueSearch(db: Db): CatalogueSearch {
       };
     },
     matchingProductIds: (query) => matchingProductIds(db, query),
+    searchPage: (query, page) => searchPage(db, catalogueSearchSource, { query, ...page }),
   };
 }

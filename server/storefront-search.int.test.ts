@@ -63,4 +63,69 @@ describe("search through the Storefront API", () => {
     expect(without.errors).toBeUndefined();
     expect(without.data.search).toEqual({ totalCount, nodes });
   });
+
+  const PAGED = `#graphql
+    query Paged($query: String!, $first: Int, $after: String, $last: Int, $before: String,
+        $reverse: Boolean, $filters: [ProductFilter!]) {
+      search(query: $query, first: $first, after: $after, last: $last, before: $before,
+          reverse: $reverse, types: [PRODUCT], productFilters: $filters) {
+        totalCount
+        nodes { ... on Product { handle availableForSale } }
+        pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
+      }
+    }`;
+  const paged = async (variables: Record<string, unknown>) => {
+    const answer = await graphql(PAGED, { query: "chocolat", ...variables });
+    expect(answer.errors).toBeUndefined();
+    return answer.data.search;
+  };
+  const handles = (page: { nodes: { handle: string }[] }) => page.nodes.map((node) => node.handle);
+
+  it("pages through the ranked matches forwards and backwards, each product once", async () => {
+    const all = await paged({ first: 250 });
+    expect(all.totalCount).toBe(all.nodes.length);
+    expect(all.totalCount).toBeGreaterThan(12);
+    expect(all.pageInfo.hasNextPage).toBe(false);
+
+    const first = await paged({ first: 5 });
+    expect(handles(first)).toEqual(handles(all).slice(0, 5));
+    expect(first.totalCount).toBe(all.totalCount);
+    expect(first.pageInfo).toMatchObject({ hasNextPage: true, hasPreviousPage: false });
+    const second = await paged({ first: 5, after: first.pageInfo.endCursor });
+    expect(handles(second)).toEqual(handles(all).slice(5, 10));
+    expect(second.pageInfo).toMatchObject({ hasNextPage: true, hasPreviousPage: true });
+
+    // Back from the second page's start: the first page again.
+    const back = await paged({ last: 5, before: second.pageInfo.startCursor });
+    expect(handles(back)).toEqual(handles(all).slice(0, 5));
+    expect(back.pageInfo.hasPreviousPage).toBe(false);
+    const last = await paged({ last: 3 });
+    expect(handles(last)).toEqual(handles(all).slice(-3));
+    expect(last.pageInfo).toMatchObject({ hasNextPage: false, hasPreviousPage: true });
+
+    const reversed = await paged({ first: 250, reverse: true });
+    expect(handles(reversed)).toEqual(handles(all).toReversed());
+  });
+
+  it("filters the ranked matches and counts what the filters keep", async () => {
+    const all = await paged({ first: 250 });
+    const kept = all.nodes.filter((node: { availableForSale: boolean }) => !node.availableForSale);
+    const off = await paged({ first: 250, filters: [{ available: false }] });
+    expect(handles(off)).toEqual(handles({ nodes: kept }));
+    expect(off.totalCount).toBe(kept.length);
+    const none = await paged({ first: 5, filters: [{ price: { min: 1e12 } }] });
+    expect(none).toMatchObject({ totalCount: 0, nodes: [] });
+  });
+
+  it("pages through the typo fallback too", async () => {
+    const first = await paged({ query: "chocolta noirr", first: 2 });
+    expect(first.nodes).toHaveLength(2);
+    const second = await paged({
+      query: "chocolta noirr",
+      first: 2,
+      after: first.pageInfo.endCursor,
+    });
+    expect(second.nodes.length).toBeGreaterThan(0);
+    expect(handles(second)).not.toContain(handles(first)[0]);
+  });
 });

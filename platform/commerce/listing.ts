@@ -144,7 +144,7 @@ const MAX_CENTS = 2_147_483_647;
  * A price bound in cents, held to what the column can compare: a minimum above every price still
  * matches nothing, a maximum above every price still matches everything, a negative bound is 0.
  */
-function priceCents(euros: number): number {
+export function priceCents(euros: number): number {
   const cents = Math.round(euros * 100);
   return Number.isNaN(cents) ? 0 : Math.min(Math.max(cents, 0), MAX_CENTS);
 }

@@ -8,6 +8,7 @@ import {
   commerceProduct,
   commerceProductFilterValue,
 } from "./catalogue-schema.ts";
+import { priceCents } from "./listing.ts";
 import { commerceOrder, commerceOrderLine } from "./order-schema.ts";
 
 /** Tags that drive behaviour (storefront.md §3) rather than describe the product. */
@@ -137,8 +138,8 @@ function productCondition(filter: SearchProductFilter) {
     const { min, max } = filter.price;
     return {
       kind: "price",
-      condition: sql`(${min == null ? sql`true` : sql`search_product.price_min_cents >= ${Math.round(min * 100)}`}
-        and ${max == null ? sql`true` : sql`search_product.price_min_cents <= ${Math.round(max * 100)}`})`,
+      condition: sql`(${min == null ? sql`true` : sql`search_product.price_min_cents >= ${priceCents(min)}`}
+        and ${max == null ? sql`true` : sql`search_product.price_min_cents <= ${priceCents(max)}`})`,
     };
   }
   if (filter.productVendor != null) {

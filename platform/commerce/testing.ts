@@ -187,6 +187,7 @@ export async function seedCartFixture(db: Db): Promise<CatalogueFixture> {
 export const NO_SEARCH: CatalogueSearch = {
   predictive: async () => ({ productIds: [], collectionIds: [], queries: [] }),
   matchingProductIds: async () => [],
+  searchPage: async () => ({ ids: [], totalCount: 0 }),
 };
 
 export type TestApiOptions = Partial<Omit<StorefrontApiOptions, "db">>;

@@ -26,7 +26,7 @@ export {
   zeroResultKey,
   zeroResultQueries,
 } from "./query-log.ts";
-export { matchingProductIds, predictiveSearch, searchProducts } from "./search.ts";
+export { matchingProductIds, predictiveSearch, searchPage, searchProducts } from "./search.ts";
 export { suggestQuery } from "./suggest.ts";
 export {
   deleteSearchSynonym,

@@ -209,6 +209,50 @@ export async function searchProducts(
   };
 }
 
+export type SearchPageInput = {
+  query: string;
+  /** Rows to skip, in the order asked for. */
+  offset: number;
+  /** Rows to answer, 0 to `MAX_PAGE_SIZE + 1` (one more than a page tells whether one follows). */
+  limit: number;
+  /** Worst match first. */
+  reverse?: boolean;
+  filters?: readonly SearchProductFilter[];
+};
+
+/**
+ * Products `offset` to `offset + limit` of a full search in relevance order, filtered, and how
+ * many products match: for callers that keep their own cursors (the Storefront API's `search`).
+ * When no word matches anything, titles close to the whole term answer instead, on every page.
+ */
+export async function searchPage(
+  db: SearchExecutor,
+  source: CatalogueSource,
+  input: SearchPageInput,
+): Promise<{ ids: number[]; totalCount: number }> {
+  if (!Number.isSafeInteger(input.offset) || input.offset < 0) {
+    throw new SearchError("INVALID_ARGUMENT", "offset must be a whole number from 0");
+  }
+  if (!Number.isInteger(input.limit) || input.limit < 0 || input.limit > MAX_PAGE_SIZE + 1) {
+    throw new SearchError("INVALID_ARGUMENT", `limit must be between 0 and ${MAX_PAGE_SIZE + 1}`);
+  }
+  const plan = await planQuery(db, input.query, { prefixLast: false, similarWords: true });
+  if (plan.clauses.length === 0 && plan.intents.length === 0) return { ids: [], totalCount: 0 };
+  const options = {
+    source,
+    filters: input.filters ?? [],
+    sortKey: "RELEVANCE",
+    reverse: input.reverse ?? false,
+    offset: input.offset,
+    limit: input.limit,
+  } as const;
+  return withIndexScans(db, async (tx) => {
+    const page = await rankProducts(tx, plan, { ...options, trigram: false });
+    if (page.totalCount > 0 || plan.clauses.length === 0) return page;
+    return rankProducts(tx, plan, { ...options, trigram: true });
+  });
+}
+
 /** Every matching product id, best first (at most `limit`): for callers that page themselves. */
 export async function matchingProductIds(
   db: SearchExecutor,

@@ -33,6 +33,10 @@ const countingSearch: CatalogueSearch = {
     searches += 1;
     return [];
   },
+  searchPage: async () => {
+    searches += 1;
+    return { ids: [], totalCount: 0 };
+  },
 };
 
 beforeAll(async () => {

@@ -288,16 +288,15 @@ export function createResolvers() {
           ).flat();
           return contentSearchConnection(items, args);
         }
+        const filters = args.productFilters ?? [];
+        if (args.sortKey !== "PRICE") return relevanceConnection(ctx, args.query, filters, args);
         const productIds = await ctx.search.matchingProductIds(args.query);
         const query: ListingQuery = {
           productIds: productIds.slice(0, 10_000),
-          filters: args.productFilters ?? [],
-          sort: args.sortKey === "PRICE" ? "PRICE" : "ID",
+          filters,
+          sort: "PRICE",
           reverse: Boolean(args.reverse),
         };
-        if (args.sortKey !== "PRICE") {
-          return relevanceConnection(ctx, productIds, query, args);
-        }
         const page = await productConnection(ctx, query, args, true);
         const totalCount = await countListing(ctx, query);
         return { ...page, productFilters: page.filters, totalCount };
@@ -461,33 +460,50 @@ export function createResolvers() {
   };
 }
 
-/** Search results in relevance order: the search module's order, paged by position. */
+/**
+ * Search results in relevance order: one page as the search module ranks, filters and counts
+ * them, so that a search matching thousands of products costs what its page costs. A cursor
+ * holds the position of its product in the filtered order.
+ */
 async function relevanceConnection(
   ctx: CommerceContext,
-  rankedIds: number[],
-  query: ListingQuery,
+  term: string,
+  filters: ProductFilterInput[],
   args: PageArgs,
 ) {
   const window = pageWindow(args);
-  const rank = new Map(rankedIds.map((id, index) => [id, index]));
-  // Apply filters (and drop archived products) on the whole ranked set, then page by rank.
-  const allowed = new Set(await listingProductIds(ctx.db, query));
-  let ordered = rankedIds.filter((id) => allowed.has(id));
-  if (args.reverse) ordered = ordered.reverse();
-  if (window.backwards) ordered = ordered.reverse();
-  if (window.after) {
-    const at = ordered.indexOf(window.after.id);
-    ordered = ordered.slice(at + 1);
+  const reverse = Boolean(args.reverse);
+  const at = window.after ? Number(window.after.v[0]) : undefined;
+  const page = (offset: number, limit: number) =>
+    ctx.search.searchPage(term, { offset, limit, reverse, filters });
+  let start: number;
+  let found: { ids: number[]; totalCount: number };
+  if (!window.backwards) {
+    // Forwards: from the product after the cursor's, one more than a page.
+    start = at === undefined ? 0 : at + 1;
+    found = await page(start, window.limit + 1);
+  } else {
+    // Backwards: the products before the cursor's (or the last ones), one more than a page,
+    // read in order and handed over last first as `connection` expects.
+    const end = at ?? (await page(0, 0)).totalCount;
+    start = Math.max(0, end - window.limit - 1);
+    found = await page(start, end - start);
+    found = { ...found, ids: found.ids.toReversed() };
   }
-  const pageIds = ordered.slice(0, window.limit + 1);
-  const rows = (await Promise.all(pageIds.map((id) => ctx.loaders.product(id)))).filter(
+  const position = new Map(
+    (window.backwards ? found.ids.toReversed() : found.ids).map((id, index) => [id, start + index]),
+  );
+  const rows = (await Promise.all(found.ids.map((id) => ctx.loaders.product(id)))).filter(
     (row): row is ProductRow => Boolean(row),
   );
-  return connection(rows, window, (row) => ({ v: [rank.get(row.id) ?? 0], id: row.id }), {
+  return connection(rows, window, (row) => ({ v: [position.get(row.id) ?? 0], id: row.id }), {
     // Counted only when the query asks for them (GraphQL's default resolver calls a function):
     // the search page shows no facets, and counting them over every match is most of its cost.
-    productFilters: () => listingFacets(ctx.db, query),
-    totalCount: allowed.size,
+    productFilters: async () => {
+      const productIds = (await ctx.search.matchingProductIds(term)).slice(0, 10_000);
+      return listingFacets(ctx.db, { productIds, filters, sort: "ID", reverse: false });
+    },
+    totalCount: found.totalCount,
   });
 }
 
