@@ -181,6 +181,31 @@ test("a promo code that does not apply is refused with its reason, not kept in t
   }
 });
 
+test("a bottle in the cart brings the health message, and no promo code takes from it", async ({
+  page,
+}) => {
+  await page.goto("/c/cave/");
+  await hydrated(page);
+  const [title] = (await addableCards(page, 1)) as [string];
+  await page.getByRole("button", { name: `Ajouter ${title} au panier` }).click();
+  await expect(cartButton(page)).toHaveAccessibleName("Panier, 1 article");
+  await cartSettled(page);
+
+  const panel = await openPanel(page);
+  await expect(
+    panel.getByText("L'abus d'alcool est dangereux pour la santé, à consommer avec modération."),
+  ).toBeVisible();
+  await panel.getByLabel("Code promo").fill("noel5");
+  await panel.getByRole("button", { name: "Appliquer" }).click();
+  await expect(
+    page
+      .getByRole("alert")
+      .filter({ hasText: "Le code promo « NOEL5 » ne s'applique pas aux boissons alcoolisées." }),
+  ).toBeVisible();
+  await cartSettled(page);
+  await expect(panel.getByText("Remise", { exact: true })).toHaveCount(0);
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

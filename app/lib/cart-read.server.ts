@@ -8,7 +8,7 @@ import {
 import { STOREFRONT_CART_QUERY } from "#app/lib/cart-documents.ts";
 import { isHttps, readCookie, serializeCookie } from "#app/lib/cookies.ts";
 import { previousPrice } from "#app/lib/format.ts";
-import { localImageUrl, maxQuantityOf, quantityLabelOf } from "#app/lib/product.ts";
+import { AGE_LIMIT_TAG, localImageUrl, maxQuantityOf, quantityLabelOf } from "#app/lib/product.ts";
 import type {
   CartUserErrorFieldsFragment,
   CartViewFieldsFragment,
@@ -91,6 +91,7 @@ function toLine(line: ApiCartLine): CartLineView | null {
     }),
     maxQuantity: maxQuantityOf(fields.get("max_quantity")),
     restauration: product.tags.includes(RESTAURATION_TAG),
+    alcohol: product.tags.includes(AGE_LIMIT_TAG),
     unitPrice,
     compareAtUnitPrice: previousPrice(
       unitPrice / 100,

@@ -27,6 +27,7 @@ function line(overrides: Partial<CartLineView> = {}): CartLineView {
     unitLabel: "250 g",
     maxQuantity: 3,
     restauration: false,
+    alcohol: false,
     unitPrice: 1250,
     compareAtUnitPrice: null,
     subtotal: 1250,
@@ -62,6 +63,7 @@ const seed = {
   unitLabel: null,
   maxQuantity: 10,
   restauration: false,
+  alcohol: false,
   unitPrice: 890,
   compareAtUnitPrice: null,
 };

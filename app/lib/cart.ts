@@ -56,6 +56,8 @@ export type CartLineView = {
   unitLabel: string | null;
   maxQuantity: number;
   restauration: boolean;
+  /** Alcohol (tag `ageLimit`): the cart then shows the health message, and no discount takes from it. */
+  alcohol: boolean;
   /** Price of one unit, and the previous one when it is shown (above and non-zero). */
   unitPrice: number;
   compareAtUnitPrice: number | null;
@@ -76,7 +78,7 @@ export type CartView = {
    */
   discountCodes: { code: string; applicable: boolean; reason?: string }[];
   /**
-   * The title of the automatic discount applied (« -10 % sur la cave dès 80 € »), null when none
+   * The title of the automatic discount applied (« 10 % offerts dès 80 € »), null when none
    * applies: it applies only when no code does, so the cart's discount is then all its own.
    */
   automaticDiscount: string | null;

@@ -5,6 +5,11 @@ import type {
   CatalogueProductQuery,
 } from "#app/lib/storefront.generated.ts";
 
+/** The product tag of alcohol, sold to adults only (storefront.md, "Tags with meaning"). */
+export const AGE_LIMIT_TAG = "ageLimit";
+/** The health message the Loi Évin requires wherever alcohol is sold: its page and the cart. */
+export const ALCOHOL_HEALTH_MESSAGE =
+  "L'abus d'alcool est dangereux pour la santé, à consommer avec modération.";
 /**
  * Storefront products as the pages use them: the API's shape (the fields our GraphQL fragments
  * ask for) brought to the specification's "Storefront product (normalised)"
@@ -303,6 +308,8 @@ export type ProductCardData = {
   /** The cart's cap for this product and whether it is a restauration dish (the cart's add rules). */
   maxQuantity?: number;
   restauration?: boolean;
+  /** Set only for alcohol (tag `ageLimit`), so that the cart shows the health message at once. */
+  alcohol?: true;
 };
 
 /** The quantity and unit a product is sold by: `6 pièces`, `250 g`. */
@@ -331,5 +338,6 @@ export function toCardData(
     state: cardState(product, options),
     maxQuantity: product.max_quantity,
     restauration: product.tags.includes("restauration"),
+    ...(product.tags.includes(AGE_LIMIT_TAG) ? { alcohol: true as const } : {}),
   };
 }

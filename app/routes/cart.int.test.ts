@@ -545,6 +545,7 @@ describe("the browser's cart store on the real routes", () => {
       unitLabel: null,
       maxQuantity: 10,
       restauration: false,
+      alcohol: false,
       unitPrice: 500,
       compareAtUnitPrice: null,
     };
@@ -593,6 +594,7 @@ describe("the browser's cart store on the real routes", () => {
       unitLabel: null,
       maxQuantity: 10,
       restauration: true,
+      alcohol: false,
       unitPrice: 1200,
       compareAtUnitPrice: null,
     };

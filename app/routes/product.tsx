@@ -14,7 +14,14 @@ import { NOT_FOUND_MESSAGE } from "#app/lib/errors.ts";
 import { plainText } from "#app/lib/format.ts";
 import { categoryTrailPath, productPath } from "#app/lib/links.ts";
 import { PAGE_TYPES, type PageTypeHandle } from "#app/lib/page-type.ts";
-import { ARCHIVE_TAG, cardState, quantityLabelOf, toCardData } from "#app/lib/product.ts";
+import {
+  AGE_LIMIT_TAG,
+  ALCOHOL_HEALTH_MESSAGE,
+  ARCHIVE_TAG,
+  cardState,
+  quantityLabelOf,
+  toCardData,
+} from "#app/lib/product.ts";
 import { canonicalUrl, jsonLd } from "#app/lib/seo.ts";
 import { shopOrigin } from "#app/lib/server-context.ts";
 import productStyles from "#app/styles/product.css?url";
@@ -35,8 +42,6 @@ const NUTRITION_ROWS = [
   ["glucids", "Glucides"],
   ["salt", "Sel"],
 ] as const;
-
-const AGE_LIMIT_TAG = "ageLimit";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const found = params.slug ? await productByHandle(params.slug) : null;
@@ -153,8 +158,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           />
           {product.alcohol && (
             <p className="product-page__notice">
-              Teneur en alcool : {product.alcohol}. L'abus d'alcool est dangereux pour la santé, à
-              consommer avec modération.
+              Teneur en alcool : {product.alcohol}. {ALCOHOL_HEALTH_MESSAGE}
             </p>
           )}
           {loaderData.ageLimit && (

@@ -301,13 +301,13 @@ describe("the promotions screen", () => {
       "Une remise automatique de l&#x27;épicerie s&#x27;applique sans code : laissez le champ « Code » vide.",
     );
     expect(refusedHtml).toContain(
-      "Saisissez le titre que les clients verront dans leur panier, par exemple « -10 % sur la cave dès 80 € ».",
+      "Saisissez le titre que les clients verront dans leur panier, par exemple « 10 % offerts dès 80 € ».",
     );
     expect(await all()).toEqual(before);
 
     const created = await post({
       ...FORM,
-      title: "-10 % sur la cave dès 80 €",
+      title: "10 % offerts dès 80 €",
       value: "10",
       minimum: "80",
       usageLimit: "5",
@@ -315,14 +315,14 @@ describe("the promotions screen", () => {
     });
     expect(created.status).toBe(302);
     expect(created.headers.get("location")).toBe(
-      `${SCREEN}?enregistre=${encodeURIComponent("-10 % sur la cave dès 80 €")}`,
+      `${SCREEN}?enregistre=${encodeURIComponent("10 % offerts dès 80 €")}`,
     );
     const automatic = (await all()).find(
       (promotion) => promotion.automatic && promotion.kind === "code",
     );
     expect(automatic).toMatchObject({
       code: "",
-      name: "-10 % sur la cave dès 80 €",
+      name: "10 % offerts dès 80 €",
       type: "percentage",
       value: 10,
       minimumCents: 8000,
@@ -330,7 +330,7 @@ describe("the promotions screen", () => {
       uses: 0,
       enabled: true,
     });
-    const [line] = (await readChangeLog(database.db, { subject: "-10 % sur la cave dès 80 €" }))
+    const [line] = (await readChangeLog(database.db, { subject: "10 % offerts dès 80 €" }))
       .lines;
     expect(line).toMatchObject({ action: "promotion-create", subjectType: "discount-code" });
 
@@ -343,13 +343,13 @@ describe("the promotions screen", () => {
     expect(html).toContain("Remise automatique, sans code");
     expect(html).toContain("dès 80,00\u00a0€, automatique");
     expect(html).toContain("2 / 5");
-    expect(html).toContain("Désactiver -10 % sur la cave dès 80 €");
+    expect(html).toContain("Désactiver 10 % offerts dès 80 €");
 
     // Edited: a fixed amount; disabled from its row.
     const edited = await post({
       ...FORM,
       target: `code-${automatic?.id}`,
-      title: "5 € offerts sur la cave dès 80 €",
+      title: "5 € offerts dès 80 €",
       type: "amount",
       value: "5",
       minimum: "80",
@@ -359,7 +359,7 @@ describe("the promotions screen", () => {
     expect(edited.status).toBe(302);
     const off = await post({ intent: "disable", target: `code-${automatic?.id}` });
     expect(await off.text()).toContain(
-      "La promotion « 5 € offerts sur la cave dès 80 € » est désactivée.",
+      "La promotion « 5 € offerts dès 80 € » est désactivée.",
     );
     expect(
       (await all()).find(

@@ -195,7 +195,7 @@ export const PROMOTION_MESSAGES = {
       : `Le code « ${code} » existe déjà parmi les bons de la restauration.`,
   titleMissing: "Saisissez un libellé.",
   titleMissingAutomatic:
-    "Saisissez le titre que les clients verront dans leur panier, par exemple « -10 % sur la cave dès 80 € ».",
+    "Saisissez le titre que les clients verront dans leur panier, par exemple « 10 % offerts dès 80 € ».",
   titleLength: "Le libellé compte 100 caractères au plus.",
   type: "Choisissez un pourcentage ou un montant.",
   percent: "Le pourcentage est un nombre entier de 1 à 100.",

@@ -106,6 +106,14 @@ export function maxQuantityJoin() {
   );
 }
 
+/** The tag of products sold to adults only: alcohol (storefront.md, "Tags with meaning"). */
+export const AGE_LIMIT_TAG = "ageLimit";
+
+/** Whether a product is alcohol, which no discount may promote. */
+export function isAlcohol(product: Pick<ProductRow, "tags">): boolean {
+  return product.tags.includes(AGE_LIMIT_TAG);
+}
+
 /** A product's cap from its `max_quantity` metafield: a positive integer, else 10. */
 export function maxQuantityOf(value: string | null | undefined): number {
   const parsed = Number(value);
@@ -132,16 +140,26 @@ export async function loadCartView(db: Db | Tx, cart: CartRow, now: Date): Promi
   ]);
   const subtotals = loaded.map((row) => row.variant.priceCents * row.line.quantity);
   const subtotalCents = subtotals.reduce((sum, value) => sum + value, 0);
-  const discountCodes = evaluateDiscounts(cart.discountCodes, rules.codes, subtotalCents, now);
+  // No discount promotes alcohol: its lines are left out of what discounts apply to.
+  const discountable = loaded.map((row, index) =>
+    isAlcohol(row.product) ? 0 : (subtotals[index] ?? 0),
+  );
+  const discountableCents = discountable.reduce((sum, value) => sum + value, 0);
+  const discountCodes = evaluateDiscounts(
+    cart.discountCodes,
+    rules.codes,
+    { subtotalCents: discountableCents, excludedCents: subtotalCents - discountableCents },
+    now,
+  );
   const appliedDiscounts = discountCodes.filter((code) => code.applicable);
   const automaticDiscount =
     appliedDiscounts.length === 0
-      ? bestAutomaticDiscount(rules.automatic, subtotalCents, now)
+      ? bestAutomaticDiscount(rules.automatic, discountableCents, now)
       : null;
   const discountCents =
     appliedDiscounts.reduce((sum, code) => sum + code.amountCents, 0) +
     (automaticDiscount?.amountCents ?? 0);
-  const allocations = allocateAcross(discountCents, subtotals);
+  const allocations = allocateAcross(discountCents, discountable);
   const lines = loaded.map((row, index): CartLineView => {
     const subtotal = subtotals[index] ?? 0;
     const discount = allocations[index] ?? 0;

@@ -125,6 +125,42 @@ describe("discount codes", () => {
     expect(allocateAcross(0, [500])).toEqual([0]);
     expect(allocateAcross(50, [])).toEqual([]);
   });
+
+  it("never promote alcohol: its lines count for nothing, and a code says so", () => {
+    // The rounding rest goes to the last line that takes a part, never to an alcohol line (0).
+    expect(allocateAcross(100, [1, 1, 1, 0])).toEqual([33, 33, 34, 0]);
+    const codes = new Map([["ETE", rule({ code: "ETE", minimumSubtotalCents: 3000 })]]);
+    const onlyWine = evaluateDiscounts(
+      ["ete"],
+      codes,
+      { subtotalCents: 0, excludedCents: 4500 },
+      NOW,
+    );
+    expect(onlyWine[0]).toMatchObject({
+      applicable: false,
+      amountCents: 0,
+      warning: {
+        code: "DISCOUNT_CODE_NOT_HONOURED",
+        message: "Le code promo « ETE » ne s'applique pas aux boissons alcoolisées.",
+      },
+    });
+    const mostlyWine = evaluateDiscounts(
+      ["ete"],
+      codes,
+      { subtotalCents: 1200, excludedCents: 4500 },
+      NOW,
+    );
+    expect(mostlyWine[0]?.warning?.message).toBe(
+      "Le code promo « ETE » est valable à partir de 30,00\u00a0€ d'achats, hors boissons alcoolisées.",
+    );
+    const enough = evaluateDiscounts(
+      ["ete"],
+      codes,
+      { subtotalCents: 3200, excludedCents: 4500 },
+      NOW,
+    );
+    expect(enough[0]).toMatchObject({ applicable: true, amountCents: 320 });
+  });
 });
 
 describe("automatic discounts", () => {

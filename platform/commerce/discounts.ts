@@ -123,12 +123,25 @@ export function discountAmount(rule: DiscountCodeRow, subtotalCents: number): nu
   return Math.max(0, Math.min(raw, subtotalCents));
 }
 
+/**
+ * What of a cart a discount may take from, and what it may not: alcohol is never promoted by a
+ * discount (issue 23; the Loi Évin's spirit), so its lines are left out of the subtotal a code or
+ * an automatic discount applies to, of its minimum purchase, and of the allocation.
+ */
+export type DiscountBase = {
+  /** The subtotal of the lines a discount may take from. */
+  subtotalCents: number;
+  /** The subtotal of the lines it may not (alcohol). */
+  excludedCents: number;
+};
+
 /** Why `rule` (null: no such code) does not apply now to a cart of this subtotal; null if it does. */
 export function discountWarning(
   code: string,
   rule: DiscountCodeRow | undefined,
   subtotalCents: number,
   now: Date,
+  excludedCents = 0,
 ): DiscountWarning | null {
   const named = `Le code promo « ${normaliseCode(code)} »`;
   if (!rule) return { code: "DISCOUNT_NOT_FOUND", message: `${named} n'existe pas.` };
@@ -147,10 +160,17 @@ export function discountWarning(
       message: `${named} a atteint son nombre maximal d'utilisations.`,
     };
   }
+  if (subtotalCents === 0 && excludedCents > 0) {
+    return {
+      code: "DISCOUNT_CODE_NOT_HONOURED",
+      message: `${named} ne s'applique pas aux boissons alcoolisées.`,
+    };
+  }
   if (subtotalCents < rule.minimumSubtotalCents) {
+    const apart = excludedCents > 0 ? ", hors boissons alcoolisées" : "";
     return {
       code: "DISCOUNT_PURCHASE_NOT_IN_RANGE",
-      message: `${named} est valable à partir de ${euros(rule.minimumSubtotalCents)} d'achats.`,
+      message: `${named} est valable à partir de ${euros(rule.minimumSubtotalCents)} d'achats${apart}.`,
     };
   }
   return null;
@@ -164,14 +184,16 @@ export function discountWarning(
 export function evaluateDiscounts(
   codes: string[],
   rules: Map<string, DiscountCodeRow>,
-  subtotalCents: number,
+  base: number | DiscountBase,
   now: Date,
 ): EvaluatedDiscount[] {
+  const { subtotalCents, excludedCents } =
+    typeof base === "number" ? { subtotalCents: base, excludedCents: 0 } : base;
   let applied: string | null = null;
   return codes.map((code) => {
     const rule = rules.get(normaliseCode(code));
     const warning =
-      discountWarning(code, rule, subtotalCents, now) ??
+      discountWarning(code, rule, subtotalCents, now, excludedCents) ??
       (applied === null
         ? null
         : {
@@ -202,14 +224,16 @@ export function evaluateDiscounts(
 
 /**
  * Spreads a cart-level discount over lines in proportion to their subtotals (Shopify's `ACROSS`
- * allocation); rounding leftovers go to the last line so the parts add up to the whole.
+ * allocation); rounding leftovers go to the last line that takes a part, so the parts add up to
+ * the whole and a line counted at 0 (alcohol) takes nothing.
  */
 export function allocateAcross(amountCents: number, lineSubtotals: number[]): number[] {
   const total = lineSubtotals.reduce((sum, value) => sum + value, 0);
   if (total === 0 || amountCents === 0) return lineSubtotals.map(() => 0);
   const parts = lineSubtotals.map((value) => Math.floor((amountCents * value) / total));
   const rest = amountCents - parts.reduce((sum, value) => sum + value, 0);
-  parts[parts.length - 1] = (parts.at(-1) ?? 0) + rest;
+  const last = lineSubtotals.findLastIndex((value) => value > 0);
+  parts[last] = (parts[last] ?? 0) + rest;
   return parts;
 }
 

@@ -49,6 +49,7 @@ export function cartProductOfCard(card: ProductCardData): CartProduct | null {
     unitLabel: card.quantityLabel,
     maxQuantity: card.maxQuantity ?? card.state.addable,
     restauration: card.restauration ?? false,
+    alcohol: card.alcohol ?? false,
     unitPrice: card.state.price,
     compareAtUnitPrice: card.state.previousPrice,
   };

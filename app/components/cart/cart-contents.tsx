@@ -4,6 +4,7 @@ import { Price } from "#app/components/product/price.tsx";
 import { type CartLineView, type CartView, cartTotals } from "#app/lib/cart.ts";
 import { formatCents } from "#app/lib/format.ts";
 import { productPath } from "#app/lib/links.ts";
+import { ALCOHOL_HEALTH_MESSAGE } from "#app/lib/product.ts";
 import { type DeliveryTerms, deliveryMinimumMessage } from "#platform/delivery-terms.ts";
 import {
   addToCart,
@@ -108,6 +109,9 @@ export function CartContents({
             Plus que {formatCents(totals.leftToFreeDelivery)} d'achats pour la livraison offerte.
           </p>
         )
+      )}
+      {cart.lines.some((line) => line.alcohol) && (
+        <p className="cart__health-notice">{ALCOHOL_HEALTH_MESSAGE}</p>
       )}
       <CheckoutButton cart={cart} />
     </div>

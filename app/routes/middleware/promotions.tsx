@@ -367,7 +367,7 @@ export default function PromotionsScreen() {
             label="Libellé"
             defaultValue={values.title}
             error={errors.title}
-            hint="Remise automatique de l'épicerie : le titre vu par les clients, par exemple « -10 % sur la cave dès 80 € »."
+            hint="Remise automatique de l'épicerie : le titre vu par les clients, par exemple « 10 % offerts dès 80 € »."
             required
           />
           <fieldset className="admin-checks">
@@ -397,7 +397,7 @@ export default function PromotionsScreen() {
             label="Valeur (% ou €)"
             defaultValue={values.value}
             error={errors.value}
-            hint="Un pourcentage de 1 à 100, ou un montant, par exemple 5,00."
+            hint="Un pourcentage de 1 à 100, ou un montant, par exemple 5,00. Une promotion ne s'applique jamais aux boissons alcoolisées."
             inputMode="decimal"
             required
           />
@@ -406,7 +406,7 @@ export default function PromotionsScreen() {
             label="Minimum de commande (€)"
             defaultValue={values.minimum}
             error={errors.minimum}
-            hint="Vide : sans minimum."
+            hint="Vide : sans minimum. Les boissons alcoolisées ne comptent pas dans le minimum."
             inputMode="decimal"
           />
           <Field

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { parseCartGid } from "#platform/commerce/cart-records.ts";
 import { commerceCart } from "#platform/commerce/cart-schema.ts";
-import { commerceMetafield } from "#platform/commerce/catalogue-schema.ts";
+import { commerceMetafield, commerceProduct } from "#platform/commerce/catalogue-schema.ts";
 import {
   ADDRESSES_ADD,
   ADDRESSES_REMOVE,
@@ -103,6 +103,64 @@ describe("attributes, note, discount codes", () => {
     const cleared = await run(CODES_UPDATE, { cartId: cart.id, discountCodes: [] });
     expect(cleared.cartDiscountCodesUpdate.cart.discountCodes).toEqual([]);
     expect(cleared.cartDiscountCodesUpdate.cart.discountAllocations).toEqual([]);
+  });
+});
+
+describe("discounts and alcohol", () => {
+  it("never takes a discount off alcohol, and says why a code does not apply to it", async () => {
+    // The caviar stands in for a bottle: alcohol is what carries the `ageLimit` tag.
+    const tagged = await database.db
+      .update(commerceProduct)
+      .set({ tags: ["ageLimit"] })
+      .where(eq(commerceProduct.id, fixture.caviar.productId))
+      .returning({ id: commerceProduct.id });
+    expect(tagged).toHaveLength(1);
+    try {
+      const cart = await newCart({ lines: [line(fixture.caviar.variantId, 1)] }); // 50 €
+      const wineOnly = await run(CODES_UPDATE, { cartId: cart.id, discountCodes: ["NOEL5"] });
+      expect(wineOnly.cartDiscountCodesUpdate.cart.discountCodes).toEqual([
+        { code: "NOEL5", applicable: false },
+      ]);
+      expect(wineOnly.cartDiscountCodesUpdate.cart.cost.totalAmount.amount).toBe("50.0");
+
+      // 25 € of cheese beside it: under NOEL5's 40 € minimum, alcohol aside.
+      await run(LINES_ADD, { cartId: cart.id, lines: [line(fixture.comte.variantId, 2)] });
+      const below = await run(CODES_UPDATE, { cartId: cart.id, discountCodes: ["NOEL5"] });
+      expect(below.cartDiscountCodesUpdate.cart.discountCodes).toEqual([
+        { code: "NOEL5", applicable: false },
+      ]);
+      expect(below.cartDiscountCodesUpdate.cart.cost.totalAmount.amount).toBe("75.0");
+
+      // 10 % off the cheese only (BIENVENUE10's minimum is 30 €: 37,50 € of cheese).
+      await run(LINES_ADD, { cartId: cart.id, lines: [line(fixture.comte.variantId, 1)] });
+      const percent = await run(CODES_UPDATE, {
+        cartId: cart.id,
+        discountCodes: ["BIENVENUE10"],
+      });
+      const priced = percent.cartDiscountCodesUpdate.cart;
+      expect(priced.discountCodes).toEqual([{ code: "BIENVENUE10", applicable: true }]);
+      expect(priced.cost).toMatchObject({
+        subtotalAmount: { amount: "87.5" },
+        totalAmount: { amount: "83.75" },
+      });
+      const byHandle = new Map<string, { discountAllocations: unknown[] }>(
+        priced.lines.nodes.map(
+          (node: {
+            merchandise: { product: { handle: string } };
+            discountAllocations: unknown[];
+          }) => [node.merchandise.product.handle, node],
+        ),
+      );
+      expect(byHandle.get("caviar")?.discountAllocations).toEqual([]);
+      expect(byHandle.get("comte-aop-18-mois")?.discountAllocations).toEqual([
+        { discountedAmount: { amount: "3.75" } },
+      ]);
+    } finally {
+      await database.db
+        .update(commerceProduct)
+        .set({ tags: [] })
+        .where(eq(commerceProduct.id, fixture.caviar.productId));
+    }
   });
 });
 
