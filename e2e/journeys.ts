@@ -51,8 +51,8 @@ export async function deliveryToParis(page: Page) {
 }
 
 /** Adds the first product for sale of a category from its product page's form. */
-export async function addGroceryProduct(page: Page) {
-  await page.goto("/c/epicerie-salee/");
+export async function addGroceryProduct(page: Page, category = "/c/epicerie-salee/") {
+  await page.goto(category);
   const card = page
     .locator("article:not(.product-card--archived):not(.product-card--unavailable)")
     .locator("a[href^='/p/']")

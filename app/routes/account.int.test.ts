@@ -463,6 +463,7 @@ describe("orders", () => {
         cardNumber: "4242424242424242",
         cardExpiry: "12/39",
         cardCvc: "123",
+        adult: "",
       },
       now: new Date(),
       storefrontOrigin: "http://localhost",

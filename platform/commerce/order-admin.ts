@@ -224,6 +224,8 @@ export type GroceryOrderDetail = GroceryListRow & {
   shippingCents: number;
   /** The store's address as it was when the slot was booked. */
   storeAddress: string | null;
+  /** When the shopper confirmed being 18 or over (an order with alcohol); null otherwise. */
+  adultConfirmedAt: Date | null;
   lines: {
     position: number;
     title: string;
@@ -282,6 +284,7 @@ export async function groceryOrderForAdmin(
     slotStart: order.slotStart,
     slotEnd: order.slotEnd,
     storeAddress: order.storeAddress,
+    adultConfirmedAt: order.adultConfirmedAt,
     deliveryMethod,
     shippingAddress,
     billingAddress,

@@ -130,6 +130,9 @@ export const commerceOrder = pgTable(
     storeAddress: text("store_address"),
     // The payment processor's charge; the card itself is never stored here.
     paymentChargeId: text("payment_charge_id"),
+    // When the shopper confirmed being 18 or over, as the checkout asks before paying for
+    // alcohol (issue 23); null for an order without alcohol.
+    adultConfirmedAt: timestamp("adult_confirmed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

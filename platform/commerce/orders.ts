@@ -176,6 +176,8 @@ export type NewOrder = {
   paid?: boolean;
   /** The slot booked for the order, with its store (grocery checkout). */
   slot?: OrderSlotBooking | null;
+  /** When the shopper confirmed being 18 or over (an order with alcohol). */
+  adultConfirmedAt?: Date | null;
   now: Date;
 };
 
@@ -262,6 +264,7 @@ export async function createOrderFromCart(tx: Tx, order: NewOrder): Promise<Orde
       storeName: order.slot?.store.name ?? null,
       storeAddress: order.slot?.store.address ?? null,
       paymentChargeId: order.chargeId,
+      adultConfirmedAt: order.adultConfirmedAt ?? null,
       createdAt: now,
     })
     .returning();

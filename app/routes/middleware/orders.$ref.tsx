@@ -256,6 +256,9 @@ export default function OrderScreen() {
       </section>
       <section className="admin-card" aria-label="Paiement">
         <h2>Paiement</h2>
+        {"adultConfirmedAt" in order && order.adultConfirmedAt && (
+          <p>{`Vente d'alcool : majorité confirmée par le client le ${when(order.adultConfirmedAt)}.`}</p>
+        )}
         {giftCards.length > 0 && (
           <ul aria-label="Cartes cadeaux">
             {giftCards.map((card) => (

@@ -5,6 +5,7 @@ import type { Database } from "#db/client.ts";
 import { parseCartGid } from "#platform/commerce/cart-records.ts";
 import { commerceCart } from "#platform/commerce/cart-schema.ts";
 import { commerceProduct } from "#platform/commerce/catalogue-schema.ts";
+import { groceryOrderForAdmin } from "#platform/commerce/order-admin.ts";
 import { commerceOrder, commerceOrderLine } from "#platform/commerce/order-schema.ts";
 import {
   type CatalogueFixture,
@@ -454,6 +455,60 @@ describe("paying", () => {
     } finally {
       await setTags([]);
     }
+  });
+
+  it("asks an alcohol buyer to confirm being 18 or over, refuses without it, and records it", async () => {
+    // The miel stands in for a bottle: alcohol is what carries the `ageLimit` tag.
+    const setTags = (tags: string[]) =>
+      database.db
+        .update(commerceProduct)
+        .set({ tags })
+        .where(eq(commerceProduct.id, fixture.miel.productId));
+    await setTags(["ageLimit"]);
+    try {
+      const cart = await newCart({
+        lines: [{ merchandiseId: fixture.miel.variantId, quantity: 1 }],
+      });
+      const page = await (await app.request(cart.path)).text();
+      expect(page).toContain("<legend>Vente d'alcool</legend>");
+      expect(page).toMatch(
+        /<input id="field-adult" name="adult" type="checkbox" value="1" required/,
+      );
+      expect(page).toContain("L'abus d'alcool est dangereux pour la santé");
+
+      // The box left unticked: refused on its field, in French, nothing charged.
+      const unticked = await post(cart.path, { ...validForm, alcohol: "1" });
+      expect(unticked.status).toBe(422);
+      const refused = await unticked.text();
+      expect(refused).toContain(
+        "Confirmez que vous avez 18 ans ou plus : votre panier contient de l&#39;alcool.",
+      );
+      expect(refused).toContain('href="#field-adult"');
+      // A form that did not show the box (a bottle added in another tab) is refused all the same.
+      const stale = await post(cart.path, validForm);
+      expect(stale.status).toBe(422);
+      expect(await chargesOf(cart.token)).toEqual([]);
+      expect(await ordersOf(cart.token)).toEqual([]);
+
+      const ticked = await post(cart.path, { ...validForm, alcohol: "1", adult: "1" });
+      expect(ticked.status).toBe(303);
+      const [order] = await ordersOf(cart.token);
+      expect(order?.adultConfirmedAt).toBeInstanceOf(Date);
+      // The back office's order page says so.
+      const detail = await groceryOrderForAdmin(database.db, order?.id ?? 0);
+      expect(detail?.adultConfirmedAt).toEqual(order?.adultConfirmedAt);
+    } finally {
+      await setTags([]);
+    }
+
+    // Without alcohol: no box, and nothing recorded.
+    const plain = await newCart({
+      lines: [{ merchandiseId: fixture.miel.variantId, quantity: 1 }],
+    });
+    expect(await (await app.request(plain.path)).text()).not.toContain('name="adult"');
+    expect((await post(plain.path, validForm)).status).toBe(303);
+    const [order] = await ordersOf(plain.token);
+    expect(order?.adultConfirmedAt).toBeNull();
   });
 
   it("never stores the card number or the CVC", async () => {

@@ -17,6 +17,7 @@ export const FIELDS = [
   "cardNumber",
   "cardExpiry",
   "cardCvc",
+  "adult",
 ] as const;
 
 export type FieldName = (typeof FIELDS)[number];
@@ -34,6 +35,7 @@ export const MESSAGES = {
   cardNumber: "Saisissez le numéro de votre carte.",
   cardExpiry: "Saisissez la date d'expiration au format MM/AA.",
   cardCvc: "Saisissez le code de sécurité (3 ou 4 chiffres).",
+  adult: "Confirmez que vous avez 18 ans ou plus : votre panier contient de l'alcool.",
   tooLong: "Ce champ est trop long.",
 } as const;
 
@@ -62,6 +64,8 @@ const schema = z.object({
     .string()
     .trim()
     .regex(/^\d{3,4}$/, MESSAGES.cardCvc),
+  // The age confirmation's box, "1" when ticked; required only for a cart with alcohol.
+  adult: z.string(),
 });
 
 export type CheckoutInput = z.infer<typeof schema>;
@@ -84,13 +88,27 @@ const withoutCardSchema = schema.omit({
   cardCvc: true,
 });
 
+/** Whether the shopper ticked the age confirmation. */
+export const confirmsAdult = (input: Pick<CheckoutValues, "adult">) => input.adult === "1";
+
 /**
  * Validates the form; the first message of each invalid field. `card: false` when nothing is
- * left to pay by card (gift cards pay the total): the card fields are then ignored.
+ * left to pay by card (gift cards pay the total): the card fields are then ignored. `alcohol`
+ * when the cart holds alcohol: the age confirmation is then required.
  */
 export function validate(
   values: CheckoutValues,
-  options: { card?: boolean } = {},
+  options: { card?: boolean; alcohol?: boolean } = {},
+): { ok: true; input: CheckoutInput } | { ok: false; errors: FieldErrors } {
+  const checked = validateFields(values, options);
+  if (!options.alcohol || confirmsAdult(values)) return checked;
+  const errors = checked.ok ? {} : checked.errors;
+  return { ok: false, errors: { ...errors, adult: MESSAGES.adult } };
+}
+
+function validateFields(
+  values: CheckoutValues,
+  options: { card?: boolean },
 ): { ok: true; input: CheckoutInput } | { ok: false; errors: FieldErrors } {
   const parsed =
     options.card === false

@@ -196,9 +196,13 @@ export function checkoutRoutes(options: CheckoutOptions) {
     if (found.stop) return found.stop;
     const body = await c.req.parseBody();
     const values = readValues(body);
-    // What the page showed: the gift cards' share, and whether a card had anything left to pay.
+    // What the page showed: the gift cards' share, whether a card had anything left to pay, and
+    // whether it asked for the age confirmation (the order is checked again on the cart itself).
     const expectedGiftCardCents = Number.parseInt(String(body.giftCardCents ?? "0"), 10) || 0;
-    const checked = validate(values, { card: body.cardCents !== "0" });
+    const checked = validate(values, {
+      card: body.cardCents !== "0",
+      alcohol: body.alcohol === "1",
+    });
     if (!checked.ok) {
       return render(c, found.cart, withoutCard(values), { errors: checked.errors, general: null });
     }

@@ -1,7 +1,8 @@
 import { html, raw } from "hono/html";
-import type { CartView } from "#platform/commerce/cart-view.ts";
+import { type CartView, isAlcohol } from "#platform/commerce/cart-view.ts";
 import {
   type CheckoutValues,
+  confirmsAdult,
   FIELDS,
   type FieldErrors,
   type FieldName,
@@ -70,6 +71,9 @@ tfoot th,tfoot td{border-top:1px solid #e6dfd3}
 .gift-card button:hover,.remove-gift-card button:hover{background:#f6ece8}
 .remove-gift-card{display:inline}
 .remove-gift-card button{padding:.1rem .5rem;font-weight:600;font-size:.9rem;margin-left:.5rem}
+.field--checkbox{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center}
+.field--checkbox .error-message{flex-basis:100%}
+.field--checkbox input{width:auto;margin:0}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 `;
 
@@ -82,6 +86,7 @@ const LABELS: Record<FieldName, string> = {
   cardNumber: "Numéro de carte",
   cardExpiry: "Date d'expiration (MM/AA)",
   cardCvc: "Code de sécurité (CVC)",
+  adult: "Je certifie avoir 18 ans ou plus.",
 };
 
 const fieldId = (name: FieldName) => `field-${name}`;
@@ -336,6 +341,26 @@ ${input("cardCvc", values, errors, {
 </fieldset>`;
 }
 
+/**
+ * For a cart with alcohol: the box the shopper ticks to confirm being 18 or over, required
+ * before paying (issue 23), with the law's two messages.
+ */
+function adultFieldset(model: CheckoutPageModel) {
+  if (!model.view.lines.some((line) => isAlcohol(line.product))) return "";
+  const error = model.errors.adult;
+  const describedBy = ["hint-adult", error ? "error-adult" : ""].filter(Boolean).join(" ");
+  return html`<fieldset>
+<legend>Vente d'alcool</legend>
+<input type="hidden" name="alcohol" value="1">
+<p class="hint" id="hint-adult">Votre panier contient de l'alcool. La vente d'alcool est interdite aux mineurs de moins de 18 ans. L'abus d'alcool est dangereux pour la santé, à consommer avec modération.</p>
+<div class="field field--checkbox${error ? " field--error" : ""}">
+${error ? html`<p class="error-message" id="error-adult"><span class="visually-hidden">Erreur :</span> ${error}</p>` : ""}
+<input id="${fieldId("adult")}" name="adult" type="checkbox" value="1"${confirmsAdult(model.values) ? " checked" : ""} required${error ? html` aria-invalid="true"` : ""} aria-describedby="${describedBy}">
+<label for="${fieldId("adult")}">${LABELS.adult}</label>
+</div>
+</fieldset>`;
+}
+
 /** The checkout form beside the order summary, with the errors of a refused submission. */
 export function checkoutPage(model: CheckoutPageModel) {
   const { values, errors } = model;
@@ -361,6 +386,7 @@ ${input("firstName", values, errors, { autocomplete: "given-name", required: tru
 ${input("lastName", values, errors, { autocomplete: "family-name", required: true })}
 </div>
 </fieldset>
+${adultFieldset(model)}
 ${cardFieldset(model)}
 <input type="hidden" name="giftCardCents" value="${String(model.giftCards.totalCents)}">
 <input type="hidden" name="cardCents" value="${String(model.giftCards.cardCents)}">

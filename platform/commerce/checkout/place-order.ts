@@ -3,11 +3,18 @@ import type { Db, Tx } from "#db/client.ts";
 import { isPurchasable } from "#platform/commerce/cart-lines.ts";
 import { type CartRow, findCartByToken } from "#platform/commerce/cart-records.ts";
 import { commerceCart } from "#platform/commerce/cart-schema.ts";
-import { type CartView, cartAddresses, loadCartView } from "#platform/commerce/cart-view.ts";
+import {
+  type CartView,
+  cartAddresses,
+  isAlcohol,
+  loadCartView,
+} from "#platform/commerce/cart-view.ts";
 import { checkoutDelivery } from "#platform/commerce/checkout/delivery.ts";
 import {
   type CheckoutInput,
+  confirmsAdult,
   type FieldErrors,
+  MESSAGES,
   parseExpiry,
 } from "#platform/commerce/checkout/form.ts";
 import { customerById } from "#platform/commerce/customer-tokens.ts";
@@ -368,6 +375,12 @@ async function payAndOrder(
   if (view.lines.length === 0) return { kind: "empty" };
   const problem = cartProblem(view);
   if (problem) return { kind: "refused", errors: {}, general: problem };
+  // Alcohol is sold to adults only: the shopper confirms it before paying, and the order keeps
+  // when. Checked again here, on the cart as it is now (a bottle added in another tab).
+  const alcohol = view.lines.some((line) => isAlcohol(line.product));
+  if (alcohol && !confirmsAdult(input)) {
+    return { kind: "refused", errors: { adult: MESSAGES.adult }, general: null };
+  }
 
   const chosen: CartOrderMode | null = cartOrderMode(cart.attributes);
   if (!chosen) return { kind: "no-order-mode" };
@@ -420,6 +433,7 @@ async function payAndOrder(
     chargeId: charged?.chargeId ?? null,
     paid: true,
     slot,
+    adultConfirmedAt: alcohol ? now : null,
     now,
   });
   await spendGiftCards(tx, gift.uses, order.id, now);

@@ -83,6 +83,7 @@ const input: CheckoutInput = {
   cardNumber: "4242424242424242",
   cardExpiry: "12/29",
   cardCvc: "123",
+  adult: "",
 };
 
 async function orderOf(lines: { merchandiseId: string; quantity: number }[], codes: string[] = []) {

@@ -1,0 +1,1 @@
+ALTER TABLE "commerce_order" ADD COLUMN "adult_confirmed_at" timestamp with time zone;
