@@ -52,6 +52,17 @@ async function openPanel(page: Page): Promise<Locator> {
   return panel;
 }
 
+/** The first product of a category's page added to an empty cart, and the cart panel open. */
+async function oneProductInPanel(page: Page, category: string): Promise<Locator> {
+  await page.goto(category);
+  await hydrated(page);
+  const [title] = (await addableCards(page, 1)) as [string];
+  await page.getByRole("button", { name: `Ajouter ${title} au panier` }).click();
+  await expect(cartButton(page)).toHaveAccessibleName("Panier, 1 article");
+  await cartSettled(page);
+  return openPanel(page);
+}
+
 function quantityOf(scope: Locator | Page, title: string): Locator {
   return scope.getByLabel(`Quantité de ${title}`, { exact: true });
 }
@@ -157,14 +168,7 @@ test("a cached category page does not show another visitor's cart", async ({ pag
 test("a promo code that does not apply is refused with its reason, not kept in the cart", async ({
   page,
 }) => {
-  await page.goto(CATEGORY);
-  await hydrated(page);
-  const [title] = (await addableCards(page, 1)) as [string];
-  await page.getByRole("button", { name: `Ajouter ${title} au panier` }).click();
-  await expect(cartButton(page)).toHaveAccessibleName("Panier, 1 article");
-  await cartSettled(page);
-
-  const panel = await openPanel(page);
+  const panel = await oneProductInPanel(page, CATEGORY);
   const field = panel.getByLabel("Code promo");
   for (const [code, reason] of [
     ["nimporte", "Le code promo « NIMPORTE » n'existe pas."],
@@ -184,14 +188,7 @@ test("a promo code that does not apply is refused with its reason, not kept in t
 test("a bottle in the cart brings the health message, and no promo code takes from it", async ({
   page,
 }) => {
-  await page.goto("/c/cave/");
-  await hydrated(page);
-  const [title] = (await addableCards(page, 1)) as [string];
-  await page.getByRole("button", { name: `Ajouter ${title} au panier` }).click();
-  await expect(cartButton(page)).toHaveAccessibleName("Panier, 1 article");
-  await cartSettled(page);
-
-  const panel = await openPanel(page);
+  const panel = await oneProductInPanel(page, "/c/cave/");
   await expect(
     panel.getByText("L'abus d'alcool est dangereux pour la santé, à consommer avec modération."),
   ).toBeVisible();
