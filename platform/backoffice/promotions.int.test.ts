@@ -330,8 +330,7 @@ describe("the promotions screen", () => {
       uses: 0,
       enabled: true,
     });
-    const [line] = (await readChangeLog(database.db, { subject: "10 % offerts dès 80 €" }))
-      .lines;
+    const [line] = (await readChangeLog(database.db, { subject: "10 % offerts dès 80 €" })).lines;
     expect(line).toMatchObject({ action: "promotion-create", subjectType: "discount-code" });
 
     // Two orders used it: the list shows them against the limit.
@@ -358,9 +357,7 @@ describe("the promotions screen", () => {
     });
     expect(edited.status).toBe(302);
     const off = await post({ intent: "disable", target: `code-${automatic?.id}` });
-    expect(await off.text()).toContain(
-      "La promotion « 5 € offerts dès 80 € » est désactivée.",
-    );
+    expect(await off.text()).toContain("La promotion « 5 € offerts dès 80 € » est désactivée.");
     expect(
       (await all()).find(
         (promotion) => promotion.id === automatic?.id && promotion.kind === "code",
