@@ -10,7 +10,8 @@ import { addGroceryProduct, hydrated, payOnHostedCheckout, pickUpAtFirstSlot } f
 test.describe.configure({ timeout: 120_000 });
 
 test("a bottle is paid for only once the shopper confirms being 18 or over", async ({ page }) => {
-  await pickUpAtFirstSlot(page);
+  // Comptoir Rive Gauche: the other journeys' orders fill Comptoir Haussmann's first slot.
+  await pickUpAtFirstSlot(page, /Comptoir Rive Gauche/);
   await addGroceryProduct(page, "/c/cave/");
   await page.goto("/panier/");
   await hydrated(page);
