@@ -148,8 +148,9 @@ export async function loadCartView(db: Db | Tx, cart: CartRow, now: Date): Promi
   const discountCodes = evaluateDiscounts(
     cart.discountCodes,
     rules.codes,
-    { subtotalCents: discountableCents, excludedCents: subtotalCents - discountableCents },
+    discountableCents,
     now,
+    subtotalCents - discountableCents,
   );
   const appliedDiscounts = discountCodes.filter((code) => code.applicable);
   const automaticDiscount =

@@ -130,12 +130,7 @@ describe("discount codes", () => {
     // The rounding rest goes to the last line that takes a part, never to an alcohol line (0).
     expect(allocateAcross(100, [1, 1, 1, 0])).toEqual([33, 33, 34, 0]);
     const codes = new Map([["ETE", rule({ code: "ETE", minimumSubtotalCents: 3000 })]]);
-    const onlyWine = evaluateDiscounts(
-      ["ete"],
-      codes,
-      { subtotalCents: 0, excludedCents: 4500 },
-      NOW,
-    );
+    const onlyWine = evaluateDiscounts(["ete"], codes, 0, NOW, 4500);
     expect(onlyWine[0]).toMatchObject({
       applicable: false,
       amountCents: 0,
@@ -144,21 +139,11 @@ describe("discount codes", () => {
         message: "Le code promo « ETE » ne s'applique pas aux boissons alcoolisées.",
       },
     });
-    const mostlyWine = evaluateDiscounts(
-      ["ete"],
-      codes,
-      { subtotalCents: 1200, excludedCents: 4500 },
-      NOW,
-    );
+    const mostlyWine = evaluateDiscounts(["ete"], codes, 1200, NOW, 4500);
     expect(mostlyWine[0]?.warning?.message).toBe(
       "Le code promo « ETE » est valable à partir de 30,00\u00a0€ d'achats, hors boissons alcoolisées.",
     );
-    const enough = evaluateDiscounts(
-      ["ete"],
-      codes,
-      { subtotalCents: 3200, excludedCents: 4500 },
-      NOW,
-    );
+    const enough = evaluateDiscounts(["ete"], codes, 3200, NOW, 4500);
     expect(enough[0]).toMatchObject({ applicable: true, amountCents: 320 });
   });
 });

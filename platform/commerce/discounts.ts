@@ -124,18 +124,11 @@ export function discountAmount(rule: DiscountCodeRow, subtotalCents: number): nu
 }
 
 /**
- * What of a cart a discount may take from, and what it may not: alcohol is never promoted by a
- * discount (issue 23; the Loi Évin's spirit), so its lines are left out of the subtotal a code or
- * an automatic discount applies to, of its minimum purchase, and of the allocation.
+ * Why `rule` (null: no such code) does not apply now to a cart of this subtotal; null if it does.
+ * `subtotalCents` is what a discount may take from; `excludedCents` what it may not: alcohol is
+ * never promoted by a discount (issue 23), so its lines count for neither the amount nor the
+ * minimum purchase.
  */
-export type DiscountBase = {
-  /** The subtotal of the lines a discount may take from. */
-  subtotalCents: number;
-  /** The subtotal of the lines it may not (alcohol). */
-  excludedCents: number;
-};
-
-/** Why `rule` (null: no such code) does not apply now to a cart of this subtotal; null if it does. */
 export function discountWarning(
   code: string,
   rule: DiscountCodeRow | undefined,
@@ -184,11 +177,10 @@ export function discountWarning(
 export function evaluateDiscounts(
   codes: string[],
   rules: Map<string, DiscountCodeRow>,
-  base: number | DiscountBase,
+  subtotalCents: number,
   now: Date,
+  excludedCents = 0,
 ): EvaluatedDiscount[] {
-  const { subtotalCents, excludedCents } =
-    typeof base === "number" ? { subtotalCents: base, excludedCents: 0 } : base;
   let applied: string | null = null;
   return codes.map((code) => {
     const rule = rules.get(normaliseCode(code));

@@ -10,7 +10,7 @@ export type CatalogueSearch = {
     query: string,
     limit: number,
   ): Promise<{ productIds: number[]; collectionIds: number[]; queries: string[] }>;
-  /** Every product matching a full search, best first (for facets over the matches). */
+  /** Every product matching a full search, best first (the price order, facets over the matches). */
   matchingProductIds(query: string): Promise<number[]>;
   /**
    * Products `offset` to `offset + limit` of a full search in relevance order (worst first with

@@ -483,17 +483,15 @@ async function relevanceConnection(
     start = at === undefined ? 0 : at + 1;
     found = await page(start, window.limit + 1);
   } else {
-    // Backwards: the products before the cursor's (or the last ones), one more than a page,
-    // read in order and handed over last first as `connection` expects.
+    // Backwards: the products before the cursor's (or the last ones), one more than a page.
     const end = at ?? (await page(0, 0)).totalCount;
     start = Math.max(0, end - window.limit - 1);
     found = await page(start, end - start);
-    found = { ...found, ids: found.ids.toReversed() };
   }
-  const position = new Map(
-    (window.backwards ? found.ids.toReversed() : found.ids).map((id, index) => [id, start + index]),
-  );
-  const rows = (await Promise.all(found.ids.map((id) => ctx.loaders.product(id)))).filter(
+  const position = new Map(found.ids.map((id, index) => [id, start + index]));
+  // `connection` takes rows in page order: last first when walking backwards.
+  const ids = window.backwards ? found.ids.toReversed() : found.ids;
+  const rows = (await Promise.all(ids.map((id) => ctx.loaders.product(id)))).filter(
     (row): row is ProductRow => Boolean(row),
   );
   return connection(rows, window, (row) => ({ v: [position.get(row.id) ?? 0], id: row.id }), {
