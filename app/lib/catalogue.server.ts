@@ -19,7 +19,7 @@ import type {
   CatalogueProductPageFragment,
 } from "#app/lib/storefront.generated.ts";
 import { catalogueQuery, StorefrontError, storefrontQuery } from "#app/lib/storefront.server.ts";
-import { sanitizeRichHtml } from "#platform/commerce/index.ts";
+import { NUTRITION_ROWS, type NutritionKey, sanitizeRichHtml } from "#platform/commerce/index.ts";
 
 /**
  * The catalogue as the storefront pages read it, through the Storefront API (storefront.md §7):
@@ -66,14 +66,13 @@ export async function productByHandle(handle: string): Promise<{
       origin: text("origin"),
       ingredients: text("ingredients_composition"),
       conservation: text("conservation_text"),
+      durability: text("durability_text"),
       allergenAlert: text("ingredients_alertDetails"),
-      nutrition: {
-        energy_value: text("energy_value"),
-        lipids: text("lipids"),
-        acids: text("acids"),
-        glucids: text("glucids"),
-        salt: text("salt"),
-      },
+      nutrition: Object.fromEntries(NUTRITION_ROWS.map(({ key }) => [key, text(key)])) as Record<
+        NutritionKey,
+        string | null
+      >,
+      nutritionExemption: text("nutrition_exemption"),
     },
     related,
     collections: raw.collections.nodes.map((node) => node.handle),
@@ -83,10 +82,16 @@ export async function productByHandle(handle: string): Promise<{
 /** The product page's texts beside the normalised product. */
 export type ProductDetails = {
   origin: string | null;
+  /** The ingredients, allergens written `_blé_` (emphasised on the page). */
   ingredients: string | null;
   conservation: string | null;
+  /** Date marking and use after opening. */
+  durability: string | null;
   allergenAlert: string | null;
-  nutrition: Record<"energy_value" | "lipids" | "acids" | "glucids" | "salt", string | null>;
+  /** The INCO declaration per 100 g or 100 ml (`platform/commerce/nutrition.ts`). */
+  nutrition: Record<NutritionKey, string | null>;
+  /** Why the product declares no nutrition, when it is exempt. */
+  nutritionExemption: string | null;
 };
 
 function sortArguments(sort: ListingSort, inCollection: true): CollectionSort;

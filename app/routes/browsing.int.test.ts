@@ -64,6 +64,40 @@ describe("the product page", () => {
     expect(html).toMatch(/srcSet="\/cdn\/images\/[^"]+height=450[^"]* \d+w/);
   });
 
+  it("gives the food information of EU regulation 1169/2011: declaration, net quantity, allergens in bold", async () => {
+    const cheese = await productWhere(sql`p.title like 'Abondance%'`);
+    const { html } = await page(`/p/${cheese.handle}/`);
+    const table = /<table class="nutrition-table">[\s\S]*?<\/table>/.exec(html)?.[0] ?? "";
+    expect(table).toContain("<caption>Valeurs moyennes pour 100 g</caption>");
+    const labels = [...table.matchAll(/<th scope="row">([^<]*)<\/th><td>([^<]*)<\/td>/g)];
+    expect(labels.map((match) => match[1])).toEqual([
+      "Énergie",
+      "Matières grasses",
+      "dont acides gras saturés",
+      "Glucides",
+      "dont sucres",
+      "Protéines",
+      "Sel",
+    ]);
+    expect(labels[0]?.[2]).toMatch(/^[\d\s]+ kJ \/ \d+ kcal$/);
+    expect(labels[5]?.[2]).toMatch(/^\d+(,\d)? g$/);
+    expect(html).toMatch(/Quantité nette : <!-- -->\d+ g/);
+    // « lait » is emphasised inside the list, and the underscores that mark it are not shown.
+    const ingredients = /<h2>Ingrédients et composition<\/h2>[\s\S]*?<\/section>/.exec(html)?.[0];
+    expect(ingredients).toMatch(/<strong>lait<\/strong>/i);
+    expect(ingredients?.replace(/<[^>]*>/g, "")).not.toContain("_");
+    expect(html).toMatch(/À consommer jusqu&#x27;à la date indiquée/);
+
+    // A wine declares no nutrition (article 16) and says so.
+    const wine = await productWhere(sql`p.product_type = 'Vins rouges'`);
+    const bottle = await page(`/p/${wine.handle}/`);
+    expect(bottle.html).not.toContain('class="nutrition-table"');
+    expect(bottle.html).toContain(
+      "Exempté de déclaration nutritionnelle : boisson titrant plus de 1,2 % d&#x27;alcool en volume",
+    );
+    expect(bottle.html).toMatch(/Quantité nette : <!-- -->\d+ cl/);
+  });
+
   it("places the product in its department and category: breadcrumb and BreadcrumbList", async () => {
     const trailOf = (html: string) => {
       const nav = /<nav aria-label="Fil d&#x27;Ariane"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? "";

@@ -464,7 +464,7 @@ describe("the delivery fee line", () => {
       });
       page = text(await (await send(jar, "/panier/")).text());
       expect(page).toContain("<dt>Frais de livraison</dt><dd>4,50 €</dd>");
-      expect(page).toContain("Plus que 10,00 € d'achats pour la livraison offerte.");
+      expect(page).toContain("Plus que 10,00 € pour la livraison offerte.");
       expect(page).not.toContain("Le minimum de commande");
 
       // The threshold reached: delivery is offered, the total has no fee.

@@ -8,7 +8,7 @@ import { Price } from "#app/components/product/price.tsx";
 import { ProductCard } from "#app/components/product/product-card.tsx";
 import { ProductGallery } from "#app/components/product/product-gallery.tsx";
 import { RecentlyViewed } from "#app/components/product/recently-viewed.tsx";
-import { productByHandle } from "#app/lib/catalogue.server.ts";
+import { type ProductDetails, productByHandle } from "#app/lib/catalogue.server.ts";
 import { catalogueReference, deepestLineage } from "#app/lib/catalogue-reference.server.ts";
 import { NOT_FOUND_MESSAGE } from "#app/lib/errors.ts";
 import { plainText } from "#app/lib/format.ts";
@@ -25,6 +25,7 @@ import {
 import { canonicalUrl, jsonLd } from "#app/lib/seo.ts";
 import { shopOrigin } from "#app/lib/server-context.ts";
 import productStyles from "#app/styles/product.css?url";
+import { NUTRITION_ROWS } from "#platform/commerce/index.ts";
 import type { Route } from "./+types/product";
 import { catalogueStylesWith, seoMetaFrom } from "./content-head.ts";
 
@@ -34,14 +35,6 @@ export const handle: PageTypeHandle = { pageType: PAGE_TYPES["p-slug"] };
 export const links: Route.LinksFunction = catalogueStylesWith(productStyles);
 
 export const meta: Route.MetaFunction = seoMetaFrom((data) => ({ ...data.seo, type: "product" }));
-
-const NUTRITION_ROWS = [
-  ["energy_value", "Énergie"],
-  ["lipids", "Matières grasses"],
-  ["acids", "dont acides gras saturés"],
-  ["glucids", "Glucides"],
-  ["salt", "Sel"],
-] as const;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const found = params.slug ? await productByHandle(params.slug) : null;
@@ -183,12 +176,19 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <p>{details.origin}</p>
           </Section>
         )}
-        {details.ingredients && (
+        {(details.ingredients || loaderData.quantityLabel) && (
           <Section title="Ingrédients et composition">
-            <p className="product-page__multiline">{details.ingredients}</p>
+            {details.ingredients && (
+              <p className="product-page__multiline">{emphasiseAllergens(details.ingredients)}</p>
+            )}
+            {loaderData.quantityLabel && <p>Quantité nette : {loaderData.quantityLabel}</p>}
           </Section>
         )}
-        <NutritionTable nutrition={details.nutrition} />
+        <NutritionTable
+          nutrition={details.nutrition}
+          exemption={details.nutritionExemption}
+          per={liquid(product.unit) ? "100 ml" : "100 g"}
+        />
         {(product.allergens.length > 0 || details.allergenAlert) && (
           <Section title="Allergènes">
             {product.allergens.length > 0 && (
@@ -210,9 +210,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </ul>
           </Section>
         )}
-        {details.conservation && (
+        {(details.conservation || details.durability) && (
           <Section title="Conservation">
-            <p className="product-page__multiline">{details.conservation}</p>
+            {details.conservation && (
+              <p className="product-page__multiline">{details.conservation}</p>
+            )}
+            {details.durability && <p className="product-page__multiline">{details.durability}</p>}
           </Section>
         )}
       </div>
@@ -259,20 +262,49 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** Centilitres and litres are volumes: their declaration is per 100 ml. */
+function liquid(unit: string | null) {
+  return unit === "cl" || unit === "l" || unit === "ml";
+}
+
+/** The list of ingredients with its allergens, written `_blé_`, in bold (INCO, article 21). */
+function emphasiseAllergens(ingredients: string): ReactNode[] {
+  let offset = 0;
+  return ingredients.split(/_([^_\n]+)_/).map((part, index) => {
+    const emphasised = index % 2 === 1;
+    const at = offset;
+    offset += part.length + (emphasised ? 2 : 0);
+    return emphasised ? <strong key={at}>{part}</strong> : part;
+  });
+}
+
 function NutritionTable({
   nutrition,
+  exemption,
+  per,
 }: {
-  nutrition: Record<(typeof NUTRITION_ROWS)[number][0], string | null>;
+  nutrition: ProductDetails["nutrition"];
+  exemption: string | null;
+  per: string;
 }) {
-  const rows = NUTRITION_ROWS.filter(([key]) => nutrition[key]);
-  if (rows.length === 0) return null;
+  const rows = NUTRITION_ROWS.filter(({ key }) => nutrition[key]);
+  if (rows.length === 0) {
+    return exemption ? (
+      <Section title="Valeurs nutritionnelles">
+        <p>{exemption}</p>
+      </Section>
+    ) : null;
+  }
   return (
     <Section title="Valeurs nutritionnelles">
       <table className="nutrition-table">
-        <caption>Valeurs moyennes pour 100 g</caption>
+        <caption>{`Valeurs moyennes pour ${per}`}</caption>
         <tbody>
-          {rows.map(([key, label]) => (
-            <tr key={key}>
+          {rows.map(({ key, label }) => (
+            <tr
+              key={key}
+              className={label.startsWith("dont ") ? "nutrition-table__part" : undefined}
+            >
               <th scope="row">{label}</th>
               <td>{nutrition[key]}</td>
             </tr>

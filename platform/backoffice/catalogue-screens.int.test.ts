@@ -98,6 +98,42 @@ describe("the catalogue screens", () => {
     expect(product?.title).toBe("Miel de lavande");
   });
 
+  it("refuses an incomplete nutrition declaration field by field, and saves a complete one", async () => {
+    const partial = await post(
+      "/middleware/products/miel-de-lavande/",
+      productForm({
+        "mf.energy_value": "1 304 kJ / 307 kcal",
+        "mf.glucids": "82 g",
+        "mf.sugars": "90 g",
+      }),
+    );
+    expect(partial.status).toBe(400);
+    const html = await partial.text();
+    expect(html).toContain("Ne peut dépasser les glucides.");
+    expect(html).toContain("Obligatoire dès qu&#x27;une valeur nutritionnelle est donnée.");
+    expect(
+      (await readEditableProduct(database.db, { handle: "miel-de-lavande" }))?.metafields.glucids,
+    ).toBeUndefined();
+
+    const declaration = {
+      "mf.energy_value": "1 345 kJ / 317 kcal",
+      "mf.lipids": "0 g",
+      "mf.acids": "0 g",
+      "mf.glucids": "79 g",
+      "mf.sugars": "79 g",
+      "mf.proteins": "0,3 g",
+      "mf.salt": "0,01 g",
+    };
+    const saved = await post("/middleware/products/miel-de-lavande/", productForm(declaration));
+    expect(saved.status).toBe(200);
+    const honey = await readEditableProduct(database.db, { handle: "miel-de-lavande" });
+    expect(honey?.metafields).toMatchObject({ sugars: "79 g", proteins: "0,3 g" });
+    const cleared = Object.fromEntries(Object.keys(declaration).map((key) => [key, ""]));
+    expect((await post("/middleware/products/miel-de-lavande/", productForm(cleared))).status).toBe(
+      200,
+    );
+  });
+
   it("refuses to save over an edit made meanwhile", async () => {
     const res = await post(
       "/middleware/products/miel-de-lavande/",

@@ -174,6 +174,70 @@ describe("POST /api/import/products", () => {
   });
 });
 
+describe("food information columns (INCO)", () => {
+  const FOOD_HEADER =
+    "handle;title;price;quantity;unit;origin;ingredients;conservation;durability;energy;fat;saturates;carbohydrate;sugars;protein;salt;nutrition_exemption";
+
+  it("fills the custom fields of the columns given, and clears one left empty", async () => {
+    const csv = [
+      FOOD_HEADER,
+      "sables-au-beurre;Sablés au beurre;4,90;150;g;France;Farine de _blé_, _beurre_ (30 %), sucre, _œufs_.;À conserver au sec.;À consommer de préférence avant la date indiquée.;2 079 kJ / 497 kcal;25 g;16 g;62 g;24 g;6,5 g;0,6 g;",
+    ].join("\n");
+    const answer = await send("POST", "/api/import/products", csv, "text/csv");
+    expect(answer.body).toEqual({ success: true, response: { created: 1, updated: 0 } });
+    const biscuits = await readEditableProduct(database.db, { handle: "sables-au-beurre" });
+    expect(biscuits?.metafields).toMatchObject({
+      quantity: "150",
+      unit: "g",
+      ingredients_composition: "Farine de _blé_, _beurre_ (30 %), sucre, _œufs_.",
+      durability_text: "À consommer de préférence avant la date indiquée.",
+      energy_value: "2 079 kJ / 497 kcal",
+      sugars: "24 g",
+      proteins: "6,5 g",
+      salt: "0,6 g",
+    });
+    expect(biscuits?.metafields.nutrition_exemption).toBeUndefined();
+
+    // An update names only the columns it changes: the declaration stays, the origin goes.
+    const update =
+      "handle;title;price;origin;ingredients\nsables-au-beurre;Sablés au beurre;5,20;;Farine de _blé_, _beurre_.";
+    expect((await send("POST", "/api/import/products", update, "text/csv")).body).toEqual({
+      success: true,
+      response: { created: 0, updated: 1 },
+    });
+    const updated = await readEditableProduct(database.db, { handle: "sables-au-beurre" });
+    expect(updated?.metafields.origin).toBeUndefined();
+    expect(updated?.metafields).toMatchObject({
+      ingredients_composition: "Farine de _blé_, _beurre_.",
+      energy_value: "2 079 kJ / 497 kcal",
+      proteins: "6,5 g",
+    });
+    const log = await readChangeLog(database.db, { subject: "sables-au-beurre" });
+    expect(log.lines[0]?.changes).toContainEqual({ field: "origin", before: "France", after: "" });
+  });
+
+  it("refuses a declaration with a value missing, a part above its whole, or no unit", async () => {
+    const before = await catalogueState();
+    const csv = [
+      "handle;title;price;energy;fat;saturates;carbohydrate;sugars;protein;salt",
+      "huile-de-noix;Huile de noix;9,90;3 700 kJ / 900 kcal;100 g;9 g;0 g;0 g;0 g;",
+      "pate-de-fruits;Pâte de fruits;7,50;1 360 kJ / 320 kcal;0 g;0 g;80 g;85 g;0,3;0 g",
+    ].join("\n");
+    const answer = await send("POST", "/api/import/products", csv, "text/csv");
+    expect(answer.status).toBe(400);
+    expect(answer.body.lines).toEqual([
+      {
+        line: 2,
+        field: "salt",
+        message: "Obligatoire dès qu'une valeur nutritionnelle est donnée.",
+      },
+      { line: 3, field: "sugars", message: "Ne peut dépasser les glucides." },
+      { line: 3, field: "protein", message: "En grammes pour 100 g : « 12,5 g »." },
+    ]);
+    expect(await catalogueState()).toEqual(before);
+  });
+});
+
 describe("POST /api/import/categories", () => {
   it("creates and updates categories with their parent", async () => {
     const csv = [

@@ -8,8 +8,13 @@ import {
   editProduct,
   insertCollections,
   insertProducts,
+  NUTRITION_ROWS,
+  type NutritionKey,
+  nutritionErrors,
   overwriteCollection,
   type ProductInput,
+  type ProductMetafieldKey,
+  type ProductMetafieldValues,
   productIdsByHandle,
   readEditableProduct,
   sanitizeRichHtml,
@@ -177,6 +182,45 @@ const tags = z
     return [...new Set(list.map((tag) => tag.trim()).filter((tag) => tag !== ""))];
   });
 
+/**
+ * The food information columns (EU regulation 1169/2011) and the custom fields they fill. A column
+ * the file leaves out keeps what the product has; an empty cell clears the field.
+ */
+const FOOD_COLUMNS = {
+  quantity: "quantity",
+  unit: "unit",
+  origin: "origin",
+  ingredients: "ingredients_composition",
+  allergen_notes: "ingredients_alertDetails",
+  conservation: "conservation_text",
+  durability: "durability_text",
+  energy: "energy_value",
+  fat: "lipids",
+  saturates: "acids",
+  carbohydrate: "glucids",
+  sugars: "sugars",
+  protein: "proteins",
+  salt: "salt",
+  nutrition_exemption: "nutrition_exemption",
+} as const satisfies Record<string, ProductMetafieldKey>;
+type FoodColumn = keyof typeof FOOD_COLUMNS;
+
+/** A cell of a food column: undefined when the file has no such column. */
+const foodCell = z.preprocess(
+  (value) => (value === undefined ? undefined : value === null ? "" : String(value).trim()),
+  z.string().max(5000, "doit faire au plus 5000 caractères").optional(),
+);
+
+/** The custom fields a line's food columns set. */
+function foodFields(line: ProductLine): ProductMetafieldValues {
+  const fields: ProductMetafieldValues = {};
+  for (const [column, key] of Object.entries(FOOD_COLUMNS)) {
+    const value = line[column as FoodColumn];
+    if (value !== undefined) fields[key] = value;
+  }
+  return fields;
+}
+
 /** One product line: `handle` names the product; an existing handle updates it. */
 const productLine = z
   .object({
@@ -190,12 +234,30 @@ const productLine = z
     tags,
     description: richHtml,
     available,
+    ...(Object.fromEntries(Object.keys(FOOD_COLUMNS).map((column) => [column, foodCell])) as Record<
+      FoodColumn,
+      typeof foodCell
+    >),
   })
   .refine(
     (line) =>
       line.compare_at_price === null || line.price === null || line.compare_at_price > line.price,
     { path: ["compare_at_price"], message: "doit être au-dessus du prix" },
-  );
+  )
+  .superRefine((line, context) => {
+    const columns = Object.entries(FOOD_COLUMNS).filter(([, key]) =>
+      NUTRITION_ROWS.some((row) => row.key === key),
+    );
+    if (columns.every(([column]) => line[column as FoodColumn] === undefined)) return;
+    const values = Object.fromEntries(
+      columns.map(([column, key]) => [key, line[column as FoodColumn] ?? ""]),
+    );
+    const errors = nutritionErrors(values);
+    for (const [column, key] of columns) {
+      const message = errors[key as NutritionKey];
+      if (message) context.addIssue({ code: "custom", path: [column], message });
+    }
+  });
 type ProductLine = z.infer<typeof productLine>;
 
 /** One category line: `parent` is the handle of another category (in the file or stored). */
@@ -297,6 +359,7 @@ function productInput(line: ProductLine): ProductInput {
         barcode: line.barcode || null,
       },
     ],
+    metafields: foodFields(line),
   };
 }
 
@@ -312,6 +375,7 @@ function productSnapshot(line: ProductLine) {
     tags: line.tags,
     descriptionHtml: line.description,
     availableForSale: line.available,
+    ...foodFields(line),
   };
 }
 
@@ -342,6 +406,7 @@ async function updateProduct(tx: Tx, productId: number, line: ProductLine, now: 
             },
           ]
         : [],
+      metafields: foodFields(line),
     },
     { now },
   );
@@ -360,6 +425,12 @@ async function updateProduct(tx: Tx, productId: number, line: ProductLine, now: 
       tags: current.tags.filter((tag) => tag !== "unavailable" && tag !== ARCHIVE_TAG),
       descriptionHtml: current.descriptionHtml,
       availableForSale: !current.tags.includes("unavailable"),
+      ...Object.fromEntries(
+        Object.keys(foodFields(line)).map((key) => [
+          key,
+          current.metafields[key as ProductMetafieldKey] ?? "",
+        ]),
+      ),
     },
     after: productSnapshot(line),
   });

@@ -17,6 +17,7 @@ import {
   fromGid,
   imagePathOfUrl,
   moveProductImage,
+  nutritionErrors,
   type ProductMetafieldValues,
   productHandlesById,
   productIdsByHandle,
@@ -111,6 +112,8 @@ export function readProductForm(
     if (value.length > 5000) errors[`mf.${field.key}`] = "5 000 caractères au plus.";
     metafields[field.key] = value;
   }
+  const nutrition = nutritionErrors(metafields as Record<string, string>);
+  for (const [key, message] of Object.entries(nutrition)) errors[`mf.${key}`] ??= String(message);
   for (const field of LIST_FIELDS) {
     metafields[field.key] = form.getAll(`mf.${field.key}`).map(String).filter(Boolean);
   }

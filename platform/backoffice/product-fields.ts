@@ -14,11 +14,15 @@ export type TextFieldKey =
   | "ingredients_composition"
   | "ingredients_alertDetails"
   | "conservation_text"
+  | "durability_text"
   | "energy_value"
   | "lipids"
   | "acids"
   | "glucids"
-  | "salt";
+  | "sugars"
+  | "proteins"
+  | "salt"
+  | "nutrition_exemption";
 
 export type TextField = { key: TextFieldKey; label: string; multiline?: boolean; hint?: string };
 
@@ -39,19 +43,38 @@ export const TEXT_FIELD_GROUPS: { title: string; fields: TextField[] }[] = [
     fields: [
       { key: "origin", label: "Origine" },
       { key: "alcohol", label: "Degré d'alcool" },
-      { key: "ingredients_composition", label: "Ingrédients", multiline: true },
+      {
+        key: "ingredients_composition",
+        label: "Ingrédients",
+        multiline: true,
+        hint: "Allergènes entre tirets bas, affichés en gras : farine de _blé_, _beurre_.",
+      },
       { key: "ingredients_alertDetails", label: "Mentions sur les allergènes", multiline: true },
       { key: "conservation_text", label: "Conservation", multiline: true },
+      {
+        key: "durability_text",
+        label: "Date de consommation",
+        multiline: true,
+        hint: "Par exemple « À consommer jusqu'à la date indiquée sur l'étiquette. »",
+      },
     ],
   },
   {
-    title: "Valeurs nutritionnelles (pour 100 g)",
+    title: "Valeurs nutritionnelles (pour 100 g ou 100 ml)",
     fields: [
-      { key: "energy_value", label: "Énergie" },
-      { key: "lipids", label: "Matières grasses" },
+      { key: "energy_value", label: "Énergie", hint: "Par exemple 1 234 kJ / 295 kcal." },
+      { key: "lipids", label: "Matières grasses", hint: "Par exemple 12,5 g." },
       { key: "acids", label: "dont acides gras saturés" },
       { key: "glucids", label: "Glucides" },
+      { key: "sugars", label: "dont sucres" },
+      { key: "proteins", label: "Protéines" },
       { key: "salt", label: "Sel" },
+      {
+        key: "nutrition_exemption",
+        label: "Motif d'exemption",
+        multiline: true,
+        hint: "Sans valeurs nutritionnelles, dites pourquoi : « Exempté de déclaration nutritionnelle : produit non transformé… »",
+      },
     ],
   },
 ];

@@ -106,7 +106,7 @@ function deliveryOption(store: SlotPortStore, view: CartView): CartDeliveryOptio
   const note =
     priced.refusal ??
     (priced.leftToFree !== null
-      ? `Plus que ${formatCents(priced.leftToFree)} d'achats pour la livraison offerte.`
+      ? `Plus que ${formatCents(priced.leftToFree)} pour la livraison offerte.`
       : null);
   return {
     handle: `delivery-${store.physicalRestaurantId}`,

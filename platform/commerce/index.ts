@@ -162,7 +162,21 @@ export {
   textWidth,
 } from "./images/placeholder.ts";
 export { createImageService } from "./images/service.ts";
-export { COLLECTION_METAFIELDS, CUSTOM_NAMESPACE } from "./metafields.ts";
+export {
+  COLLECTION_METAFIELDS,
+  CUSTOM_NAMESPACE,
+  type ProductMetafieldKey,
+} from "./metafields.ts";
+export {
+  energyFieldOf,
+  energyOf,
+  gramsOf,
+  NUTRITION_ROWS,
+  type Nutrients,
+  type NutritionKey,
+  nutritionErrors,
+  nutritionFields,
+} from "./nutrition.ts";
 export {
   type GroceryListFilter,
   type GroceryListRow,

@@ -2,7 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
-import { toGid } from "#platform/commerce/index.ts";
+import { energyFieldOf, gramsOf, NUTRITION_ROWS, toGid } from "#platform/commerce/index.ts";
 import {
   commerceCollection,
   commerceCollectionProduct,
@@ -216,6 +216,70 @@ describe("the demo catalogue", () => {
     // may hold five.
     expect(perProduct[0]?.n).toBeGreaterThanOrEqual(3);
     expect(perProduct[0]?.n).toBeLessThanOrEqual(6);
+  });
+
+  it("declares every product's nutrition as INCO asks, adding up, or says why it is exempt", async () => {
+    const rows = await query<{ id: number; key: string; value: string }>(
+      database,
+      sql`select owner_id as id, key, value from commerce_metafield where owner_type = 'PRODUCT'`,
+    );
+    const fields = new Map<number, Record<string, string>>();
+    for (const row of rows) fields.set(row.id, { ...fields.get(row.id), [row.key]: row.value });
+    let declared = 0;
+    let exempt = 0;
+    for (const [id, field] of fields) {
+      expect(field.durability_text, `product ${id}`).toBeTruthy();
+      if (field.nutrition_exemption) {
+        expect(field.nutrition_exemption).toMatch(/^Exempté de déclaration nutritionnelle : /);
+        expect(field.energy_value).toBeUndefined();
+        exempt += 1;
+        continue;
+      }
+      for (const { key } of NUTRITION_ROWS) expect(field[key], `${key} of ${id}`).toBeTruthy();
+      const grams = (key: string) => gramsOf(field[key] ?? "") ?? Number.NaN;
+      const [fat, saturates, carbohydrate, sugars, protein, salt] = [
+        "lipids",
+        "acids",
+        "glucids",
+        "sugars",
+        "proteins",
+        "salt",
+      ].map(grams) as [number, number, number, number, number, number];
+      expect(saturates).toBeLessThanOrEqual(fat);
+      expect(sugars).toBeLessThanOrEqual(carbohydrate);
+      expect(fat + carbohydrate + protein + salt).toBeLessThanOrEqual(100);
+      // Annex XIV: 37 kJ (9 kcal) a gram of fat, 17 kJ (4 kcal) of carbohydrate or protein.
+      const energy = energyFieldOf(field.energy_value ?? "");
+      expect(energy, `energy of ${id}`).not.toBeNull();
+      expect(
+        Math.abs((energy?.kj ?? 0) - (37 * fat + 17 * carbohydrate + 17 * protein)),
+      ).toBeLessThanOrEqual(1);
+      expect(
+        Math.abs((energy?.kcal ?? 0) - (9 * fat + 4 * carbohydrate + 4 * protein)),
+      ).toBeLessThanOrEqual(1);
+      declared += 1;
+    }
+    expect(declared).toBeGreaterThan(DEMO_PRODUCTS * 0.6);
+    expect(exempt).toBeGreaterThan(DEMO_PRODUCTS * 0.05);
+  });
+
+  it("emphasises the allergens inside the list of ingredients", async () => {
+    const rows = await query<{ value: string; allergens: string }>(
+      database,
+      sql`select i.value, a.value as allergens from commerce_metafield i
+        join commerce_metafield a on a.owner_type = 'PRODUCT' and a.owner_id = i.owner_id
+          and a.key = 'allergens'
+        where i.owner_type = 'PRODUCT' and i.key = 'ingredients_composition'`,
+    );
+    const withAllergens = rows.filter(
+      (row) =>
+        (JSON.parse(row.allergens) as string[]).length > 0 && !row.value.startsWith("Composition"),
+    );
+    expect(withAllergens.length).toBeGreaterThan(100);
+    for (const row of withAllergens) expect(row.value).toMatch(/_[^_]+_/);
+    const bread = rows.find((row) => row.value.startsWith("Farine de "));
+    expect(bread?.value).toMatch(/^Farine de _blé_/);
+    expect(rows.some((row) => row.value.includes("_beurre de cacao_"))).toBe(false);
   });
 
   it("tags some products with each special tag", async () => {

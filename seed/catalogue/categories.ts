@@ -13,21 +13,40 @@ export type Unit = "g" | "kg" | "cl" | "l" | "pièce" | "part";
 export type Format = readonly [number, Unit];
 export type Range = readonly [number, number];
 
-/** Per 100 g: energy in kcal, fats, saturated fats as a share of the fats, carbohydrates, salt. */
+/**
+ * Per 100 g or 100 ml, in grams: fats, saturated fats as a share of the fats, carbohydrates,
+ * sugars as a share of the carbohydrates, protein, salt. The energy is not drawn: it is computed
+ * from these with the factors of EU regulation 1169/2011 (annex XIV).
+ */
 export type Nutrition = {
-  kcal: Range;
   lipids: Range;
   saturated: Range;
   glucids: Range;
+  sugars: Range;
+  proteins: Range;
   salt: Range;
 };
+
+/** Why products declare no nutrition (EU 1169/2011, article 16 and annex V), as the page says it. */
+export type NutritionExemption = { exempt: string };
+
+export const EXEMPTIONS = {
+  alcohol:
+    "Exempté de déclaration nutritionnelle : boisson titrant plus de 1,2 % d'alcool en volume (règlement (UE) n° 1169/2011, article 16).",
+  infusion:
+    "Exempté de déclaration nutritionnelle : thé, café ou infusion de plantes (règlement (UE) n° 1169/2011, annexe V).",
+  assortment:
+    "Exempté de déclaration nutritionnelle : coffret de plusieurs produits, chacun porte la sienne sur son emballage.",
+} as const;
 
 export type Traits = {
   formats?: readonly Format[];
   /** Euros per kilogram, litre or piece (whichever the format counts in). */
   pricePer?: Range;
-  /** Null where a nutrition table makes no sense (wine, spirits). */
-  nutrition?: Nutrition | null;
+  /** The ranges the declaration is drawn from, or why these products are exempt from one. */
+  nutrition?: Nutrition | NutritionExemption;
+  /** Date marking and use after opening: « À consommer jusqu'au… », « de préférence avant… ». */
+  durability?: string;
   /**
    * The list of ingredients of the products, unless `recipes.ts` gives a product's own:
    * `{title}` is the product's title, `{name}` its name without the qualifier.
@@ -115,6 +134,8 @@ export const CATEGORIES: readonly CategoryNode[] = [
     description:
       "Huiles, conserves de la mer, épices et condiments : le garde-manger des bonnes tables, choisi chez des producteurs que nous connaissons.",
     traits: {
+      durability:
+        "À consommer de préférence avant la date indiquée sur l'emballage. Après ouverture, à conserver au frais et à consommer rapidement.",
       conservation: [
         "À conserver dans un endroit sec, à l'abri de la lumière et de la chaleur.",
         "Après ouverture, à conserver au réfrigérateur et à consommer rapidement.",
@@ -128,10 +149,11 @@ export const CATEGORIES: readonly CategoryNode[] = [
         "Nos épiciers l'ont choisi pour la qualité de ses matières premières et sa fabrication soignée.",
       ],
       nutrition: {
-        kcal: [80, 450],
         lipids: [1, 30],
         saturated: [0.1, 0.4],
         glucids: [1, 60],
+        sugars: [0.05, 0.4],
+        proteins: [1, 15],
         salt: [0.2, 2.5],
       },
     },
@@ -151,10 +173,11 @@ export const CATEGORIES: readonly CategoryNode[] = [
           "Huiles d'olive de moulin, huiles de noix et de graines, vinaigres de vin et balsamiques.",
         traits: {
           nutrition: {
-            kcal: [820, 900],
             lipids: [91, 100],
             saturated: [0.1, 0.18],
             glucids: [0, 0.5],
+            sugars: [0, 1],
+            proteins: [0, 0.2],
             salt: [0, 0.05],
           },
           diets: ["vegetarien", "vegan", "sans-gluten", "sans-lactose", "halal", "casher"],
@@ -248,10 +271,11 @@ export const CATEGORIES: readonly CategoryNode[] = [
               pricePer: [12, 90],
               allergens: ["sulfites"],
               nutrition: {
-                kcal: [15, 250],
                 lipids: [0, 0.5],
                 saturated: [0, 0.2],
                 glucids: [0.5, 55],
+                sugars: [0.6, 1],
+                proteins: [0, 0.5],
                 salt: [0, 0.1],
               },
               ingredients: "Vinaigre de vin, antioxydant : sulfites.",
@@ -302,10 +326,11 @@ export const CATEGORIES: readonly CategoryNode[] = [
           labels: ["msc", "label-rouge"],
           origins: ["Bretagne, France", "Pays basque, France", "Portugal", "Vendée, France"],
           nutrition: {
-            kcal: [150, 320],
             lipids: [8, 26],
             saturated: [0.15, 0.3],
             glucids: [0, 3],
+            sugars: [0, 0.5],
+            proteins: [15, 26],
             salt: [0.6, 1.8],
           },
           ingredients: "Poisson (75 %), huile d'olive vierge extra, sel.",
@@ -346,10 +371,11 @@ export const CATEGORIES: readonly CategoryNode[] = [
           diets: ["vegetarien", "vegan", "sans-lactose", "halal", "casher"],
           ingredients: "100 % {name}.",
           nutrition: {
-            kcal: [330, 370],
             lipids: [0.8, 3],
             saturated: [0.1, 0.3],
             glucids: [55, 75],
+            sugars: [0.02, 0.08],
+            proteins: [7, 24],
             salt: [0, 0.05],
           },
           sentences: [
@@ -389,10 +415,11 @@ export const CATEGORIES: readonly CategoryNode[] = [
           diets: ["vegetarien", "vegan", "sans-gluten", "sans-lactose", "halal", "casher"],
           traces: ["moutarde", "sesame", "celeri"],
           nutrition: {
-            kcal: [0, 350],
             lipids: [0, 12],
             saturated: [0.1, 0.3],
             glucids: [0, 60],
+            sugars: [0, 0.3],
+            proteins: [0, 12],
             salt: [0, 97],
           },
           ingredients: "100 % {name}.",
@@ -513,7 +540,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
           pricePer: [35, 140],
           allergens: ["gluten", "lait", "fruits-a-coque"],
           traces: ["sesame", "oeufs"],
-          nutrition: null,
+          nutrition: { exempt: EXEMPTIONS.assortment },
           ingredients: "Composition détaillée sur la fiche jointe au coffret.",
           assorted: true,
           sentences: [
@@ -542,6 +569,8 @@ export const CATEGORIES: readonly CategoryNode[] = [
     description:
       "Chocolats, confitures, miels, thés et cafés : la douceur sous toutes ses formes, de la tablette d'origine au biscuit de voyage.",
     traits: {
+      durability:
+        "À consommer de préférence avant la date indiquée sur l'emballage. Après ouverture, à refermer soigneusement.",
       conservation: [
         "À conserver dans un endroit sec et frais, entre 15 et 18 °C, à l'abri de la lumière.",
         "À conserver à l'abri de l'humidité. Bien refermer après ouverture.",
@@ -555,10 +584,11 @@ export const CATEGORIES: readonly CategoryNode[] = [
         "Elle est fabriquée en petites séries, sans arôme artificiel.",
       ],
       nutrition: {
-        kcal: [250, 580],
         lipids: [0.5, 40],
         saturated: [0.3, 0.65],
         glucids: [30, 80],
+        sugars: [0.4, 0.95],
+        proteins: [2, 9],
         salt: [0, 0.8],
       },
     },
@@ -708,10 +738,11 @@ export const CATEGORIES: readonly CategoryNode[] = [
           pricePer: [14, 70],
           diets: ["vegetarien", "sans-gluten", "sans-lactose"],
           nutrition: {
-            kcal: [200, 330],
             lipids: [0, 1],
             saturated: [0, 0.2],
             glucids: [45, 82],
+            sugars: [0.9, 1],
+            proteins: [0, 1],
             salt: [0, 0.05],
           },
           ingredients: "Fruits (60 %), sucre de canne, jus de citron, pectine de fruits.",
@@ -752,7 +783,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
           ],
           pricePer: [80, 320],
           diets: ["vegetarien", "vegan", "sans-gluten", "sans-lactose", "sans-sucres-ajoutes"],
-          nutrition: null,
+          nutrition: { exempt: EXEMPTIONS.infusion },
           ingredients: "100 % {name}.",
           origins: ["Chine", "Inde", "Japon", "Sri Lanka", "Taïwan"],
           conservation: [
@@ -801,7 +832,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
           ],
           pricePer: [24, 90],
           diets: ["vegetarien", "vegan", "sans-gluten", "sans-lactose", "sans-sucres-ajoutes"],
-          nutrition: null,
+          nutrition: { exempt: EXEMPTIONS.infusion },
           origins: ["Éthiopie", "Colombie", "Brésil", "Guatemala", "Kenya"],
           ingredients: "100 % café arabica.",
           conservation: ["À conserver dans un endroit frais et sec, dans son sachet refermé."],
@@ -877,7 +908,9 @@ export const CATEGORIES: readonly CategoryNode[] = [
     description:
       "Vins de vignerons, champagnes de récoltants, spiritueux, bières et cidres artisanaux, choisis par nos cavistes.",
     traits: {
-      nutrition: null,
+      durability:
+        "Pas de date de durabilité minimale pour les vins et spiritueux. Une bouteille entamée se garde quelques jours, rebouchée, au frais.",
+      nutrition: { exempt: EXEMPTIONS.alcohol },
       allergens: ["sulfites"],
       diets: ["vegetarien", "vegan", "sans-gluten", "sans-lactose"],
       labels: ["ab", "hve"],
@@ -1158,6 +1191,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
         picture: "biere",
         description: "Bières de brasseries artisanales, cidres et poirés fermiers.",
         traits: {
+          durability: "À consommer de préférence avant la date indiquée sur la bouteille.",
           formats: [
             [33, "cl"],
             [75, "cl"],
@@ -1234,6 +1268,8 @@ export const CATEGORIES: readonly CategoryNode[] = [
       "{count} fromages affinés dans nos caves : pâtes molles, pâtes pressées, chèvres et bleus, au lait cru ou pasteurisé.",
     countOf: ["pates-molles", "pates-pressees", "fromages-de-chevre", "bleus-et-persilles"],
     traits: {
+      durability:
+        "À consommer jusqu'à la date indiquée sur l'étiquette. Sortir du réfrigérateur une heure avant de déguster.",
       allergens: ["lait"],
       diets: ["vegetarien", "sans-gluten"],
       labels: ["aop", "ab"],
@@ -1255,10 +1291,11 @@ export const CATEGORIES: readonly CategoryNode[] = [
         "À conserver entre 4 et 8 °C dans son papier d'origine. Sortir le fromage du réfrigérateur une heure avant dégustation.",
       ],
       nutrition: {
-        kcal: [260, 420],
         lipids: [20, 34],
         saturated: [0.6, 0.7],
         glucids: [0, 2],
+        sugars: [0.5, 1],
+        proteins: [15, 26],
         salt: [1, 2.6],
       },
       sentences: [
@@ -1326,10 +1363,11 @@ export const CATEGORIES: readonly CategoryNode[] = [
         traits: {
           pricePer: [24, 62],
           nutrition: {
-            kcal: [350, 430],
             lipids: [27, 34],
             saturated: [0.6, 0.7],
             glucids: [0, 1],
+            sugars: [0.5, 1],
+            proteins: [24, 32],
             salt: [0.8, 2],
           },
         },
@@ -1482,6 +1520,8 @@ export const CATEGORIES: readonly CategoryNode[] = [
     description:
       "Viandes de races à viande choisies en élevage, volailles fermières, charcuterie de maison et foie gras.",
     traits: {
+      durability:
+        "À consommer jusqu'à la date indiquée sur l'étiquette. Après ouverture, sous 48 heures.",
       diets: ["sans-gluten", "sans-lactose"],
       labels: ["label-rouge", "ab", "bleu-blanc-coeur", "igp"],
       formats: [
@@ -1493,10 +1533,11 @@ export const CATEGORIES: readonly CategoryNode[] = [
       origins: ["France", "Limousin, France", "Aubrac, France", "Normandie, France"],
       conservation: ["À conserver entre 0 et 4 °C. À consommer dans les 3 jours."],
       nutrition: {
-        kcal: [120, 280],
         lipids: [3, 22],
         saturated: [0.35, 0.45],
         glucids: [0, 1],
+        sugars: [0, 1],
+        proteins: [18, 24],
         salt: [0.1, 0.3],
       },
       ingredients: "100 % viande de bœuf.",
@@ -1594,10 +1635,11 @@ export const CATEGORIES: readonly CategoryNode[] = [
           traces: ["lait", "moutarde"],
           conservation: ["À conserver au frais, entre 0 et 4 °C, après ouverture."],
           nutrition: {
-            kcal: [200, 450],
             lipids: [10, 38],
             saturated: [0.35, 0.42],
             glucids: [0, 3],
+            sugars: [0.3, 1],
+            proteins: [14, 32],
             salt: [1.8, 5],
           },
           ingredients:
@@ -1704,10 +1746,11 @@ export const CATEGORIES: readonly CategoryNode[] = [
           origins: ["Sud-Ouest, France", "Périgord, France", "Landes, France"],
           labels: ["igp", "label-rouge"],
           nutrition: {
-            kcal: [450, 560],
             lipids: [45, 58],
             saturated: [0.38, 0.42],
             glucids: [1, 3],
+            sugars: [0.5, 1],
+            proteins: [6, 9],
             salt: [1, 1.5],
           },
           ingredients: "Foie gras de canard, sel, poivre, sucre, porto.",
@@ -1740,6 +1783,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
     description:
       "Fruits et légumes de saison, en direct de maraîchers et d'arboriculteurs, livrés chaque matin.",
     traits: {
+      durability: "Produit frais, sans date de consommation : à consommer selon sa maturité.",
       diets: [
         "vegetarien",
         "vegan",
@@ -1768,10 +1812,11 @@ export const CATEGORIES: readonly CategoryNode[] = [
         "À conserver à température ambiante, à l'abri du soleil.",
       ],
       nutrition: {
-        kcal: [15, 90],
         lipids: [0, 0.6],
         saturated: [0, 0.2],
         glucids: [2, 20],
+        sugars: [0.5, 0.95],
+        proteins: [0.3, 3],
         salt: [0, 0.05],
       },
       ingredients: "100 % {name}.",
@@ -1959,6 +2004,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
         picture: "fruits-secs",
         description: "Amandes, noix, noisettes, dattes et fruits séchés.",
         traits: {
+          durability: "À consommer de préférence avant la date indiquée sur l'emballage.",
           formats: [
             [200, "g"],
             [250, "g"],
@@ -1968,10 +2014,11 @@ export const CATEGORIES: readonly CategoryNode[] = [
           allergens: ["fruits-a-coque"],
           traces: ["arachides", "sesame"],
           nutrition: {
-            kcal: [280, 680],
             lipids: [1, 62],
             saturated: [0.06, 0.15],
             glucids: [5, 70],
+            sugars: [0.1, 0.9],
+            proteins: [2, 25],
             salt: [0, 0.1],
           },
           conservation: ["À conserver dans un endroit sec, dans un bocal fermé."],
@@ -2000,6 +2047,8 @@ export const CATEGORIES: readonly CategoryNode[] = [
     description:
       "Entrées, plats cuisinés, poissons fumés et desserts préparés chaque jour dans nos cuisines, à réchauffer ou à déguster tels quels.",
     traits: {
+      durability:
+        "À consommer jusqu'à la date indiquée sur l'étiquette. Après ouverture, sous 24 heures.",
       formats: [
         [1, "part"],
         [2, "part"],
@@ -2016,10 +2065,11 @@ export const CATEGORIES: readonly CategoryNode[] = [
         "À réchauffer 10 minutes au four à 180 °C ou 2 minutes au micro-ondes.",
       ],
       nutrition: {
-        kcal: [90, 260],
         lipids: [3, 16],
         saturated: [0.3, 0.55],
         glucids: [5, 25],
+        sugars: [0.1, 0.4],
+        proteins: [4, 14],
         salt: [0.6, 1.4],
       },
       ingredients: "Légumes de saison, huile d'olive, crème, œufs, farine de blé, sel, poivre.",
@@ -2103,10 +2153,11 @@ export const CATEGORIES: readonly CategoryNode[] = [
           labels: ["label-rouge", "msc"],
           ingredients: "Saumon (Salmo salar), sel, fumé au bois de hêtre.",
           nutrition: {
-            kcal: [150, 260],
             lipids: [8, 18],
             saturated: [0.15, 0.25],
             glucids: [0, 2],
+            sugars: [0.3, 1],
+            proteins: [18, 25],
             salt: [2, 3.5],
           },
           sentences: [
@@ -2155,10 +2206,11 @@ export const CATEGORIES: readonly CategoryNode[] = [
           diets: ["vegetarien", "sans-gluten"],
           ingredients: "Légumes (70 %), eau, crème, beurre, céleri, sel, poivre.",
           nutrition: {
-            kcal: [30, 90],
             lipids: [1, 6],
             saturated: [0.3, 0.6],
             glucids: [3, 10],
+            sugars: [0.3, 0.6],
+            proteins: [1, 3],
             salt: [0.5, 1],
           },
         },
@@ -2215,6 +2267,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
     description:
       "Pains au levain, viennoiseries pur beurre, entremets et gâteaux de voyage, cuits chaque matin par nos boulangers et pâtissiers.",
     traits: {
+      durability: "À consommer jusqu'à la date indiquée sur l'étiquette.",
       formats: [[1, "pièce"]],
       pricePer: [1.2, 8],
       allergens: ["gluten", "lait", "oeufs"],
@@ -2227,10 +2280,11 @@ export const CATEGORIES: readonly CategoryNode[] = [
         "À conserver dans un torchon, à température ambiante, 2 à 3 jours.",
       ],
       nutrition: {
-        kcal: [240, 470],
         lipids: [1, 28],
         saturated: [0.3, 0.65],
         glucids: [35, 60],
+        sugars: [0.05, 0.6],
+        proteins: [5, 10],
         salt: [0.1, 1.6],
       },
       ingredients: "Farine de blé, beurre (28 %), sucre, œufs, lait, levure, sel.",
@@ -2262,10 +2316,11 @@ export const CATEGORIES: readonly CategoryNode[] = [
           diets: ["vegetarien", "vegan", "sans-lactose"],
           allergens: ["gluten"],
           nutrition: {
-            kcal: [220, 280],
             lipids: [0.8, 4],
             saturated: [0.15, 0.3],
             glucids: [42, 55],
+            sugars: [0.02, 0.08],
+            proteins: [7, 10],
             salt: [1, 1.5],
           },
         },
@@ -2350,6 +2405,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
         description:
           "Cakes, financiers, madeleines et quatre-quarts qui se gardent plusieurs jours.",
         traits: {
+          durability: "À consommer de préférence avant la date indiquée sur l'emballage.",
           formats: [
             [250, "g"],
             [300, "g"],
@@ -2381,6 +2437,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
         picture: "macarons",
         description: "Macarons parisiens en coffrets de 6, 12 ou 24.",
         traits: {
+          durability: "À consommer jusqu'à la date indiquée sur l'étiquette.",
           formats: [
             [6, "pièce"],
             [12, "pièce"],

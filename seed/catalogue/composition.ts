@@ -236,3 +236,55 @@ export function readComposition(
   if (has(SHELLFISH) || has(MOLLUSCS) || /anguille/.test(withoutRoe)) excluded.add("casher");
   return { allergens, excludedDiets: excluded };
 }
+
+/**
+ * The list of ingredients with each allergen emphasised as EU regulation 1169/2011 (article 21)
+ * asks, written `_blé_` as Open Food Facts writes it; the product page prints it in bold. A word
+ * that names no allergen where it stands (« beurre de cacao », « lait de coco ») stays plain, and
+ * roe is emphasised whole, as the fish it is.
+ */
+export function emphasiseAllergens(ingredients: string): string {
+  const text = ingredients.toLocaleLowerCase("fr");
+  // Lowercasing French keeps every offset; a string where it does not is left as it is.
+  if (text.length !== ingredients.length) return ingredients;
+  const phrases = [...NOT_WHAT_THEY_SAY, [FISH_ROE, " "] as const].flatMap(([pattern, meaning]) =>
+    [...text.matchAll(pattern)].map((match) => ({
+      start: match.index,
+      end: match.index + match[0].length,
+      meaning: match[0].replace(
+        new RegExp(pattern.source, pattern.flags.replace("g", "")),
+        meaning,
+      ),
+    })),
+  );
+  const marked: { key: AllergenKey; start: number; end: number }[] = [
+    ...text.matchAll(FISH_ROE),
+  ].map((match) => ({ key: "poissons", start: match.index, end: match.index + match[0].length }));
+  for (const [key, pattern] of ALLERGEN_WORDS) {
+    for (const match of text.matchAll(new RegExp(pattern.source, `${pattern.flags}g`))) {
+      const start = match.index;
+      const end = start + match[0].length;
+      const phrase = phrases.find((each) => start < each.end && end > each.start);
+      if (phrase && !(phrase.meaning.includes(match[0]) && pattern.test(phrase.meaning))) continue;
+      marked.push({ key, start, end });
+    }
+  }
+  // « farine de blé »: the cereal named is enough.
+  const named = (word: (typeof marked)[number]) =>
+    marked.some(
+      (other) =>
+        other.key === word.key &&
+        other.start === word.end + 4 &&
+        text.slice(word.end, other.start) === " de ",
+    );
+  const emphasised = marked.filter((word) => !named(word));
+  emphasised.sort((a, b) => a.start - b.start || b.end - a.end);
+  let result = "";
+  let at = 0;
+  for (const { start, end } of emphasised) {
+    if (start < at) continue;
+    result += `${ingredients.slice(at, start)}_${ingredients.slice(start, end)}_`;
+    at = end;
+  }
+  return result + ingredients.slice(at);
+}

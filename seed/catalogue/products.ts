@@ -5,15 +5,18 @@ import type {
   ProductMetafieldValues,
   VariantInput,
 } from "#platform/commerce/index.ts";
-import { type PictureKind, renderProductSvg } from "#platform/commerce/index.ts";
+import { nutritionFields, type PictureKind, renderProductSvg } from "#platform/commerce/index.ts";
 import type { Format, Range } from "#seed/catalogue/categories.ts";
-import { type Composition, readComposition } from "#seed/catalogue/composition.ts";
+import {
+  type Composition,
+  emphasiseAllergens,
+  readComposition,
+} from "#seed/catalogue/composition.ts";
 import { type FileRow, imageUrlOf, svgFile } from "#seed/catalogue/files.ts";
 import {
   baseAmount,
   ean13,
   frenchDecimal,
-  frenchNumber,
   quantityLabel,
   shopPrice,
   unitPriceLabel,
@@ -27,7 +30,7 @@ import {
   type LabelKey,
 } from "#seed/catalogue/taxonomies.ts";
 import type { Leaf, Name } from "#seed/catalogue/tree.ts";
-import type { Random } from "#seed/random.ts";
+import { createRandom, deriveSeed, type Random } from "#seed/random.ts";
 
 /** The metaobjects a product points at, by GID. */
 export type CatalogueRefs = {
@@ -94,6 +97,8 @@ const BRAND_SENTENCES = [
   "Une sélection {brand} ({origin}).",
 ];
 const DAY = 86_400_000;
+/** What 100 g may hold of fat, carbohydrate, protein and salt together: some is water or fibre. */
+const MAX_NUTRIENT_GRAMS = 97;
 
 /**
  * Makes products one at a time, deterministic from `random`: product n is the same whatever the
@@ -289,18 +294,36 @@ export function createProductFactory(options: {
     return labels.slice(0, 3);
   }
 
-  function nutritionFor(leaf: Leaf): ProductMetafieldValues {
+  /**
+   * The declaration, or why there is none. Five values come from the catalogue's stream, in the
+   * order they always have (so every later product of the demo catalogue stays as it was); the
+   * share of sugars from a stream of the product's own. Fat, carbohydrate, protein and salt never
+   * add up to more than 100 g.
+   */
+  function nutritionFor(leaf: Leaf, index: number): ProductMetafieldValues {
     const nutrition = leaf.traits.nutrition;
     if (!nutrition) return {};
-    const kcal = Math.round(between(nutrition.kcal));
-    const lipids = between(nutrition.lipids);
-    return {
-      energy_value: `${frenchNumber(Math.round(kcal * 4.184), 0)} kJ / ${kcal} kcal`,
-      lipids: `${frenchNumber(lipids, 1)} g`,
-      acids: `${frenchNumber(lipids * between(nutrition.saturated), 1)} g`,
-      glucids: `${frenchNumber(between(nutrition.glucids), 1)} g`,
-      salt: `${frenchNumber(between(nutrition.salt), 2)} g`,
+    if ("exempt" in nutrition) return { nutrition_exemption: nutrition.exempt };
+    const drawn = {
+      proteins: between(nutrition.proteins),
+      lipids: between(nutrition.lipids),
+      saturated: between(nutrition.saturated),
+      glucids: between(nutrition.glucids),
+      salt: between(nutrition.salt),
     };
+    const sugars = createRandom(deriveSeed(index, "sugars")).next();
+    const total = drawn.proteins + drawn.lipids + drawn.glucids + drawn.salt;
+    const scale = total > MAX_NUTRIENT_GRAMS ? MAX_NUTRIENT_GRAMS / total : 1;
+    const glucids = drawn.glucids * scale;
+    const [least, most] = nutrition.sugars;
+    return nutritionFields({
+      lipids: drawn.lipids * scale,
+      saturates: drawn.lipids * scale * drawn.saturated,
+      glucids,
+      sugars: glucids * (least + sugars * (most - least)),
+      proteins: drawn.proteins * scale,
+      salt: drawn.salt * scale,
+    });
   }
 
   function descriptionFor(leaf: Leaf, brand: BrandRef, origin: string) {
@@ -405,9 +428,10 @@ export function createProductFactory(options: {
       ...(alcohol
         ? { alcohol: `${frenchDecimal(Math.round(between(alcohol) * 2) / 2)} % vol.` }
         : {}),
-      ...(ingredients ? { ingredients_composition: ingredients } : {}),
-      ...nutritionFor(leaf),
+      ...(ingredients ? { ingredients_composition: emphasiseAllergens(ingredients) } : {}),
+      ...nutritionFor(leaf, index),
       conservation_text: random.pick(leaf.traits.conservation ?? ["À conserver au frais."]),
+      ...(leaf.traits.durability ? { durability_text: leaf.traits.durability } : {}),
       allergens: allergens.contains.map((key) => refs.allergens[key]),
       ingredients_alertDetails: allergens.alert,
       regimes: diets.map((key) => refs.diets[key]),

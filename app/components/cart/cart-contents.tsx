@@ -106,7 +106,7 @@ export function CartContents({
       ) : (
         totals.leftToFreeDelivery !== null && (
           <p className="cart__delivery-note">
-            Plus que {formatCents(totals.leftToFreeDelivery)} d'achats pour la livraison offerte.
+            Plus que {formatCents(totals.leftToFreeDelivery)} pour la livraison offerte.
           </p>
         )
       )}

@@ -606,7 +606,7 @@ describe("the delivery zone's terms", () => {
     const cart = await zoneCart([{ merchandiseId: fixture.comte.variantId, quantity: 2 }]);
     const page = await (await app.request(`${ORIGIN}${cart.path}`)).text();
     expect(page).toContain("<dt>Mode</dt><dd>Livraison à domicile — 4,90\u00a0€</dd>");
-    expect(page).toContain("Plus que 35,00\u00a0€ d'achats pour la livraison offerte.");
+    expect(page).toContain("Plus que 35,00\u00a0€ pour la livraison offerte.");
     expect(page).toContain('data-total="domicile">30,40\u00a0€');
     expect(page).not.toContain(`role="alert"`);
 

@@ -191,7 +191,7 @@ ${
 }
 <dt>Créneau</dt><dd>${slotText(choice.slotKey)}</dd>
 </dl>
-${choice.leftToFree !== null ? html`<p class="hint">Plus que ${euros(choice.leftToFree)} d'achats pour la livraison offerte.</p>` : ""}
+${choice.leftToFree !== null ? html`<p class="hint">Plus que ${euros(choice.leftToFree)} pour la livraison offerte.</p>` : ""}
 <p><a href="${choice.changeUrl}">Modifier<span class="visually-hidden"> le mode, ${
     choice.mode === 2 ? "le magasin" : "l'adresse"
   } ou le créneau</span></a></p>

@@ -200,7 +200,7 @@ describe("Cart.deliveryGroups", () => {
     // 12,50 € + 2 × 8,90 € = 30,30 €: above the 25 € minimum, 29,70 € short of free delivery.
     const delivery = {
       ...DELIVERY,
-      description: `Livré par Comptoir Martyrs. Plus que 29,70${NBSP}€ d'achats pour la livraison offerte.`,
+      description: `Livré par Comptoir Martyrs. Plus que 29,70${NBSP}€ pour la livraison offerte.`,
       estimatedCost: { amount: "4.9", currencyCode: "EUR" },
     };
     expect(group.deliveryOptions).toEqual([delivery, PICKUP]);
