@@ -19,7 +19,8 @@ import type {
   CatalogueProductPageFragment,
 } from "#app/lib/storefront.generated.ts";
 import { catalogueQuery, StorefrontError, storefrontQuery } from "#app/lib/storefront.server.ts";
-import { NUTRITION_ROWS, type NutritionKey, sanitizeRichHtml } from "#platform/commerce/index.ts";
+import { sanitizeRichHtml } from "#platform/commerce/index.ts";
+import { NUTRITION_ROWS, type NutritionKey } from "#platform/nutrition.ts";
 
 /**
  * The catalogue as the storefront pages read it, through the Storefront API (storefront.md §7):
@@ -88,7 +89,7 @@ export type ProductDetails = {
   /** Date marking and use after opening. */
   durability: string | null;
   allergenAlert: string | null;
-  /** The INCO declaration per 100 g or 100 ml (`platform/commerce/nutrition.ts`). */
+  /** The INCO declaration per 100 g or 100 ml (`platform/nutrition.ts`). */
   nutrition: Record<NutritionKey, string | null>;
   /** Why the product declares no nutrition, when it is exempt. */
   nutritionExemption: string | null;

@@ -8,7 +8,12 @@ import {
   type Shopper,
 } from "#app/lib/ordering-customer.server.ts";
 import { type StorefrontDocument, storefrontQuery } from "#app/lib/storefront.server.ts";
-import { type OrderSlotView, orderSlotFromAttributes } from "#platform/commerce/index.ts";
+import {
+  type GiftOptions,
+  giftOptionsOf,
+  type OrderSlotView,
+  orderSlotFromAttributes,
+} from "#platform/commerce/index.ts";
 import { orderNumberLabel, orderStatusLabel } from "#platform/order-status.ts";
 
 /**
@@ -71,6 +76,8 @@ export type ConfirmationView =
       slot: GroceryOrderSlot | null;
       /** The delivery address (home delivery). */
       deliveryAddress: string | null;
+      /** Gift wrapping and the card's message, from the order's custom attributes. */
+      gift: GiftOptions;
       items: CheckoutTrackedItem[];
     };
 
@@ -182,6 +189,7 @@ export async function groceryConfirmation(gid: string): Promise<ConfirmationData
       processedAt: order.processedAt,
       statusUrl: order.statusUrl,
       slot: orderSlotFromAttributes(order.customAttributes),
+      gift: giftOptionsOf(order.customAttributes),
       deliveryAddress: order.shippingAddress
         ? [
             order.shippingAddress.address1,

@@ -1,6 +1,11 @@
 import { SERVICE_FEE_CENTS } from "#app/lib/cart.ts";
-import { deliveryZone, listStores, type Store } from "#app/lib/ordering.server.ts";
-import { type FactTexts, factTexts, type ShopFactsData } from "#app/lib/shop-facts.ts";
+import { deliveryZone, listStores } from "#app/lib/ordering.server.ts";
+import {
+  type FactStore,
+  type FactTexts,
+  factTexts,
+  type ShopFactsData,
+} from "#app/lib/shop-facts.ts";
 import { processGlobal } from "#platform/process-global.ts";
 import { shopIdentity } from "#platform/shop-identity.ts";
 
@@ -18,7 +23,7 @@ const kept = () => processGlobal<{ value: Kept }>("shopFacts", () => ({ value: n
 
 async function readData(): Promise<ShopFactsData> {
   const identity = shopIdentity();
-  let stores: Store[] = [];
+  let stores: FactStore[] = [];
   let deliveredPostcodes: string[] = [];
   try {
     const listed = await listStores();
@@ -26,10 +31,12 @@ async function readData(): Promise<ShopFactsData> {
       listed.map((store) => (store.deliveryEnabled ? deliveryZone(store.storeId) : null)),
     );
     // A delivery costs what the store's zone charges (the zone's fee is the store's when it has
-    // none of its own), as the cart and the checkout charge it.
+    // none of its own), with the zone's minimum and threshold, as the cart and checkout apply them.
     stores = listed.map((store, index) => ({
       ...store,
       deliveryFee: zones[index]?.deliveryFee ?? store.deliveryFee,
+      minimumOrder: zones[index]?.minimumOrder ?? 0,
+      freeDeliveryOver: zones[index]?.freeDeliveryOver ?? null,
     }));
     deliveredPostcodes = zones.flatMap((zone) => zone?.postcodes ?? []);
   } catch {

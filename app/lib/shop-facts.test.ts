@@ -23,6 +23,8 @@ const store = (changes: Partial<FactStore>): FactStore => ({
   deliveryEnabled: true,
   pickupEnabled: true,
   deliveryFee: 5.9,
+  minimumOrder: 0,
+  freeDeliveryOver: null,
   openingHours: [...WEEK, day("Sunday", "10:00", "13:00")],
   slotIntervalMinutes: 60,
   leadTimeMinutes: 120,
@@ -51,7 +53,12 @@ describe("opening hours", () => {
 describe("fact texts", () => {
   const stores = [
     store({}),
-    store({ name: "Comptoir Rive Gauche", deliveryFee: 4.9 }),
+    store({
+      name: "Comptoir Rive Gauche",
+      deliveryFee: 4.9,
+      minimumOrder: 30,
+      freeDeliveryOver: 80,
+    }),
     store({
       name: "Point retrait Bastille",
       deliveryEnabled: false,
@@ -79,6 +86,9 @@ describe("fact texts", () => {
     expect(texts["delivery.paris"]).toBe("Paris (75009)");
     expect(texts["delivery.suburbs"]).toBe("Boulogne-Billancourt (92100) et Saint-Denis (93200)");
     expect(texts["delivery.fees"]).toBe("de 4,90\u00a0€ à 5,90\u00a0€ selon votre adresse");
+    expect(texts["delivery.thresholds"]).toBe(
+      "Comptoir Haussmann : sans minimum de commande ; Comptoir Rive Gauche : minimum de commande 30,00\u00a0€, livraison offerte dès 80,00\u00a0€",
+    );
     expect(texts["slot.length"]).toBe("d'une heure");
     expect(texts["order.leadTime"]).toBe("2 heures");
     expect(texts["order.serviceFee"]).toBe("0,50\u00a0€");
@@ -96,6 +106,7 @@ describe("fact texts", () => {
     });
     expect(none["pickup.stores"]).toBe("nos magasins");
     expect(none["delivery.area"]).toBe("à Paris");
+    expect(none["delivery.thresholds"]).toBe("sans minimum de commande");
   });
 
   it("fills tokens anywhere in an entry, and leaves an unknown one for the editor to see", () => {

@@ -26,6 +26,10 @@ export type FactStore = {
   pickupEnabled: boolean;
   /** Euros. */
   deliveryFee: number;
+  /** Euros: a delivery below it is refused (0: no minimum). From the store's zone. */
+  minimumOrder: number;
+  /** Euros: delivery is free from it; null: never free. From the store's zone. */
+  freeDeliveryOver: number | null;
   openingHours: { day: string; start: string; end: string }[];
   slotIntervalMinutes: number | null;
   leadTimeMinutes: number | null;
@@ -243,6 +247,7 @@ export function factTexts(data: ShopFactsData): FactTexts {
         : minFee === maxFee
           ? `de ${formatCents(minFee)}`
           : `de ${formatCents(minFee)} à ${formatCents(maxFee)} selon votre adresse`,
+    "delivery.thresholds": thresholdsText(delivering),
     "order.leadTime": leads.length > 0 ? durationText(Math.max(...leads)) : "quelques heures",
     "slot.length": ofText(
       intervals.length > 0 ? slotLengthText(Math.min(...intervals)) : "une heure",
@@ -250,6 +255,27 @@ export function factTexts(data: ShopFactsData): FactTexts {
     "order.serviceFee": formatCents(data.serviceFeeCents),
   };
   return texts;
+}
+
+/**
+ * Each delivering store's minimum order and free-delivery threshold: « sans minimum de commande »
+ * when no store asks one nor offers delivery, else store by store.
+ */
+function thresholdsText(delivering: readonly FactStore[]): string {
+  const termsOf = (store: FactStore) =>
+    [
+      store.minimumOrder > 0
+        ? `minimum de commande ${formatCents(Math.round(store.minimumOrder * 100))}`
+        : "sans minimum de commande",
+      store.freeDeliveryOver !== null
+        ? `livraison offerte dès ${formatCents(Math.round(store.freeDeliveryOver * 100))}`
+        : null,
+    ]
+      .filter(Boolean)
+      .join(", ");
+  const terms = delivering.map(termsOf);
+  if (terms.every((text) => text === "sans minimum de commande")) return "sans minimum de commande";
+  return delivering.map((store, index) => `${store.name} : ${terms[index]}`).join(" ; ");
 }
 
 const TOKEN = /\{\{\s*([a-zA-Z]+\.[a-zA-Z]+)\s*\}\}/g;

@@ -7,6 +7,7 @@ import {
   reorderSummary,
 } from "#app/components/account/order-view.ts";
 import { formatOrderDate, orderStatus, ReorderButton } from "#app/components/account/orders.tsx";
+import { GiftNote } from "#app/components/checkout/order-summary.tsx";
 import { PRIVATE_HEADERS, requireToken } from "#app/lib/account.server.ts";
 import {
   customerOrder,
@@ -24,7 +25,7 @@ import { productPath } from "#app/lib/links.ts";
 import { pageUrl } from "#app/lib/page-url.ts";
 import { localImageUrl } from "#app/lib/product.ts";
 import accountStyles from "#app/styles/account.css?url";
-import { orderSlotFromAttributes } from "#platform/commerce/index.ts";
+import { giftOptionsOf, orderSlotFromAttributes } from "#platform/commerce/index.ts";
 import { orderNumberLabel } from "#platform/order-status.ts";
 import type { Route } from "./+types/account-order";
 
@@ -109,6 +110,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       shippingAddress: order.shippingAddress,
       billingAddress: order.billingAddress,
       slot: orderSlotFromAttributes(order.customAttributes),
+      gift: giftOptionsOf(order.customAttributes),
       lines: order.lineItems.nodes.map(lineView),
     },
     notice:
@@ -277,6 +279,7 @@ export default function OrderPage() {
               </dl>
             </>
           )}
+          <GiftNote gift={order.gift} />
           <h3>Livraison</h3>
           {order.shippingAddress ? (
             <address>

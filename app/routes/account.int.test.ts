@@ -464,6 +464,8 @@ describe("orders", () => {
         cardExpiry: "12/39",
         cardCvc: "123",
         adult: "",
+        giftWrap: "",
+        giftMessage: "",
       },
       now: new Date(),
       storefrontOrigin: "http://localhost",

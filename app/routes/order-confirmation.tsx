@@ -1,7 +1,7 @@
 import { Fragment, useEffect } from "react";
 import { data, Link } from "react-router";
 import checkoutStyles from "#app/components/checkout/checkout.css?url";
-import { OrderFacts, OrderLines } from "#app/components/checkout/order-summary.tsx";
+import { GiftNote, OrderFacts, OrderLines } from "#app/components/checkout/order-summary.tsx";
 import { ReceiptLink } from "#app/components/checkout/receipt-link.tsx";
 import { PRIVATE_HEADERS, shopperOf } from "#app/lib/checkout.server.ts";
 import { modeLabel, purchaseEvent, trackCheckout } from "#app/lib/checkout.ts";
@@ -127,6 +127,7 @@ function GroceryOrder({ order }: { order: Extract<ConfirmationView, { kind: "epi
             deliveryAddress={order.slot.mode === 1 ? order.deliveryAddress : null}
             slot={order.slot.label}
           />
+          <GiftNote gift={order.gift} />
         </section>
       )}
       <section className="checkout-card" aria-labelledby="confirmation-lines">

@@ -25,7 +25,8 @@ import {
 import { canonicalUrl, jsonLd } from "#app/lib/seo.ts";
 import { shopOrigin } from "#app/lib/server-context.ts";
 import productStyles from "#app/styles/product.css?url";
-import { NUTRITION_ROWS } from "#platform/commerce/index.ts";
+import { NUTRITION_ROWS } from "#platform/nutrition.ts";
+
 import type { Route } from "./+types/product";
 import { catalogueStylesWith, seoMetaFrom } from "./content-head.ts";
 

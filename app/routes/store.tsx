@@ -128,6 +128,7 @@ export async function loader({ context }: Route.LoaderArgs) {
           paris: facts["delivery.paris"] ?? "",
           suburbs: facts["delivery.suburbs"] ?? "",
           fees: facts["delivery.fees"] ?? "",
+          thresholds: facts["delivery.thresholds"] ?? "",
           hours: facts["delivery.hours"] ?? "",
           leadTime: facts["order.leadTime"] ?? "",
           slotLength: facts["slot.length"] ?? "",
@@ -210,6 +211,7 @@ export default function StorePage({ loaderData: data }: Route.ComponentProps) {
             Créneaux {data.delivery.slotLength} : {data.delivery.hours}. Commandez au plus tard{" "}
             {data.delivery.leadTime} avant votre créneau. Frais de livraison : {data.delivery.fees}.
           </p>
+          <p>Minimum de commande et livraison offerte : {data.delivery.thresholds}.</p>
         </section>
       )}
       {data.images.length > 0 && (

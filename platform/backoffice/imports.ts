@@ -8,9 +8,6 @@ import {
   editProduct,
   insertCollections,
   insertProducts,
-  NUTRITION_ROWS,
-  type NutritionKey,
-  nutritionErrors,
   overwriteCollection,
   type ProductInput,
   type ProductMetafieldKey,
@@ -21,6 +18,7 @@ import {
   setArchived,
   setAvailability,
 } from "#platform/commerce/index.ts";
+import { NUTRITION_ROWS, type NutritionKey, nutritionErrors } from "#platform/nutrition.ts";
 
 /** Who the change log names for writes made through the office API (ordering-and-server.md §7). */
 export const API_ACTOR = "api";

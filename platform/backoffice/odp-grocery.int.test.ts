@@ -22,6 +22,10 @@ beforeAll(async () => {
       totalTaxCents: 130,
       totalCents: 3140,
       deliveryMethod: "Livraison à domicile",
+      customAttributes: [
+        { key: "gift_wrap", value: "true" },
+        { key: "gift_message", value: "Pour Louise, avec toute notre affection." },
+      ],
       shippingAddress: {
         firstName: "Camille",
         lastName: "Martin",
@@ -64,7 +68,7 @@ beforeAll(async () => {
 afterAll(() => database?.close());
 
 describe("groceryPreparation", () => {
-  it("lists the products to prepare, the customer and the address, without the service fee", async () => {
+  it("lists the products to prepare, the customer, the address and the gift, without the service fee", async () => {
     const sheet = await groceryPreparation(database.db, orderId);
     expect(sheet).toMatchObject({
       order: {
@@ -77,6 +81,8 @@ describe("groceryPreparation", () => {
       store: { name: "Épicerie (livraison)" },
       slot: { label: "" },
       customer: { name: "Camille Martin", phone: "+33612345678", email: "camille@example.com" },
+      giftWrap: true,
+      giftMessage: "Pour Louise, avec toute notre affection.",
     });
     expect(sheet?.order.id).toBeGreaterThanOrEqual(1001);
     expect(await groceryPreparation(database.db, 999_999)).toBeNull();

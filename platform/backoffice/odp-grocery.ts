@@ -1,6 +1,6 @@
 import type { Db } from "#db/client.ts";
 import { GROCERY_GROUP, type OrderPreparation, slotLabel } from "#platform/backoffice/odp.ts";
-import { orderWithProductLines } from "#platform/commerce/index.ts";
+import { giftOptionsOf, orderWithProductLines } from "#platform/commerce/index.ts";
 
 /** How the checkout names the pickup method (platform/commerce/checkout/form.ts). */
 const PICKUP_METHOD = "Retrait au comptoir";
@@ -9,7 +9,8 @@ const PICKUP_METHOD = "Retrait au comptoir";
  * The preparation sheet of a grocery order (the commerce service's, from the hosted checkout),
  * in the shape of a restaurant order's sheet: its product lines (the service fee left out), the
  * customer, the delivery address or "Retrait", the booked slot and its store (the pickup store,
- * or the delivering one). Orders placed before slots were booked show their placing time and the
+ * or the delivering one), the gift wrapping and the card's message. Orders placed before slots
+ * were booked show their placing time and the
  * grocery group instead. Null when unknown.
  */
 export async function groceryPreparation(
@@ -25,6 +26,7 @@ export async function groceryPreparation(
       ? order.orderMode === 2
       : order.deliveryMethod === PICKUP_METHOD || order.deliveryMethod === "retrait";
   const name = [address?.firstName, address?.lastName].filter(Boolean).join(" ");
+  const gift = giftOptionsOf(order.customAttributes);
   return {
     order: {
       id: order.orderNumber,
@@ -69,6 +71,7 @@ export async function groceryPreparation(
       phone: order.phone ?? address?.phone ?? "—",
       email: order.email,
     },
-    giftWrap: false,
+    giftWrap: gift.wrap,
+    giftMessage: gift.message,
   };
 }

@@ -49,6 +49,8 @@ export type OrderPreparation = {
   slot: { key: string; label: string; start: string };
   customer: { name: string | null; phone: string; email: string | null };
   giftWrap: boolean;
+  /** The message for the recipient, written on a card (grocery orders). */
+  giftMessage: string | null;
 };
 
 /** `"2026-11-24 12:00-13:00"` → `"12:00-13:00"`: the day is shown once, above the slots. */
@@ -96,6 +98,7 @@ function preparationOf(row: PreparationRow): OrderPreparation {
     },
     customer: row.customer,
     giftWrap: order.giftWrap,
+    giftMessage: null,
   };
 }
 
@@ -241,7 +244,7 @@ function fileGroceryOrders(stores: DayStore[], orders: readonly SlottedOrder[]):
           ? "Placed"
           : order.financialStatus,
       itemCount: order.itemCount,
-      giftWrap: false,
+      giftWrap: order.giftWrap,
     });
     store.orderCount++;
   }

@@ -17,7 +17,6 @@ import {
   fromGid,
   imagePathOfUrl,
   moveProductImage,
-  nutritionErrors,
   type ProductMetafieldValues,
   productHandlesById,
   productIdsByHandle,
@@ -28,6 +27,7 @@ import {
   toGid,
   type VariantEdit,
 } from "#platform/commerce/index.ts";
+import { nutritionErrors } from "#platform/nutrition.ts";
 
 /**
  * The admin product screen's server side: reads its form into a product edit with French

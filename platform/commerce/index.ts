@@ -136,6 +136,12 @@ export {
   maskedGiftCardCode,
   normaliseGiftCardCode,
 } from "./gift-card-codes.ts";
+export {
+  GIFT_ATTRIBUTES,
+  GIFT_MESSAGE_MAX,
+  type GiftOptions,
+  giftOptionsOf,
+} from "./gift-options.ts";
 export { type StorefrontApiOptions, storefrontApi } from "./graphql/http.ts";
 export { createImageRoutes } from "./images/http.ts";
 export {
@@ -167,16 +173,6 @@ export {
   CUSTOM_NAMESPACE,
   type ProductMetafieldKey,
 } from "./metafields.ts";
-export {
-  energyFieldOf,
-  energyOf,
-  gramsOf,
-  NUTRITION_ROWS,
-  type Nutrients,
-  type NutritionKey,
-  nutritionErrors,
-  nutritionFields,
-} from "./nutrition.ts";
 export {
   type GroceryListFilter,
   type GroceryListRow,

@@ -13,6 +13,7 @@ import {
   sql,
 } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
+import { type GiftOptions, giftOptionsOf } from "#platform/commerce/gift-options.ts";
 import {
   commerceOrder,
   commerceOrderLine,
@@ -226,6 +227,8 @@ export type GroceryOrderDetail = GroceryListRow & {
   storeAddress: string | null;
   /** When the shopper confirmed being 18 or over (an order with alcohol); null otherwise. */
   adultConfirmedAt: Date | null;
+  /** Gift wrapping and the card's message, from the order's attributes. */
+  gift: GiftOptions;
   lines: {
     position: number;
     title: string;
@@ -285,6 +288,7 @@ export async function groceryOrderForAdmin(
     slotEnd: order.slotEnd,
     storeAddress: order.storeAddress,
     adultConfirmedAt: order.adultConfirmedAt,
+    gift: giftOptionsOf(order.customAttributes),
     deliveryMethod,
     shippingAddress,
     billingAddress,

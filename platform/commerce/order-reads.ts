@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lt } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
+import { giftOptionsOf } from "#platform/commerce/gift-options.ts";
 import { commerceOrder, commerceOrderLine } from "#platform/commerce/order-schema.ts";
 import type { OrderRow } from "#platform/commerce/orders.ts";
 
@@ -99,6 +100,8 @@ export type SlottedOrder = PlacedOrder & {
   /** The ordering service's StoreId: the pickup store, or the delivering one. */
   storeId: number;
   storeName: string;
+  /** The gift wrapping asked for at the checkout. */
+  giftWrap: boolean;
 };
 
 /**
@@ -138,6 +141,7 @@ export async function ordersWithSlotBetween(db: Db, from: Date, to: Date): Promi
         mode: order.orderMode,
         slotKey: order.slotKey,
         slotStart: order.slotStart,
+        giftWrap: giftOptionsOf(order.customAttributes).wrap,
         storeId: order.storeId,
         storeName: order.storeName ?? "",
       },

@@ -1,7 +1,7 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { and, asc, count, desc, eq, inArray, lt, or } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
-import { commerceCart } from "#platform/commerce/cart-schema.ts";
+import { type CartAttribute, commerceCart } from "#platform/commerce/cart-schema.ts";
 import type { CartView } from "#platform/commerce/cart-view.ts";
 import { claimAutomaticDiscountUse, claimDiscountUses } from "#platform/commerce/discounts.ts";
 import {
@@ -178,6 +178,8 @@ export type NewOrder = {
   slot?: OrderSlotBooking | null;
   /** When the shopper confirmed being 18 or over (an order with alcohol). */
   adultConfirmedAt?: Date | null;
+  /** The order's attributes when not the cart's as they are (the checkout's gift options). */
+  customAttributes?: CartAttribute[];
   now: Date;
 };
 
@@ -254,7 +256,7 @@ export async function createOrderFromCart(tx: Tx, order: NewOrder): Promise<Orde
       shippingAddress: order.shippingAddress,
       billingAddress: order.billingAddress,
       discountApplications,
-      customAttributes: view.cart.attributes,
+      customAttributes: order.customAttributes ?? view.cart.attributes,
       note: view.cart.note,
       orderMode: order.slot?.mode ?? null,
       slotKey: order.slot?.key ?? null,

@@ -2,7 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
-import { energyFieldOf, gramsOf, NUTRITION_ROWS, toGid } from "#platform/commerce/index.ts";
+import { toGid } from "#platform/commerce/index.ts";
 import {
   commerceCollection,
   commerceCollectionProduct,
@@ -13,6 +13,7 @@ import {
   commerceProduct,
   commerceVariant,
 } from "#platform/commerce/tables.ts";
+import { energyFieldOf, gramsOf, NUTRITION_ROWS } from "#platform/nutrition.ts";
 import { DEMO_PRODUCTS } from "#seed/catalogue/index.ts";
 import { seedDatabase } from "#seed/index.ts";
 

@@ -5,7 +5,8 @@ import type {
   ProductMetafieldValues,
   VariantInput,
 } from "#platform/commerce/index.ts";
-import { nutritionFields, type PictureKind, renderProductSvg } from "#platform/commerce/index.ts";
+import { type PictureKind, renderProductSvg } from "#platform/commerce/index.ts";
+import { nutritionFields } from "#platform/nutrition.ts";
 import type { Format, Range } from "#seed/catalogue/categories.ts";
 import {
   type Composition,

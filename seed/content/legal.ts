@@ -104,7 +104,7 @@ export const CMS_PAGES: readonly CmsPageText[] = [
       "## Livraison à domicile",
       "Nous livrons {{delivery.paris}} et ces communes de proche banlieue : {{delivery.suburbs}}.",
       "Créneaux {{slot.length}} : {{delivery.hours}}. Commandez au plus tard {{order.leadTime}} avant votre créneau. Les produits frais voyagent en caisses isothermes.",
-      "Les frais de livraison, {{delivery.fees}}, sont indiqués avant le paiement. Des frais de service de {{order.serviceFee}} s'ajoutent à chaque commande.",
+      "Les frais de livraison, {{delivery.fees}}, sont indiqués avant le paiement. Selon le magasin qui livre, un minimum de commande s'applique et la livraison est offerte au-delà d'un montant d'achats : {{delivery.thresholds}}. Des frais de service de {{order.serviceFee}} s'ajoutent à chaque commande.",
       "## Retrait en magasin",
       "Retirez votre commande dans l'un de nos points de retrait : {{pickup.stores}}.",
       "Horaires de retrait : {{pickup.hours}}. Choisissez un créneau {{slot.length}}, au plus tôt {{order.leadTime}} après votre commande : elle vous attend au comptoir, prête et emballée.",

@@ -99,6 +99,10 @@ export type DemoZone = {
   name: string;
   isEnabled: boolean;
   postcodes: readonly string[];
+  /** A delivery below this basket is refused; none when absent. */
+  minimumOrderCents?: number;
+  /** From this basket on, delivery is free; never when absent. */
+  freeDeliveryThresholdCents?: number;
 };
 
 const paris = (...arrondissements: number[]) =>
@@ -142,7 +146,8 @@ export const DEMO_SUBURBS = {
  * Paris and its bordering towns split between the two delivering stores: the right bank and the
  * northern and eastern suburbs from Haussmann, the left bank and the southern and western ones
  * from Rive Gauche. Haussmann's first zone is a disabled former one, listed first on purpose: the
- * zone a store uses is its first ENABLED one.
+ * zone a store uses is its first ENABLED one. Rive Gauche asks a minimum order and delivers free
+ * from a threshold; Haussmann asks neither.
  */
 export const DEMO_ZONES: readonly DemoZone[] = [
   {
@@ -165,6 +170,8 @@ export const DEMO_ZONES: readonly DemoZone[] = [
     name: "Paris rive gauche",
     isEnabled: true,
     postcodes: [...paris(5, 6, 7, 13, 14, 15), ...DEMO_SUBURBS.leftBank],
+    minimumOrderCents: 3000,
+    freeDeliveryThresholdCents: 8000,
   },
 ];
 

@@ -72,6 +72,8 @@ export const orderingSeeder: Seeder = {
         name: zone.name,
         isEnabled: zone.isEnabled,
         postcodes: [...zone.postcodes],
+        minimumOrderCents: zone.minimumOrderCents ?? 0,
+        freeDeliveryThresholdCents: zone.freeDeliveryThresholdCents ?? null,
         position,
         ...at,
       })),

@@ -1,6 +1,7 @@
 import { type CheckoutTotals, type CheckoutView, modeLabel } from "#app/lib/checkout.ts";
 import { formatCents, formatSlot } from "#app/lib/format.ts";
 import { openOrderMode } from "#app/lib/order-mode.ts";
+import type { GiftOptions } from "#platform/commerce/index.ts";
 
 /** The mode, store, address and slot of the order, with a way to change them. */
 export function OrderModeSummary({
@@ -151,6 +152,17 @@ export function CheckoutProblems({ problems }: { problems: string[] }) {
           <li key={problem}>{problem}</li>
         ))}
       </ul>
+    </div>
+  );
+}
+
+/** A grocery order's gift options (issue 23): the wrapping asked for and the card's message. */
+export function GiftNote({ gift }: { gift: GiftOptions }) {
+  if (!gift.wrap && !gift.message) return null;
+  return (
+    <div className="checkout-help">
+      <p>{gift.wrap ? "Avec emballage cadeau." : "C'est un cadeau."}</p>
+      {gift.message && <p>{`Message pour le destinataire : « ${gift.message} »`}</p>}
     </div>
   );
 }

@@ -103,6 +103,12 @@ function Sheet({ sheet }: { sheet: OrderPreparation }) {
             </dd>
           </>
         )}
+        {sheet.giftMessage && (
+          <>
+            <dt>Message cadeau</dt>
+            <dd>« {sheet.giftMessage} »</dd>
+          </>
+        )}
         <dt>Statut</dt>
         <dd>
           <strong>{orderStatusLabel("restaurant", sheet.order.status)}</strong>

@@ -215,6 +215,10 @@ export default function OrderScreen() {
           </>
         )}
         {kind === "grocery" && order.note && <p>Note : {order.note}</p>}
+        {"gift" in order && order.gift.wrap && <p>Paquet cadeau</p>}
+        {"gift" in order && order.gift.message && (
+          <p>{`Message cadeau : « ${order.gift.message} »`}</p>
+        )}
       </section>
       <section className="admin-card" aria-label="Articles">
         <h2>Articles</h2>

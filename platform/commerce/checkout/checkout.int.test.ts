@@ -511,6 +511,58 @@ describe("paying", () => {
     expect(order?.adultConfirmedAt).toBeNull();
   });
 
+  it("offers gift wrapping and a message, starting from the cart's, and keeps them on the order", async () => {
+    // A client set the message on the cart (Storefront API `cartAttributesUpdate`).
+    const cart = await newCart({
+      lines: [{ merchandiseId: fixture.miel.variantId, quantity: 1 }],
+      attributes: [{ key: "gift_message", value: "Joyeux anniversaire, Louise !" }],
+    });
+    const page = await (await app.request(cart.path)).text();
+    expect(page).toContain("<legend>C'est un cadeau ?</legend>");
+    expect(page).toMatch(/<input id="field-giftWrap" name="giftWrap" type="checkbox" value="1">/);
+    expect(page).toMatch(
+      /<textarea id="field-giftMessage"[^>]*>Joyeux anniversaire, Louise !<\/textarea>/,
+    );
+
+    // Too long a message is refused on its field, in French, nothing charged.
+    const long = await post(cart.path, {
+      ...validForm,
+      giftWrap: "1",
+      giftMessage: "x".repeat(251),
+    });
+    expect(long.status).toBe(422);
+    const refused = await long.text();
+    expect(refused).toContain("Votre message ne peut dépasser 250 caractères.");
+    expect(refused).toContain('href="#field-giftMessage"');
+    expect(await ordersOf(cart.token)).toEqual([]);
+
+    const placed = await post(cart.path, {
+      ...validForm,
+      giftWrap: "1",
+      giftMessage: "  Bon anniversaire, Louise !  ",
+    });
+    expect(placed.status).toBe(303);
+    const [order] = await ordersOf(cart.token);
+    expect(order?.customAttributes).toEqual(
+      expect.arrayContaining([
+        { key: "gift_wrap", value: "true" },
+        { key: "gift_message", value: "Bon anniversaire, Louise !" },
+      ]),
+    );
+    expect(order?.customAttributes.filter((a) => a.key === "gift_message")).toHaveLength(1);
+    const detail = await groceryOrderForAdmin(database.db, order?.id ?? 0);
+    expect(detail?.gift).toEqual({ wrap: true, message: "Bon anniversaire, Louise !" });
+
+    // Unticked and emptied at the checkout: the order carries neither.
+    const plain = await newCart({
+      lines: [{ merchandiseId: fixture.miel.variantId, quantity: 1 }],
+      attributes: [{ key: "gift_wrap", value: "true" }],
+    });
+    expect((await post(plain.path, validForm)).status).toBe(303);
+    const [unwrapped] = await ordersOf(plain.token);
+    expect(unwrapped?.customAttributes.map((a) => a.key)).not.toContain("gift_wrap");
+  });
+
   it("never stores the card number or the CVC", async () => {
     const cards = await database.db.select().from(paymentCard);
     const dump = JSON.stringify([

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { GIFT_MESSAGE_MAX, type GiftOptions } from "#platform/commerce/gift-options.ts";
 import { normalizeFrenchPhone } from "#platform/phone.ts";
 
 /**
@@ -13,6 +14,8 @@ export const FIELDS = [
   "phone",
   "firstName",
   "lastName",
+  "giftWrap",
+  "giftMessage",
   "cardHolder",
   "cardNumber",
   "cardExpiry",
@@ -36,6 +39,7 @@ export const MESSAGES = {
   cardExpiry: "Saisissez la date d'expiration au format MM/AA.",
   cardCvc: "Saisissez le code de sécurité (3 ou 4 chiffres).",
   adult: "Confirmez que vous avez 18 ans ou plus : votre panier contient de l'alcool.",
+  giftMessage: `Votre message ne peut dépasser ${GIFT_MESSAGE_MAX} caractères.`,
   tooLong: "Ce champ est trop long.",
 } as const;
 
@@ -66,6 +70,9 @@ const schema = z.object({
     .regex(/^\d{3,4}$/, MESSAGES.cardCvc),
   // The age confirmation's box, "1" when ticked; required only for a cart with alcohol.
   adult: z.string(),
+  // Gift wrapping ("1" when ticked) and the message for the recipient, both optional.
+  giftWrap: z.string(),
+  giftMessage: z.string().trim().max(GIFT_MESSAGE_MAX, MESSAGES.giftMessage),
 });
 
 export type CheckoutInput = z.infer<typeof schema>;
@@ -90,6 +97,11 @@ const withoutCardSchema = schema.omit({
 
 /** Whether the shopper ticked the age confirmation. */
 export const confirmsAdult = (input: Pick<CheckoutValues, "adult">) => input.adult === "1";
+
+/** The gift options the form asks for. */
+export const giftOptionsOfForm = (
+  input: Pick<CheckoutValues, "giftWrap" | "giftMessage">,
+): GiftOptions => ({ wrap: input.giftWrap === "1", message: input.giftMessage.trim() || null });
 
 /**
  * Validates the form; the first message of each invalid field. `card: false` when nothing is

@@ -36,6 +36,7 @@ import {
   cartGiftCards,
   removeGiftCards,
 } from "#platform/commerce/gift-cards.ts";
+import { giftOptionsOf } from "#platform/commerce/gift-options.ts";
 import { cartOrderMode } from "#platform/commerce/order-slot.ts";
 import { orderForCart, orderTotals } from "#platform/commerce/orders.ts";
 import type { SlotBookings } from "#platform/commerce/slot-port.ts";
@@ -58,7 +59,10 @@ export function changeOrderModeUrl(storefrontOrigin: string): string {
   return `${storefrontOrigin}/panier/?modifier-mode=1`;
 }
 
-/** The form's first values: the buyer identity or signed-in customer, the selected address. */
+/**
+ * The form's first values: the buyer identity or signed-in customer, the selected address, the
+ * cart's gift options.
+ */
 async function prefilledValues(db: Db, view: CartView): Promise<CheckoutValues> {
   const values = readValues({});
   const { cart } = view;
@@ -69,6 +73,10 @@ async function prefilledValues(db: Db, view: CartView): Promise<CheckoutValues> 
   values.phone = cart.buyerPhone ?? customer?.phone ?? address?.phone ?? "";
   values.firstName = address?.firstName ?? customer?.firstName ?? "";
   values.lastName = address?.lastName ?? customer?.lastName ?? "";
+  // Gift options a client set on the cart (`cartAttributesUpdate`) are where the form starts.
+  const gift = giftOptionsOf(cart.attributes);
+  values.giftWrap = gift.wrap ? "1" : "";
+  values.giftMessage = gift.message ?? "";
   return values;
 }
 

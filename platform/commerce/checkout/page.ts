@@ -9,6 +9,7 @@ import {
 } from "#platform/commerce/checkout/form.ts";
 import { maskedGiftCardCode } from "#platform/commerce/gift-card-codes.ts";
 import { appliedGiftCardGid, type GiftCardUse } from "#platform/commerce/gift-cards.ts";
+import { GIFT_MESSAGE_MAX } from "#platform/commerce/gift-options.ts";
 import { orderModeText, slotText } from "#platform/commerce/order-slot.ts";
 import {
   type OrderDeliveryMethod,
@@ -41,12 +42,12 @@ legend{font-weight:700;font-size:1.125rem;padding:0 .25rem}
 @media (min-width:36rem){.row{grid-template-columns:1fr 1fr}}
 label{display:block;font-weight:600;margin-bottom:.25rem}
 .hint{margin:0 0 .25rem;color:#555;font-size:.9rem}
-input,select{width:100%;font:inherit;padding:.6rem .75rem;border:1px solid #8a8275;border-radius:.375rem;background:#fff}
-input:focus,select:focus,button:focus,a:focus{outline:3px solid #f0b429;outline-offset:2px}
+input,select,textarea{width:100%;font:inherit;padding:.6rem .75rem;border:1px solid #8a8275;border-radius:.375rem;background:#fff}
+input:focus,select:focus,textarea:focus,button:focus,a:focus{outline:3px solid #f0b429;outline-offset:2px}
 .choice{display:flex;gap:.75rem;align-items:flex-start;margin-top:.75rem}
 .choice input{width:auto;margin-top:.35rem}
 .choice label{font-weight:400}
-.field--error input,.field--error select{border:2px solid #b00020}
+.field--error input,.field--error select,.field--error textarea{border:2px solid #b00020}
 .error-message{color:#b00020;font-weight:600;margin:0 0 .25rem}
 .error-summary{border:3px solid #b00020;border-radius:.5rem;background:#fff;padding:1rem 1.25rem;margin-bottom:1.5rem}
 .error-summary h2{margin:0 0 .5rem;font-size:1.125rem}
@@ -87,6 +88,8 @@ const LABELS: Record<FieldName, string> = {
   cardExpiry: "Date d'expiration (MM/AA)",
   cardCvc: "Code de sécurité (CVC)",
   adult: "Je certifie avoir 18 ans ou plus.",
+  giftWrap: "Emballage cadeau (offert)",
+  giftMessage: "Message pour le destinataire (facultatif)",
 };
 
 const fieldId = (name: FieldName) => `field-${name}`;
@@ -361,6 +364,31 @@ ${error ? html`<p class="error-message" id="error-adult"><span class="visually-h
 </fieldset>`;
 }
 
+/**
+ * A gift: wrapping, and a message written by hand on a card slipped into the bag (issue 23, as
+ * restauration orders have it). Kept on the order's attributes (`gift-options.ts`).
+ */
+function giftFieldset(model: CheckoutPageModel) {
+  const { values, errors } = model;
+  const error = errors.giftMessage;
+  const describedBy = ["hint-giftMessage", error ? "error-giftMessage" : ""]
+    .filter(Boolean)
+    .join(" ");
+  return html`<fieldset>
+<legend>C'est un cadeau ?</legend>
+<div class="field field--checkbox">
+<input id="${fieldId("giftWrap")}" name="giftWrap" type="checkbox" value="1"${values.giftWrap === "1" ? " checked" : ""}>
+<label for="${fieldId("giftWrap")}">${LABELS.giftWrap}</label>
+</div>
+<div class="field${error ? " field--error" : ""}">
+<label for="${fieldId("giftMessage")}">${LABELS.giftMessage}</label>
+<p class="hint" id="hint-giftMessage">Écrit à la main sur une carte jointe à la commande, ${String(GIFT_MESSAGE_MAX)} caractères au plus.</p>
+${error ? html`<p class="error-message" id="error-giftMessage"><span class="visually-hidden">Erreur :</span> ${error}</p>` : ""}
+<textarea id="${fieldId("giftMessage")}" name="giftMessage" rows="3" maxlength="${String(GIFT_MESSAGE_MAX)}"${error ? html` aria-invalid="true"` : ""} aria-describedby="${describedBy}">${values.giftMessage}</textarea>
+</div>
+</fieldset>`;
+}
+
 /** The checkout form beside the order summary, with the errors of a refused submission. */
 export function checkoutPage(model: CheckoutPageModel) {
   const { values, errors } = model;
@@ -386,6 +414,7 @@ ${input("firstName", values, errors, { autocomplete: "given-name", required: tru
 ${input("lastName", values, errors, { autocomplete: "family-name", required: true })}
 </div>
 </fieldset>
+${giftFieldset(model)}
 ${adultFieldset(model)}
 ${cardFieldset(model)}
 <input type="hidden" name="giftCardCents" value="${String(model.giftCards.totalCents)}">

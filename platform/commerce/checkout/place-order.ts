@@ -14,6 +14,7 @@ import {
   type CheckoutInput,
   confirmsAdult,
   type FieldErrors,
+  giftOptionsOfForm,
   MESSAGES,
   parseExpiry,
 } from "#platform/commerce/checkout/form.ts";
@@ -32,6 +33,7 @@ import {
   type GiftCardUse,
   spendGiftCards,
 } from "#platform/commerce/gift-cards.ts";
+import { withGiftOptions } from "#platform/commerce/gift-options.ts";
 import type { OrderAddress } from "#platform/commerce/order-schema.ts";
 import {
   type CartOrderMode,
@@ -434,6 +436,8 @@ async function payAndOrder(
     paid: true,
     slot,
     adultConfirmedAt: alcohol ? now : null,
+    // The gift options as the form last gave them, over any the cart carried.
+    customAttributes: withGiftOptions(view.cart.attributes, giftOptionsOfForm(input)),
     now,
   });
   await spendGiftCards(tx, gift.uses, order.id, now);

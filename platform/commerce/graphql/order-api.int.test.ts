@@ -84,6 +84,8 @@ const input: CheckoutInput = {
   cardExpiry: "12/29",
   cardCvc: "123",
   adult: "",
+  giftWrap: "",
+  giftMessage: "",
 };
 
 async function orderOf(lines: { merchandiseId: string; quantity: number }[], codes: string[] = []) {
