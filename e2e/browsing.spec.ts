@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { NUTRITION_ROWS } from "../platform/nutrition.ts";
 import { hydrated } from "./journeys.ts";
 
 /**
@@ -75,15 +76,9 @@ test("a product page: price, allergens, gallery, then its brand's page", async (
   await expect(composition.locator("strong").filter({ hasText: /^lait$/i })).toBeVisible();
   await expect(composition).toContainText(/Quantité nette : \d+ g/);
   const declaration = page.getByRole("table");
-  await expect(declaration.getByRole("rowheader")).toHaveText([
-    "Énergie",
-    "Matières grasses",
-    "dont acides gras saturés",
-    "Glucides",
-    "dont sucres",
-    "Protéines",
-    "Sel",
-  ]);
+  await expect(declaration.getByRole("rowheader")).toHaveText(
+    NUTRITION_ROWS.map((row) => row.label),
+  );
   await expect(declaration.getByRole("row", { name: /^Énergie/ })).toContainText(/kJ \/ \d+ kcal/);
 
   await page.getByRole("link", { name: /^Agrandir l'image :/ }).click();

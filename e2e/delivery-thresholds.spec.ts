@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { hydrated, openModal } from "./journeys.ts";
+import { deliveryTo, hydrated, openModal } from "./journeys.ts";
 
 /**
  * A delivery zone's minimum order and free-delivery threshold (issue 23, item 4), as a shopper
@@ -13,12 +13,7 @@ async function deliveryToTheLeftBank(page: Page) {
   await page.goto("/");
   await hydrated(page);
   await openModal(page);
-  const dialog = page.locator("dialog.order-mode");
-  await dialog.getByRole("button", { name: /Livraison à domicile/ }).click();
-  await dialog.getByLabel("Adresse", { exact: true }).fill("8 rue du Bac");
-  await dialog.getByLabel("Code postal").fill("75007");
-  await dialog.getByLabel("Ville").fill("Paris");
-  await dialog.getByRole("button", { name: "Vérifier l'adresse" }).click();
+  const dialog = await deliveryTo(page, { line: "8 rue du Bac", postcode: "75007", city: "Paris" });
   await expect(dialog.getByText(/Livraison par Comptoir Rive Gauche/)).toBeVisible();
   await dialog.getByRole("button", { name: "Valider ce créneau" }).click();
   await expect(dialog).toBeHidden();

@@ -39,12 +39,20 @@ export async function pickUpAtFirstSlot(page: Page, store = /Comptoir Haussmann/
 }
 
 /** Chooses delivery to a Paris address in the open modal, up to the slot step. */
-export async function deliveryToParis(page: Page) {
+export function deliveryToParis(page: Page) {
+  return deliveryTo(page, { line: "3 rue Bleue", postcode: "75009", city: "Paris" });
+}
+
+/** Chooses delivery to an address in the open modal, up to the slot step. */
+export async function deliveryTo(
+  page: Page,
+  address: { line: string; postcode: string; city: string },
+) {
   const dialog = page.locator("dialog.order-mode");
   await dialog.getByRole("button", { name: /Livraison à domicile/ }).click();
-  await dialog.getByLabel("Adresse", { exact: true }).fill("3 rue Bleue");
-  await dialog.getByLabel("Code postal").fill("75009");
-  await dialog.getByLabel("Ville").fill("Paris");
+  await dialog.getByLabel("Adresse", { exact: true }).fill(address.line);
+  await dialog.getByLabel("Code postal").fill(address.postcode);
+  await dialog.getByLabel("Ville").fill(address.city);
   await dialog.getByRole("button", { name: "Vérifier l'adresse" }).click();
   await expect(dialog.getByRole("heading", { name: "Choisissez un créneau" })).toBeVisible();
   return dialog;
