@@ -5,8 +5,12 @@ import { deliveryToParis, hydrated, openModal, seriousViolations } from "./journ
  * axe-core on the storefront's interactive states (issue 18), not only on pages as they load: the
  * cart panel open (its checkout button under the pointer and focused too), the order-mode modal
  * at each step, the search overlay with results, the sign-in, registration and address forms
- * showing their errors, the restauration order page and the hosted checkout with its errors. No
- * serious or critical violation in any of them. Runs on the desktop and mobile projects.
+ * showing their errors, the restauration order page and the hosted checkout with its errors; and
+ * every page type as it loads that content.spec.ts does not check (brands, artisans, blog, CMS,
+ * store, sitemap, cart, favourites, lists, 404, the signed-in account). The order confirmation and
+ * an account's order page are checked where an order is placed (keyboard-purchase.spec.ts,
+ * order-mode.spec.ts). No serious or critical violation in any of them. Runs on the desktop and
+ * mobile projects.
  */
 
 test.describe.configure({ timeout: 120_000 });
@@ -198,6 +202,58 @@ test("the restauration order page, a wrong phone number refused", async ({
   await page.getByLabel("Numéro de téléphone mobile").fill("01 23");
   await page.getByRole("button", { name: "Recevoir un code" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "n'est pas valide" })).toBeVisible();
+  found.push(...(await seriousViolations(page)));
+  expect(found).toEqual([]);
+});
+
+/** Every link of a page to a path under `prefix`, the first one's path. */
+async function firstLink(page: Page, prefix: string): Promise<string> {
+  const href = await page
+    .locator(`a[href^="${prefix}"]`)
+    .first()
+    .getAttribute("href", { timeout: 15_000 });
+  expect(href, `a link to ${prefix}…`).toBeTruthy();
+  return href ?? "";
+}
+
+test("every other page type as it loads: brands, artisans, blog, CMS, store, sitemap, cart, lists, 404", async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const found = [];
+  const visit = async (path: string) => {
+    await page.goto(path);
+    await hydrated(page);
+    found.push(...(await seriousViolations(page)));
+  };
+  await visit("/nos-marques/");
+  await visit(await firstLink(page, "/m/"));
+  await visit("/nos-artisans/");
+  await visit("/blog/");
+  await visit(await firstLink(page, "/b/"));
+  await visit(await firstLink(page, "/cms/"));
+  await visit("/magasin/");
+  await visit("/sitemap/");
+  await visit("/panier/");
+  await visit("/favoris/");
+  await visit("/listes/");
+  await visit("/une-page-qui-n-existe-pas/");
+  expect(found).toEqual([]);
+});
+
+// An order's page is checked where an order is placed signed in (order-mode.spec.ts, journey (a)).
+test("the signed-in account: its profile and its orders", async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto("/compte/");
+  const signIn = page.getByRole("region", { name: "Se connecter" });
+  await signIn.getByLabel("Adresse e-mail").fill(DEMO.email);
+  await signIn.getByLabel("Mot de passe").fill(DEMO.password);
+  await signIn.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page.getByText(/^Bonjour /)).toBeVisible({ timeout: 15_000 });
+  await hydrated(page);
+  const found = await seriousViolations(page);
+  await page.goto("/compte/?s=3");
+  await hydrated(page);
   found.push(...(await seriousViolations(page)));
   expect(found).toEqual([]);
 });

@@ -1,5 +1,11 @@
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { deliveryToParis, hydrated, openModal, payOnHostedCheckout } from "./journeys.ts";
+import {
+  deliveryToParis,
+  hydrated,
+  openModal,
+  payOnHostedCheckout,
+  seriousViolations,
+} from "./journeys.ts";
 
 /**
  * The order mode (ordering-and-server.md §2–§4, storefront.md §7): the modal from the header
@@ -182,7 +188,13 @@ test("journey (a): grocery delivery, default slot, cart, hosted checkout, confir
 
   // The order is in the account's history.
   await page.goto("/compte/?s=3");
-  await expect(page.locator(`a[href^="/compte/commandes/${orderId}/"]`)).toHaveCount(1);
+  const link = page.locator(`a[href^="/compte/commandes/${orderId}/"]`);
+  await expect(link).toHaveCount(1);
+  // Its page, checked by axe as every page type is (accessibility.spec.ts).
+  await page.goto((await link.getAttribute("href")) ?? "");
+  await hydrated(page);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(/n° \d{4,}/);
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test("journey (d): a restauration product in a grocery cart opens the modal, then replaces the cart", async ({
