@@ -220,7 +220,7 @@ test("every other page type as it loads: brands, artisans, blog, CMS, store, sit
   page,
 }) => {
   test.setTimeout(240_000);
-  const found = [];
+  const found: Awaited<ReturnType<typeof seriousViolations>> = [];
   const visit = async (path: string) => {
     await page.goto(path);
     await hydrated(page);
