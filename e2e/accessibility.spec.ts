@@ -1,5 +1,5 @@
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { deliveryToParis, hydrated, openModal, seriousViolations } from "./journeys.ts";
+import { deliveryToParis, hydrated, openModal, seriousViolations, signIn } from "./journeys.ts";
 
 /**
  * axe-core on the storefront's interactive states (issue 18), not only on pages as they load: the
@@ -119,12 +119,7 @@ test("the sign-in and registration forms showing their errors", async ({ page },
 });
 
 test("the account's address form showing its error", async ({ page }) => {
-  await page.goto("/compte/");
-  const signIn = page.getByRole("region", { name: "Se connecter" });
-  await signIn.getByLabel("Adresse e-mail").fill(DEMO.email);
-  await signIn.getByLabel("Mot de passe").fill(DEMO.password);
-  await signIn.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page.getByText(/^Bonjour /)).toBeVisible({ timeout: 15_000 });
+  await signIn(page, DEMO.email, DEMO.password);
   await hydrated(page);
 
   const addresses = page.getByRole("region", { name: "Mes adresses" });
@@ -244,12 +239,7 @@ test("every other page type as it loads: brands, artisans, blog, CMS, store, sit
 // An order's page is checked where an order is placed signed in (order-mode.spec.ts, journey (a)).
 test("the signed-in account: its profile and its orders", async ({ page }) => {
   test.setTimeout(180_000);
-  await page.goto("/compte/");
-  const signIn = page.getByRole("region", { name: "Se connecter" });
-  await signIn.getByLabel("Adresse e-mail").fill(DEMO.email);
-  await signIn.getByLabel("Mot de passe").fill(DEMO.password);
-  await signIn.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page.getByText(/^Bonjour /)).toBeVisible({ timeout: 15_000 });
+  await signIn(page, DEMO.email, DEMO.password);
   await hydrated(page);
   const found = await seriousViolations(page);
   await page.goto("/compte/?s=3");
