@@ -56,6 +56,16 @@ beforeAll(async () => {
     {
       ...line,
       position: 2,
+      title: "Comté AOP 18 mois",
+      productId: 8,
+      quantity: 1,
+      originalTotalCents: 1250,
+      discountedTotalCents: 1250,
+      customAttributes: [{ key: "substitution", value: "refused" }],
+    },
+    {
+      ...line,
+      position: 3,
       title: "Frais de service",
       productId: null,
       quantity: 1,
@@ -68,7 +78,7 @@ beforeAll(async () => {
 afterAll(() => database?.close());
 
 describe("groceryPreparation", () => {
-  it("lists the products to prepare, the customer, the address and the gift, without the service fee", async () => {
+  it("lists the products to prepare, the customer, the address, the gift and each line's substitution choice, without the service fee", async () => {
     const sheet = await groceryPreparation(database.db, orderId);
     expect(sheet).toMatchObject({
       order: {
@@ -77,7 +87,10 @@ describe("groceryPreparation", () => {
         deliveryLocation: { address: "3 rue Bleue, Bâtiment B", postcode: "75009", city: "Paris" },
         totalCents: 3140,
       },
-      lines: [{ name: "Miel de lavande", quantity: 2, options: ["250 g"] }],
+      lines: [
+        { name: "Miel de lavande", quantity: 2, options: ["250 g"], substitute: true },
+        { name: "Comté AOP 18 mois", quantity: 1, options: [], substitute: false },
+      ],
       store: { name: "Épicerie (livraison)" },
       slot: { label: "" },
       customer: { name: "Camille Martin", phone: "+33612345678", email: "camille@example.com" },

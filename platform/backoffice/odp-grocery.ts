@@ -1,6 +1,7 @@
 import type { Db } from "#db/client.ts";
 import { GROCERY_GROUP, type OrderPreparation, slotLabel } from "#platform/backoffice/odp.ts";
 import { giftOptionsOf, orderWithProductLines } from "#platform/commerce/index.ts";
+import { substitutionAccepted } from "#platform/substitution.ts";
 
 /** How the checkout names the pickup method (platform/commerce/checkout/form.ts). */
 const PICKUP_METHOD = "Retrait au comptoir";
@@ -9,7 +10,8 @@ const PICKUP_METHOD = "Retrait au comptoir";
  * The preparation sheet of a grocery order (the commerce service's, from the hosted checkout),
  * in the shape of a restaurant order's sheet: its product lines (the service fee left out), the
  * customer, the delivery address or "Retrait", the booked slot and its store (the pickup store,
- * or the delivering one), the gift wrapping and the card's message. Orders placed before slots
+ * or the delivering one), the gift wrapping and the card's message, and per line whether a close
+ * substitute may replace a missing product (platform/substitution.ts). Orders placed before slots
  * were booked show their placing time and the
  * grocery group instead. Null when unknown.
  */
@@ -53,6 +55,7 @@ export async function groceryPreparation(
       quantity: line.quantity,
       options:
         line.variantTitle && line.variantTitle !== "Default Title" ? [line.variantTitle] : [],
+      substitute: substitutionAccepted(line.customAttributes),
     })),
     store:
       order.storeId !== null

@@ -29,6 +29,11 @@ export type PreparationLine = {
   name: string;
   quantity: number;
   options: string[];
+  /**
+   * Whether the shopper accepts a close substitute when the product is missing (grocery lines);
+   * null where the question does not arise (a restaurant's dishes).
+   */
+  substitute: boolean | null;
 };
 
 export type OrderPreparation = {
@@ -89,6 +94,7 @@ function preparationOf(row: PreparationRow): OrderPreparation {
       name: line.name,
       quantity: line.quantity,
       options: line.options.map((option) => option.name),
+      substitute: null,
     })),
     store: row.store,
     slot: {

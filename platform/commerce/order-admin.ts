@@ -26,6 +26,7 @@ import {
   type OrderMode,
   transitionRefusal,
 } from "#platform/order-status.ts";
+import { SUBSTITUTION_ATTRIBUTE, substitutionLabel } from "#platform/substitution.ts";
 
 /**
  * Grocery orders for the back office's order screen: a page of the list (one indexed query,
@@ -304,7 +305,13 @@ export async function groceryOrderForAdmin(
       variantTitle: line.variantTitle === "Default Title" ? null : line.variantTitle,
       quantity: line.quantity,
       totalCents: line.discountedTotalCents,
-      details: line.customAttributes.map((a) => `${a.key} : ${a.value}`),
+      details: [
+        // A product line says whether a close substitute may replace it (the fee line has none).
+        ...(line.productId !== null ? [substitutionLabel(line.customAttributes)] : []),
+        ...line.customAttributes
+          .filter((a) => a.key !== SUBSTITUTION_ATTRIBUTE)
+          .map((a) => `${a.key} : ${a.value}`),
+      ],
     })),
   };
 }

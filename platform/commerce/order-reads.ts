@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lt } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
+import type { CartAttribute } from "#platform/commerce/cart-schema.ts";
 import { giftOptionsOf } from "#platform/commerce/gift-options.ts";
 import { commerceOrder, commerceOrderLine } from "#platform/commerce/order-schema.ts";
 import type { OrderRow } from "#platform/commerce/orders.ts";
@@ -66,7 +67,13 @@ export async function ordersPlacedBetween(
   }));
 }
 
-export type ProductLine = { title: string; variantTitle: string | null; quantity: number };
+export type ProductLine = {
+  title: string;
+  variantTitle: string | null;
+  quantity: number;
+  /** The cart line's attributes, copied with it (the substitution choice). */
+  customAttributes: CartAttribute[];
+};
 
 /**
  * An order and its product lines in order (lines without a product, the service fee, left
@@ -83,6 +90,7 @@ export async function orderWithProductLines(
       title: commerceOrderLine.title,
       variantTitle: commerceOrderLine.variantTitle,
       quantity: commerceOrderLine.quantity,
+      customAttributes: commerceOrderLine.customAttributes,
     })
     .from(commerceOrderLine)
     .where(and(eq(commerceOrderLine.orderId, orderId), isNotNull(commerceOrderLine.productId)))

@@ -12,6 +12,7 @@ import {
   slotPreparations,
 } from "#platform/backoffice/index.ts";
 import { orderNumberLabel, orderStatusLabel } from "#platform/order-status.ts";
+import { SUBSTITUTION_LABELS } from "#platform/substitution.ts";
 import type { Route } from "./+types/odp";
 
 export const meta: Route.MetaFunction = () => [
@@ -76,7 +77,15 @@ function Destination({ sheet }: { sheet: OrderPreparation }) {
   );
 }
 
+/** A grocery line's substitution choice: a refusal stands out on the printed sheet. */
+function Substitute({ accepted }: { accepted: boolean | null }) {
+  if (accepted === null) return <>—</>;
+  if (accepted) return <>{SUBSTITUTION_LABELS.accepted}</>;
+  return <strong>{SUBSTITUTION_LABELS.refused}</strong>;
+}
+
 function Sheet({ sheet }: { sheet: OrderPreparation }) {
+  const substitutes = sheet.lines.some((line) => line.substitute !== null);
   return (
     <article
       className="admin-card admin-odp-sheet"
@@ -120,6 +129,7 @@ function Sheet({ sheet }: { sheet: OrderPreparation }) {
             <th scope="col">Qté</th>
             <th scope="col">Article</th>
             <th scope="col">Options</th>
+            {substitutes && <th scope="col">Remplacement</th>}
             <th scope="col">Prêt</th>
           </tr>
         </thead>
@@ -130,6 +140,11 @@ function Sheet({ sheet }: { sheet: OrderPreparation }) {
               <td className="admin-number">{line.quantity}</td>
               <td>{line.name}</td>
               <td>{line.options.join(", ") || "—"}</td>
+              {substitutes && (
+                <td>
+                  <Substitute accepted={line.substitute} />
+                </td>
+              )}
               <td aria-hidden="true">☐</td>
             </tr>
           ))}

@@ -563,6 +563,36 @@ describe("paying", () => {
     expect(unwrapped?.customAttributes.map((a) => a.key)).not.toContain("gift_wrap");
   });
 
+  it("keeps each line's substitution choice on its order line, as the back office shows it", async () => {
+    const cart = await newCart({
+      lines: [
+        { merchandiseId: fixture.miel.variantId, quantity: 1 },
+        {
+          merchandiseId: fixture.comte.variantId,
+          quantity: 2,
+          attributes: [{ key: "substitution", value: "refused" }],
+        },
+      ],
+    });
+    expect((await post(cart.path, validForm)).status).toBe(303);
+    const [order] = await ordersOf(cart.token);
+    const lines = await database.db
+      .select()
+      .from(commerceOrderLine)
+      .where(eq(commerceOrderLine.orderId, order?.id ?? 0));
+    expect(lines.map((line) => [line.title, line.customAttributes])).toEqual([
+      ["Miel de lavande", []],
+      ["Comté AOP 18 mois", [{ key: "substitution", value: "refused" }]],
+      ["Frais de service", []],
+    ]);
+    const detail = await groceryOrderForAdmin(database.db, order?.id ?? 0);
+    expect(detail?.lines.map((line) => line.details)).toEqual([
+      ["Remplacement accepté"],
+      ["Pas de remplacement"],
+      [],
+    ]);
+  });
+
   it("never stores the card number or the CVC", async () => {
     const cards = await database.db.select().from(paymentCard);
     const dump = JSON.stringify([

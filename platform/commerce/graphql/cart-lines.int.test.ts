@@ -27,6 +27,11 @@ import {
   PUBLIC_TOKEN,
   type TestStorefrontApi,
 } from "#platform/commerce/testing.ts";
+import {
+  SUBSTITUTION_ATTRIBUTE,
+  substitutionAccepted,
+  withSubstitution,
+} from "#platform/substitution.ts";
 
 let database: Database;
 let api: TestStorefrontApi;
@@ -276,6 +281,45 @@ describe("cartLinesUpdate and cartLinesRemove", () => {
       "Quantité maximale atteinte pour ce produit (3)",
     );
     expect(over.cartLinesUpdate.cart.totalQuantity).toBe(3);
+  });
+
+  it("sets a line's substitution choice as its attributes, on the same line, and takes it back", async () => {
+    const cart = await newCart({
+      lines: [line(fixture.comte.variantId, 2), line(fixture.miel.variantId, 1)],
+    });
+    const [comte] = cart.lines.nodes;
+    const refused = await run(LINES_UPDATE, {
+      cartId: cart.id,
+      lines: [{ id: comte.id, attributes: withSubstitution([], false) }],
+    });
+    expect(refused.cartLinesUpdate.userErrors).toEqual([]);
+    const lines = refused.cartLinesUpdate.cart.lines.nodes;
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatchObject({
+      id: comte.id,
+      quantity: 2,
+      attributes: [{ key: SUBSTITUTION_ATTRIBUTE, value: "refused" }],
+    });
+    expect(substitutionAccepted(lines[0].attributes)).toBe(false);
+    expect(substitutionAccepted(lines[1].attributes)).toBe(true);
+
+    // Added again with the line's attributes (as the storefront does), the units join that line.
+    const added = await run(LINES_ADD, {
+      cartId: cart.id,
+      lines: [line(fixture.comte.variantId, 1, lines[0].attributes)],
+    });
+    expect(added.cartLinesAdd.cart.lines.nodes).toHaveLength(2);
+    expect(added.cartLinesAdd.cart.lines.nodes[0]).toMatchObject({ id: comte.id, quantity: 3 });
+
+    const accepted = await run(LINES_UPDATE, {
+      cartId: cart.id,
+      lines: [{ id: comte.id, attributes: withSubstitution(lines[0].attributes, true) }],
+    });
+    expect(accepted.cartLinesUpdate.cart.lines.nodes[0]).toMatchObject({
+      id: comte.id,
+      quantity: 3,
+      attributes: [],
+    });
   });
 
   it("refuses an unknown line id, a negative quantity and a line of another cart", async () => {
