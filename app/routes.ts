@@ -73,6 +73,7 @@ export default [
   route("cart.json", "routes/cart.json.ts"),
   route("cart/add", "routes/cart.add.ts"),
   route("cart/update", "routes/cart.update.ts"),
+  route("cart/substitution", "routes/cart.substitution.ts"),
   route("cart/remove", "routes/cart.remove.ts"),
   route("cart/clear", "routes/cart.clear.ts"),
   route("cart/note", "routes/cart.note.ts"),

@@ -30,6 +30,10 @@ const CART_VIEW_FRAGMENT = `#graphql
       nodes {
         id
         quantity
+        attributes {
+          key
+          value
+        }
         cost {
           amountPerQuantity { amount }
           compareAtAmountPerQuantity { amount }
@@ -83,9 +87,10 @@ export const STOREFRONT_CART_QUERY = `#graphql
 ` as StorefrontDocument<"StorefrontCart">;
 
 /**
- * What a change needs to know of a stored cart before it runs: that it exists, and what kind its
- * lines are (their products' tags). Much lighter than the whole view: no prices, discounts,
- * images or metafields.
+ * What a change needs to know of a stored cart before it runs: that it exists, what kind its
+ * lines are (their products' tags), and each line's attributes (an add carries them, so it joins
+ * its variant's line). Much lighter than the whole view: no prices, discounts, images or
+ * metafields.
  */
 export const CART_KIND_QUERY = `#graphql
   query StorefrontCartKind($id: ID!) {
@@ -93,8 +98,13 @@ export const CART_KIND_QUERY = `#graphql
       id
       lines(first: 100) {
         nodes {
+          attributes {
+            key
+            value
+          }
           merchandise {
             ... on ProductVariant {
+              id
               product {
                 tags
               }

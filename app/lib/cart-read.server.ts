@@ -14,6 +14,7 @@ import type {
   CartViewFieldsFragment,
 } from "#app/lib/storefront.generated.ts";
 import { storefrontQuery } from "#app/lib/storefront.server.ts";
+import { substitutionAccepted } from "#platform/substitution.ts";
 
 /**
  * Reading the visitor's cart on the server: the `cartId` cookie (about five years, readable by
@@ -74,6 +75,7 @@ function toLine(line: ApiCartLine): CartLineView | null {
   );
   const image = variant.image ?? product.featuredImage;
   const unitPrice = cents(line.cost.amountPerQuantity);
+  const attributes = line.attributes.map(({ key, value }) => ({ key, value: value ?? "" }));
   return {
     id: line.id,
     quantity: line.quantity,
@@ -92,6 +94,8 @@ function toLine(line: ApiCartLine): CartLineView | null {
     maxQuantity: maxQuantityOf(fields.get("max_quantity")),
     restauration: product.tags.includes(RESTAURATION_TAG),
     alcohol: product.tags.includes(AGE_LIMIT_TAG),
+    attributes,
+    substitute: substitutionAccepted(attributes),
     unitPrice,
     compareAtUnitPrice: previousPrice(
       unitPrice / 100,

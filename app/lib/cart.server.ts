@@ -30,6 +30,7 @@ import {
   storefrontQuery,
   type TypedDocument,
 } from "#app/lib/storefront.server.ts";
+import { withSubstitution } from "#platform/substitution.ts";
 
 /**
  * Changing the storefront's cart on the server (storefront.md §4, §7, §8): a typed client of the
@@ -66,14 +67,25 @@ type Session = {
   id: string;
   /** What the cart's lines are: restauration (true), grocery (false), or none yet (null). */
   restauration: boolean | null;
+  /**
+   * Each variant's line attributes (its substitution choice): an add sends them, so that it
+   * joins the variant's line (the API keeps lines with other attributes apart) and keeps them.
+   */
+  lineAttributes: ReadonlyMap<string, Attributes>;
   cart: () => Promise<CartView>;
 };
 
-function sessionOf(id: string, restauration: boolean | null, read: () => Promise<CartView>) {
+type Attributes = { key: string; value: string }[];
+
+function sessionOf(
+  id: string,
+  kind: { restauration: boolean | null; lineAttributes: ReadonlyMap<string, Attributes> },
+  read: () => Promise<CartView>,
+): Session {
   let view: Promise<CartView> | undefined;
   return {
     id,
-    restauration,
+    ...kind,
     cart: () => {
       view ??= read();
       return view;
@@ -81,9 +93,22 @@ function sessionOf(id: string, restauration: boolean | null, read: () => Promise
   };
 }
 
+/** The first line of each variant's attributes. */
+function attributesByVariant(lines: readonly { variantId: string; attributes: Attributes }[]) {
+  const byVariant = new Map<string, Attributes>();
+  for (const line of lines) {
+    if (!byVariant.has(line.variantId)) byVariant.set(line.variantId, line.attributes);
+  }
+  return byVariant;
+}
+
 /** A cart just made: its view is at hand. */
 function newSession(cart: CartView): Session {
-  return sessionOf(cart.id, cartRestauration(cart), async () => cart);
+  const kind = {
+    restauration: cartRestauration(cart),
+    lineAttributes: attributesByVariant(cart.lines),
+  };
+  return sessionOf(cart.id, kind, async () => cart);
 }
 
 async function createCart(): Promise<CartView> {
@@ -98,16 +123,37 @@ async function createCart(): Promise<CartView> {
   return toCartView(created.cart);
 }
 
-/** The kind of a stored cart's lines, or undefined when there is no such cart. */
-async function storedCartKind(id: string): Promise<boolean | null | undefined> {
+/**
+ * The kind of a stored cart's lines and their attributes by variant, or undefined when there is
+ * no such cart.
+ */
+async function storedCartKind(
+  id: string,
+): Promise<Pick<Session, "restauration" | "lineAttributes"> | undefined> {
   const data = await storefrontQuery(CART_KIND_QUERY, { id });
   if (!data.cart) return undefined;
   const lines = data.cart.lines.nodes;
-  if (lines.length === 0) return null;
-  return lines.some(
-    (line) =>
-      "product" in line.merchandise && line.merchandise.product.tags.includes(RESTAURATION_TAG),
+  const restauration =
+    lines.length === 0
+      ? null
+      : lines.some(
+          (line) =>
+            "product" in line.merchandise &&
+            line.merchandise.product.tags.includes(RESTAURATION_TAG),
+        );
+  const lineAttributes = attributesByVariant(
+    lines.flatMap((line) =>
+      "id" in line.merchandise
+        ? [
+            {
+              variantId: line.merchandise.id,
+              attributes: line.attributes.map(({ key, value }) => ({ key, value: value ?? "" })),
+            },
+          ]
+        : [],
+    ),
   );
+  return { restauration, lineAttributes };
 }
 
 /** The stored cart, or a new one (once) when there is none or it cannot be fetched. */
@@ -220,7 +266,7 @@ export async function addToCart(
   asked.catch(() => {});
   return changeCart(
     request,
-    async ({ id, restauration, cart }) => {
+    async ({ id, restauration, lineAttributes, cart }) => {
       const merchandise = await asked;
       if (!merchandise)
         throw new CartChangeError(CART_MESSAGES.unavailable, "INVALID_MERCHANDISE_LINE");
@@ -232,9 +278,16 @@ export async function addToCart(
           changeRestauration: { productIsRestauration: merchandise.restauration },
         } satisfies CartActionResult;
       }
+      const attributes = lineAttributes.get(merchandise.id);
       let updated = await mutate(CART_LINES_ADD_MUTATION, (data) => data.cartLinesAdd, {
         cartId: id,
-        lines: [{ merchandiseId: merchandise.id, quantity: line.quantity }],
+        lines: [
+          {
+            merchandiseId: merchandise.id,
+            quantity: line.quantity,
+            ...(attributes && { attributes }),
+          },
+        ],
       });
       const kind = String(merchandise.restauration);
       const attribute = updated.attributes.find((a) => a.key === RESTAURATION_ATTRIBUTE);
@@ -309,6 +362,32 @@ export function removeFromCart(
   units = 1,
 ): Promise<CartChangeOutcome> {
   return changeLineQuantity(request, ref, (current) => current - units, CART_MESSAGES.removed);
+}
+
+/**
+ * Sets whether a line accepts a close substitute (platform/substitution.ts): its attributes with
+ * the choice replaced, on the same line (`cartLinesUpdate`), its quantity untouched.
+ */
+export function setLineSubstitution(
+  request: Request,
+  ref: { lineId?: string; variantId?: string },
+  accepted: boolean,
+): Promise<CartChangeOutcome> {
+  return changeCart(
+    request,
+    async ({ id, cart }) => {
+      const line = findLine(await cart(), ref);
+      if (!line) throw new CartChangeError(MISSING_LINE, "INVALID_MERCHANDISE_LINE");
+      if (line.substitute === accepted) return cart();
+      return mutate(CART_LINES_UPDATE_MUTATION, (data) => data.cartLinesUpdate, {
+        cartId: id,
+        lines: [{ id: line.id, attributes: withSubstitution(line.attributes, accepted) }],
+      });
+    },
+    {
+      success: accepted ? CART_MESSAGES.substituteAccepted : CART_MESSAGES.substituteRefused,
+    },
+  );
 }
 
 /** Empties the cart: every line, its note and its kind (before the add of another kind). */
@@ -412,7 +491,7 @@ export function addLinesToCart(
 ): Promise<CartChangeOutcome> {
   return changeCart(
     request,
-    async ({ id, restauration, cart }) => {
+    async ({ id, restauration, lineAttributes, cart }) => {
       const known = (
         await Promise.all(
           lines.map((line) =>
@@ -432,7 +511,10 @@ export function addLinesToCart(
       }
       let updated = await mutate(CART_LINES_ADD_MUTATION, (data) => data.cartLinesAdd, {
         cartId: id,
-        lines: [...lines],
+        lines: lines.map((line) => {
+          const attributes = lineAttributes.get(line.merchandiseId);
+          return attributes ? { ...line, attributes } : { ...line };
+        }),
       });
       const attribute = updated.attributes.find((a) => a.key === RESTAURATION_ATTRIBUTE);
       if (kind !== undefined && attribute?.value !== String(kind)) {

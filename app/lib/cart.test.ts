@@ -28,6 +28,8 @@ function line(overrides: Partial<CartLineView> = {}): CartLineView {
     maxQuantity: 3,
     restauration: false,
     alcohol: false,
+    attributes: [],
+    substitute: true,
     unitPrice: 1250,
     compareAtUnitPrice: null,
     subtotal: 1250,
@@ -178,6 +180,19 @@ describe("the optimistic cart", () => {
       { kind: "set", variantId: "gid://shopify/ProductVariant/1", quantity: 4 },
     ]);
     expect(view?.lines[0]).toMatchObject({ quantity: 4, subtotal: 5000, total: 4500 });
+  });
+
+  it("shows a line's substitution choice at once, the latest click winning, the quantity kept", () => {
+    const c = cart([line({ quantity: 2, subtotal: 2500, total: 2500 })]);
+    const variantId = "gid://shopify/ProductVariant/1";
+    let pending: CartChange[] = [];
+    pending = enqueueChange(pending, { kind: "substitute", variantId, accepted: false }, 0);
+    pending = enqueueChange(pending, { kind: "substitute", variantId, accepted: true }, 0);
+    pending = enqueueChange(pending, { kind: "substitute", variantId, accepted: false }, 0);
+    expect(pending).toEqual([{ kind: "substitute", variantId, accepted: false }]);
+    const view = applyChanges(c, pending);
+    expect(view?.lines).toHaveLength(1);
+    expect(view?.lines[0]).toMatchObject({ quantity: 2, substitute: false, total: 2500 });
   });
 
   it("empties on clear and shows the pending note", () => {

@@ -37,6 +37,8 @@ export const CART_MESSAGES = {
   /** A code entered that does not apply, without a reason from the service. */
   codeRefused: (code: string) => `Le code promo « ${code} » ne s'applique pas à ce panier.`,
   emptied: "Panier vidé",
+  substituteAccepted: "Remplacement accepté pour ce produit",
+  substituteRefused: "Pas de remplacement pour ce produit",
   /** A product of the other kind than the cart's, without JavaScript (no order-mode modal). */
   otherKind:
     "Ce produit ne peut pas être commandé avec les articles de votre panier : videz d'abord votre panier.",
@@ -58,6 +60,13 @@ export type CartLineView = {
   restauration: boolean;
   /** Alcohol (tag `ageLimit`): the cart then shows the health message, and no discount takes from it. */
   alcohol: boolean;
+  /** The line's attributes (kept when one of them changes: the API replaces them all). */
+  attributes: { key: string; value: string }[];
+  /**
+   * Whether the shopper accepts a close substitute if the product is missing at preparation
+   * (the `substitution` attribute, platform/substitution.ts); accepted by default.
+   */
+  substitute: boolean;
   /** Price of one unit, and the previous one when it is shown (above and non-zero). */
   unitPrice: number;
   compareAtUnitPrice: number | null;
@@ -165,13 +174,17 @@ export function kindsDiffer(cartKind: boolean | null, productIsRestauration: boo
 // Optimistic changes
 
 /** What a new line shows before the server has answered. */
-export type LineSeed = Omit<CartLineView, "id" | "quantity" | "subtotal" | "total">;
+export type LineSeed = Omit<
+  CartLineView,
+  "id" | "quantity" | "subtotal" | "total" | "attributes" | "substitute"
+>;
 
 /** One change the shopper asked for; queued, merged and sent one at a time. */
 export type CartChange =
   | { kind: "add"; variantId: string; quantity: number; seed?: LineSeed }
   | { kind: "remove"; variantId: string; quantity: number }
   | { kind: "set"; variantId: string; quantity: number }
+  | { kind: "substitute"; variantId: string; accepted: boolean }
   | { kind: "clear" }
   | { kind: "note"; note: string }
   | { kind: "codes"; codes: string[] };
@@ -245,6 +258,8 @@ export function applyChanges(
         const subtotal = change.seed.unitPrice * change.quantity;
         lines.push({
           ...change.seed,
+          attributes: [],
+          substitute: true,
           id: `pending:${change.variantId}`,
           quantity: change.quantity,
           subtotal,
@@ -254,6 +269,10 @@ export function applyChanges(
       continue;
     }
     if (!line) continue;
+    if (change.kind === "substitute") {
+      lines[index] = { ...line, substitute: change.accepted };
+      continue;
+    }
     const quantity =
       change.kind === "set" ? change.quantity : Math.max(0, line.quantity - change.quantity);
     if (quantity <= 0) lines.splice(index, 1);

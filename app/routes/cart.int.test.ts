@@ -291,6 +291,72 @@ describe("the cart routes, as the page's script calls them", () => {
   });
 });
 
+describe("a line's substitution choice", () => {
+  it("is accepted by default, refused on the same line, kept when the product is added again", async () => {
+    const { addLinesToCart } = await import("#app/lib/cart.server.ts");
+    const jar = new Jar();
+    const [a, b] = grocery as [Product, Product];
+    await post(jar, "/cart/add", { merchandiseId: a.variantId, quantity: 2 });
+    let { body } = await post(jar, "/cart/add", { merchandiseId: b.variantId });
+    expect(body.cart?.lines.map((line) => line.substitute)).toEqual([true, true]);
+    const lineId = body.cart?.lines[0]?.id;
+
+    ({ body } = await post(jar, "/cart/substitution", {
+      merchandiseId: a.variantId,
+      substitute: 0,
+    }));
+    expect(body).toMatchObject({ ok: true, message: "Pas de remplacement pour ce produit" });
+    expect(body.cart?.lines[0]).toMatchObject({
+      id: lineId,
+      quantity: 2,
+      substitute: false,
+      attributes: [{ key: "substitution", value: "refused" }],
+    });
+
+    // Added again from a card, the product page or a reorder: the same line, still refused.
+    ({ body } = await post(jar, "/cart/add", { merchandiseId: a.variantId }));
+    const request = new Request("http://shop.test/", { headers: { cookie: jar.header() } });
+    const reordered = await addLinesToCart(request, [{ merchandiseId: a.variantId, quantity: 1 }]);
+    expect(reordered.result.cart?.lines).toHaveLength(2);
+    expect(reordered.result.cart?.lines[0]).toMatchObject({
+      id: lineId,
+      quantity: 4,
+      substitute: false,
+    });
+
+    ({ body } = await post(jar, "/cart/substitution", {
+      merchandiseId: a.variantId,
+      substitute: 1,
+    }));
+    expect(body.cart?.lines[0]).toMatchObject({ id: lineId, substitute: true, attributes: [] });
+    ({ body } = await post(jar, "/cart/update", { merchandiseId: a.variantId, quantity: 1 }));
+    expect(body.cart?.lines.map((line) => [line.quantity, line.substitute])).toEqual([
+      [1, true],
+      [1, true],
+    ]);
+  });
+
+  it("is a checkbox on /panier/ that a plain form saves, unticked meaning no substitute", async () => {
+    const jar = new Jar();
+    const [a] = grocery as [Product];
+    await submit(jar, "/cart/add", { merchandiseId: a.variantId, quantity: 1 });
+    let html = await (await send(jar, "/panier/")).text();
+    expect(html).toContain('action="/cart/substitution" method="post"');
+    expect(html).toMatch(/<input [^>]*type="checkbox" name="substitute" checked="" value="1"\/>/);
+    expect(html).toContain("Accepter un remplacement si indisponible");
+
+    // An unticked checkbox sends nothing.
+    const response = await submit(jar, "/cart/substitution", {
+      merchandiseId: a.variantId,
+      redirectTo: "/panier/",
+    });
+    expect(response.status).toBe(303);
+    html = await (await send(jar, "/panier/")).text();
+    expect(html).toContain("Pas de remplacement pour ce produit");
+    expect(html).toMatch(/<input [^>]*type="checkbox" name="substitute" value="1"\/>/);
+  });
+});
+
 describe("several lines at once (reorder, shopping list)", () => {
   it("adds them in one go, and refuses lines of the other kind as a whole", async () => {
     const { addLinesToCart } = await import("#app/lib/cart.server.ts");

@@ -150,6 +150,14 @@ export async function setLineQuantity(line: CartLineView, quantity: number) {
   return result.ok;
 }
 
+/** Whether a line accepts a close substitute if its product is missing at preparation. */
+export async function setLineSubstitution(line: CartLineView, accepted: boolean) {
+  await ensureCartLoaded();
+  const result = await queueCartChange({ kind: "substitute", variantId: line.variantId, accepted });
+  if (!result.ok) toast.error(result.error);
+  return result.ok;
+}
+
 /** Empties the cart (before an add of the other kind, or the panel's button). */
 export async function emptyCart(options: { silent?: boolean } = {}): Promise<boolean> {
   await ensureCartLoaded();

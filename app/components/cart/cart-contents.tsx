@@ -13,6 +13,7 @@ import {
   saveCartNote,
   saveDiscountCodes,
   setLineQuantity,
+  setLineSubstitution,
 } from "./cart-actions.ts";
 import { CheckoutButton } from "./checkout-button.tsx";
 import "./cart.css";
@@ -183,6 +184,7 @@ function CartLine({ line }: { line: CartLineView }) {
           </form>
           <QuantityForm line={line} />
         </div>
+        {!line.restauration && <SubstitutionForm line={line} />}
       </div>
       <div className="cart-line__totals">
         {line.subtotal > line.total && (
@@ -247,6 +249,49 @@ function QuantityForm({ line }: { line: CartLineView }) {
       <button type="submit" className="cart__link-button">
         Modifier<span className="visually-hidden"> la quantité de {line.title}</span>
       </button>
+    </form>
+  );
+}
+
+/**
+ * Whether a close substitute may replace the product if it is missing when the order is prepared
+ * (accepted by default, platform/substitution.ts). Once the page runs scripts the checkbox saves
+ * itself; without them, a button sends the form.
+ */
+function SubstitutionForm({ line }: { line: CartLineView }) {
+  const id = useId();
+  const [scripted, setScripted] = useState(false);
+  useEffect(() => setScripted(true), []);
+  return (
+    <form
+      method="post"
+      action="/cart/substitution"
+      className="cart-line__substitute"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const accepted = new FormData(event.currentTarget).get("substitute") === "1";
+        if (accepted !== line.substitute) void setLineSubstitution(line, accepted);
+      }}
+    >
+      <input type="hidden" name="merchandiseId" value={line.variantId} />
+      <input type="hidden" name="redirectTo" value={CART_PAGE} />
+      <input
+        id={id}
+        name="substitute"
+        type="checkbox"
+        value="1"
+        checked={line.substitute}
+        onChange={(event) => void setLineSubstitution(line, event.currentTarget.checked)}
+      />
+      <label htmlFor={id}>
+        Accepter un remplacement si indisponible
+        <span className="visually-hidden"> : {line.title}</span>
+      </label>
+      {!scripted && (
+        <button type="submit" className="cart__link-button">
+          Enregistrer<span className="visually-hidden"> le choix pour {line.title}</span>
+        </button>
+      )}
     </form>
   );
 }

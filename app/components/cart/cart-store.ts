@@ -174,6 +174,10 @@ function requestOf(change: CartChange): { url: string; body: FormData } {
       body.set("merchandiseId", change.variantId);
       body.set("quantity", String(change.quantity));
       return { url: "/cart/update", body };
+    case "substitute":
+      body.set("merchandiseId", change.variantId);
+      body.set("substitute", change.accepted ? "1" : "0");
+      return { url: "/cart/substitution", body };
     case "clear":
       return { url: "/cart/clear", body };
     case "note":
