@@ -1,12 +1,15 @@
 import { Fragment, useEffect } from "react";
 import { data, Link } from "react-router";
 import checkoutStyles from "#app/components/checkout/checkout.css?url";
+import { InvoiceLinks, VatRows } from "#app/components/checkout/order-documents.tsx";
 import { GiftNote, OrderFacts, OrderLines } from "#app/components/checkout/order-summary.tsx";
 import { ReceiptLink } from "#app/components/checkout/receipt-link.tsx";
 import { PRIVATE_HEADERS, shopperOf } from "#app/lib/checkout.server.ts";
 import { modeLabel, purchaseEvent, trackCheckout } from "#app/lib/checkout.ts";
 import { type ConfirmationView, confirmationFor } from "#app/lib/checkout-confirmation.server.ts";
 import { formatCents } from "#app/lib/format.ts";
+import { groceryOrderId, type OrderDocuments, orderDocuments } from "#app/lib/invoices.server.ts";
+import { serverContext } from "#app/lib/server-context.ts";
 import type { Route } from "./+types/order-confirmation";
 import { noindexMeta, stylesheetLinks } from "./private-page-head.ts";
 
@@ -27,11 +30,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!confirmation) {
     throw data("Commande introuvable.", { status: 404, headers: PRIVATE_HEADERS });
   }
-  return data({ order: confirmation.view }, { headers: PRIVATE_HEADERS });
+  const { database } = context.get(serverContext);
+  const view = confirmation.view;
+  const orderId = view.kind === "restauration" ? view.orderId : groceryOrderId(view.id);
+  const documents = orderId
+    ? await orderDocuments(database, view.kind, orderId)
+    : { links: [], vat: [] };
+  return data({ order: view, documents }, { headers: PRIVATE_HEADERS });
 }
 
 export default function ConfirmationPage({ loaderData }: Route.ComponentProps) {
-  const { order } = loaderData;
+  const { order, documents } = loaderData;
 
   useEffect(() => {
     trackCheckout(
@@ -44,9 +53,9 @@ export default function ConfirmationPage({ loaderData }: Route.ComponentProps) {
     <div className="checkout checkout--confirmation">
       <h1 className="checkout__title">Merci pour votre commande !</h1>
       {order.kind === "restauration" ? (
-        <RestaurationOrder order={order} />
+        <RestaurationOrder order={order} documents={documents} />
       ) : (
-        <GroceryOrder order={order} />
+        <GroceryOrder order={order} documents={documents} />
       )}
       <p>
         <Link to="/">Retour à la page d'accueil</Link>
@@ -57,8 +66,10 @@ export default function ConfirmationPage({ loaderData }: Route.ComponentProps) {
 
 function RestaurationOrder({
   order,
+  documents,
 }: {
   order: Extract<ConfirmationView, { kind: "restauration" }>;
+  documents: OrderDocuments;
 }) {
   return (
     <>
@@ -98,15 +109,23 @@ function RestaurationOrder({
           )}
           <dt className="checkout-totals__total">Total payé</dt>
           <dd className="checkout-totals__total">{formatCents(order.totalCents)}</dd>
+          <VatRows documents={documents} />
         </dl>
         {order.isWrap && <p className="checkout-help">Avec emballage cadeau.</p>}
       </section>
       <ReceiptLink orderId={order.orderId} linkKey={order.linkKey} />
+      <InvoiceLinks documents={documents} />
     </>
   );
 }
 
-function GroceryOrder({ order }: { order: Extract<ConfirmationView, { kind: "epicerie" }> }) {
+function GroceryOrder({
+  order,
+  documents,
+}: {
+  order: Extract<ConfirmationView, { kind: "epicerie" }>;
+  documents: OrderDocuments;
+}) {
   return (
     <>
       <p className="checkout-lead">
@@ -158,8 +177,10 @@ function GroceryOrder({ order }: { order: Extract<ConfirmationView, { kind: "epi
           <dd>{formatCents(order.shippingCents)}</dd>
           <dt className="checkout-totals__total">Total payé</dt>
           <dd className="checkout-totals__total">{formatCents(order.totalCents)}</dd>
+          <VatRows documents={documents} />
         </dl>
       </section>
+      <InvoiceLinks documents={documents} />
       <p>
         <a href={order.statusUrl}>Suivre ma commande</a>
       </p>

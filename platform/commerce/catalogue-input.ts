@@ -8,6 +8,7 @@ import {
   PRODUCT_METAFIELDS,
   type ProductMetafieldKey,
 } from "#platform/commerce/metafields.ts";
+import { parseVatRate } from "#platform/vat.ts";
 
 /**
  * What the catalogue's write side accepts: the limits, the input types of products, collections
@@ -181,6 +182,16 @@ function metafieldValueSchema(type: string, key: string): z.ZodType {
         .int()
         .min(-(2 ** 53 - 1))
         .max(2 ** 53 - 1);
+    case "number_decimal":
+      // Shopify keeps a decimal as its text (`5.5`); the VAT rate must be one of France's.
+      return key === "vat_rate"
+        ? z
+            .string()
+            .refine(
+              (value) => parseVatRate(value) !== null && !/[,%\s]/.test(value),
+              "must be 5.5, 10 or 20",
+            )
+        : z.string().regex(/^-?\d+(\.\d+)?$/, "must be a decimal number");
     case "boolean":
       return z.boolean();
     case "url":

@@ -22,6 +22,7 @@ import {
   PRODUCT_METAFIELDS,
   type ProductMetafieldKey,
 } from "#platform/commerce/metafields.ts";
+import { DEFAULT_VAT_RATE, parseVatRate } from "#platform/vat.ts";
 
 /**
  * Turning catalogue input into rows: metafield serialisation, the product row's derived columns
@@ -59,6 +60,7 @@ type DerivedFields = {
   availableForSale: boolean;
   archived: boolean;
   hideInSearch: boolean;
+  vatRateBasisPoints: number;
 };
 
 /** The product row's derived columns; `refreshDerivedFields` computes the same in SQL. */
@@ -80,6 +82,8 @@ export function deriveFields(product: ProductInput): DerivedFields {
       !tags.includes(UNAVAILABLE_TAG),
     archived: tags.includes(ARCHIVE_TAG),
     hideInSearch: product.metafields?.hideInSearch === true,
+    vatRateBasisPoints:
+      parseVatRate(String(product.metafields?.vat_rate ?? "")) ?? DEFAULT_VAT_RATE,
   };
 }
 

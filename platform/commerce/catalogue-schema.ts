@@ -45,6 +45,9 @@ export const commerceProduct = pgTable(
     archived: boolean("archived").notNull().default(false),
     // Derived from the `custom.hideInSearch` metafield.
     hideInSearch: boolean("hide_in_search").notNull().default(false),
+    // Derived from the `custom.vat_rate` metafield: the VAT rate in basis points (platform/vat.ts),
+    // 550 (food) when the product names none.
+    vatRateBasisPoints: integer("vat_rate_basis_points").notNull().default(550),
   },
   (t) => [
     uniqueIndex("commerce_product_handle_key").on(t.handle),

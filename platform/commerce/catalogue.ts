@@ -55,6 +55,7 @@ import {
 import { sanitizeRichHtml } from "#platform/commerce/rich-html.ts";
 import { catalogueSearchSource } from "#platform/commerce/search-source.ts";
 import { type CatalogueChanges, syncSearchIndex } from "#platform/search/index.ts";
+import { DEFAULT_VAT_RATE, VAT_RATES } from "#platform/vat.ts";
 
 /**
  * The catalogue's write side (the demo seed today, the admin area later): products with their
@@ -235,7 +236,11 @@ export async function setProductMetafields(
   }
 
   const now = options.now ?? new Date();
-  const derivedKeys = new Set<string>([...FILTERABLE_PRODUCT_METAFIELDS, "hideInSearch"]);
+  const derivedKeys = new Set<string>([
+    ...FILTERABLE_PRODUCT_METAFIELDS,
+    "hideInSearch",
+    "vat_rate",
+  ]);
   const touched: number[] = [];
   for (const chunk of chunks(entries, PRODUCT_CHUNK)) {
     const rows: MetafieldRow[] = [];
@@ -291,6 +296,12 @@ export async function refreshDerivedFields(tx: Tx, productIds: readonly number[]
         from ${commerceMetafield}
         where owner_type = 'PRODUCT' and namespace = ${CUSTOM_NAMESPACE} and key = 'hideInSearch'
           and owner_id in (select id from ids)
+      ),
+      rates as (
+        select owner_id, round(value::numeric * 100)::int as rate
+        from ${commerceMetafield}
+        where owner_type = 'PRODUCT' and namespace = ${CUSTOM_NAMESPACE} and key = 'vat_rate'
+          and owner_id in (select id from ids) and value ~ '^[0-9]{1,2}(\\.[0-9]{1,2})?$'
       )
       update ${commerceProduct} as p set
         price_min_cents = coalesce(prices.price_min, 0),
@@ -300,10 +311,15 @@ export async function refreshDerivedFields(tx: Tx, productIds: readonly number[]
         available_for_sale =
           coalesce(prices.available, false) and not (${UNAVAILABLE_TAG} = any(p.tags)),
         archived = ${ARCHIVE_TAG} = any(p.tags),
-        hide_in_search = coalesce(hidden.hidden, false)
+        hide_in_search = coalesce(hidden.hidden, false),
+        vat_rate_basis_points = case when rates.rate in (${sql.join(
+          VAT_RATES.map((rate) => sql`${rate}`),
+          sql`, `,
+        )}) then rates.rate else ${DEFAULT_VAT_RATE} end
       from ids
         left join prices on prices.product_id = ids.id
         left join hidden on hidden.owner_id = ids.id
+        left join rates on rates.owner_id = ids.id
       where p.id = ids.id`);
     await tx.execute(sql`
       delete from ${commerceProductFilterValue}

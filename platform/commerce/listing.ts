@@ -235,6 +235,7 @@ export function toProductRow(raw: Record<string, unknown>): ProductRow {
     availableForSale: Boolean(raw.available_for_sale),
     archived: Boolean(raw.archived),
     hideInSearch: Boolean(raw.hide_in_search),
+    vatRateBasisPoints: Number(raw.vat_rate_basis_points),
   };
 }
 

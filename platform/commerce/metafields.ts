@@ -32,6 +32,7 @@ export const PRODUCT_METAFIELDS = {
   marque: "metaobject_reference",
   produit_associe: "list.product_reference",
   hideInSearch: "boolean",
+  vat_rate: "number_decimal",
 } as const;
 
 export type ProductMetafieldKey = keyof typeof PRODUCT_METAFIELDS;

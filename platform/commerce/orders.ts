@@ -10,29 +10,56 @@ import {
   type OrderAddress,
   type OrderDiscountApplication,
 } from "#platform/commerce/order-schema.ts";
+import {
+  orderVat,
+  totalVat,
+  VAT_STANDARD,
+  type VatAmount,
+  type VatLine,
+  vatBreakdown,
+} from "#platform/vat.ts";
 
 export type OrderRow = typeof commerceOrder.$inferSelect;
 export type OrderLineRow = typeof commerceOrderLine.$inferSelect;
-
-/** French VAT rates in basis points: food at 5.5 %, services (the service fee) at 20 %. */
-export const VAT_FOOD = 550;
-export const VAT_STANDARD = 2000;
 
 /** The fixed fee added to every grocery order (ordering-and-server.md §4, §9: 0.50 €). */
 export const SERVICE_FEE_CENTS = 50;
 export const SERVICE_FEE_TITLE = "Frais de service";
 
-/** The VAT included in a tax-inclusive amount, rounded to the cent. */
-export function includedTax(amountCents: number, rateBasisPoints: number): number {
-  return Math.round((amountCents * rateBasisPoints) / (10_000 + rateBasisPoints));
+/** The service fee is a service: 20 %. */
+export const SERVICE_FEE_VAT_RATE = VAT_STANDARD;
+
+/** A cart's product lines after discounts, each at its product's rate (platform/vat.ts). */
+export function productVatAmounts(
+  lines: readonly Pick<CartView["lines"][number], "totalCents" | "product">[],
+): VatAmount[] {
+  return lines.map((line) => ({
+    rateBasisPoints: line.product.vatRateBasisPoints,
+    amountCents: line.totalCents,
+  }));
 }
 
-/**
- * The VAT included in a cart's product lines, after discounts: every product is food (5.5 %),
- * the rate each order line records. The cart's `totalTaxAmount` and the order's tax both use it.
- */
-export function productsTax(lines: readonly Pick<CartView["lines"][number], "totalCents">[]) {
-  return lines.reduce((sum, line) => sum + includedTax(line.totalCents, VAT_FOOD), 0);
+/** The VAT included in a cart's product lines: the cart's `totalTaxAmount`. */
+export function productsTax(
+  lines: readonly Pick<CartView["lines"][number], "totalCents" | "product">[],
+) {
+  return totalVat(vatBreakdown(productVatAmounts(lines)));
+}
+
+/** The VAT per rate of an order as stored: its lines (the fee lines have no product). */
+export function storedOrderVatLines(
+  order: Pick<OrderRow, "totalShippingCents">,
+  lines: readonly Pick<OrderLineRow, "productId" | "taxRateBasisPoints" | "discountedTotalCents">[],
+): VatLine[] {
+  const amount = (line: (typeof lines)[number]) => ({
+    rateBasisPoints: line.taxRateBasisPoints,
+    amountCents: line.discountedTotalCents,
+  });
+  return orderVat(
+    lines.filter((line) => line.productId !== null).map(amount),
+    lines.filter((line) => line.productId === null).map(amount),
+    order.totalShippingCents,
+  );
 }
 
 /**
@@ -197,10 +224,11 @@ export function orderTotals(view: CartView, delivery: OrderDeliveryMethod) {
   const productsCents = view.totalCents;
   const subtotalCents = productsCents + SERVICE_FEE_CENTS;
   const totalCents = subtotalCents + delivery.feeCents;
-  const taxCents =
-    productsTax(view.lines) +
-    includedTax(delivery.feeCents, VAT_FOOD) +
-    includedTax(SERVICE_FEE_CENTS, VAT_STANDARD);
+  const vat = orderVat(
+    productVatAmounts(view.lines),
+    [{ rateBasisPoints: SERVICE_FEE_VAT_RATE, amountCents: SERVICE_FEE_CENTS }],
+    delivery.feeCents,
+  );
   return {
     productsCents,
     discountCents: view.discountCents,
@@ -208,7 +236,8 @@ export function orderTotals(view: CartView, delivery: OrderDeliveryMethod) {
     shippingCents: delivery.feeCents,
     subtotalCents,
     totalCents,
-    taxCents,
+    taxCents: totalVat(vat),
+    vat,
   };
 }
 
@@ -283,7 +312,7 @@ export async function createOrderFromCart(tx: Tx, order: NewOrder): Promise<Orde
     unitPriceCents: line.unitCents,
     originalTotalCents: line.subtotalCents,
     discountedTotalCents: line.totalCents,
-    taxRateBasisPoints: VAT_FOOD,
+    taxRateBasisPoints: line.product.vatRateBasisPoints,
     customAttributes: line.attributes,
   }));
   lines.push({
@@ -298,7 +327,7 @@ export async function createOrderFromCart(tx: Tx, order: NewOrder): Promise<Orde
     unitPriceCents: SERVICE_FEE_CENTS,
     originalTotalCents: SERVICE_FEE_CENTS,
     discountedTotalCents: SERVICE_FEE_CENTS,
-    taxRateBasisPoints: VAT_STANDARD,
+    taxRateBasisPoints: SERVICE_FEE_VAT_RATE,
     customAttributes: [],
   });
   await tx.insert(commerceOrderLine).values(lines);

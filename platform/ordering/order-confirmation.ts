@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Tx } from "#db/client.ts";
 import { formatSlotBetween } from "#platform/format.ts";
+import { type InvoiceRow, invoicePath, invoiceTitle } from "#platform/invoices/index.ts";
 import {
   orderConfirmationEmail,
   orderConfirmationSms,
@@ -8,6 +9,7 @@ import {
   queueSms,
 } from "#platform/notify/index.ts";
 import { orderNumberLabel } from "#platform/order-status.ts";
+import { receiptVat } from "#platform/ordering/order-invoice.ts";
 import type { ReceiptData } from "#platform/ordering/receipt-data.ts";
 import { receiptDataForOrder } from "#platform/ordering/receipts.ts";
 
@@ -59,6 +61,7 @@ export async function queueOrderConfirmation(
   tx: Tx,
   orderId: number,
   links: OrderLinks,
+  invoice?: InvoiceRow,
 ): Promise<void> {
   const receipt = await receiptDataForOrder(tx, orderId);
   if (!receipt) throw new Error(`The order ${orderId} was not found for its confirmation`);
@@ -103,6 +106,10 @@ export async function queueOrderConfirmation(
         : []),
     ],
     totalCents: receipt.totalCents,
+    vat: receiptVat(receipt),
+    invoice: invoice
+      ? { title: invoiceTitle(invoice), url: new URL(invoicePath(invoice), url).href }
+      : null,
     arrival: [`${arrival}.`, ...(receipt.giftWrap ? ["Avec emballage cadeau."] : [])],
     action: { label: "Voir ma commande et mon reçu", url },
   });

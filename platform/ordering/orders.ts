@@ -8,6 +8,7 @@ import type { Customer } from "#platform/ordering/customers.ts";
 import { MESSAGES, OrderingError } from "#platform/ordering/errors.ts";
 import { euros, lineTotalCents, orderTotals, type Totals } from "#platform/ordering/money.ts";
 import { type OrderLinks, queueOrderConfirmation } from "#platform/ordering/order-confirmation.ts";
+import { issueRestaurationInvoice } from "#platform/ordering/order-invoice.ts";
 import { ownPaymentAccount } from "#platform/ordering/payment-accounts.ts";
 import {
   type DeliveryZone,
@@ -365,7 +366,8 @@ export async function submitOrder(context: OrderingContext, input: SubmitInput):
       chargeId: charge.chargeId,
       now,
     });
-    await queueOrderConfirmation(tx, order.id, context.links);
+    const invoice = await issueRestaurationInvoice(tx, order.id, now);
+    await queueOrderConfirmation(tx, order.id, context.links, invoice);
     return { order, created: true };
   });
   // Counted once committed; a replay of a placed order is not a new one.

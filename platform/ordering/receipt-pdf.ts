@@ -1,5 +1,6 @@
 import PDFDocument from "pdfkit";
 import { formatCents, formatDateTime, formatSlotBetween } from "#platform/format.ts";
+import { receiptVat } from "#platform/ordering/order-invoice.ts";
 import type { ReceiptData, ReceiptLine } from "#platform/ordering/receipt-data.ts";
 import {
   addressLine,
@@ -9,6 +10,7 @@ import {
   type ShopIdentity,
   shopIdentity,
 } from "#platform/shop-identity.ts";
+import { formatVatRate } from "#platform/vat.ts";
 
 /**
  * The PDF receipt of an order (issue 6 §6): French, A4, the shop's legal details, the order, its
@@ -17,9 +19,6 @@ import {
  * the shop's formatters (platform/format.ts).
  * Standard PDF fonts only (Helvetica), whose WinAnsi encoding covers French and the euro sign.
  */
-
-/** The VAT rate of prepared food sold for immediate consumption or delivered (10 % in France). */
-export const RECEIPT_VAT_RATE_PERCENT = 10;
 
 const MARGIN = 50;
 const INK = "#222222";
@@ -48,11 +47,6 @@ export function receiptShopLines(identity: ShopIdentity): string[] {
     `TVA intracommunautaire ${identity.vatNumber}`,
     `${identity.email} · ${identity.phone}`,
   ];
-}
-
-/** The VAT included in a total at `ratePercent`, rounded to the cent. */
-export function includedVatCents(totalCents: number, ratePercent: number): number {
-  return Math.round((totalCents * ratePercent) / (100 + ratePercent));
 }
 
 /** Prints the receipt; resolves with the PDF file's bytes. */
@@ -233,8 +227,9 @@ function writeTotals(doc: Doc, receipt: ReceiptData) {
     writeAmount(doc, "Frais de livraison", formatCents(receipt.deliveryFeeCents));
   doc.y += 4;
   writeAmount(doc, "Total TTC", formatCents(receipt.totalCents), true);
-  const vat = includedVatCents(receipt.totalCents, RECEIPT_VAT_RATE_PERCENT);
-  writeAmount(doc, `dont TVA (${RECEIPT_VAT_RATE_PERCENT} %)`, formatCents(vat));
+  for (const line of receiptVat(receipt)) {
+    writeAmount(doc, `dont TVA ${formatVatRate(line.rateBasisPoints)}`, formatCents(line.vatCents));
+  }
   doc.moveDown(1);
 }
 

@@ -1,4 +1,5 @@
 import type { PictureKind } from "#platform/commerce/index.ts";
+import { VAT_INTERMEDIATE, VAT_REDUCED, VAT_STANDARD, type VatRate } from "#platform/vat.ts";
 import type { AllergenKey, DietKey, LabelKey } from "#seed/catalogue/taxonomies.ts";
 
 /**
@@ -74,6 +75,8 @@ export type Traits = {
   serving?: readonly string[];
   /** Alcohol by volume, for the cave. */
   alcohol?: Range;
+  /** The products' VAT rate (platform/vat.ts) when not food's 5.5 %. */
+  vat?: VatRate;
 };
 
 /**
@@ -91,6 +94,8 @@ export type Line = {
   maxQuantity?: number;
   /** What these products' pictures show, when not what their category's show. */
   picture?: PictureKind;
+  /** These products' VAT rate, when not their category's: caviar among smoked fish. */
+  vat?: VatRate;
 };
 
 export type Push = {
@@ -656,6 +661,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
             picture: "bouchees-chocolat",
             description: "Ganaches, pralinés à l'ancienne, mendiants et rochers en ballotins.",
             traits: {
+              vat: VAT_STANDARD,
               formats: [
                 [150, "g"],
                 [250, "g"],
@@ -862,6 +868,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
         picture: "confiserie",
         description: "Calissons, nougats, caramels, pâtes de fruits et bonbons de nos régions.",
         traits: {
+          vat: VAT_STANDARD,
           formats: [
             [150, "g"],
             [200, "g"],
@@ -908,6 +915,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
     description:
       "Vins de vignerons, champagnes de récoltants, spiritueux, bières et cidres artisanaux, choisis par nos cavistes.",
     traits: {
+      vat: VAT_STANDARD,
       durability:
         "Pas de date de durabilité minimale pour les vins et spiritueux. Une bouteille entamée se garde quelques jours, rebouchée, au frais.",
       nutrition: { exempt: EXEMPTIONS.alcohol },
@@ -2047,6 +2055,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
     description:
       "Entrées, plats cuisinés, poissons fumés et desserts préparés chaque jour dans nos cuisines, à réchauffer ou à déguster tels quels.",
     traits: {
+      vat: VAT_INTERMEDIATE,
       durability:
         "À consommer jusqu'à la date indiquée sur l'étiquette. Après ouverture, sous 24 heures.",
       formats: [
@@ -2141,6 +2150,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
         picture: "poisson-fume",
         description: "Saumons fumés au bois de hêtre, truites, tarama et caviars d'esturgeon.",
         traits: {
+          vat: VAT_REDUCED,
           formats: [
             [100, "g"],
             [200, "g"],
@@ -2184,6 +2194,7 @@ export const CATEGORIES: readonly CategoryNode[] = [
             ],
             pricePer: [1500, 4200],
             maxQuantity: 3,
+            vat: VAT_STANDARD,
             origin: "Aquitaine, France",
           },
           {

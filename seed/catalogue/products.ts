@@ -7,6 +7,7 @@ import type {
 } from "#platform/commerce/index.ts";
 import { type PictureKind, renderProductSvg } from "#platform/commerce/index.ts";
 import { nutritionFields } from "#platform/nutrition.ts";
+import { DEFAULT_VAT_RATE, vatRateValue } from "#platform/vat.ts";
 import type { Format, Range } from "#seed/catalogue/categories.ts";
 import {
   type Composition,
@@ -438,6 +439,7 @@ export function createProductFactory(options: {
       regimes: diets.map((key) => refs.diets[key]),
       labelsDetails: labels.map((key) => refs.labels[key]),
       ...(random.chance(RATES.hideInSearch) ? { hideInSearch: true } : {}),
+      vat_rate: vatRateValue(name.vat ?? leaf.traits.vat ?? DEFAULT_VAT_RATE),
     };
 
     const sentences = descriptionFor(leaf, brand, origin);

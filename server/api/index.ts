@@ -4,6 +4,7 @@ import { exportRoutes } from "#server/api/exports.ts";
 import { flipdishRoutes } from "#server/api/flipdish.ts";
 import { imageRoutes } from "#server/api/images.ts";
 import { importRoutes } from "#server/api/imports.ts";
+import { invoiceRoutes } from "#server/api/invoices.ts";
 import { logRoutes } from "#server/api/logs.ts";
 import { newsletterRoutes } from "#server/api/newsletter.ts";
 import { odpRoutes } from "#server/api/odp.ts";
@@ -24,6 +25,7 @@ export function ownApiRoutes(deps: ApiDependencies) {
     logRoutes(deps),
     newsletterRoutes(deps),
     receiptRoutes(deps, { loadReceipt: orderingReceiptLoader(deps) }),
+    invoiceRoutes(deps),
     imageRoutes(deps),
     exportRoutes(deps),
     importRoutes(deps),

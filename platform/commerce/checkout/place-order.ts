@@ -34,6 +34,7 @@ import {
   spendGiftCards,
 } from "#platform/commerce/gift-cards.ts";
 import { withGiftOptions } from "#platform/commerce/gift-options.ts";
+import { issueGroceryInvoice } from "#platform/commerce/order-invoice.ts";
 import type { OrderAddress } from "#platform/commerce/order-schema.ts";
 import {
   type CartOrderMode,
@@ -52,6 +53,7 @@ import {
   SERVICE_FEE_TITLE,
 } from "#platform/commerce/orders.ts";
 import type { SlotBookings, SlotPortOutcome } from "#platform/commerce/slot-port.ts";
+import { type InvoiceRow, invoicePath, invoiceTitle } from "#platform/invoices/index.ts";
 import { countOrder, countSlotBooking } from "#platform/metrics.ts";
 import { orderConfirmationEmail, queueEmail } from "#platform/notify/index.ts";
 import { orderNumberLabel } from "#platform/order-status.ts";
@@ -194,6 +196,24 @@ function discountLabel(view: CartView): string {
   return view.automaticDiscount ? `Remise automatique : ${view.automaticDiscount.title}` : "Remise";
 }
 
+const CARD_BRANDS: Record<string, string> = {
+  visa: "Visa",
+  mastercard: "Mastercard",
+  amex: "American Express",
+};
+
+/** How an order was paid, as its invoice says: « carte Visa •••• 4242, carte cadeau •••• PQRS ». */
+function paymentText(
+  card: { brand: string; last4: string } | null,
+  giftCards: GiftCardUse[],
+): string | null {
+  const parts = [
+    ...(card ? [`carte ${CARD_BRANDS[card.brand] ?? "bancaire"} •••• ${card.last4}`] : []),
+    ...giftCards.map((use) => `carte cadeau ${maskedGiftCardCode(use.card.lastCharacters)}`),
+  ];
+  return parts.length > 0 ? `payée par ${parts.join(", ")}` : null;
+}
+
 async function queueConfirmation(
   tx: Tx,
   order: OrderRow,
@@ -204,6 +224,7 @@ async function queueConfirmation(
   address: OrderAddress,
   storefrontOrigin: string,
   giftCards: GiftCardUse[],
+  invoice: InvoiceRow,
 ) {
   const totals = orderTotals(view, delivery);
   const spent = giftCards.filter((use) => use.amountUsedCents > 0);
@@ -225,6 +246,11 @@ async function queueConfirmation(
     ],
     totalCents: totals.totalCents,
     taxCents: totals.taxCents,
+    vat: totals.vat,
+    invoice: {
+      title: invoiceTitle(invoice),
+      url: new URL(invoicePath(invoice), storefrontOrigin).href,
+    },
     paidBy:
       spent.length === 0
         ? []
@@ -326,7 +352,7 @@ async function chargeTheCard(
   amountCents: number,
   now: Date,
 ): Promise<
-  | { ok: true; chargeId: string }
+  | { ok: true; chargeId: string; card: { brand: string; last4: string } }
   | { ok: false; refusal: { errors: FieldErrors; general: string | null } }
 > {
   const expiry = parseExpiry(input.cardExpiry);
@@ -359,7 +385,11 @@ async function chargeTheCard(
       .where(eq(commerceCart.id, cart.id));
     return { ok: false, refusal: paymentErrors(charge) };
   }
-  return { ok: true, chargeId: charge.chargeId };
+  return {
+    ok: true,
+    chargeId: charge.chargeId,
+    card: { brand: card.card.brand, last4: card.card.last4 },
+  };
 }
 
 async function payAndOrder(
@@ -441,6 +471,15 @@ async function payAndOrder(
     now,
   });
   await spendGiftCards(tx, gift.uses, order.id, now);
+  const invoice = await issueGroceryInvoice(
+    tx,
+    order,
+    paymentText(
+      charged?.ok ? charged.card : null,
+      gift.uses.filter((use) => use.amountUsedCents > 0),
+    ),
+    now,
+  );
   await queueConfirmation(
     tx,
     order,
@@ -451,6 +490,7 @@ async function payAndOrder(
     address,
     request.storefrontOrigin,
     gift.uses,
+    invoice,
   );
   return { kind: "ordered", order, created: true };
 }

@@ -1,5 +1,6 @@
 import { formatCents as euros } from "#platform/format.ts";
 import { type RenderedEmail, renderEmail } from "#platform/notify/templates/layout.ts";
+import { formatVatRate } from "#platform/vat.ts";
 
 export type OrderConfirmationParts = {
   firstName: string | null;
@@ -20,6 +21,10 @@ export type OrderConfirmationParts = {
   arrival: string[];
   /** The order's confirmation page on the shop (its receipt, for a traiteur order). */
   action: { label: string; url: string };
+  /** The VAT per rate, printed under the total (issue 23 §2). */
+  vat?: readonly { rateBasisPoints: number; vatCents: number }[];
+  /** The order's invoice: « Facture F-2026-000001 » and its absolute link. */
+  invoice?: { title: string; url: string } | null;
 };
 
 /** One bought line as the messages write it: `2 × Soupe (Pain de seigle) : 12,00 €`. */
@@ -39,9 +44,14 @@ export function orderConfirmationEmail(parts: OrderConfirmationParts): RenderedE
       ? [`${parts.discount.label} : -${euros(parts.discount.cents)}`]
       : []),
     ...parts.fees.map((fee) => `${fee.title} : ${euros(fee.cents)}`),
-    typeof parts.taxCents === "number"
-      ? `Total payé : ${euros(parts.totalCents)} (dont TVA ${euros(parts.taxCents)})`
-      : `Total payé : ${euros(parts.totalCents)}`,
+    parts.vat?.length
+      ? `Total payé : ${euros(parts.totalCents)}`
+      : typeof parts.taxCents === "number"
+        ? `Total payé : ${euros(parts.totalCents)} (dont TVA ${euros(parts.taxCents)})`
+        : `Total payé : ${euros(parts.totalCents)}`,
+    ...(parts.vat ?? []).map(
+      (line) => `dont TVA ${formatVatRate(line.rateBasisPoints)} : ${euros(line.vatCents)}`,
+    ),
     ...(parts.paidBy ?? []).map((payment) => `Payé par ${payment.label} : ${euros(payment.cents)}`),
   ];
   return renderEmail({
@@ -53,6 +63,7 @@ export function orderConfirmationEmail(parts: OrderConfirmationParts): RenderedE
       ...parts.lines.map(lineText),
       ...totals,
       ...parts.arrival,
+      ...(parts.invoice ? [`${parts.invoice.title} : ${parts.invoice.url}`] : []),
     ],
     action: parts.action,
     footnote: "Une question sur votre commande ? Répondez simplement à cet e-mail.",

@@ -1,0 +1,31 @@
+import { Fragment } from "react";
+import type { OrderDocuments } from "#app/lib/invoices.server.ts";
+
+/** The VAT per rate under an order's total: « dont TVA 5,5 % … », from its invoice. */
+export function VatRows({ documents }: { documents: OrderDocuments }) {
+  return documents.vat.map((line) => (
+    <Fragment key={line.label}>
+      <dt className="checkout-totals__vat">{line.label}</dt>
+      <dd className="checkout-totals__vat">{line.amount}</dd>
+    </Fragment>
+  ));
+}
+
+/** The order's invoice and credit notes, as PDF links (docs/invoices.md). */
+export function InvoiceLinks({ documents }: { documents: OrderDocuments }) {
+  if (documents.links.length === 0) return null;
+  return (
+    <section className="checkout-card" aria-labelledby="order-documents">
+      <h2 id="order-documents" className="checkout-card__title">
+        Factures
+      </h2>
+      <ul className="order-documents">
+        {documents.links.map((link) => (
+          <li key={link.href}>
+            <a href={link.href}>Télécharger {link.title} (PDF)</a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
