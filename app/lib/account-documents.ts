@@ -246,6 +246,7 @@ export const CUSTOMER_ORDER_QUERY = `#graphql
           nodes {
             title
             quantity
+            customAttributes { key value }
             originalTotalPrice { amount currencyCode }
             discountedTotalPrice { amount currencyCode }
             variant {

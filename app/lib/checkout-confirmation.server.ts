@@ -15,6 +15,7 @@ import {
   orderSlotFromAttributes,
 } from "#platform/commerce/index.ts";
 import { orderNumberLabel, orderStatusLabel } from "#platform/order-status.ts";
+import { substitutionLabel } from "#platform/substitution.ts";
 
 /**
  * What /order/confirmation/ shows (and /order/confirmation-debug/ dumps for staff): a
@@ -60,8 +61,17 @@ export type ConfirmationView =
       id: string;
       name: string;
       processedAt: string;
-      /** The products bought, at their price before the discount codes. */
-      lines: { key: string; title: string; quantity: number; totalCents: number }[];
+      /**
+       * The products bought, at their price before the discount codes; `options` says whether
+       * each accepts a substitute (« Pas de remplacement », platform/substitution.ts).
+       */
+      lines: {
+        key: string;
+        title: string;
+        quantity: number;
+        totalCents: number;
+        options: string[];
+      }[];
       /** The products, then what the codes took off them. */
       subtotalCents: number;
       discountCents: number;
@@ -204,6 +214,7 @@ export async function groceryConfirmation(gid: string): Promise<ConfirmationData
         title: line.title,
         quantity: line.quantity,
         totalCents: toCents(line.originalTotalPrice.amount),
+        options: [substitutionLabel(line.customAttributes)],
       })),
       subtotalCents: original,
       discountCents: original - discounted,
@@ -270,6 +281,7 @@ const CONFIRMATION_ORDER_QUERY = `#graphql
           nodes {
             title
             quantity
+            customAttributes { key value }
             originalTotalPrice { amount }
             discountedTotalPrice { amount }
             variant {

@@ -27,6 +27,7 @@ import { localImageUrl } from "#app/lib/product.ts";
 import accountStyles from "#app/styles/account.css?url";
 import { giftOptionsOf, orderSlotFromAttributes } from "#platform/commerce/index.ts";
 import { orderNumberLabel } from "#platform/order-status.ts";
+import { substitutionLabel } from "#platform/substitution.ts";
 import type { Route } from "./+types/account-order";
 
 /**
@@ -85,6 +86,7 @@ function lineView(line: OrderDetail["lineItems"]["nodes"][number], index: number
     image: variant?.image ? { ...variant.image, url: localImageUrl(variant.image.url) } : null,
     productPath: variant ? productPath(variant.product.handle) : null,
     isProduct: variant !== null,
+    substitution: variant ? substitutionLabel(line.customAttributes) : null,
     available: isReorderable(line),
   };
 }
@@ -221,8 +223,14 @@ export default function OrderPage() {
                 line={line}
                 variant={line.variantTitle}
                 status={
-                  line.isProduct &&
-                  !line.available && <span className="reorder-line__ko">Indisponible</span>
+                  <>
+                    {line.substitution && (
+                      <span className="account-muted">{line.substitution}</span>
+                    )}
+                    {line.isProduct && !line.available && (
+                      <span className="reorder-line__ko">Indisponible</span>
+                    )}
+                  </>
                 }
                 total={line.total}
               />

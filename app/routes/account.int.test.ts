@@ -440,7 +440,13 @@ describe("orders", () => {
       `mutation AccountTestCart($input: CartInput) { cartCreate(input: $input) { cart { id } } }`,
       {
         input: {
-          lines: [{ merchandiseId: `gid://shopify/ProductVariant/${product?.id}`, quantity: 2 }],
+          lines: [
+            {
+              merchandiseId: `gid://shopify/ProductVariant/${product?.id}`,
+              quantity: 2,
+              attributes: [{ key: "substitution", value: "refused" }],
+            },
+          ],
           buyerIdentity: { customerAccessToken: token },
           attributes: [
             { key: "mode", value: "2" },
@@ -491,6 +497,8 @@ describe("orders", () => {
     expect(page).toContain(`Commande ${name}`);
     expect(page).toContain("Payée · Reçue");
     expect(page).toContain("Quantité : 2");
+    // The line's substitution choice, as the shopper set it in the cart.
+    expect(page).toContain("Pas de remplacement");
     // A pickup: the store and the booked slot, on the order and in the list.
     expect(page).toContain("Retrait en magasin");
     expect(page).toContain("Comptoir Haussmann");

@@ -11,6 +11,8 @@ export type OrderLineView = {
   productPath: string | null;
   /** A product of the catalogue (not a fee line such as 'Frais de service'). */
   isProduct: boolean;
+  /** A product's substitution choice (« Pas de remplacement »); null for a fee line. */
+  substitution: string | null;
   /** Whether the line can be added to the cart again (still exists, for sale). */
   available: boolean;
 };
