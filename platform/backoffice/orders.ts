@@ -16,6 +16,7 @@ import {
   setGroceryOrderStatus,
   setGroceryRefunded,
 } from "#platform/commerce/index.ts";
+import { type InvoiceSource, issueCreditNote } from "#platform/invoices/index.ts";
 import {
   orderRefundEmail,
   orderRefundSms,
@@ -343,6 +344,11 @@ async function notifyStatus(
   }
 }
 
+/** The invoices module's name for the service of an order. */
+function invoiceSourceOf(ref: OrderRef): InvoiceSource {
+  return ref.kind === "grocery" ? "epicerie" : "restauration";
+}
+
 async function changeStatusIn(
   tx: Tx,
   actor: Actor,
@@ -373,6 +379,18 @@ async function changeStatusIn(
           now,
         )
       : 0;
+  if (giftCardCreditCents > 0) {
+    await issueCreditNote(
+      tx,
+      {
+        source: invoiceSourceOf(ref),
+        orderId: ref.id,
+        amountCents: giftCardCreditCents,
+        reason: "Annulation de la commande : montant recrédité sur les cartes cadeaux",
+      },
+      now,
+    );
+  }
   await tx.insert(adminOrderEvent).values({
     kind: ref.kind,
     orderId: ref.id,
@@ -497,6 +515,18 @@ export async function refundOrder(
           subjectId: orderRef(ref.kind, ref.id),
           after: { refundId: result.refund.id, amountCents: refundedCents },
         });
+        // What goes back to the customer gets its credit note (invoices module).
+        await issueCreditNote(
+          tx,
+          {
+            source: invoiceSourceOf(ref),
+            orderId: ref.id,
+            amountCents: refundedCents,
+            reason:
+              refund.reason || (refund.cancel ? "Annulation de la commande" : "Remboursement"),
+          },
+          now,
+        );
       } else if (!refund.cancel) {
         throw new Refused("invalid", "Saisissez un montant à rembourser.");
       }

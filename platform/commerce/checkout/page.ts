@@ -18,6 +18,7 @@ import {
   SERVICE_FEE_TITLE,
 } from "#platform/commerce/orders.ts";
 import { formatCents as euros } from "#platform/format.ts";
+import { formatVatRate } from "#platform/vat.ts";
 
 /**
  * The hosted checkout's HTML: one server-rendered page in French that works without JavaScript.
@@ -61,6 +62,7 @@ th,td{text-align:left;padding:.4rem 0;vertical-align:top}
 td.amount,th.amount{text-align:right;white-space:nowrap}
 tfoot th,tfoot td{border-top:1px solid #e6dfd3}
 .total th,.total td{font-weight:700;font-size:1.1rem}
+.vat th,.vat td{font-weight:400;font-size:.9rem;color:#555}
 .choice-summary dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem;margin:.75rem 0}
 .choice-summary dt{font-weight:600}
 .choice-summary dd{margin:0}
@@ -293,6 +295,10 @@ ${
 <tr><th scope="row">${SERVICE_FEE_TITLE}</th><td class="amount">${euros(SERVICE_FEE_CENTS)}</td></tr>
 <tr><th scope="row">${delivery.title}</th><td class="amount">${feeText(delivery)}</td></tr>
 <tr class="total"><th scope="row">Total</th><td class="amount" data-total="${delivery.code}">${euros(totals.totalCents)}</td></tr>
+${totals.vat.map(
+  (line) =>
+    html`<tr class="vat"><th scope="row">dont TVA ${formatVatRate(line.rateBasisPoints)}</th><td class="amount">${euros(line.vatCents)}</td></tr>`,
+)}
 ${giftCardRows(gift)}
 </tfoot>
 </table>

@@ -1,0 +1,167 @@
+import { eq } from "drizzle-orm";
+import type { Hono } from "hono";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "#db/client.ts";
+import { createStaff, refundOrder } from "#platform/backoffice/index.ts";
+import { parseCartGid } from "#platform/commerce/cart-records.ts";
+import { commerceProduct } from "#platform/commerce/catalogue-schema.ts";
+import { commerceOrderLine } from "#platform/commerce/order-schema.ts";
+import {
+  type CatalogueFixture,
+  graphqlRequest,
+  openCheckoutTestShop,
+  orderOfCartToken,
+  postCheckoutForm,
+  slotAttributes,
+  type TestStorefrontApi,
+} from "#platform/commerce/testing.ts";
+import { invoicesOfOrder } from "#platform/invoices/index.ts";
+import { listOutbox } from "#platform/notify/index.ts";
+import { VAT_REDUCED, VAT_STANDARD } from "#platform/vat.ts";
+
+/**
+ * A paid grocery order gets its invoice in the payment's transaction, with its lines at their
+ * products' VAT rates, the delivery shared between them and the service fee at 20 %; its email
+ * links to it; a refund from the back office gives a credit note (issue 23 §2).
+ */
+
+const STORE = 51;
+let database: Database;
+let app: Hono;
+let api: TestStorefrontApi;
+let fixture: CatalogueFixture;
+
+beforeAll(async () => {
+  ({ database, api, fixture, app } = await openCheckoutTestShop([
+    {
+      physicalRestaurantId: STORE,
+      capacity: 50,
+      name: "Comptoir Martyrs",
+      zone: { feeCents: 590 },
+    },
+  ]));
+  // The caviar is sold at 20 % (CGI art. 278-0 bis excludes it from the reduced rate).
+  await database.db
+    .update(commerceProduct)
+    .set({ vatRateBasisPoints: VAT_STANDARD })
+    .where(eq(commerceProduct.id, fixture.caviar.productId));
+});
+afterAll(() => database.close());
+
+const CREATE = `#graphql
+  mutation InvoiceCart($input: CartInput) {
+    cartCreate(input: $input) {
+      cart { id checkoutUrl cost { totalAmount { amount } totalTaxAmount { amount } } }
+      userErrors { message }
+    }
+  }`;
+
+const paris = {
+  address: {
+    deliveryAddress: {
+      firstName: "Paul",
+      lastName: "Durand",
+      address1: "12 rue des Martyrs",
+      zip: "75009",
+      city: "Paris",
+      countryCode: "FR",
+    },
+  },
+  selected: true,
+};
+
+const form = {
+  email: "paul@example.fr",
+  phone: "06 12 34 56 78",
+  firstName: "Paul",
+  lastName: "Durand",
+  cardHolder: "Paul Durand",
+  cardNumber: "4242 4242 4242 4242",
+  cardExpiry: "12/29",
+  cardCvc: "123",
+};
+
+describe("a paid grocery order's invoice", () => {
+  it("carries the VAT per rate from the cart to the invoice, the email and the credit note", async () => {
+    const body = await graphqlRequest(api, CREATE, {
+      input: {
+        lines: [
+          { merchandiseId: fixture.comte.variantId, quantity: 2 },
+          { merchandiseId: fixture.caviar.variantId, quantity: 1 },
+        ],
+        attributes: slotAttributes({ mode: 1, physicalRestaurantId: STORE }),
+        delivery: { addresses: [paris] },
+      },
+    });
+    const cart = body.data.cartCreate.cart;
+    // 25,00 € at 5.5 % (1,30 €) and 50,00 € at 20 % (8,33 €).
+    expect(cart.cost.totalTaxAmount.amount).toBe("9.63");
+    const url = new URL(cart.checkoutUrl);
+    const page = await (await app.request(`${url.origin}${url.pathname}${url.search}`)).text();
+    expect(page).toContain("dont TVA 5,5\u00a0%");
+    expect(page).toContain("dont TVA 20\u00a0%");
+
+    const res = await postCheckoutForm(app, `${url.pathname}${url.search}`, form);
+    expect(res.status).toBe(303);
+    const order = await orderOfCartToken(database.db, parseCartGid(cart.id)?.token ?? "");
+    if (!order) throw new Error("no order");
+    const lines = await database.db
+      .select()
+      .from(commerceOrderLine)
+      .where(eq(commerceOrderLine.orderId, order.id));
+    expect(lines.map((line) => [line.title, line.taxRateBasisPoints])).toEqual([
+      ["Comté AOP 18 mois", VAT_REDUCED],
+      ["Caviar", VAT_STANDARD],
+      ["Frais de service", VAT_STANDARD],
+    ]);
+
+    const [invoice] = await invoicesOfOrder(database.db, "epicerie", order.id);
+    if (!invoice) throw new Error("no invoice");
+    expect(invoice.number).toMatch(/^F-2025-\d{6}$/);
+    // 75,50 € of goods and fee, and 5,90 € of delivery shared 25 : 50 (1,96 € and 3,94 €).
+    expect(invoice.document.vat).toEqual([
+      { rateBasisPoints: VAT_REDUCED, netCents: 2555, vatCents: 141, grossCents: 2696 },
+      { rateBasisPoints: VAT_STANDARD, netCents: 4537, vatCents: 907, grossCents: 5444 },
+    ]);
+    expect(invoice.totalCents).toBe(order.totalCents);
+    expect(order.totalTaxCents).toBe(141 + 907);
+    expect(invoice.document.buyer).toEqual({
+      name: "Paul Durand",
+      addressLines: ["12 rue des Martyrs", "75009 Paris"],
+      email: "paul@example.fr",
+    });
+    expect(invoice.document.payment).toBe("payée par carte Visa •••• 4242");
+
+    const [email] = (await listOutbox(database.db)).filter(
+      (message) => message.kind === "order-confirmation" && message.to === "paul@example.fr",
+    );
+    expect(email?.text).toContain("dont TVA 5,5\u00a0% : 1,41\u00a0€");
+    expect(email?.text).toContain(
+      `Facture ${invoice.number} : http://boutique.test/api/invoices/${invoice.number}.pdf?key=${invoice.accessKey}`,
+    );
+
+    // A refund from the back office: a credit note, shared between the same rates.
+    const admin = await createStaff(database.db, {
+      email: "direction@comptoir.test",
+      name: "Direction",
+      role: "admin",
+      password: "un mot de passe solide",
+    });
+    const refunded = await refundOrder(
+      database.db,
+      admin,
+      { kind: "grocery", id: order.id },
+      { amountCents: 820, idempotencyKey: "avoir-1", cancel: false, reason: "Produit manquant" },
+      new Date("2025-06-03T10:00:00Z"),
+    );
+    expect(refunded).toEqual({ ok: true });
+    const [, credit] = await invoicesOfOrder(database.db, "epicerie", order.id);
+    expect(credit).toMatchObject({ kind: "credit_note", totalCents: 820 });
+    expect(credit?.number).toMatch(/^AV-2025-\d{6}$/);
+    expect(credit?.document.credits).toMatchObject({
+      number: invoice.number,
+      reason: "Produit manquant",
+    });
+    expect(credit?.document.vat.reduce((sum, line) => sum + line.grossCents, 0)).toBe(820);
+  });
+});
