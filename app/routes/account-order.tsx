@@ -7,6 +7,7 @@ import {
   reorderSummary,
 } from "#app/components/account/order-view.ts";
 import { formatOrderDate, orderStatus, ReorderButton } from "#app/components/account/orders.tsx";
+import { InvoiceLinks, VatRows } from "#app/components/checkout/order-documents.tsx";
 import { GiftNote } from "#app/components/checkout/order-summary.tsx";
 import { PRIVATE_HEADERS, requireToken } from "#app/lib/account.server.ts";
 import {
@@ -21,9 +22,11 @@ import { AccountUnavailable } from "#app/lib/customer-api.server.ts";
 import { clearedCustomerTokenCookie } from "#app/lib/customer-session.server.ts";
 import { NOT_FOUND_MESSAGE } from "#app/lib/errors.ts";
 import { formatMoney } from "#app/lib/format.ts";
+import { groceryOrderId, orderDocuments } from "#app/lib/invoices.server.ts";
 import { productPath } from "#app/lib/links.ts";
 import { pageUrl } from "#app/lib/page-url.ts";
 import { localImageUrl } from "#app/lib/product.ts";
+import { serverContext } from "#app/lib/server-context.ts";
 import accountStyles from "#app/styles/account.css?url";
 import { giftOptionsOf, orderSlotFromAttributes } from "#platform/commerce/index.ts";
 import { orderNumberLabel } from "#platform/order-status.ts";
@@ -91,11 +94,16 @@ function lineView(line: OrderDetail["lineItems"]["nodes"][number], index: number
   };
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { order } = await loadOrder(request, params.id);
+  const orderId = groceryOrderId(order.id);
+  const documents = orderId
+    ? await orderDocuments(context.get(serverContext).database, "epicerie", orderId)
+    : { links: [], vat: [] };
   const url = new URL(request.url);
   const added = url.searchParams.get("ajoutes");
   return {
+    documents,
     order: {
       id: order.id,
       path: orderPathOf(order.id),
@@ -196,7 +204,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function OrderPage() {
-  const { order, notice } = useLoaderData<typeof loader>();
+  const { order, notice, documents } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const message = notice ?? (answer && "intent" in answer ? reorderSummary(answer) : null);
   return (
@@ -245,11 +253,15 @@ export default function OrderPage() {
             )}
             <dt>Livraison</dt>
             <dd>{order.shipping}</dd>
-            {order.tax && (
-              <>
-                <dt>Dont TVA</dt>
-                <dd>{order.tax}</dd>
-              </>
+            {documents.vat.length > 0 ? (
+              <VatRows documents={documents} />
+            ) : (
+              order.tax && (
+                <>
+                  <dt>Dont TVA</dt>
+                  <dd>{order.tax}</dd>
+                </>
+              )
             )}
             {order.refunded && (
               <>
@@ -316,6 +328,7 @@ export default function OrderPage() {
           )}
           {order.email && <p className="account-muted">Confirmation envoyée à {order.email}</p>}
         </section>
+        <InvoiceLinks documents={documents} card="account-card" />
       </div>
       <div className="account-tabs__logout">
         <LogoutForm className="account-link">Se déconnecter</LogoutForm>

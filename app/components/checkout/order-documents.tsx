@@ -5,18 +5,25 @@ import type { OrderDocuments } from "#app/lib/invoices.server.ts";
 export function VatRows({ documents }: { documents: OrderDocuments }) {
   return documents.vat.map((line) => (
     <Fragment key={line.label}>
-      <dt className="checkout-totals__vat">{line.label}</dt>
-      <dd className="checkout-totals__vat">{line.amount}</dd>
+      <dt className="order-vat">{line.label}</dt>
+      <dd className="order-vat">{line.amount}</dd>
     </Fragment>
   ));
 }
 
 /** The order's invoice and credit notes, as PDF links (docs/invoices.md). */
-export function InvoiceLinks({ documents }: { documents: OrderDocuments }) {
+export function InvoiceLinks({
+  documents,
+  card = "checkout-card",
+}: {
+  documents: OrderDocuments;
+  /** The page's card class: the confirmation's `checkout-card`, the account's `account-card`. */
+  card?: string;
+}) {
   if (documents.links.length === 0) return null;
   return (
-    <section className="checkout-card" aria-labelledby="order-documents">
-      <h2 id="order-documents" className="checkout-card__title">
+    <section className={card} aria-labelledby="order-documents">
+      <h2 id="order-documents" className={`${card}__title`}>
         Factures
       </h2>
       <ul className="order-documents">
