@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
 import { readStaffForm, requirePermission, staffContext } from "#app/lib/admin.server.ts";
+import { orderDocuments } from "#app/lib/invoices.server.ts";
 import { serverContext } from "#app/lib/server-context.ts";
 import {
   can,
@@ -41,7 +42,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { staff } = context.get(staffContext);
   const detail = await orderDetail(database.db, ref);
   if (!detail) notFound();
-  return { detail, canRefund: can(staff.role, "refunds"), refundKey: randomUUID() };
+  const documents = await orderDocuments(
+    database,
+    ref.kind === "grocery" ? "epicerie" : "restauration",
+    ref.id,
+  );
+  return {
+    detail,
+    documents,
+    canRefund: can(staff.role, "refunds"),
+    refundKey: randomUUID(),
+  };
 }
 
 type ActionResult = { ok: boolean; message: string };
@@ -115,7 +126,7 @@ const BRANDS: Record<string, string> = {
 };
 
 export default function OrderScreen() {
-  const { detail, canRefund, refundKey } = useLoaderData<typeof loader>();
+  const { detail, documents, canRefund, refundKey } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const { kind, order, payment, giftCards, history } = detail;
   const label = orderNumberLabel(order.orderNumber);
@@ -329,6 +340,18 @@ export default function OrderScreen() {
           </p>
         )}
       </section>
+      {documents.links.length > 0 && (
+        <section className="admin-card" aria-label="Factures">
+          <h2>Factures</h2>
+          <ul>
+            {documents.links.map((link) => (
+              <li key={link.href}>
+                <a href={link.href}>{link.title} (PDF)</a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <section className="admin-card" aria-label="Historique">
         <h2>Historique</h2>
         <ul>
