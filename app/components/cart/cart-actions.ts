@@ -155,6 +155,7 @@ export async function setLineSubstitution(line: CartLineView, accepted: boolean)
   await ensureCartLoaded();
   const result = await queueCartChange({ kind: "substitute", variantId: line.variantId, accepted });
   if (!result.ok) toast.error(result.error);
+  else toast.success(accepted ? CART_MESSAGES.substituteAccepted : CART_MESSAGES.substituteRefused);
   return result.ok;
 }
 
