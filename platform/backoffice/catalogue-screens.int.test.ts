@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
@@ -10,6 +11,7 @@ import {
   type TestRequest,
 } from "#platform/backoffice/testing.ts";
 import { insertProducts, readEditableProduct } from "#platform/commerce/index.ts";
+import { commerceProduct } from "#platform/commerce/tables.ts";
 
 /** The catalogue screens of the admin area through the composed server (sign-in, CSRF, forms). */
 const EMAIL = "caisse@comptoir.test";
@@ -132,6 +134,30 @@ describe("the catalogue screens", () => {
     expect((await post("/middleware/products/miel-de-lavande/", productForm(cleared))).status).toBe(
       200,
     );
+  });
+
+  it("sets the VAT rate from its list and refuses any other", async () => {
+    const html = await page("/middleware/products/miel-de-lavande/");
+    expect(html).toContain('<option value="5.5" selected="">5,5 % (alimentation)</option>');
+    const refused = await post(
+      "/middleware/products/miel-de-lavande/",
+      productForm({ "mf.vat_rate": "19.6" }),
+    );
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("Choisissez un taux de TVA : 5,5 %, 10 % ou 20 %.");
+    const saved = await post(
+      "/middleware/products/miel-de-lavande/",
+      productForm({ "mf.vat_rate": "20" }),
+    );
+    expect(saved.status).toBe(200);
+    const honey = await readEditableProduct(database.db, { handle: "miel-de-lavande" });
+    expect(honey?.metafields.vat_rate).toBe("20");
+    const [row] = await database.db
+      .select({ rate: commerceProduct.vatRateBasisPoints })
+      .from(commerceProduct)
+      .where(eq(commerceProduct.handle, "miel-de-lavande"));
+    expect(row?.rate).toBe(2000);
+    await post("/middleware/products/miel-de-lavande/", productForm({ "mf.vat_rate": "5.5" }));
   });
 
   it("refuses to save over an edit made meanwhile", async () => {

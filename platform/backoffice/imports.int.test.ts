@@ -238,6 +238,26 @@ describe("food information columns (INCO)", () => {
   });
 });
 
+describe("the VAT rate column", () => {
+  it("sets a product's rate, and refuses a rate France does not have", async () => {
+    const csv = "handle;title;price;vat_rate\nchampagne-brut;Champagne brut;32,00;20 %";
+    expect((await send("POST", "/api/import/products", csv, "text/csv")).body).toEqual({
+      success: true,
+      response: { created: 1, updated: 0 },
+    });
+    const champagne = await readEditableProduct(database.db, { handle: "champagne-brut" });
+    expect(champagne?.metafields.vat_rate).toBe("20");
+    const before = await catalogueState();
+    const wrong = "handle;title;price;vat_rate\nchampagne-brut;Champagne brut;32,00;19,6";
+    const answer = await send("POST", "/api/import/products", wrong, "text/csv");
+    expect(answer.status).toBe(400);
+    expect(answer.body.lines).toEqual([
+      { line: 2, field: "vat_rate", message: "doit être 5,5, 10 ou 20" },
+    ]);
+    expect(await catalogueState()).toEqual(before);
+  });
+});
+
 describe("POST /api/import/categories", () => {
   it("creates and updates categories with their parent", async () => {
     const csv = [

@@ -19,6 +19,7 @@ import {
   setAvailability,
 } from "#platform/commerce/index.ts";
 import { NUTRITION_ROWS, type NutritionKey, nutritionErrors } from "#platform/nutrition.ts";
+import { parseVatRate, vatRateValue } from "#platform/vat.ts";
 
 /** Who the change log names for writes made through the office API (ordering-and-server.md §7). */
 export const API_ACTOR = "api";
@@ -209,13 +210,35 @@ const foodCell = z.preprocess(
   z.string().max(5000, "doit faire au plus 5000 caractères").optional(),
 );
 
-/** The custom fields a line's food columns set. */
+/**
+ * The `vat_rate` cell: « 5,5 », « 5.5 », « 10 », « 20 » (with or without « % »), stored as the
+ * field writes it (`5.5`); an empty cell clears the field (food's 5.5 %); undefined without the
+ * column.
+ */
+const vatCell = z.preprocess(
+  (value) => (value === undefined ? undefined : value === null ? "" : String(value).trim()),
+  z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      if (value === undefined || value === "") return value;
+      const rate = parseVatRate(value);
+      if (rate === null) {
+        context.addIssue({ code: "custom", message: "doit être 5,5, 10 ou 20" });
+        return z.NEVER;
+      }
+      return vatRateValue(rate);
+    }),
+);
+
+/** The custom fields a line's food and VAT columns set. */
 function foodFields(line: ProductLine): ProductMetafieldValues {
   const fields: ProductMetafieldValues = {};
   for (const [column, key] of Object.entries(FOOD_COLUMNS)) {
     const value = line[column as FoodColumn];
     if (value !== undefined) fields[key] = value;
   }
+  if (line.vat_rate !== undefined) fields.vat_rate = line.vat_rate;
   return fields;
 }
 
@@ -232,6 +255,7 @@ const productLine = z
     tags,
     description: richHtml,
     available,
+    vat_rate: vatCell,
     ...(Object.fromEntries(Object.keys(FOOD_COLUMNS).map((column) => [column, foodCell])) as Record<
       FoodColumn,
       typeof foodCell

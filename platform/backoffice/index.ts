@@ -121,7 +121,12 @@ export {
   runProductAction,
   saveProductForm,
 } from "./product-edits.ts";
-export { LIST_FIELDS, OTHER_FIELD_LABELS, TEXT_FIELD_GROUPS } from "./product-fields.ts";
+export {
+  LIST_FIELDS,
+  OTHER_FIELD_LABELS,
+  TEXT_FIELD_GROUPS,
+  VAT_CHOICES,
+} from "./product-fields.ts";
 export {
   findPromotion,
   formValuesFrom,

@@ -28,6 +28,7 @@ import {
   type VariantEdit,
 } from "#platform/commerce/index.ts";
 import { nutritionErrors } from "#platform/nutrition.ts";
+import { parseVatRate, vatRateValue } from "#platform/vat.ts";
 
 /**
  * The admin product screen's server side: reads its form into a product edit with French
@@ -118,6 +119,13 @@ export function readProductForm(
     metafields[field.key] = form.getAll(`mf.${field.key}`).map(String).filter(Boolean);
   }
   metafields.hideInSearch = form.get("mf.hideInSearch") === "on";
+  // A form without the field (an older page) keeps the product's rate.
+  if (form.has("mf.vat_rate")) {
+    const vatRate = parseVatRate(get("mf.vat_rate"));
+    if (vatRate === null)
+      errors["mf.vat_rate"] = "Choisissez un taux de TVA : 5,5 %, 10 % ou 20 %.";
+    else metafields.vat_rate = vatRateValue(vatRate);
+  }
 
   const variants: VariantEdit[] = product.variants.map((variant, index) => {
     const prefix = `variant.${index}`;
@@ -235,6 +243,7 @@ export function productSnapshot(product: EditableProduct): Record<string, unknow
   snapshot[OTHER_FIELD_LABELS.max_quantity] = values.max_quantity ?? "";
   snapshot[OTHER_FIELD_LABELS.produit_associe] = values.produit_associe ?? [];
   snapshot[OTHER_FIELD_LABELS.hideInSearch] = values.hideInSearch === true ? "oui" : "non";
+  snapshot[OTHER_FIELD_LABELS.vat_rate] = values.vat_rate ? `${values.vat_rate} %` : "5.5 %";
   return snapshot;
 }
 

@@ -99,4 +99,12 @@ export const OTHER_FIELD_LABELS = {
   max_quantity: "Quantité maximale par commande",
   produit_associe: "Produits associés",
   hideInSearch: "Masquer de la recherche",
+  vat_rate: "Taux de TVA",
 } as const;
+
+/** The VAT rates the product form offers (platform/vat.ts), as the `vat_rate` field stores them. */
+export const VAT_CHOICES = [
+  { value: "5.5", label: "5,5 % (alimentation)" },
+  { value: "10", label: "10 % (plats préparés)" },
+  { value: "20", label: "20 % (alcool, confiserie, non-alimentaire)" },
+] as const;

@@ -15,6 +15,7 @@ import {
   runProductAction,
   saveProductForm,
   TEXT_FIELD_GROUPS,
+  VAT_CHOICES,
 } from "#platform/backoffice/index.ts";
 import {
   CONTROLLED_TAGS,
@@ -384,6 +385,34 @@ export default function ProductScreen() {
                   error={errors[`mf.${field.key}`]}
                 />
               ))}
+              {group.title === "Vente" && (
+                <div className="admin-field">
+                  <label htmlFor={fieldId("mf.vat_rate")}>{OTHER_FIELD_LABELS.vat_rate}</label>
+                  <select
+                    id={fieldId("mf.vat_rate")}
+                    name="mf.vat_rate"
+                    defaultValue={value("mf.vat_rate", text("vat_rate") || "5.5")}
+                    aria-invalid={errors["mf.vat_rate"] ? true : undefined}
+                    aria-describedby={`${fieldId("mf.vat_rate")}-hint`}
+                  >
+                    {VAT_CHOICES.map((choice) => (
+                      <option key={choice.value} value={choice.value}>
+                        {choice.label}
+                      </option>
+                    ))}
+                  </select>
+                  <small id={`${fieldId("mf.vat_rate")}-hint`} className="admin-field__hint">
+                    5,5 % pour l'alimentation, 10 % pour les plats préparés du traiteur, 20 % pour
+                    l'alcool, la confiserie, le caviar et le non-alimentaire.
+                  </small>
+                  {errors["mf.vat_rate"] && (
+                    <FieldError
+                      id={`${fieldId("mf.vat_rate")}-error`}
+                      message={errors["mf.vat_rate"]}
+                    />
+                  )}
+                </div>
+              )}
               {group.title === "Vente" && (
                 <Field
                   name="mf.max_quantity"
