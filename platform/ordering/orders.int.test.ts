@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
 import { formatSlot } from "#platform/format.ts";
+import { invoicesOfOrder } from "#platform/invoices/index.ts";
 import { listOutbox } from "#platform/notify/index.ts";
 import { createOrderingApi } from "#platform/ordering/http.ts";
 import { phoneLoginLimits } from "#platform/ordering/phone-login.ts";
@@ -525,7 +526,22 @@ describe("the confirmation of a paid order (SMS and email)", () => {
     expect(text).not.toContain("× Frais de service");
     expect(text).not.toContain("Frais de livraison");
     expect(text).toContain("Total payé : 32,50\u00a0€");
+    // Meals at 10 %, the service fee at 20 % (issue 23 §2).
+    expect(text).toContain("dont TVA 10\u00a0% : 2,91\u00a0€");
+    expect(text).toContain("dont TVA 20\u00a0% : 0,08\u00a0€");
     expect(text).toContain(`Retrait le ${slotText(slotKey)} chez Comptoir 101`);
+    // The invoice, issued with the payment, is linked from the email.
+    const [invoice, ...others] = await invoicesOfOrder(database.db, "restauration", orderId);
+    expect(others).toEqual([]);
+    expect(invoice).toMatchObject({ kind: "invoice", orderNumber, totalCents: 3250 });
+    expect(invoice?.document.lines.map((line) => [line.title, line.rateBasisPoints])).toEqual([
+      ["Blanquette de veau", 1000],
+      ["Limonade artisanale", 1000],
+      ["Frais de service", 2000],
+    ]);
+    expect(text).toContain(
+      `Facture ${invoice?.number} : https://shop.test/api/invoices/${invoice?.number}.pdf?key=${invoice?.accessKey}`,
+    );
     expect(text).toContain(`Voir ma commande et mon reçu :\n${link}`);
     expect(email?.html).toContain("Blanquette de veau (Gratin)");
 
