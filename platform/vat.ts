@@ -16,6 +16,9 @@ export const VAT_REDUCED = 550;
 export const VAT_INTERMEDIATE = 1000;
 export const VAT_STANDARD = 2000;
 
+/** A fee for a service (the order's service fee) is at the standard rate. */
+export const SERVICE_FEE_VAT_RATE = VAT_STANDARD;
+
 /** The rates a product may carry, lowest first. */
 export const VAT_RATES = [VAT_REDUCED, VAT_INTERMEDIATE, VAT_STANDARD] as const;
 export type VatRate = (typeof VAT_RATES)[number];
@@ -85,9 +88,9 @@ export function totalVat(lines: readonly VatLine[]): number {
 
 /**
  * Shares an amount (a delivery fee, a refund) between rates in proportion to what each rate
- * weighs in `bases`, to the cent: the rounding remainder goes to the largest share, so the
- * parts always add up to the amount. Without any base (nothing else on the order) it is all at
- * `fallbackRate`.
+ * weighs in `bases`, to the cent: each share is rounded down, then the cents left go to the shares
+ * that lost the most in the rounding (largest remainders), so the parts always add up to the
+ * amount. Without any base (nothing else on the order) it is all at `fallbackRate`.
  */
 export function shareByRate(
   amountCents: number,
@@ -98,16 +101,20 @@ export function shareByRate(
   const grouped = vatBreakdown(bases).filter((line) => line.grossCents > 0);
   const whole = grouped.reduce((sum, line) => sum + line.grossCents, 0);
   if (whole <= 0) return [{ rateBasisPoints: fallbackRate, amountCents }];
-  const shares = grouped.map((line) => ({
-    rateBasisPoints: line.rateBasisPoints,
-    amountCents: Math.floor((amountCents * line.grossCents) / whole),
-  }));
-  const remainder = amountCents - shares.reduce((sum, share) => sum + share.amountCents, 0);
-  const largest = shares.reduce((best, share) =>
-    share.amountCents > best.amountCents ? share : best,
-  );
-  largest.amountCents += remainder;
-  return shares.filter((share) => share.amountCents !== 0);
+  const shares = grouped.map((line) => {
+    const exact = (amountCents * line.grossCents) / whole;
+    const amount = Math.floor(exact);
+    return { rateBasisPoints: line.rateBasisPoints, amountCents: amount, lost: exact - amount };
+  });
+  let left = amountCents - shares.reduce((sum, share) => sum + share.amountCents, 0);
+  for (const share of [...shares].sort((a, b) => b.lost - a.lost)) {
+    if (left <= 0) break;
+    share.amountCents += 1;
+    left -= 1;
+  }
+  return shares
+    .filter((share) => share.amountCents !== 0)
+    .map(({ rateBasisPoints, amountCents: cents }) => ({ rateBasisPoints, amountCents: cents }));
 }
 
 /**

@@ -64,6 +64,7 @@ const CART_VIEW_FRAGMENT = `#graphql
                   { namespace: "custom", key: "quantity" }
                   { namespace: "custom", key: "unit" }
                   { namespace: "custom", key: "quantitiesUnit" }
+                  { namespace: "custom", key: "vat_rate" }
                 ]
               ) {
                 key

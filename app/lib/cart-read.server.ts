@@ -15,6 +15,7 @@ import type {
 } from "#app/lib/storefront.generated.ts";
 import { storefrontQuery } from "#app/lib/storefront.server.ts";
 import { substitutionAccepted } from "#platform/substitution.ts";
+import { DEFAULT_VAT_RATE, parseVatRate } from "#platform/vat.ts";
 
 /**
  * Reading the visitor's cart on the server: the `cartId` cookie (about five years, readable by
@@ -94,6 +95,7 @@ function toLine(line: ApiCartLine): CartLineView | null {
     maxQuantity: maxQuantityOf(fields.get("max_quantity")),
     restauration: product.tags.includes(RESTAURATION_TAG),
     alcohol: product.tags.includes(AGE_LIMIT_TAG),
+    vatRate: parseVatRate(fields.get("vat_rate") ?? "") ?? DEFAULT_VAT_RATE,
     attributes,
     substitute: substitutionAccepted(attributes),
     unitPrice,

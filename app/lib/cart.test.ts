@@ -28,6 +28,7 @@ function line(overrides: Partial<CartLineView> = {}): CartLineView {
     maxQuantity: 3,
     restauration: false,
     alcohol: false,
+    vatRate: 550,
     attributes: [],
     substitute: true,
     unitPrice: 1250,
@@ -217,8 +218,24 @@ describe("totals", () => {
       leftToFreeDelivery: null,
       deliveryMinimum: null,
       total: 2300,
+      vat: [
+        { rateBasisPoints: 550, netCents: 2133, vatCents: 117, grossCents: 2250 },
+        { rateBasisPoints: 2000, netCents: 42, vatCents: 8, grossCents: 50 },
+      ],
     });
     expect(cartTotals(c, zone).total).toBe(2250 + 50 + 590);
+  });
+
+  it("states the VAT per rate: each product's, the fee's, the delivery shared between them", () => {
+    const wine = line({ variantId: "gid://shopify/ProductVariant/2", vatRate: 2000, total: 1800 });
+    const totals = cartTotals(cart([line({ total: 2500 }), wine]), zone);
+    // 5,90 € of delivery: 3,43 € with the 25,00 € of cheese, 2,47 € with the 18,00 € of wine
+    // (343,02 and 246,98: the cent left goes to the share the rounding cut most).
+    expect(totals.vat.map((vat) => [vat.rateBasisPoints, vat.grossCents])).toEqual([
+      [550, 2500 + 343],
+      [2000, 1800 + 50 + 247],
+    ]);
+    expect(totals.vat.reduce((sum, vat) => sum + vat.grossCents, 0)).toBe(totals.total);
   });
 
   it("offers delivery from the zone's threshold, compared with the total after codes", () => {

@@ -5,6 +5,7 @@ import {
   deliveryFeeCents,
   leftToFreeDelivery,
 } from "#platform/delivery-terms.ts";
+import { DEFAULT_VAT_RATE, orderVat, SERVICE_FEE_VAT_RATE, type VatLine } from "#platform/vat.ts";
 
 /**
  * The storefront cart's shapes and its pure rules (storefront.md §4, §5; ordering-and-server.md
@@ -60,6 +61,8 @@ export type CartLineView = {
   restauration: boolean;
   /** Alcohol (tag `ageLimit`): the cart then shows the health message, and no discount takes from it. */
   alcohol: boolean;
+  /** The product's VAT rate in basis points (its `vat_rate` field, platform/vat.ts). */
+  vatRate: number;
   /** The line's attributes (kept when one of them changes: the API replaces them all). */
   attributes: { key: string; value: string }[];
   /**
@@ -176,7 +179,7 @@ export function kindsDiffer(cartKind: boolean | null, productIsRestauration: boo
 /** What a new line shows before the server has answered. */
 export type LineSeed = Omit<
   CartLineView,
-  "id" | "quantity" | "subtotal" | "total" | "attributes" | "substitute"
+  "id" | "quantity" | "subtotal" | "total" | "attributes" | "substitute" | "vatRate"
 >;
 
 /** One change the shopper asked for; queued, merged and sent one at a time. */
@@ -260,6 +263,8 @@ export function applyChanges(
           ...change.seed,
           attributes: [],
           substitute: true,
+          // Until the server answers with the product's own rate.
+          vatRate: DEFAULT_VAT_RATE,
           id: `pending:${change.variantId}`,
           quantity: change.quantity,
           subtotal,
@@ -314,6 +319,8 @@ export type CartTotals = {
   /** The zone's minimum order when the cart does not reach it (the checkout refuses it); else null. */
   deliveryMinimum: number | null;
   total: number;
+  /** The VAT per rate the total includes: the products', the fee's, the delivery's (shared). */
+  vat: VatLine[];
 };
 
 /**
@@ -325,7 +332,15 @@ export type CartTotals = {
 export function cartTotals(cart: CartView | null, delivery: DeliveryTerms | null): CartTotals {
   const none = { freeDelivery: false, leftToFreeDelivery: null, deliveryMinimum: null };
   if (!cart || cart.lines.length === 0) {
-    return { subtotal: 0, discount: 0, serviceFee: 0, deliveryFee: null, ...none, total: 0 };
+    return {
+      subtotal: 0,
+      discount: 0,
+      serviceFee: 0,
+      deliveryFee: null,
+      ...none,
+      total: 0,
+      vat: [],
+    };
   }
   const fee = delivery === null ? null : deliveryFeeCents(delivery, cart.total);
   return {
@@ -343,6 +358,11 @@ export function cartTotals(cart: CartView | null, delivery: DeliveryTerms | null
             : null,
         }),
     total: cart.total + SERVICE_FEE_CENTS + (fee ?? 0),
+    vat: orderVat(
+      cart.lines.map((line) => ({ rateBasisPoints: line.vatRate, amountCents: line.total })),
+      [{ rateBasisPoints: SERVICE_FEE_VAT_RATE, amountCents: SERVICE_FEE_CENTS }],
+      fee ?? 0,
+    ),
   };
 }
 

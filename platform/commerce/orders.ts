@@ -12,8 +12,8 @@ import {
 } from "#platform/commerce/order-schema.ts";
 import {
   orderVat,
+  SERVICE_FEE_VAT_RATE,
   totalVat,
-  VAT_STANDARD,
   type VatAmount,
   type VatLine,
   vatBreakdown,
@@ -25,9 +25,6 @@ export type OrderLineRow = typeof commerceOrderLine.$inferSelect;
 /** The fixed fee added to every grocery order (ordering-and-server.md §4, §9: 0.50 €). */
 export const SERVICE_FEE_CENTS = 50;
 export const SERVICE_FEE_TITLE = "Frais de service";
-
-/** The service fee is a service: 20 %. */
-export const SERVICE_FEE_VAT_RATE = VAT_STANDARD;
 
 /** A cart's product lines after discounts, each at its product's rate (platform/vat.ts). */
 export function productVatAmounts(

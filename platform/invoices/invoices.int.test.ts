@@ -179,12 +179,12 @@ describe("the invoice PDF", () => {
       // Lines: quantity, unit price without tax, rate, total.
       "Comté AOP 18 mois — 250 g\n2\n11,85 €\n5,5 %\n25,00 €",
       "Saint-Joseph rouge\n1\n15,00 €\n20 %\n18,00 €",
-      // Per rate: the delivery (5,90 €) shared between 25,00 € and 18,00 € of goods (3,44 € and
-      // 2,46 €), the service fee at 20 %.
-      "TVA 5,5 %\n26,96 €\n1,48 €\n28,44 €",
-      "TVA 20 %\n17,47 €\n3,49 €\n20,96 €",
-      "Total HT\n44,43 €",
-      "Total TVA\n4,97 €",
+      // Per rate: the delivery (5,90 €) shared between 25,00 € and 18,00 € of goods (3,43 € and
+      // 2,47 €), the service fee at 20 %.
+      "TVA 5,5 %\n26,95 €\n1,48 €\n28,43 €",
+      "TVA 20 %\n17,47 €\n3,50 €\n20,97 €",
+      "Total HT\n44,42 €",
+      "Total TVA\n4,98 €",
       "Total TTC\n49,40 €",
       "Facture acquittée le 24 novembre 2026 : payée par carte Visa •••• 4242.",
       "indemnité forfaitaire",

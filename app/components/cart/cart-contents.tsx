@@ -6,6 +6,7 @@ import { formatCents } from "#app/lib/format.ts";
 import { productPath } from "#app/lib/links.ts";
 import { ALCOHOL_HEALTH_MESSAGE } from "#app/lib/product.ts";
 import { type DeliveryTerms, deliveryMinimumMessage } from "#platform/delivery-terms.ts";
+import { formatVatRate } from "#platform/vat.ts";
 import {
   addToCart,
   emptyCart,
@@ -99,6 +100,12 @@ export function CartContents({
           <dt>Total</dt>
           <dd data-testid="cart-total">{formatCents(totals.total)}</dd>
         </div>
+        {totals.vat.map((line) => (
+          <div key={line.rateBasisPoints} className="cart__vat">
+            <dt>dont TVA {formatVatRate(line.rateBasisPoints)}</dt>
+            <dd>{formatCents(line.vatCents)}</dd>
+          </div>
+        ))}
       </dl>
       {totals.deliveryMinimum !== null ? (
         <p className="cart__delivery-note cart__delivery-note--minimum">

@@ -118,10 +118,10 @@ describe("a paid grocery order's invoice", () => {
     const [invoice] = await invoicesOfOrder(database.db, "epicerie", order.id);
     if (!invoice) throw new Error("no invoice");
     expect(invoice.number).toMatch(/^F-2025-\d{6}$/);
-    // 75,50 € of goods and fee, and 5,90 € of delivery shared 25 : 50 (1,96 € and 3,94 €).
+    // 75,50 € of goods and fee, and 5,90 € of delivery shared 25 : 50 (1,97 € and 3,93 €).
     expect(invoice.document.vat).toEqual([
-      { rateBasisPoints: VAT_REDUCED, netCents: 2555, vatCents: 141, grossCents: 2696 },
-      { rateBasisPoints: VAT_STANDARD, netCents: 4537, vatCents: 907, grossCents: 5444 },
+      { rateBasisPoints: VAT_REDUCED, netCents: 2556, vatCents: 141, grossCents: 2697 },
+      { rateBasisPoints: VAT_STANDARD, netCents: 4536, vatCents: 907, grossCents: 5443 },
     ]);
     expect(invoice.totalCents).toBe(order.totalCents);
     expect(order.totalTaxCents).toBe(141 + 907);
