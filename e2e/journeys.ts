@@ -23,7 +23,12 @@ export async function openModal(page: Page) {
  * From the home page, chooses pickup at `store` in the slot the order-mode modal offers first, and
  * gives that slot's key.
  */
-export async function pickUpAtFirstSlot(page: Page, store = /Comptoir Haussmann/): Promise<string> {
+export async function pickUpAtFirstSlot(
+  page: Page,
+  store = /Comptoir Haussmann/,
+  /** Which free slot, counted from 0: another than the first keeps clear of the journeys there. */
+  slot = 0,
+): Promise<string> {
   await page.goto("/");
   await hydrated(page);
   const dialog = await openModal(page);
@@ -32,6 +37,7 @@ export async function pickUpAtFirstSlot(page: Page, store = /Comptoir Haussmann/
   await dialog.getByRole("button", { name: "Choisir ce magasin" }).click();
   const checked = dialog.locator('input[name="slot"]:checked');
   await expect(checked).toHaveCount(1);
+  if (slot > 0) await dialog.locator('input[name="slot"]:not([disabled])').nth(slot).check();
   const key = (await checked.getAttribute("value")) ?? "";
   await dialog.getByRole("button", { name: "Valider ce créneau" }).click();
   await expect(dialog).toBeHidden();

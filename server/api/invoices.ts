@@ -10,7 +10,7 @@ import type { ApiDependencies } from "#server/api/types.ts";
  */
 export function invoiceRoutes(deps: ApiDependencies) {
   const routes = new Hono();
-  routes.get("/api/invoices/:file", async (c) => {
+  routes.get("/invoices/:file{.+}", async (c) => {
     const match = /^(.+)\.pdf$/.exec(c.req.param("file"));
     const row = match?.[1]
       ? await invoiceByNumber(deps.database.db, match[1], c.req.query("key") ?? "")
