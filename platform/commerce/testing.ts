@@ -255,6 +255,33 @@ export async function openCheckoutTestShop(
   return { ...shop, app };
 }
 
+/** A selected delivery address in Paris, as a cart's `delivery.addresses` takes it. */
+export const PARIS_DELIVERY = {
+  address: {
+    deliveryAddress: {
+      firstName: "Paul",
+      lastName: "Durand",
+      address1: "12 rue des Martyrs",
+      zip: "75009",
+      city: "Paris",
+      countryCode: "FR",
+    },
+  },
+  selected: true,
+};
+
+/** The hosted checkout's form filled in by Paul Durand, paying with the approved test card. */
+export const CHECKOUT_FORM = {
+  email: "paul@example.fr",
+  phone: "06 12 34 56 78",
+  firstName: "Paul",
+  lastName: "Durand",
+  cardHolder: "Paul Durand",
+  cardNumber: "4242 4242 4242 4242",
+  cardExpiry: "12/29",
+  cardCvc: "123",
+};
+
 /** Submits a form of the hosted checkout (`path` with its `?key=`), as a browser posts it. */
 export function postCheckoutForm(app: Hono, path: string, fields: Record<string, string>) {
   return app.request(`${ORIGIN}${path}`, {

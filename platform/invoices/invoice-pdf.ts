@@ -1,4 +1,3 @@
-import PDFDocument from "pdfkit";
 import { formatCents, formatDate } from "#platform/format.ts";
 import {
   documentTotals,
@@ -7,6 +6,18 @@ import {
   unitNetCents,
 } from "#platform/invoices/document.ts";
 import type { InvoiceRow } from "#platform/invoices/invoices.ts";
+import {
+  contentWidth,
+  type Doc,
+  ensureRoom,
+  PDF_ACCENT,
+  PDF_INK,
+  PDF_MARGIN,
+  PDF_MUTED,
+  renderPdf,
+  rule,
+  writeField,
+} from "#platform/pdf.ts";
 import { addressLine, formattedSiret, rcsOf } from "#platform/shop-identity.ts";
 import { formatVatRate } from "#platform/vat.ts";
 
@@ -18,46 +29,35 @@ import { formatVatRate } from "#platform/vat.ts";
  * tax included, the payment and the terms of late payment.
  */
 
-const MARGIN = 50;
-const INK = "#222222";
-const MUTED = "#666666";
-const ACCENT = "#7a2e1d";
+const MARGIN = PDF_MARGIN;
+const INK = PDF_INK;
 
 export type RenderInvoiceOptions = {
   /** Deflate the content streams (default true); tests turn it off to read the text. */
   compress?: boolean;
 };
 
-type Doc = PDFKit.PDFDocument;
 type Issued = Pick<InvoiceRow, "kind" | "number" | "issuedAt" | "document">;
 
 /** Prints the document; resolves with the PDF file's bytes. */
 export function renderInvoicePdf(row: Issued, options: RenderInvoiceOptions = {}): Promise<Buffer> {
   const { document } = row;
   const title = row.kind === "invoice" ? "Facture" : "Avoir";
-  const doc = new PDFDocument({
-    size: "A4",
-    margin: MARGIN,
-    compress: options.compress ?? true,
-    info: {
-      Title: `${title} ${row.number}`,
-      Author: document.seller.legalName,
-      CreationDate: row.issuedAt,
+  return renderPdf(
+    {
+      title: `${title} ${row.number}`,
+      author: document.seller.legalName,
+      createdAt: row.issuedAt,
+      compress: options.compress,
     },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-  writeHeader(doc, row, title);
-  writeParties(doc, document);
-  writeLines(doc, document.lines);
-  writeVat(doc, row);
-  writeFooter(doc, row);
-  doc.end();
-  return done;
+    (doc) => {
+      writeHeader(doc, row, title);
+      writeParties(doc, document);
+      writeLines(doc, document.lines);
+      writeVat(doc, row);
+      writeFooter(doc, row);
+    },
+  );
 }
 
 /** The seller's lines in the header: every legal mention of its identity. */
@@ -71,19 +71,11 @@ export function sellerLines(seller: InvoiceDocument["seller"]): string[] {
   ];
 }
 
-function contentWidth(doc: Doc): number {
-  return doc.page.width - 2 * MARGIN;
-}
-
-function ensureRoom(doc: Doc, height: number) {
-  if (doc.y + height > doc.page.height - MARGIN) doc.addPage();
-}
-
 function writeHeader(doc: Doc, row: Issued, title: string) {
   const { seller } = row.document;
   const top = doc.y;
-  doc.font("Helvetica-Bold").fontSize(22).fillColor(ACCENT).text(seller.tradeName, MARGIN, top);
-  doc.font("Helvetica").fontSize(8.5).fillColor(MUTED);
+  doc.font("Helvetica-Bold").fontSize(22).fillColor(PDF_ACCENT).text(seller.tradeName, MARGIN, top);
+  doc.font("Helvetica").fontSize(8.5).fillColor(PDF_MUTED);
   for (const line of sellerLines(seller)) doc.text(line, { width: 280 });
   const bottom = doc.y;
   const right = { width: 210, align: "right" as const };
@@ -100,14 +92,6 @@ function writeHeader(doc: Doc, row: Issued, title: string) {
     doc.text(`Sur la facture ${row.document.credits.number}`, x, doc.y, right);
   }
   doc.y = Math.max(bottom, doc.y) + 20;
-  doc.x = MARGIN;
-}
-
-function writeField(doc: Doc, label: string, lines: string[]) {
-  const y = doc.y;
-  doc.font("Helvetica-Bold").fontSize(10).fillColor(INK).text(label, MARGIN, y, { width: 140 });
-  doc.font("Helvetica").text(lines.join("\n"), MARGIN + 150, y, { width: contentWidth(doc) - 150 });
-  doc.y += 4;
   doc.x = MARGIN;
 }
 
@@ -148,15 +132,6 @@ function writeRow(doc: Doc, cells: [string, string, string, string, string], bol
   });
   doc.y = Math.max(after, doc.y) + 5;
   doc.x = MARGIN;
-}
-
-function rule(doc: Doc, y: number) {
-  doc
-    .moveTo(MARGIN, y)
-    .lineTo(doc.page.width - MARGIN, y)
-    .lineWidth(0.5)
-    .strokeColor("#cccccc")
-    .stroke();
 }
 
 function writeLines(doc: Doc, lines: InvoiceLine[]) {
@@ -248,7 +223,7 @@ function writeFooter(doc: Doc, row: Issued) {
     });
   }
   doc.moveDown(0.8);
-  doc.fontSize(8).fillColor(MUTED);
+  doc.fontSize(8).fillColor(PDF_MUTED);
   doc.text(
     "Pas d'escompte pour paiement anticipé. Pour un client professionnel, tout retard de paiement " +
       "entraîne des pénalités au taux de la BCE majoré de 10 points et une indemnité forfaitaire " +

@@ -53,42 +53,63 @@ export type InvoiceDraft = {
   document: Omit<InvoiceDocument, "seller" | "credits">;
 };
 
+/** The invoice of an order, if it has one. */
+async function invoiceOfOrder(tx: Tx, source: InvoiceSource, orderId: number) {
+  const [row] = await tx
+    .select()
+    .from(invoice)
+    .where(
+      and(eq(invoice.source, source), eq(invoice.orderId, orderId), eq(invoice.kind, "invoice")),
+    );
+  return row;
+}
+
+/** Numbers and stores a document of `kind`, with its own random key. */
+async function insertDocument(
+  tx: Tx,
+  kind: InvoiceKind,
+  fields: Pick<
+    typeof invoice.$inferInsert,
+    "source" | "orderId" | "orderNumber" | "customerId" | "creditedInvoiceId"
+  > & { document: InvoiceDocument },
+  now: Date,
+): Promise<InvoiceRow> {
+  const taken = await takeNumber(tx, kind, now);
+  const [row] = await tx
+    .insert(invoice)
+    .values({
+      kind,
+      ...taken,
+      ...fields,
+      totalCents: fields.document.totalCents,
+      accessKey: randomBytes(16).toString("hex"),
+      issuedAt: now,
+    })
+    .returning();
+  if (!row) throw new Error(`the ${kind} was not issued`);
+  return row;
+}
+
 /**
  * Issues the invoice of a paid order in the caller's transaction (the one that records the
  * payment, so an order is never paid without its invoice, nor invoiced without being paid). An
  * order has one invoice: issuing it again answers the first.
  */
 export async function issueInvoice(tx: Tx, draft: InvoiceDraft, now: Date): Promise<InvoiceRow> {
-  const [existing] = await tx
-    .select()
-    .from(invoice)
-    .where(
-      and(
-        eq(invoice.source, draft.source),
-        eq(invoice.orderId, draft.orderId),
-        eq(invoice.kind, "invoice"),
-      ),
-    );
+  const existing = await invoiceOfOrder(tx, draft.source, draft.orderId);
   if (existing) return existing;
-  const taken = await takeNumber(tx, "invoice", now);
-  const document: InvoiceDocument = { ...draft.document, seller: shopIdentity() };
-  const [row] = await tx
-    .insert(invoice)
-    .values({
-      kind: "invoice",
-      ...taken,
+  return insertDocument(
+    tx,
+    "invoice",
+    {
       source: draft.source,
       orderId: draft.orderId,
       orderNumber: draft.document.orderNumber,
       customerId: draft.customerId,
-      totalCents: document.totalCents,
-      accessKey: randomBytes(16).toString("hex"),
-      document,
-      issuedAt: now,
-    })
-    .returning();
-  if (!row) throw new Error("the invoice was not issued");
-  return row;
+      document: { ...draft.document, seller: shopIdentity() },
+    },
+    now,
+  );
 }
 
 /**
@@ -102,59 +123,43 @@ export async function issueCreditNote(
   now: Date,
 ): Promise<InvoiceRow | null> {
   if (!Number.isSafeInteger(refund.amountCents) || refund.amountCents <= 0) return null;
-  const [credited] = await tx
-    .select()
-    .from(invoice)
-    .where(
-      and(
-        eq(invoice.source, refund.source),
-        eq(invoice.orderId, refund.orderId),
-        eq(invoice.kind, "invoice"),
-      ),
-    );
+  const credited = await invoiceOfOrder(tx, refund.source, refund.orderId);
   if (!credited) return null;
-  const taken = await takeNumber(tx, "credit_note", now);
   const vat = refundVat(credited.document.vat, refund.amountCents);
-  const document: InvoiceDocument = {
-    ...credited.document,
-    seller: shopIdentity(),
-    lines: vat.map((line) => ({
-      title: "Remboursement",
-      detail: null,
-      quantity: 1,
-      unitCents: line.grossCents,
-      totalCents: line.grossCents,
-      rateBasisPoints: line.rateBasisPoints,
-    })),
-    discountCents: 0,
-    discountLabel: null,
-    shippingCents: 0,
-    vat,
-    totalCents: refund.amountCents,
-    credits: {
-      number: credited.number,
-      issuedAt: credited.issuedAt.toISOString(),
-      reason: refund.reason,
-    },
-  };
-  const [row] = await tx
-    .insert(invoice)
-    .values({
-      kind: "credit_note",
-      ...taken,
+  return insertDocument(
+    tx,
+    "credit_note",
+    {
       source: refund.source,
       orderId: refund.orderId,
       orderNumber: credited.orderNumber,
       customerId: credited.customerId,
       creditedInvoiceId: credited.id,
-      totalCents: refund.amountCents,
-      accessKey: randomBytes(16).toString("hex"),
-      document,
-      issuedAt: now,
-    })
-    .returning();
-  if (!row) throw new Error("the credit note was not issued");
-  return row;
+      document: {
+        ...credited.document,
+        seller: shopIdentity(),
+        lines: vat.map((line) => ({
+          title: "Remboursement",
+          detail: null,
+          quantity: 1,
+          unitCents: line.grossCents,
+          totalCents: line.grossCents,
+          rateBasisPoints: line.rateBasisPoints,
+        })),
+        discountCents: 0,
+        discountLabel: null,
+        shippingCents: 0,
+        vat,
+        totalCents: refund.amountCents,
+        credits: {
+          number: credited.number,
+          issuedAt: credited.issuedAt.toISOString(),
+          reason: refund.reason,
+        },
+      },
+    },
+    now,
+  );
 }
 
 /** An order's invoice and credit notes, in the order they were issued. */

@@ -1,7 +1,17 @@
-import PDFDocument from "pdfkit";
 import { formatCents, formatDateTime, formatSlotBetween } from "#platform/format.ts";
 import { receiptVat } from "#platform/ordering/order-invoice.ts";
 import type { ReceiptData, ReceiptLine } from "#platform/ordering/receipt-data.ts";
+import {
+  type Doc,
+  ensureRoom,
+  PDF_ACCENT,
+  PDF_INK,
+  PDF_MARGIN,
+  PDF_MUTED,
+  renderPdf,
+  rule,
+  writeField,
+} from "#platform/pdf.ts";
 import {
   addressLine,
   formattedSiret,
@@ -20,10 +30,9 @@ import { formatVatRate } from "#platform/vat.ts";
  * Standard PDF fonts only (Helvetica), whose WinAnsi encoding covers French and the euro sign.
  */
 
-const MARGIN = 50;
-const INK = "#222222";
-const MUTED = "#666666";
-const ACCENT = "#7a2e1d";
+const MARGIN = PDF_MARGIN;
+const INK = PDF_INK;
+const MUTED = PDF_MUTED;
 const BRAND_NAMES = {
   visa: "Visa",
   mastercard: "Mastercard",
@@ -55,45 +64,30 @@ export function renderReceiptPdf(
   options: RenderReceiptOptions = {},
 ): Promise<Buffer> {
   const identity = options.identity ?? shopIdentity();
-  const doc = new PDFDocument({
-    size: "A4",
-    margin: MARGIN,
-    compress: options.compress ?? true,
-    info: {
-      Title: `Reçu de la commande n° ${receipt.orderNumber}`,
-      Author: identity.legalName,
-      CreationDate: receipt.placedAt,
+  return renderPdf(
+    {
+      title: `Reçu de la commande n° ${receipt.orderNumber}`,
+      author: identity.legalName,
+      createdAt: receipt.placedAt,
+      compress: options.compress,
     },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-  writeHeader(doc, receipt, identity);
-  writeOrderDetails(doc, receipt);
-  writeLines(doc, receipt.lines);
-  writeTotals(doc, receipt);
-  writeFooter(doc, receipt, identity);
-  doc.end();
-  return done;
-}
-
-type Doc = PDFKit.PDFDocument;
-
-function contentWidth(doc: Doc): number {
-  return doc.page.width - 2 * MARGIN;
-}
-
-/** Starts a new page when fewer than `height` points are left. */
-function ensureRoom(doc: Doc, height: number) {
-  if (doc.y + height > doc.page.height - MARGIN) doc.addPage();
+    (doc) => {
+      writeHeader(doc, receipt, identity);
+      writeOrderDetails(doc, receipt);
+      writeLines(doc, receipt.lines);
+      writeTotals(doc, receipt);
+      writeFooter(doc, receipt, identity);
+    },
+  );
 }
 
 function writeHeader(doc: Doc, receipt: ReceiptData, identity: ShopIdentity) {
   const top = doc.y;
-  doc.font("Helvetica-Bold").fontSize(22).fillColor(ACCENT).text(identity.tradeName, MARGIN, top);
+  doc
+    .font("Helvetica-Bold")
+    .fontSize(22)
+    .fillColor(PDF_ACCENT)
+    .text(identity.tradeName, MARGIN, top);
   doc.font("Helvetica").fontSize(9).fillColor(MUTED);
   for (const line of receiptShopLines(identity)) {
     doc.text(line, { width: 260 });
@@ -107,14 +101,6 @@ function writeHeader(doc: Doc, receipt: ReceiptData, identity: ShopIdentity) {
   doc.text(`Commande n° ${receipt.orderNumber}`, x, doc.y + 4, right);
   doc.text(`Passée le ${formatDateTime(receipt.placedAt)}`, x, doc.y, right);
   doc.y = Math.max(bottom, doc.y) + 20;
-  doc.x = MARGIN;
-}
-
-function writeField(doc: Doc, label: string, lines: string[]) {
-  const y = doc.y;
-  doc.font("Helvetica-Bold").fontSize(10).fillColor(INK).text(label, MARGIN, y, { width: 140 });
-  doc.font("Helvetica").text(lines.join("\n"), MARGIN + 150, y, { width: contentWidth(doc) - 150 });
-  doc.y += 4;
   doc.x = MARGIN;
 }
 
@@ -151,15 +137,6 @@ function writeLineHeading(doc: Doc) {
   });
   rule(doc, doc.y + 4);
   doc.y += 10;
-}
-
-function rule(doc: Doc, y: number) {
-  doc
-    .moveTo(MARGIN, y)
-    .lineTo(doc.page.width - MARGIN, y)
-    .lineWidth(0.5)
-    .strokeColor("#cccccc")
-    .stroke();
 }
 
 function writeLines(doc: Doc, lines: ReceiptLine[]) {

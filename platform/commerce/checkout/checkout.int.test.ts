@@ -9,10 +9,12 @@ import { groceryOrderForAdmin } from "#platform/commerce/order-admin.ts";
 import { commerceOrder, commerceOrderLine } from "#platform/commerce/order-schema.ts";
 import {
   type CatalogueFixture,
+  CHECKOUT_FORM,
   CUSTOMER_TOKEN,
   graphqlRequest,
   ORIGIN,
   openCheckoutTestShop,
+  PARIS_DELIVERY,
   postCheckoutForm,
   slotAttributes,
   TEST_SLOT_KEY,
@@ -103,30 +105,8 @@ async function newCart(
   return { ...cart, path: `${url.pathname}${url.search}`, token: parseCartGid(cart.id)?.token };
 }
 
-const paris = {
-  address: {
-    deliveryAddress: {
-      firstName: "Paul",
-      lastName: "Durand",
-      address1: "12 rue des Martyrs",
-      zip: "75009",
-      city: "Paris",
-      countryCode: "FR",
-    },
-  },
-  selected: true,
-};
-
-const validForm = {
-  email: "paul@example.fr",
-  phone: "06 12 34 56 78",
-  firstName: "Paul",
-  lastName: "Durand",
-  cardHolder: "Paul Durand",
-  cardNumber: "4242 4242 4242 4242",
-  cardExpiry: "12/29",
-  cardCvc: "123",
-};
+const paris = PARIS_DELIVERY;
+const validForm = CHECKOUT_FORM;
 
 const post = (path: string, fields: Record<string, string>) => postCheckoutForm(app, path, fields);
 

@@ -8,9 +8,11 @@ import { commerceProduct } from "#platform/commerce/catalogue-schema.ts";
 import { commerceOrderLine } from "#platform/commerce/order-schema.ts";
 import {
   type CatalogueFixture,
+  CHECKOUT_FORM,
   graphqlRequest,
   openCheckoutTestShop,
   orderOfCartToken,
+  PARIS_DELIVERY,
   postCheckoutForm,
   slotAttributes,
   type TestStorefrontApi,
@@ -56,31 +58,6 @@ const CREATE = `#graphql
     }
   }`;
 
-const paris = {
-  address: {
-    deliveryAddress: {
-      firstName: "Paul",
-      lastName: "Durand",
-      address1: "12 rue des Martyrs",
-      zip: "75009",
-      city: "Paris",
-      countryCode: "FR",
-    },
-  },
-  selected: true,
-};
-
-const form = {
-  email: "paul@example.fr",
-  phone: "06 12 34 56 78",
-  firstName: "Paul",
-  lastName: "Durand",
-  cardHolder: "Paul Durand",
-  cardNumber: "4242 4242 4242 4242",
-  cardExpiry: "12/29",
-  cardCvc: "123",
-};
-
 describe("a paid grocery order's invoice", () => {
   it("carries the VAT per rate from the cart to the invoice, the email and the credit note", async () => {
     const body = await graphqlRequest(api, CREATE, {
@@ -90,7 +67,7 @@ describe("a paid grocery order's invoice", () => {
           { merchandiseId: fixture.caviar.variantId, quantity: 1 },
         ],
         attributes: slotAttributes({ mode: 1, physicalRestaurantId: STORE }),
-        delivery: { addresses: [paris] },
+        delivery: { addresses: [PARIS_DELIVERY] },
       },
     });
     const cart = body.data.cartCreate.cart;
@@ -101,7 +78,7 @@ describe("a paid grocery order's invoice", () => {
     expect(page).toContain("dont TVA 5,5\u00a0%");
     expect(page).toContain("dont TVA 20\u00a0%");
 
-    const res = await postCheckoutForm(app, `${url.pathname}${url.search}`, form);
+    const res = await postCheckoutForm(app, `${url.pathname}${url.search}`, CHECKOUT_FORM);
     expect(res.status).toBe(303);
     const order = await orderOfCartToken(database.db, parseCartGid(cart.id)?.token ?? "");
     if (!order) throw new Error("no order");
