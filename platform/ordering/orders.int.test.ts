@@ -540,7 +540,7 @@ describe("the confirmation of a paid order (SMS and email)", () => {
       ["Frais de service", 2000],
     ]);
     expect(text).toContain(
-      `Facture ${invoice?.number} : https://shop.test/api/invoices/${invoice?.number}.pdf?key=${invoice?.accessKey}`,
+      `Télécharger la facture ${invoice?.number} (PDF) :\nhttps://shop.test/api/invoices/${invoice?.number}.pdf?key=${invoice?.accessKey}`,
     );
     expect(text).toContain(`Voir ma commande et mon reçu :\n${link}`);
     expect(email?.html).toContain("Blanquette de veau (Gratin)");

@@ -114,7 +114,11 @@ describe("a paid grocery order's invoice", () => {
     );
     expect(email?.text).toContain("dont TVA 5,5\u00a0% : 1,41\u00a0€");
     expect(email?.text).toContain(
-      `Facture ${invoice.number} : http://boutique.test/api/invoices/${invoice.number}.pdf?key=${invoice.accessKey}`,
+      `Télécharger la facture ${invoice.number} (PDF) :\nhttp://boutique.test/api/invoices/${invoice.number}.pdf?key=${invoice.accessKey}`,
+    );
+
+    expect(email?.html).toContain(
+      `<a href="http://boutique.test/api/invoices/${invoice.number}.pdf?key=${invoice.accessKey}"`,
     );
 
     // A refund from the back office: a credit note, shared between the same rates.

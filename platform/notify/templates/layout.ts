@@ -19,6 +19,8 @@ export type EmailParts = {
   paragraphs: string[];
   /** A button in the HTML, the label and the full URL in the text version. */
   action?: { label: string; url: string };
+  /** Further links after the action, each a plain link (an order's invoice). */
+  links?: { label: string; url: string }[];
   /** Small print under the body ("Si vous n'êtes pas à l'origine de cette demande…"). */
   footnote?: string;
 };
@@ -43,8 +45,10 @@ export function renderEmail(
   parts: EmailParts,
   identity: ShopIdentity = shopIdentity(),
 ): RenderedEmail {
-  if (parts.action && !/^https?:\/\//.test(parts.action.url)) {
-    throw new Error(`An email action needs an http(s) URL, got "${parts.action.url}"`);
+  for (const link of [...(parts.action ? [parts.action] : []), ...(parts.links ?? [])]) {
+    if (!/^https?:\/\//.test(link.url)) {
+      throw new Error(`An email link needs an http(s) URL, got "${link.url}"`);
+    }
   }
   return {
     subject: parts.subject,
@@ -56,6 +60,7 @@ export function renderEmail(
 function renderText(parts: EmailParts, identity: ShopIdentity): string {
   const blocks = [...parts.paragraphs];
   if (parts.action) blocks.push(`${parts.action.label} :\n${parts.action.url}`);
+  for (const link of parts.links ?? []) blocks.push(`${link.label} :\n${link.url}`);
   if (parts.footnote) blocks.push(parts.footnote);
   blocks.push(`L'équipe ${identity.tradeName}`);
   blocks.push(`--\n${emailIdentityLines(identity).join("\n")}`);
@@ -86,6 +91,7 @@ ${parts.preheader ? `<div style="display:none;max-height:0;overflow:hidden;">${e
 <tr><td style="padding:32px;">
 ${paragraphs}
 ${parts.action ? renderButton(parts.action) : ""}
+${(parts.links ?? []).map((link) => `<p style="margin:0 0 16px 0;font-family:${FONT};font-size:16px;line-height:24px;"><a href="${escapeHtml(link.url)}" style="color:${ACCENT};">${escapeHtml(link.label)}</a></p>`).join("\n")}
 <p style="margin:24px 0 0 0;font-family:${FONT};font-size:16px;line-height:24px;color:#222222;">L'équipe ${name}</p>
 </td></tr>
 ${parts.footnote ? `<tr><td style="padding:16px 32px 32px 32px;font-family:${FONT};font-size:13px;line-height:20px;color:#666666;">${escapeHtml(parts.footnote)}</td></tr>` : ""}

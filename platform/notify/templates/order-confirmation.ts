@@ -63,11 +63,23 @@ export function orderConfirmationEmail(parts: OrderConfirmationParts): RenderedE
       ...parts.lines.map(lineText),
       ...totals,
       ...parts.arrival,
-      ...(parts.invoice ? [`${parts.invoice.title} : ${parts.invoice.url}`] : []),
     ],
     action: parts.action,
+    links: parts.invoice
+      ? [
+          {
+            label: `Télécharger la ${lowerFirst(parts.invoice.title)} (PDF)`,
+            url: parts.invoice.url,
+          },
+        ]
+      : [],
     footnote: "Une question sur votre commande ? Répondez simplement à cet e-mail.",
   });
+}
+
+/** « Facture F-… » as the middle of a sentence: « facture F-… ». */
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
 }
 
 /**
