@@ -72,3 +72,29 @@ export function writeField(doc: Doc, label: string, lines: string[]) {
   doc.y += 4;
   doc.x = PDF_MARGIN;
 }
+
+/**
+ * A total's row: its label right-aligned in `labelWidth` points ending just before `amountX`,
+ * its amount right-aligned from `amountX` to the margin; bold and larger for the total itself.
+ */
+export function writeAmount(
+  doc: Doc,
+  row: { label: string; amount: string; amountX: number; labelWidth: number; bold?: boolean },
+) {
+  ensureRoom(doc, 18);
+  const y = doc.y;
+  doc
+    .font(row.bold ? "Helvetica-Bold" : "Helvetica")
+    .fontSize(row.bold ? 12 : 10)
+    .fillColor(PDF_INK);
+  doc.text(row.label, row.amountX - 5 - row.labelWidth, y, {
+    width: row.labelWidth,
+    align: "right",
+  });
+  doc.text(row.amount, row.amountX, y, {
+    width: doc.page.width - PDF_MARGIN - row.amountX,
+    align: "right",
+  });
+  doc.y += 4;
+  doc.x = PDF_MARGIN;
+}

@@ -16,6 +16,7 @@ import {
   PDF_MUTED,
   renderPdf,
   rule,
+  writeAmount as sharedWriteAmount,
   writeField,
 } from "#platform/pdf.ts";
 import { addressLine, formattedSiret, rcsOf } from "#platform/shop-identity.ts";
@@ -151,20 +152,9 @@ function writeLines(doc: Doc, lines: InvoiceLine[]) {
   doc.y += 10;
 }
 
+/** A total's row, its amount in the total column. */
 function writeAmount(doc: Doc, label: string, amount: string, bold = false) {
-  ensureRoom(doc, 18);
-  const y = doc.y;
-  doc
-    .font(bold ? "Helvetica-Bold" : "Helvetica")
-    .fontSize(bold ? 12 : 10)
-    .fillColor(INK);
-  doc.text(label, COLUMNS.unit - 120, y, { width: 230, align: "right" });
-  doc.text(amount, COLUMNS.total, y, {
-    width: doc.page.width - MARGIN - COLUMNS.total,
-    align: "right",
-  });
-  doc.y += 4;
-  doc.x = MARGIN;
+  sharedWriteAmount(doc, { label, amount, amountX: COLUMNS.total, labelWidth: 235, bold });
 }
 
 function writeVat(doc: Doc, row: Issued) {

@@ -10,6 +10,7 @@ import {
   PDF_MUTED,
   renderPdf,
   rule,
+  writeAmount as sharedWriteAmount,
   writeField,
 } from "#platform/pdf.ts";
 import {
@@ -175,19 +176,9 @@ function writeLines(doc: Doc, lines: ReceiptLine[]) {
   doc.y += 10;
 }
 
+/** A total's row, its amount in the total column. */
 function writeAmount(doc: Doc, label: string, amount: string, bold = false) {
-  ensureRoom(doc, 18);
-  const y = doc.y;
-  doc
-    .font(bold ? "Helvetica-Bold" : "Helvetica")
-    .fontSize(bold ? 12 : 10)
-    .fillColor(INK);
-  doc.text(label, COLUMNS.unit - 100, y, { width: 180, align: "right" });
-  doc.text(amount, COLUMNS.total, y, {
-    width: doc.page.width - MARGIN - COLUMNS.total,
-    align: "right",
-  });
-  doc.y += 4;
+  sharedWriteAmount(doc, { label, amount, amountX: COLUMNS.total, labelWidth: 180, bold });
 }
 
 function writeTotals(doc: Doc, receipt: ReceiptData) {
