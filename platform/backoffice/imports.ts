@@ -1,5 +1,11 @@
 import { z } from "zod";
 import type { Db, Tx } from "#db/client.ts";
+import {
+  FOOD_COLUMNS,
+  type FoodColumn,
+  foodCell,
+  vatCell,
+} from "#platform/backoffice/import-columns.ts";
 import { adminAuditLog } from "#platform/backoffice/schema.ts";
 import {
   ARCHIVE_TAG,
@@ -19,7 +25,6 @@ import {
   setAvailability,
 } from "#platform/commerce/index.ts";
 import { NUTRITION_ROWS, type NutritionKey, nutritionErrors } from "#platform/nutrition.ts";
-import { parseVatRate, vatRateValue } from "#platform/vat.ts";
 
 /** Who the change log names for writes made through the office API (ordering-and-server.md §7). */
 export const API_ACTOR = "api";
@@ -180,56 +185,6 @@ const tags = z
     const list = Array.isArray(value) ? value.map(String) : String(value ?? "").split(/[|,]/);
     return [...new Set(list.map((tag) => tag.trim()).filter((tag) => tag !== ""))];
   });
-
-/**
- * The food information columns (EU regulation 1169/2011) and the custom fields they fill. A column
- * the file leaves out keeps what the product has; an empty cell clears the field.
- */
-const FOOD_COLUMNS = {
-  quantity: "quantity",
-  unit: "unit",
-  origin: "origin",
-  ingredients: "ingredients_composition",
-  allergen_notes: "ingredients_alertDetails",
-  conservation: "conservation_text",
-  durability: "durability_text",
-  energy: "energy_value",
-  fat: "lipids",
-  saturates: "acids",
-  carbohydrate: "glucids",
-  sugars: "sugars",
-  protein: "proteins",
-  salt: "salt",
-  nutrition_exemption: "nutrition_exemption",
-} as const satisfies Record<string, ProductMetafieldKey>;
-type FoodColumn = keyof typeof FOOD_COLUMNS;
-
-/** A cell of a food column: undefined when the file has no such column. */
-const foodCell = z.preprocess(
-  (value) => (value === undefined ? undefined : value === null ? "" : String(value).trim()),
-  z.string().max(5000, "doit faire au plus 5000 caractères").optional(),
-);
-
-/**
- * The `vat_rate` cell: « 5,5 », « 5.5 », « 10 », « 20 » (with or without « % »), stored as the
- * field writes it (`5.5`); an empty cell clears the field (food's 5.5 %); undefined without the
- * column.
- */
-const vatCell = z.preprocess(
-  (value) => (value === undefined ? undefined : value === null ? "" : String(value).trim()),
-  z
-    .string()
-    .optional()
-    .transform((value, context) => {
-      if (value === undefined || value === "") return value;
-      const rate = parseVatRate(value);
-      if (rate === null) {
-        context.addIssue({ code: "custom", message: "doit être 5,5, 10 ou 20" });
-        return z.NEVER;
-      }
-      return vatRateValue(rate);
-    }),
-);
 
 /** The custom fields a line's food and VAT columns set. */
 function foodFields(line: ProductLine): ProductMetafieldValues {
