@@ -65,6 +65,9 @@ const PAYMENT_FAILURES = [
   "card_declined",
   "unknown_card",
   "amount_invalid",
+  "not_meal_voucher",
+  "meal_voucher_as_card",
+  "meal_voucher_daily_limit",
 ] as const;
 
 function createMetrics() {

@@ -130,6 +130,10 @@ export const commerceOrder = pgTable(
     storeAddress: text("store_address"),
     // The payment processor's charge; the card itself is never stored here.
     paymentChargeId: text("payment_charge_id"),
+    // The part paid by a titres-restaurant card (issue 23): its own charge at the processor and
+    // its amount; null and 0 for an order paid without one.
+    mealVoucherChargeId: text("meal_voucher_charge_id"),
+    mealVoucherCents: integer("meal_voucher_cents").notNull().default(0),
     // When the shopper confirmed being 18 or over, as the checkout asks before paying for
     // alcohol (issue 23); null for an order without alcohol.
     adultConfirmedAt: timestamp("adult_confirmed_at", { withTimezone: true }),

@@ -196,6 +196,8 @@ export type NewOrder = {
   delivery: OrderDeliveryMethod;
   /** The payment processor's charge id; null for an order not paid by card. */
   chargeId: string | null;
+  /** What a titres-restaurant card paid, with its charge (the rest is on `chargeId`). */
+  mealVoucher?: { chargeId: string; amountCents: number } | null;
   /** Paid in full at the checkout, by card, gift cards or both (else the payment is pending). */
   paid?: boolean;
   /** The slot booked for the order, with its store (grocery checkout). */
@@ -292,6 +294,8 @@ export async function createOrderFromCart(tx: Tx, order: NewOrder): Promise<Orde
       storeName: order.slot?.store.name ?? null,
       storeAddress: order.slot?.store.address ?? null,
       paymentChargeId: order.chargeId,
+      mealVoucherChargeId: order.mealVoucher?.chargeId ?? null,
+      mealVoucherCents: order.mealVoucher?.amountCents ?? 0,
       adultConfirmedAt: order.adultConfirmedAt ?? null,
       createdAt: now,
     })

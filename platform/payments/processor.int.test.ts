@@ -43,6 +43,7 @@ describe("tokenizeCard", () => {
       ok: true,
       card: {
         token: expect.stringMatching(/^card_[A-Za-z]{32}$/),
+        kind: "card",
         brand: "visa",
         last4: "4242",
         expMonth: 12,

@@ -1,8 +1,10 @@
-import { randomInt } from "node:crypto";
+import { createHmac, randomInt } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
+import { formatCents as euros, parisDay } from "#platform/format.ts";
+import { MEAL_VOUCHER_DAILY_LIMIT_CENTS } from "#platform/meal-vouchers.ts";
 import { countPaymentFailure } from "#platform/metrics.ts";
-import { paymentCard, paymentCharge } from "#platform/payments/schema.ts";
+import { paymentCard, paymentCharge, paymentProcessorKey } from "#platform/payments/schema.ts";
 
 /**
  * The embedded test card processor, shared by the commerce service's hosted checkout and the
@@ -30,8 +32,12 @@ export const NAMED_CARD_BRANDS: readonly Exclude<CardBrand, "other">[] = [
   "amex",
 ];
 
+/** A bank card, or a titres-restaurant card (meal-vouchers.ts). */
+export type CardKind = "card" | "meal_voucher";
+
 export type CardSummary = {
   token: string;
+  kind: CardKind;
   brand: CardBrand;
   last4: string;
   expMonth: number;
@@ -44,7 +50,10 @@ export type PaymentFailureCode =
   | "invalid_cvc"
   | "card_declined"
   | "unknown_card"
-  | "amount_invalid";
+  | "amount_invalid"
+  | "not_meal_voucher"
+  | "meal_voucher_as_card"
+  | "meal_voucher_daily_limit";
 
 export type PaymentFailure = {
   ok: false;
@@ -61,6 +70,10 @@ export const PAYMENT_MESSAGES: Record<PaymentFailureCode, string> = {
   card_declined: "Votre carte a été refusée. Essayez une autre carte.",
   unknown_card: "Cette carte est inconnue. Saisissez-la à nouveau.",
   amount_invalid: "Le montant à payer est invalide.",
+  not_meal_voucher: "Cette carte n'est pas une carte titres-restaurant.",
+  meal_voucher_as_card:
+    "Une carte titres-restaurant ne règle que la part alimentaire : saisissez-la dans « Titres-restaurant » et payez le reste par carte bancaire.",
+  meal_voucher_daily_limit: `Le plafond journalier de vos titres-restaurant (${euros(MEAL_VOUCHER_DAILY_LIMIT_CENTS)}) est atteint pour aujourd'hui.`,
 };
 
 /** The test number that is always declined. */
@@ -74,15 +87,63 @@ const MAX_YEARS_AHEAD = 20;
 const MAX_AMOUNT_CENTS = 100_000_000;
 const TOKEN_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
-function fail(code: PaymentFailureCode): PaymentFailure {
+/** What a charge led to: the amount taken, or why nothing was. */
+export type ChargeOutcome = { ok: true; chargeId: string; amountCents: number } | PaymentFailure;
+
+export function paymentFailure(code: PaymentFailureCode): PaymentFailure {
   return { ok: false, code, message: PAYMENT_MESSAGES[code] };
+}
+const fail = paymentFailure;
+
+/** The issuer range (IIN) of the test titres-restaurant cards. */
+export const MEAL_VOUCHER_RANGE = "503615";
+/** The test titres-restaurant card that is approved (within its daily limit). */
+export const MEAL_VOUCHER_TEST_NUMBER = "5036150000000018";
+/** The test titres-restaurant card that is always declined. */
+export const MEAL_VOUCHER_DECLINED_TEST_NUMBER = "5036150000000026";
+
+/** Whether a card number belongs to a titres-restaurant issuer. */
+export function isMealVoucherNumber(digits: string): boolean {
+  return digits.startsWith(MEAL_VOUCHER_RANGE);
+}
+
+const FINGERPRINT_KEY = "meal-voucher-fingerprint";
+
+/** The processor's fingerprint key, made once (the first concurrent maker wins). */
+async function fingerprintKey(db: Db | Tx): Promise<string> {
+  const read = async () =>
+    (
+      await db
+        .select({ value: paymentProcessorKey.value })
+        .from(paymentProcessorKey)
+        .where(eq(paymentProcessorKey.name, FINGERPRINT_KEY))
+    )[0]?.value;
+  const kept = await read();
+  if (kept) return kept;
+  await db
+    .insert(paymentProcessorKey)
+    .values({ name: FINGERPRINT_KEY, value: randomId("key_") })
+    .onConflictDoNothing();
+  const made = await read();
+  if (!made) throw new Error("The processor's fingerprint key was not stored");
+  return made;
+}
+
+/**
+ * A titres-restaurant card's fingerprint, an HMAC-SHA256 of its number under the processor's own
+ * random key: the same number always gives the same one, which cannot be reversed without the
+ * key. The number itself is never stored.
+ */
+export async function mealVoucherFingerprint(db: Db | Tx, digits: string): Promise<string> {
+  const key = await fingerprintKey(db);
+  return createHmac("sha256", key).update(digits).digest("base64url");
 }
 
 /**
  * 32 random letters (about 182 bits) after a prefix. Letters only: a dump of the payment tables
  * can then be searched for any card number or CVC without a random match.
  */
-function randomId(prefix: string): string {
+export function randomId(prefix: string): string {
   let id = prefix;
   for (let i = 0; i < 32; i++) id += TOKEN_LETTERS[randomInt(TOKEN_LETTERS.length)];
   return id;
@@ -147,7 +208,7 @@ export function expiryYear(expYear: number): number {
   return expYear < 100 ? 2000 + expYear : expYear;
 }
 
-function validExpiry(expMonth: number, expYear: number, now: Date): boolean {
+export function validExpiry(expMonth: number, expYear: number, now: Date): boolean {
   if (!Number.isInteger(expMonth) || !Number.isInteger(expYear)) return false;
   if (expMonth < 1 || expMonth > 12) return false;
   const year = expiryYear(expYear);
@@ -172,8 +233,10 @@ export async function tokenizeCard(
   const brand = cardBrand(digits);
   if (!validCvc(card.cvc.trim(), brand)) return fail("invalid_cvc");
 
+  const mealVoucher = isMealVoucherNumber(digits);
   const summary: CardSummary = {
     token: randomId("card_"),
+    kind: mealVoucher ? "meal_voucher" : "card",
     brand,
     last4: digits.slice(-4),
     expMonth: card.expMonth,
@@ -181,7 +244,11 @@ export async function tokenizeCard(
   };
   await db.insert(paymentCard).values({
     ...summary,
-    outcome: digits === DECLINED_TEST_NUMBER ? "decline" : "approve",
+    outcome:
+      digits === DECLINED_TEST_NUMBER || digits === MEAL_VOUCHER_DECLINED_TEST_NUMBER
+        ? "decline"
+        : "approve",
+    fingerprint: mealVoucher ? await mealVoucherFingerprint(db, digits) : null,
     createdAt: now,
   });
   return { ok: true, card: summary };
@@ -192,17 +259,17 @@ export async function chargeCard(
   db: Db | Tx,
   charge: { token: string; amountCents: number; idempotencyKey: string; description: string },
   now: Date,
-): Promise<{ ok: true; chargeId: string; amountCents: number } | PaymentFailure> {
+): Promise<ChargeOutcome> {
   if (charge.idempotencyKey.trim() === "") throw new Error("A charge needs an idempotency key");
   const first = await findCharge(db, charge.idempotencyKey);
-  if (first) return chargeResult(first);
+  if (first) return first;
 
   const { amountCents } = charge;
-  if (!Number.isInteger(amountCents) || amountCents <= 0 || amountCents > MAX_AMOUNT_CENTS) {
-    return refused("amount_invalid");
-  }
+  if (!validAmount(amountCents)) return refused("amount_invalid");
   const [card] = await db.select().from(paymentCard).where(eq(paymentCard.token, charge.token));
   if (!card) return refused("unknown_card");
+  // A titres-restaurant card pays the food only, through chargeMealVoucher (meal-vouchers.ts).
+  if (card.kind === "meal_voucher") return refused("meal_voucher_as_card");
   if (!validExpiry(card.expMonth, card.expYear, now)) return refused("invalid_expiry");
 
   const approved = card.outcome === "approve";
@@ -218,14 +285,19 @@ export async function chargeCard(
       description: charge.description,
       status: approved ? "succeeded" : "declined",
       failureCode: approved ? null : "card_declined",
+      parisDay: parisDay(now),
       createdAt: now,
     })
     .onConflictDoNothing({ target: paymentCharge.idempotencyKey });
   const stored = await findCharge(db, charge.idempotencyKey);
   if (!stored) throw new Error("The charge was not stored");
-  const result = chargeResult(stored);
-  if (!result.ok) countPaymentFailure(result.code);
-  return result;
+  if (!stored.ok) countPaymentFailure(stored.code);
+  return stored;
+}
+
+/** An amount a charge may ask for: whole cents, positive, below a bug's size. */
+export function validAmount(amountCents: number): boolean {
+  return Number.isInteger(amountCents) && amountCents > 0 && amountCents <= MAX_AMOUNT_CENTS;
 }
 
 /** A charge refused before it reaches the card: counted in the metrics like a decline. */
@@ -234,17 +306,19 @@ function refused(code: PaymentFailureCode): PaymentFailure {
   return fail(code);
 }
 
-async function findCharge(db: Db | Tx, idempotencyKey: string) {
+/** The outcome of the charge made with this idempotency key, if any. */
+export async function findCharge(
+  db: Db | Tx,
+  idempotencyKey: string,
+): Promise<ChargeOutcome | null> {
   const [row] = await db
     .select()
     .from(paymentCharge)
     .where(eq(paymentCharge.idempotencyKey, idempotencyKey));
-  return row;
+  return row ? chargeResult(row) : null;
 }
 
-function chargeResult(
-  row: typeof paymentCharge.$inferSelect,
-): { ok: true; chargeId: string; amountCents: number } | PaymentFailure {
+function chargeResult(row: typeof paymentCharge.$inferSelect): ChargeOutcome {
   if (row.status === "succeeded")
     return { ok: true, chargeId: row.id, amountCents: row.amountCents };
   return fail((row.failureCode as PaymentFailureCode | null) ?? "card_declined");
@@ -256,6 +330,7 @@ export async function cardSummary(db: Db | Tx, token: string): Promise<CardSumma
   if (!card) return null;
   return {
     token: card.token,
+    kind: card.kind as CardKind,
     brand: card.brand as CardBrand,
     last4: card.last4,
     expMonth: card.expMonth,

@@ -35,6 +35,8 @@ export type ChargeRecord = {
   status: string;
   amountCents: number;
   refundedCents: number;
+  /** "card" or "meal_voucher" (a titres-restaurant card). */
+  kind: string;
   brand: string;
   last4: string;
   createdAt: Date;
@@ -121,7 +123,12 @@ export async function chargeRecords(db: Db | Tx, chargeIds: string[]): Promise<C
   const records: ChargeRecord[] = [];
   for (const chargeId of chargeIds) {
     const [row] = await db
-      .select({ charge: paymentCharge, brand: paymentCard.brand, last4: paymentCard.last4 })
+      .select({
+        charge: paymentCharge,
+        kind: paymentCard.kind,
+        brand: paymentCard.brand,
+        last4: paymentCard.last4,
+      })
       .from(paymentCharge)
       .innerJoin(paymentCard, eq(paymentCard.token, paymentCharge.cardToken))
       .where(eq(paymentCharge.id, chargeId));
@@ -138,6 +145,7 @@ export async function chargeRecords(db: Db | Tx, chargeIds: string[]): Promise<C
       status: row.charge.status,
       amountCents: row.charge.amountCents,
       refundedCents: refunds.reduce((sum, r) => sum + r.amountCents, 0),
+      kind: row.kind,
       brand: row.brand,
       last4: row.last4,
       createdAt: row.charge.createdAt,
