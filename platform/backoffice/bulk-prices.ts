@@ -68,6 +68,8 @@ export function readPriceOperation(
 /** The prices of one product's lines as the change log names them (as `productSnapshot` does). */
 function priceSnapshot(lines: readonly PriceChangeLine[], side: "before" | "after") {
   const snapshot: Record<string, string> = {};
+  const perKg = lines[0]?.perKg;
+  if (perKg) snapshot["Prix au kilo"] = formatPrice(perKg[side]);
   for (const line of lines) {
     const suffix = lines.length > 1 ? ` (${line.variantTitle})` : "";
     snapshot[`Prix${suffix}`] = formatPrice(line[side].priceCents);

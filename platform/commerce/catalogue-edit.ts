@@ -19,6 +19,7 @@ import {
 import { toGid } from "#platform/commerce/gid.ts";
 import { IMAGE_ROUTE_PREFIX } from "#platform/commerce/images/paths.ts";
 import { sanitizeRichHtml } from "#platform/commerce/rich-html.ts";
+import { checkSoldByWeight } from "#platform/commerce/sold-by-weight.ts";
 
 /**
  * The catalogue's edit side, for the admin area: change one product's fields, variants, images,
@@ -262,6 +263,8 @@ export async function editProduct(
   if (edit.metafields) {
     await setProductMetafields(tx, [{ productId, metafields: edit.metafields }], { now });
   }
+  // New prices on a product sold by weight must keep its one price per kilogram.
+  if (edit.variants) await checkSoldByWeight(tx, [productId]);
   await touch(tx, [productId], now);
 }
 

@@ -8,6 +8,11 @@ import {
   PRODUCT_METAFIELDS,
   type ProductMetafieldKey,
 } from "#platform/commerce/metafields.ts";
+import {
+  parsePricePerKg,
+  soldByWeightProblem,
+  soldByWeightReason,
+} from "#platform/sold-by-weight.ts";
 import { parseVatRate } from "#platform/vat.ts";
 
 /**
@@ -184,14 +189,23 @@ function metafieldValueSchema(type: string, key: string): z.ZodType {
         .max(2 ** 53 - 1);
     case "number_decimal":
       // Shopify keeps a decimal as its text (`5.5`); the VAT rate must be one of France's.
-      return key === "vat_rate"
-        ? z
-            .string()
-            .refine(
-              (value) => parseVatRate(value) !== null && !/[,%\s]/.test(value),
-              "must be 5.5, 10 or 20",
-            )
-        : z.string().regex(/^-?\d+(\.\d+)?$/, "must be a decimal number");
+      if (key === "vat_rate") {
+        return z
+          .string()
+          .refine(
+            (value) => parseVatRate(value) !== null && !/[,%\s]/.test(value),
+            "must be 5.5, 10 or 20",
+          );
+      }
+      if (key === "price_per_kg") {
+        return z
+          .string()
+          .refine(
+            (value) => parsePricePerKg(value) !== null,
+            "must be a positive price in euros with at most two decimals (34.00)",
+          );
+      }
+      return z.string().regex(/^-?\d+(\.\d+)?$/, "must be a decimal number");
     case "boolean":
       return z.boolean();
     case "url":
@@ -266,7 +280,38 @@ export const productSchema = z
     updatedAt: date,
     publishedAt: date,
   })
-  .strict();
+  .strict()
+  .superRefine((product, context) => {
+    const metafields = product.metafields as ProductMetafieldValues | undefined;
+    const variants = product.variants as VariantInput[];
+    const problem = soldByWeightProblem({
+      soldByWeight: metafields?.sold_by_weight === true,
+      pricePerKgCents: parsePricePerKg(metafields?.price_per_kg),
+      variants: variants.map((variant) => ({
+        title: variant.title ?? "Default Title",
+        priceCents: variant.priceCents,
+      })),
+    });
+    if (problem) context.addIssue({ code: "custom", ...soldByWeightIssue(problem) });
+  });
+
+/** Where a product's break of the sold-by-weight rule lies, and why (platform/sold-by-weight.ts). */
+export function soldByWeightIssue(problem: NonNullable<ReturnType<typeof soldByWeightProblem>>): {
+  path: (string | number)[];
+  message: string;
+} {
+  const message = soldByWeightReason(problem);
+  switch (problem.kind) {
+    case "price_per_kg_missing":
+    case "price_per_kg_unsold":
+      return { path: ["metafields", "price_per_kg"], message };
+    case "not_a_weight":
+    case "same_weight":
+      return { path: ["variants", problem.index, "title"], message };
+    case "price":
+      return { path: ["variants", problem.index, "priceCents"], message };
+  }
+}
 
 export const collectionSchema = z
   .object({

@@ -1,17 +1,21 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Tx } from "#db/client.ts";
-import { touch } from "#platform/commerce/catalogue.ts";
+import { setProductMetafields, touch } from "#platform/commerce/catalogue.ts";
 import {
   type AdminProductFilter,
   filterCondition,
   type Reader,
 } from "#platform/commerce/catalogue-edit-read.ts";
 import { commerceProduct, commerceVariant } from "#platform/commerce/catalogue-schema.ts";
+import { soldByWeightProducts } from "#platform/commerce/sold-by-weight.ts";
+import { gramsOfTitle, soldByWeightFields, weightPriceCents } from "#platform/sold-by-weight.ts";
 
 /**
  * Bulk price changes for the admin area: an operation (percentage, amount, set) applied to the
  * variants of a selection, previewed and then applied, never below one cent nor over
- * `MAX_BULK_PRODUCTS` products.
+ * `MAX_BULK_PRODUCTS` products. On a product sold by weight the operation applies to its price
+ * per kilogram (« +5 % », « 2 € de plus au kilo », « 34,00 € le kilo »), and each weight is priced
+ * from the new one (platform/sold-by-weight.ts).
  */
 
 /** Products one bulk price change may touch: beyond, staff narrow the selection. */
@@ -71,6 +75,8 @@ export type PriceChangeLine = {
   variantTitle: string;
   before: Prices;
   after: Prices;
+  /** The product's price per kilogram before and after, when it is sold by weight. */
+  perKg: { before: number; after: number } | null;
 };
 
 export type PricePlan = {
@@ -118,16 +124,34 @@ async function planWith(
     .where(where)
     .orderBy(asc(commerceProduct.title), asc(commerceProduct.id), asc(commerceVariant.position));
   const rows = lock ? await query.for("update", { of: commerceVariant }) : await query;
-  const lines = rows.map((row) => {
-    const before = { priceCents: row.priceCents, compareAtPriceCents: row.compareAtPriceCents };
+  const weighed = await soldByWeightProducts(
+    db,
+    rows.map((row) => row.productId),
+  );
+  const lines = rows.map(({ priceCents: price, compareAtPriceCents, ...row }): PriceChangeLine => {
+    const before = { priceCents: price, compareAtPriceCents };
+    const after = applyPriceOperation(before, operation);
+    const perKgBefore = weighed.get(row.productId)?.pricePerKgCents ?? null;
+    const grams = gramsOfTitle(row.variantTitle);
+    if (perKgBefore === null || grams === null) {
+      return { ...row, before, after, perKg: null };
+    }
+    const perKgAfter = applyPriceOperation(
+      { priceCents: perKgBefore, compareAtPriceCents: null },
+      operation,
+    ).priceCents;
+    // The weight's price follows the price per kilogram; the compare-at price follows the
+    // operation (a promotion strikes the old price), kept only above the new price.
+    const priceCents = weightPriceCents(perKgAfter, grams);
+    const compareAt = after.compareAtPriceCents;
     return {
-      productId: row.productId,
-      handle: row.handle,
-      title: row.title,
-      variantId: row.variantId,
-      variantTitle: row.variantTitle,
+      ...row,
       before,
-      after: applyPriceOperation(before, operation),
+      after: {
+        priceCents,
+        compareAtPriceCents: compareAt !== null && compareAt > priceCents ? compareAt : null,
+      },
+      perKg: { before: perKgBefore, after: perKgAfter },
     };
   });
   return { productCount, lines };
@@ -167,6 +191,20 @@ export async function applyPriceChange(
       set price_cents = x.price, compare_at_price_cents = x.compare, updated_at = ${now.toISOString()}::timestamptz
       from jsonb_to_recordset(${document}::jsonb) as x(id int, price int, compare int)
       where v.id = x.id`);
+    const perKg = new Map<number, number>();
+    for (const line of changed) {
+      if (line.perKg && line.perKg.after !== line.perKg.before) {
+        perKg.set(line.productId, line.perKg.after);
+      }
+    }
+    await setProductMetafields(
+      tx,
+      [...perKg].map(([productId, cents]) => ({
+        productId,
+        metafields: soldByWeightFields(cents),
+      })),
+      { now },
+    );
     await touch(tx, [...new Set(changed.map((line) => line.productId))], now);
   }
   return plan;

@@ -54,6 +54,7 @@ import {
 } from "#platform/commerce/metafields.ts";
 import { sanitizeRichHtml } from "#platform/commerce/rich-html.ts";
 import { catalogueSearchSource } from "#platform/commerce/search-source.ts";
+import { checkSoldByWeight } from "#platform/commerce/sold-by-weight.ts";
 import { type CatalogueChanges, syncSearchIndex } from "#platform/search/index.ts";
 import { DEFAULT_VAT_RATE, VAT_RATES } from "#platform/vat.ts";
 
@@ -198,7 +199,8 @@ export async function insertProducts(
 /**
  * Sets custom fields on existing products (null, "" or [] removes one), then refreshes the
  * derived columns of the products whose derived inputs changed. `now` stamps the fields
- * (the seed passes its fixed date).
+ * (the seed passes its fixed date). A change of `sold_by_weight` or `price_per_kg` that leaves a
+ * product off the rule of platform/sold-by-weight.ts throws `CatalogueInputError`.
  */
 export async function setProductMetafields(
   tx: Tx,
@@ -263,6 +265,11 @@ export async function setProductMetafields(
         set type = excluded.type, value = excluded.value, updated_at = excluded.updated_at`,
     });
   }
+  // A product sold by weight keeps one price per kilogram whatever field changed.
+  const weighed = entries.flatMap(([productId, values]) =>
+    "sold_by_weight" in values || "price_per_kg" in values ? [productId] : [],
+  );
+  await checkSoldByWeight(tx, weighed);
   if (touched.length > 0) await refreshDerivedFields(tx, touched);
 }
 

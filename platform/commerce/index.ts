@@ -220,6 +220,7 @@ export type {
   SlotPortRequest,
   SlotPortStore,
 } from "./slot-port.ts";
+export { type SoldByWeight, soldByWeightProducts } from "./sold-by-weight.ts";
 export {
   deleteUrlRedirect,
   findUrlRedirect,

@@ -33,6 +33,9 @@ export const PRODUCT_METAFIELDS = {
   produit_associe: "list.product_reference",
   hideInSearch: "boolean",
   vat_rate: "number_decimal",
+  // Cut to order and sold by weight, at one price per kilogram (platform/sold-by-weight.ts).
+  sold_by_weight: "boolean",
+  price_per_kg: "number_decimal",
 } as const;
 
 export type ProductMetafieldKey = keyof typeof PRODUCT_METAFIELDS;

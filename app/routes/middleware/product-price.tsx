@@ -146,7 +146,16 @@ function Preview({ preview, hidden }: { preview: PricePlan; hidden: Record<strin
                   <td>
                     <Link to={`/middleware/products/${line.handle}/`}>{line.title}</Link>
                   </td>
-                  <td>{line.variantTitle === "Default Title" ? "—" : line.variantTitle}</td>
+                  <td>
+                    {line.variantTitle === "Default Title" ? "—" : line.variantTitle}
+                    {line.perKg && (
+                      <small className="admin-field__hint">
+                        {` au kilo : ${formatCents(line.perKg.before)}`}
+                        {line.perKg.after !== line.perKg.before &&
+                          ` → ${formatCents(line.perKg.after)}`}
+                      </small>
+                    )}
+                  </td>
                   <td className="admin-number">
                     <Prices {...line.before} />
                   </td>

@@ -27,6 +27,7 @@ import {
   selectedOrFirstAvailableVariant,
   variantBySelectedOptions,
 } from "#platform/commerce/variant-options.ts";
+import { parsePricePerKg } from "#platform/sold-by-weight.ts";
 
 /**
  * How a product is chosen and measured (Storefront API): options and their values derived from
@@ -67,6 +68,20 @@ async function measureOfVariant(
     ctx.loaders.metafieldByKey(metafieldKey("PRODUCT", variant.productId, "custom", key));
   const [quantity, unit] = await Promise.all([field("quantity"), field("unit")]);
   return measureOf(quantity?.value, unit?.value);
+}
+
+/**
+ * The one price per kilogram of a product sold by weight (platform/sold-by-weight.ts): every
+ * weight's unit price, exact where the weight's price was rounded to the cent. Null otherwise.
+ */
+async function pricePerKgOf(variant: VariantRow, ctx: CommerceContext): Promise<number | null> {
+  const field = (key: string) =>
+    ctx.loaders.metafieldByKey(metafieldKey("PRODUCT", variant.productId, "custom", key));
+  const [soldByWeight, pricePerKg] = await Promise.all([
+    field("sold_by_weight"),
+    field("price_per_kg"),
+  ]);
+  return soldByWeight?.value === "true" ? parsePricePerKg(pricePerKg?.value) : null;
 }
 
 const asMedia = (image: ImageRow) => ({ ...image, __typename: "MediaImage" as const });
@@ -148,8 +163,16 @@ export function createVariantResolvers() {
       selectedOptions: async (variant: VariantRow, _: unknown, ctx: CommerceContext) =>
         selectedOptionsOf(variant, (await ctx.loaders.variants(variant.productId)) ?? [variant]),
       unitPrice: async (variant: VariantRow, _: unknown, ctx: CommerceContext) => {
-        const measure = await measureOfVariant(variant, ctx);
-        return measure ? money(unitPriceCents(variant.priceCents, measure)) : null;
+        const [measure, perKg] = await Promise.all([
+          measureOfVariant(variant, ctx),
+          pricePerKgOf(variant, ctx),
+        ]);
+        if (!measure) return null;
+        return money(
+          perKg !== null && weightInGrams(measure) !== null
+            ? perKg
+            : unitPriceCents(variant.priceCents, measure),
+        );
       },
       unitPriceMeasurement: async (variant: VariantRow, _: unknown, ctx: CommerceContext) => {
         const measure = await measureOfVariant(variant, ctx);
