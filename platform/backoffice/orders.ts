@@ -2,6 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
 import { type Actor, logChange } from "#platform/backoffice/catalogue-sync.ts";
 import { creditGiftCardsOnCancel } from "#platform/backoffice/gift-cards.ts";
+import { refundMealVoucherOnCancel } from "#platform/backoffice/meal-voucher-refunds.ts";
 import { dayBounds } from "#platform/backoffice/odp.ts";
 import { adminOrderEvent } from "#platform/backoffice/schema.ts";
 import {
@@ -219,6 +220,8 @@ export type OrderDetail =
       order: GroceryOrderDetail;
       next: GroceryStatus[];
       payment: ChargeRecord | null;
+      /** The titres-restaurant card's charge, when one paid a part. */
+      mealVoucher: ChargeRecord | null;
       /** What gift cards paid of it, card by card, and what was credited back to them. */
       giftCards: OrderGiftCardPayment[];
       history: OrderEvent[];
@@ -268,6 +271,7 @@ export async function orderDetail(db: Db, ref: OrderRef): Promise<OrderDetail | 
       order,
       next: [...groceryNextStatuses(order.status, order.mode)],
       payment: await payment(db, order.chargeId),
+      mealVoucher: await payment(db, order.mealVoucherChargeId),
       giftCards: await giftCardPaymentsOfOrder(db, ref.id),
       history: await orderHistory(db, ref),
     };
@@ -356,9 +360,16 @@ async function changeStatusIn(
   to: string,
   now: Date,
   note = "",
-): Promise<Contact & { from: string; chargeId?: string | null; giftCardCreditCents: number }> {
+): Promise<
+  Contact & {
+    from: string;
+    chargeId?: string | null;
+    giftCardCreditCents: number;
+    mealVoucherRefundCents: number;
+  }
+> {
   let change:
-    | (Contact & { ok: true; from: string; to: string })
+    | (Contact & { ok: true; from: string; to: string; mealVoucherChargeId?: string | null })
     | { ok: false; reason: OrderActionRefusal; message: string };
   if (ref.kind === "grocery") {
     if (!isGroceryStatus(to)) throw new Refused("invalid", "Ce statut n'existe pas.");
@@ -391,6 +402,20 @@ async function changeStatusIn(
       now,
     );
   }
+  // And what titres-restaurant paid goes back to their card.
+  const mealVoucherRefundCents =
+    ref.kind === "grocery" && to === "cancelled"
+      ? await refundMealVoucherOnCancel(
+          tx,
+          actor,
+          {
+            id: ref.id,
+            ref: orderRef(ref.kind, ref.id),
+            mealVoucherChargeId: change.mealVoucherChargeId ?? null,
+          },
+          now,
+        )
+      : 0;
   await tx.insert(adminOrderEvent).values({
     kind: ref.kind,
     orderId: ref.id,
@@ -409,7 +434,7 @@ async function changeStatusIn(
     before: { status: change.from },
     after: { status: to, ...(note ? { note } : {}) },
   });
-  return { ...change, giftCardCreditCents };
+  return { ...change, giftCardCreditCents, mealVoucherRefundCents };
 }
 
 /**
@@ -435,7 +460,7 @@ export async function changeOrderStatus(
         ref.kind,
         to as GroceryStatus | RestaurantStatus,
         contact,
-        null,
+        contact.mealVoucherRefundCents || null,
         contact.giftCardCreditCents,
       );
     });
@@ -546,7 +571,7 @@ export async function refundOrder(
           ref.kind,
           ref.kind === "grocery" ? "cancelled" : "Cancelled",
           locked,
-          refundedCents,
+          refundedCents + cancelled.mealVoucherRefundCents,
           cancelled.giftCardCreditCents,
         );
         return;

@@ -220,6 +220,8 @@ export type GroceryOrderDetail = GroceryListRow & {
   billingAddress: OrderAddress | null;
   note: string | null;
   chargeId: string | null;
+  /** The titres-restaurant card's charge, when one paid a part (issue 23). */
+  mealVoucherChargeId: string | null;
   financialStatus: string;
   subtotalCents: number;
   discountCents: number;
@@ -295,6 +297,7 @@ export async function groceryOrderForAdmin(
     billingAddress,
     note,
     chargeId: paymentChargeId,
+    mealVoucherChargeId: order.mealVoucherChargeId,
     financialStatus,
     subtotalCents,
     discountCents: totalDiscountCents,
@@ -326,6 +329,8 @@ export type StatusChange<S> =
       phone: string | null;
       mode: OrderMode;
       firstName: string | null;
+      /** The titres-restaurant charge of a grocery order (refunded when it is cancelled). */
+      mealVoucherChargeId?: string | null;
     }
   | { ok: false; reason: "not_found" | "transition"; message: string };
 
@@ -370,6 +375,7 @@ export async function setGroceryOrderStatus(
     phone: smsPhone(order.phone),
     mode,
     firstName: order.shippingAddress?.firstName ?? order.billingAddress?.firstName ?? null,
+    mealVoucherChargeId: order.mealVoucherChargeId,
   };
 }
 

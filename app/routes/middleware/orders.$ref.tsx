@@ -289,6 +289,15 @@ export default function OrderScreen() {
             ))}
           </ul>
         )}
+        {detail.kind === "grocery" && detail.mealVoucher && (
+          <p data-testid="meal-voucher">
+            {`Titres-restaurant •••• ${detail.mealVoucher.last4} · Encaissé : ${formatCents(
+              detail.mealVoucher.amountCents,
+            )} · Remboursé : ${formatCents(detail.mealVoucher.refundedCents)}`}
+            {detail.mealVoucher.refundedCents < detail.mealVoucher.amountCents &&
+              " (recrédité sur la carte si la commande est annulée)"}
+          </p>
+        )}
         {payment ? (
           <>
             <p>

@@ -16,6 +16,9 @@ export const FIELDS = [
   "lastName",
   "giftWrap",
   "giftMessage",
+  "mealVoucherNumber",
+  "mealVoucherExpiry",
+  "mealVoucherCvc",
   "cardHolder",
   "cardNumber",
   "cardExpiry",
@@ -27,8 +30,15 @@ export type FieldName = (typeof FIELDS)[number];
 export type CheckoutValues = Record<FieldName, string>;
 export type FieldErrors = Partial<Record<FieldName, string>>;
 
-/** The card fields: never written back into the page nor kept anywhere. */
-export const CARD_FIELDS: readonly FieldName[] = ["cardNumber", "cardExpiry", "cardCvc"];
+/** The card fields (bank and titres-restaurant): never written back into the page nor kept anywhere. */
+export const CARD_FIELDS: readonly FieldName[] = [
+  "cardNumber",
+  "cardExpiry",
+  "cardCvc",
+  "mealVoucherNumber",
+  "mealVoucherExpiry",
+  "mealVoucherCvc",
+];
 
 export const MESSAGES = {
   email: "Saisissez une adresse e-mail valide, par exemple nom@exemple.fr.",
@@ -38,6 +48,13 @@ export const MESSAGES = {
   cardNumber: "Saisissez le numéro de votre carte.",
   cardExpiry: "Saisissez la date d'expiration au format MM/AA.",
   cardCvc: "Saisissez le code de sécurité (3 ou 4 chiffres).",
+  mealVoucherNumber: "Saisissez le numéro de votre carte titres-restaurant.",
+  mealVoucherExpiry:
+    "Saisissez la date d'expiration de votre carte titres-restaurant au format MM/AA.",
+  mealVoucherCvc: "Saisissez le code de sécurité de votre carte titres-restaurant (3 chiffres).",
+  mealVoucherNothingEligible:
+    "Les titres-restaurant ne paient que les produits alimentaires, hors alcool : aucun produit de votre panier n'en fait partie.",
+  cardForTheRest: "Saisissez une carte bancaire pour payer le reste de votre commande.",
   adult: "Confirmez que vous avez 18 ans ou plus : votre panier contient de l'alcool.",
   giftMessage: `Votre message ne peut dépasser ${GIFT_MESSAGE_MAX} caractères.`,
   tooLong: "Ce champ est trop long.",
@@ -46,6 +63,12 @@ export const MESSAGES = {
 const text = (message: string, max = 200) =>
   z.string().trim().min(1, message).max(max, MESSAGES.tooLong);
 const optionalText = z.string().trim().max(200, MESSAGES.tooLong);
+
+const expiry = (message: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/, message);
 
 const schema = z.object({
   email: z.string().trim().max(254, MESSAGES.tooLong).email(MESSAGES.email),
@@ -60,14 +83,15 @@ const schema = z.object({
   lastName: text(MESSAGES.lastName),
   cardHolder: optionalText,
   cardNumber: z.string().regex(/^[\d ]{12,23}$/, MESSAGES.cardNumber),
-  cardExpiry: z
-    .string()
-    .trim()
-    .regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/, MESSAGES.cardExpiry),
+  cardExpiry: expiry(MESSAGES.cardExpiry),
   cardCvc: z
     .string()
     .trim()
     .regex(/^\d{3,4}$/, MESSAGES.cardCvc),
+  // A titres-restaurant card, optional: read by `mealVoucherErrors` when its number is given.
+  mealVoucherNumber: z.string().trim(),
+  mealVoucherExpiry: z.string().trim(),
+  mealVoucherCvc: z.string().trim(),
   // The age confirmation's box, "1" when ticked; required only for a cart with alcohol.
   adult: z.string(),
   // Gift wrapping ("1" when ticked) and the message for the recipient, both optional.
@@ -95,6 +119,20 @@ const withoutCardSchema = schema.omit({
   cardCvc: true,
 });
 
+/** The titres-restaurant card's fields, all required once its number is typed. */
+const mealVoucherSchema = z.object({
+  mealVoucherNumber: z.string().regex(/^[\d ]{12,23}$/, MESSAGES.mealVoucherNumber),
+  mealVoucherExpiry: expiry(MESSAGES.mealVoucherExpiry),
+  mealVoucherCvc: z
+    .string()
+    .trim()
+    .regex(/^\d{3}$/, MESSAGES.mealVoucherCvc),
+});
+
+/** Whether the shopper offers a titres-restaurant card (its number typed). */
+export const usesMealVoucher = (input: Pick<CheckoutValues, "mealVoucherNumber">) =>
+  input.mealVoucherNumber.trim() !== "";
+
 /** Whether the shopper ticked the age confirmation. */
 export const confirmsAdult = (input: Pick<CheckoutValues, "adult">) => input.adult === "1";
 
@@ -113,9 +151,21 @@ export function validate(
   options: { card?: boolean; alcohol?: boolean } = {},
 ): { ok: true; input: CheckoutInput } | { ok: false; errors: FieldErrors } {
   const checked = validateFields(values, options);
-  if (!options.alcohol || confirmsAdult(values)) return checked;
-  const errors = checked.ok ? {} : checked.errors;
-  return { ok: false, errors: { ...errors, adult: MESSAGES.adult } };
+  const errors: FieldErrors = {
+    ...(checked.ok ? {} : checked.errors),
+    ...mealVoucherErrors(values),
+    ...(options.alcohol && !confirmsAdult(values) ? { adult: MESSAGES.adult } : {}),
+  };
+  return checked.ok && Object.keys(errors).length === 0 ? checked : { ok: false, errors };
+}
+
+function mealVoucherErrors(values: CheckoutValues): FieldErrors {
+  if (!usesMealVoucher(values)) return {};
+  const parsed = mealVoucherSchema.safeParse(values);
+  const errors: FieldErrors = {};
+  for (const issue of parsed.error?.issues ?? [])
+    errors[issue.path[0] as FieldName] ??= issue.message;
+  return errors;
 }
 
 function validateFields(

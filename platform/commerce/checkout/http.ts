@@ -12,6 +12,7 @@ import {
   type CheckoutValues,
   type FieldErrors,
   readValues,
+  usesMealVoucher,
   validate,
   withoutCard,
 } from "#platform/commerce/checkout/form.ts";
@@ -40,6 +41,7 @@ import { giftOptionsOf } from "#platform/commerce/gift-options.ts";
 import { cartOrderMode } from "#platform/commerce/order-slot.ts";
 import { orderForCart, orderTotals } from "#platform/commerce/orders.ts";
 import type { SlotBookings } from "#platform/commerce/slot-port.ts";
+import { mealVoucherEligibleCents } from "#platform/meal-vouchers.ts";
 
 export type CheckoutOptions = {
   db: Db;
@@ -169,6 +171,7 @@ export function checkoutRoutes(options: CheckoutOptions) {
         view,
         choice,
         giftCards,
+        mealVoucherCents: mealVoucherEligibleCents(view.lines, giftCards.cardCents),
         values: values ?? (await prefilledValues(options.db, view)),
         errors: refusal.errors,
         general: refusal.general,
@@ -204,11 +207,17 @@ export function checkoutRoutes(options: CheckoutOptions) {
     if (found.stop) return found.stop;
     const body = await c.req.parseBody();
     const values = readValues(body);
-    // What the page showed: the gift cards' share, whether a card had anything left to pay, and
-    // whether it asked for the age confirmation (the order is checked again on the cart itself).
-    const expectedGiftCardCents = Number.parseInt(String(body.giftCardCents ?? "0"), 10) || 0;
+    // What the page showed: the gift cards' share, whether a card had anything left to pay (not
+    // when titres-restaurant may pay it all), and whether it asked for the age confirmation (the
+    // order is checked again on the cart itself).
+    const cents = (name: string) => Number.parseInt(String(body[name] ?? "0"), 10) || 0;
+    const expectedGiftCardCents = cents("giftCardCents");
+    const voucherPaysAll =
+      usesMealVoucher(values) &&
+      cents("mealVoucherCents") >= cents("cardCents") &&
+      values.cardNumber.trim() === "";
     const checked = validate(values, {
-      card: body.cardCents !== "0",
+      card: body.cardCents !== "0" && !voucherPaysAll,
       alcohol: body.alcohol === "1",
     });
     if (!checked.ok) {

@@ -18,6 +18,7 @@ import {
   SERVICE_FEE_TITLE,
 } from "#platform/commerce/orders.ts";
 import { formatCents as euros } from "#platform/format.ts";
+import { MEAL_VOUCHER_DAILY_LIMIT_CENTS } from "#platform/meal-vouchers.ts";
 import { formatVatRate } from "#platform/vat.ts";
 
 /**
@@ -89,6 +90,9 @@ const LABELS: Record<FieldName, string> = {
   cardNumber: "Numéro de carte",
   cardExpiry: "Date d'expiration (MM/AA)",
   cardCvc: "Code de sécurité (CVC)",
+  mealVoucherNumber: "Numéro de la carte titres-restaurant",
+  mealVoucherExpiry: "Expiration de la carte titres-restaurant (MM/AA)",
+  mealVoucherCvc: "Code de sécurité de la carte titres-restaurant",
   adult: "Je certifie avoir 18 ans ou plus.",
   giftWrap: "Emballage cadeau (offert)",
   giftMessage: "Message pour le destinataire (facultatif)",
@@ -311,6 +315,8 @@ export type CheckoutPageModel = {
   view: CartView;
   choice: CheckoutChoice;
   giftCards: CheckoutGiftCards;
+  /** What titres-restaurant may pay of what is left after the gift cards (mealVoucherEligibleCents). */
+  mealVoucherCents: number;
   values: CheckoutValues;
   errors: FieldErrors;
   general: string | null;
@@ -332,6 +338,7 @@ function cardFieldset(model: CheckoutPageModel) {
 <legend>Paiement par carte</legend>
 <p class="hint">Vos données de carte sont transmises au processeur de paiement et ne sont jamais conservées.</p>
 ${giftCards.totalCents > 0 ? html`<p>Montant à régler par carte bancaire : <strong>${euros(giftCards.cardCents)}</strong> (le reste est payé par carte cadeau).</p>` : ""}
+${model.mealVoucherCents > 0 ? html`<p class="hint">Si vous réglez une part en titres-restaurant, seul le reste est débité de votre carte bancaire.</p>` : ""}
 ${input("cardHolder", values, errors, { autocomplete: "cc-name" })}
 ${input("cardNumber", values, errors, {
   autocomplete: "cc-number",
@@ -346,6 +353,32 @@ ${input("cardCvc", values, errors, {
   hint: "Les 3 chiffres au dos de la carte.",
   required: true,
 })}
+</div>
+</fieldset>`;
+}
+
+/**
+ * Titres-restaurant (issue 23): a card of their own for the food of the basket, up to the legal
+ * daily limit, the rest on the bank card. Shown whenever something is left to pay by card.
+ */
+function mealVoucherFieldset(model: CheckoutPageModel) {
+  const { values, errors, giftCards, mealVoucherCents } = model;
+  if (giftCards.cardCents <= 0) return "";
+  if (mealVoucherCents <= 0) {
+    return html`<fieldset id="titres-restaurant">
+<legend>Titres-restaurant</legend>
+<p class="hint">Les titres-restaurant ne paient que les produits alimentaires, hors alcool : aucun produit de votre panier n'en fait partie.</p>
+</fieldset>`;
+  }
+  return html`<fieldset id="titres-restaurant">
+<legend>Titres-restaurant (facultatif)</legend>
+<p class="hint">Votre carte titres-restaurant règle les produits alimentaires, hors alcool et hors frais, dans la limite légale de ${euros(MEAL_VOUCHER_DAILY_LIMIT_CENTS)} par jour. Le reste est payé par carte bancaire.</p>
+<p>Payable en titres-restaurant : <strong data-meal-voucher>${euros(mealVoucherCents)}</strong></p>
+<input type="hidden" name="mealVoucherCents" value="${String(mealVoucherCents)}">
+${input("mealVoucherNumber", values, errors, { inputmode: "numeric", autocomplete: "off" })}
+<div class="row">
+${input("mealVoucherExpiry", values, errors, { autocomplete: "off" })}
+${input("mealVoucherCvc", values, errors, { inputmode: "numeric", autocomplete: "off" })}
 </div>
 </fieldset>`;
 }
@@ -422,6 +455,7 @@ ${input("lastName", values, errors, { autocomplete: "family-name", required: tru
 </fieldset>
 ${giftFieldset(model)}
 ${adultFieldset(model)}
+${mealVoucherFieldset(model)}
 ${cardFieldset(model)}
 <input type="hidden" name="giftCardCents" value="${String(model.giftCards.totalCents)}">
 <input type="hidden" name="cardCents" value="${String(model.giftCards.cardCents)}">

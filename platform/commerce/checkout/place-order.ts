@@ -1,8 +1,6 @@
-import { eq } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
 import { isPurchasable } from "#platform/commerce/cart-lines.ts";
-import { type CartRow, findCartByToken } from "#platform/commerce/cart-records.ts";
-import { commerceCart } from "#platform/commerce/cart-schema.ts";
+import { findCartByToken } from "#platform/commerce/cart-records.ts";
 import {
   type CartView,
   cartAddresses,
@@ -16,8 +14,16 @@ import {
   type FieldErrors,
   giftOptionsOfForm,
   MESSAGES,
-  parseExpiry,
+  usesMealVoucher,
 } from "#platform/commerce/checkout/form.ts";
+import {
+  chargeTheCard,
+  chargeTheMealVoucher,
+  type MealVoucherPayment,
+  mealVoucherText,
+  PaymentRefused,
+  paymentText,
+} from "#platform/commerce/checkout/payment.ts";
 import { customerById } from "#platform/commerce/customer-tokens.ts";
 import {
   AutomaticDiscountUsedUp,
@@ -54,10 +60,10 @@ import {
 } from "#platform/commerce/orders.ts";
 import type { SlotBookings, SlotPortOutcome } from "#platform/commerce/slot-port.ts";
 import { type InvoiceRow, invoicePath, invoiceTitle } from "#platform/invoices/index.ts";
+import { mealVoucherEligibleCents } from "#platform/meal-vouchers.ts";
 import { countOrder, countSlotBooking } from "#platform/metrics.ts";
 import { orderConfirmationEmail, queueEmail } from "#platform/notify/index.ts";
 import { orderNumberLabel } from "#platform/order-status.ts";
-import { chargeCard, type PaymentFailure, tokenizeCard } from "#platform/payments/index.ts";
 
 /** What a checkout submission led to. */
 export type PlaceOrderResult =
@@ -114,22 +120,6 @@ export function confirmationUrl(storefrontOrigin: string, order: OrderRow): stri
   return `${storefrontOrigin}/order/confirmation/?order=${encodeURIComponent(orderGid(order))}`;
 }
 
-/** The processor's failures, on the field the shopper must fix (a decline concerns the card). */
-function paymentErrors(failure: PaymentFailure): { errors: FieldErrors; general: string | null } {
-  switch (failure.code) {
-    case "invalid_number":
-    case "unknown_card":
-    case "card_declined":
-      return { errors: { cardNumber: failure.message }, general: null };
-    case "invalid_expiry":
-      return { errors: { cardExpiry: failure.message }, general: null };
-    case "invalid_cvc":
-      return { errors: { cardCvc: failure.message }, general: null };
-    default:
-      return { errors: {}, general: failure.message };
-  }
-}
-
 /** A line that can no longer be bought as it is: the reason, in French; null when all is well. */
 function cartProblem(view: CartView): string | null {
   for (const line of view.lines) {
@@ -182,36 +172,9 @@ function addressOf(input: CheckoutInput, delivery: CartAddress | null): OrderAdd
   };
 }
 
-/**
- * The payment idempotency key of a cart's next attempt: derived from the cart, so a retried or
- * double-submitted request never charges twice, and renewed after a decline, so another card can
- * be tried.
- */
-export function paymentKey(cart: Pick<CartRow, "token" | "paymentAttempts">): string {
-  return `checkout:${cart.token}:${cart.paymentAttempts}`;
-}
-
 /** How the confirmation names a cart's discount: an automatic discount by its title. */
 function discountLabel(view: CartView): string {
   return view.automaticDiscount ? `Remise automatique : ${view.automaticDiscount.title}` : "Remise";
-}
-
-const CARD_BRANDS: Record<string, string> = {
-  visa: "Visa",
-  mastercard: "Mastercard",
-  amex: "American Express",
-};
-
-/** How an order was paid, as its invoice says: « carte Visa •••• 4242, carte cadeau •••• PQRS ». */
-function paymentText(
-  card: { brand: string; last4: string } | null,
-  giftCards: GiftCardUse[],
-): string | null {
-  const parts = [
-    ...(card ? [`carte ${CARD_BRANDS[card.brand] ?? "bancaire"} •••• ${card.last4}`] : []),
-    ...giftCards.map((use) => `carte cadeau ${maskedGiftCardCode(use.card.lastCharacters)}`),
-  ];
-  return parts.length > 0 ? `payée par ${parts.join(", ")}` : null;
 }
 
 async function queueConfirmation(
@@ -224,11 +187,13 @@ async function queueConfirmation(
   address: OrderAddress,
   storefrontOrigin: string,
   giftCards: GiftCardUse[],
+  mealVoucher: MealVoucherPayment | null,
   invoice: InvoiceRow,
 ) {
   const totals = orderTotals(view, delivery);
   const spent = giftCards.filter((use) => use.amountUsedCents > 0);
-  const giftCents = spent.reduce((sum, use) => sum + use.amountUsedCents, 0);
+  const otherCents =
+    spent.reduce((sum, use) => sum + use.amountUsedCents, 0) + (mealVoucher?.amountCents ?? 0);
   const customer = view.cart.customerId ? await customerById(tx, view.cart.customerId) : undefined;
   const email = orderConfirmationEmail({
     firstName: customer?.firstName ?? input.firstName,
@@ -252,15 +217,18 @@ async function queueConfirmation(
       url: new URL(invoicePath(invoice), storefrontOrigin).href,
     },
     paidBy:
-      spent.length === 0
+      otherCents === 0
         ? []
         : [
             ...spent.map((use) => ({
               label: `carte cadeau ${maskedGiftCardCode(use.card.lastCharacters)}`,
               cents: use.amountUsedCents,
             })),
-            ...(totals.totalCents > giftCents
-              ? [{ label: "carte bancaire", cents: totals.totalCents - giftCents }]
+            ...(mealVoucher
+              ? [{ label: mealVoucherText(mealVoucher.last4), cents: mealVoucher.amountCents }]
+              : []),
+            ...(totals.totalCents > otherCents
+              ? [{ label: "carte bancaire", cents: totals.totalCents - otherCents }]
               : []),
           ],
     arrival: [
@@ -317,6 +285,7 @@ export async function placeOrder(
     if (result.kind === "slot-refused") countSlotBooking("grocery", "refused");
     return result;
   } catch (error) {
+    if (error instanceof PaymentRefused) return { kind: "refused", ...error.refusal };
     if (error instanceof SlotRefused) {
       countSlotBooking("grocery", "refused");
       return { kind: "slot-refused", general: error.general };
@@ -339,57 +308,6 @@ export async function placeOrder(
     }
     throw error;
   }
-}
-
-/**
- * Charges what the gift cards leave to pay on the shopper's card. A decline renews the cart's
- * payment key, so another card can be tried.
- */
-async function chargeTheCard(
-  tx: Tx,
-  cart: CartRow,
-  input: CheckoutInput,
-  amountCents: number,
-  now: Date,
-): Promise<
-  | { ok: true; chargeId: string; card: { brand: string; last4: string } }
-  | { ok: false; refusal: { errors: FieldErrors; general: string | null } }
-> {
-  const expiry = parseExpiry(input.cardExpiry);
-  const card = await tokenizeCard(
-    tx,
-    {
-      number: input.cardNumber,
-      expMonth: expiry.month,
-      expYear: expiry.year,
-      cvc: input.cardCvc,
-      ...(input.cardHolder ? { holderName: input.cardHolder } : {}),
-    },
-    now,
-  );
-  if (!card.ok) return { ok: false, refusal: paymentErrors(card) };
-  const charge = await chargeCard(
-    tx,
-    {
-      token: card.card.token,
-      amountCents,
-      idempotencyKey: paymentKey(cart),
-      description: `Commande Comptoir (panier ${cart.token})`,
-    },
-    now,
-  );
-  if (!charge.ok) {
-    await tx
-      .update(commerceCart)
-      .set({ paymentAttempts: cart.paymentAttempts + 1 })
-      .where(eq(commerceCart.id, cart.id));
-    return { ok: false, refusal: paymentErrors(charge) };
-  }
-  return {
-    ok: true,
-    chargeId: charge.chargeId,
-    card: { brand: card.card.brand, last4: card.card.last4 },
-  };
 }
 
 async function payAndOrder(
@@ -438,9 +356,30 @@ async function payAndOrder(
     const changed = gift.uses.find((use) => use.problem) ?? gift.uses[0];
     throw new GiftCardBalanceChanged(changed?.card ?? null);
   }
-  const cardCents = totals.totalCents - gift.totalCents;
+  const leftCents = totals.totalCents - gift.totalCents;
+  // Titres-restaurant pay first, for the food only and up to the card's day; the bank card the
+  // rest. A bank card failing then rolls everything back, the titres-restaurant charge with it.
+  const voucher =
+    leftCents > 0 && usesMealVoucher(input)
+      ? await chargeTheMealVoucher(
+          tx,
+          cart,
+          input,
+          mealVoucherEligibleCents(view.lines, leftCents),
+          now,
+        )
+      : null;
+  if (voucher && !voucher.ok) return { kind: "refused", ...voucher.refusal };
+  const mealVoucher = voucher?.ok ? voucher.payment : null;
+  const cardCents = leftCents - (mealVoucher?.amountCents ?? 0);
+  if (cardCents > 0 && mealVoucher && input.cardNumber.trim() === "") {
+    throw new PaymentRefused({ errors: { cardNumber: MESSAGES.cardForTheRest }, general: null });
+  }
   const charged = cardCents > 0 ? await chargeTheCard(tx, cart, input, cardCents, now) : null;
-  if (charged && !charged.ok) return { kind: "refused", ...charged.refusal };
+  if (charged && !charged.ok) {
+    if (mealVoucher) throw new PaymentRefused(charged.refusal);
+    return { kind: "refused", ...charged.refusal };
+  }
 
   // The place is taken by the ordering service's atomic conditional booking; a refusal (the last
   // place went to a concurrent payment) rolls back the charge and everything else.
@@ -463,6 +402,7 @@ async function payAndOrder(
     billingAddress: address,
     delivery,
     chargeId: charged?.chargeId ?? null,
+    mealVoucher,
     paid: true,
     slot,
     adultConfirmedAt: alcohol ? now : null,
@@ -476,6 +416,7 @@ async function payAndOrder(
     order,
     paymentText(
       charged?.ok ? charged.card : null,
+      mealVoucher,
       gift.uses.filter((use) => use.amountUsedCents > 0),
     ),
     now,
@@ -490,6 +431,7 @@ async function payAndOrder(
     address,
     request.storefrontOrigin,
     gift.uses,
+    mealVoucher,
     invoice,
   );
   return { kind: "ordered", order, created: true };

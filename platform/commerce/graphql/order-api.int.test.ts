@@ -86,6 +86,9 @@ const input: CheckoutInput = {
   adult: "",
   giftWrap: "",
   giftMessage: "",
+  mealVoucherNumber: "",
+  mealVoucherExpiry: "",
+  mealVoucherCvc: "",
 };
 
 async function orderOf(lines: { merchandiseId: string; quantity: number }[], codes: string[] = []) {
