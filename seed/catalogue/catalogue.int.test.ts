@@ -330,6 +330,45 @@ describe("the demo catalogue", () => {
     ).toBeGreaterThan(10);
   });
 
+  it("sells the pressed cheeses by weight, 250 g, 500 g and 1 kg at one price per kilogram, and nothing else", async () => {
+    const rows = await query<{
+      type: string;
+      per_kg: string;
+      price_unit: string;
+      titles: string[];
+      prices: number[];
+    }>(
+      database,
+      sql`select p.product_type as type, kg.value as per_kg, unit.value as price_unit,
+          array_agg(v.title order by v.position) as titles,
+          array_agg(v.price_cents order by v.position) as prices
+        from commerce_product p
+          join commerce_metafield sold on sold.owner_type = 'PRODUCT' and sold.owner_id = p.id
+            and sold.key = 'sold_by_weight' and sold.value = 'true'
+          left join commerce_metafield kg on kg.owner_type = 'PRODUCT' and kg.owner_id = p.id
+            and kg.key = 'price_per_kg'
+          left join commerce_metafield unit on unit.owner_type = 'PRODUCT' and unit.owner_id = p.id
+            and unit.key = 'price_unit'
+          join commerce_variant v on v.product_id = p.id
+        group by p.id, kg.value, unit.value`,
+    );
+    expect(rows.length).toBeGreaterThan(5);
+    expect(
+      await count(
+        sql`select count(*) as n from commerce_product where product_type = 'Pâtes pressées'`,
+      ),
+    ).toBe(rows.length);
+    for (const row of rows) {
+      expect(row.type).toBe("Pâtes pressées");
+      expect(row.titles).toEqual(["250 g", "500 g", "1 kg"]);
+      const perKg = Math.round(Number(row.per_kg) * 100);
+      expect(row.prices.map(Number)).toEqual(
+        [250, 500, 1000].map((g) => Math.round((perKg * g) / 1000)),
+      );
+      expect(row.price_unit).toBe(`${row.per_kg.replace(".", ",")}\u00a0€/kg`);
+    }
+  });
+
   it("relates products to up to ten others of their own category", async () => {
     const rows = await query<{ id: number; type: string; value: string }>(
       database,

@@ -77,6 +77,11 @@ export type Traits = {
   alcohol?: Range;
   /** The products' VAT rate (platform/vat.ts) when not food's 5.5 %. */
   vat?: VatRate;
+  /**
+   * Cut to order at the counter and sold by weight (platform/sold-by-weight.ts): 250 g, 500 g
+   * and 1 kg at one price per kilogram, drawn from `pricePer`, whatever `formats` says.
+   */
+  soldByWeight?: boolean;
 };
 
 /**
@@ -1369,6 +1374,8 @@ export const CATEGORIES: readonly CategoryNode[] = [
         description:
           "Comtés, beauforts, tommes et mimolettes, affinés de quelques mois à plusieurs années.",
         traits: {
+          // The wheels a fromager cuts at the counter: sold by weight.
+          soldByWeight: true,
           pricePer: [24, 62],
           nutrition: {
             lipids: [27, 34],

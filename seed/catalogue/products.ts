@@ -7,6 +7,12 @@ import type {
 } from "#platform/commerce/index.ts";
 import { type PictureKind, renderProductSvg } from "#platform/commerce/index.ts";
 import { nutritionFields } from "#platform/nutrition.ts";
+import {
+  STANDARD_WEIGHTS,
+  soldByWeightFields,
+  weightLabel,
+  weightPriceCents,
+} from "#platform/sold-by-weight.ts";
 import { DEFAULT_VAT_RATE, vatRateValue } from "#platform/vat.ts";
 import type { Format, Range } from "#seed/catalogue/categories.ts";
 import {
@@ -187,10 +193,11 @@ export function createProductFactory(options: {
     return `${base.replace(/\.$/, "")}, ${added}.`;
   }
 
+  /** The variants of the formats, and the price per unit and the discount drawn for them. */
   function variantsFor(leaf: Leaf, name: Name, formats: readonly Format[]) {
     const perUnit = between(name.pricePer ?? leaf.traits.pricePer ?? [5, 30]);
     const discount = random.chance(RATES.compareAt) ? random.pick(DISCOUNTS) : 0;
-    return formats.map(([quantity, unit], index): VariantInput & { format: Format } => {
+    const variants = formats.map(([quantity, unit], index): VariantInput & { format: Format } => {
       // Larger formats cost a little less per kilogram, as in any shop.
       const { amount } = baseAmount(quantity, unit);
       const priceCents = shopPrice(amount * perUnit * (1 - 0.04 * index));
@@ -208,6 +215,35 @@ export function createProductFactory(options: {
         quantityAvailable: outOfStock ? 0 : random.int(3, 240),
       };
     });
+    return { perUnit, discount, variants };
+  }
+
+  /**
+   * A product cut to order at the counter (platform/sold-by-weight.ts): 250 g, 500 g and 1 kg at
+   * one price per kilogram, the price per unit the catalogue's stream drew for its formats (whose
+   * draws all stay in place, so every other product is as it was). Barcodes and stock come from
+   * a stream of the product's own.
+   */
+  function weighedVariants(drawn: { perUnit: number; discount: number }, index: number) {
+    const own = createRandom(deriveSeed(index, "weights"));
+    const perKgCents = shopPrice(drawn.perUnit);
+    const compareKgCents =
+      drawn.discount > 0 ? shopPrice(perKgCents / 100 / (1 - drawn.discount / 100)) : null;
+    const variants = STANDARD_WEIGHTS.map((grams, position): VariantInput & { format: Format } => {
+      const outOfStock = own.chance(RATES.outOfStockVariant);
+      return {
+        format: grams >= 1000 ? [grams / 1000, "kg"] : [grams, "g"],
+        title: weightLabel(grams),
+        sku: `CPT-${String(sequence).padStart(6, "0")}-${position + 1}`,
+        barcode: ean13(`376${String(own.int(0, 999_999_999)).padStart(9, "0")}`),
+        priceCents: weightPriceCents(perKgCents, grams),
+        compareAtPriceCents:
+          compareKgCents === null ? null : weightPriceCents(compareKgCents, grams),
+        availableForSale: !outOfStock,
+        quantityAvailable: outOfStock ? 0 : own.int(3, 240),
+      };
+    });
+    return { perKgCents, variants };
   }
 
   function formatsFor(leaf: Leaf, name: Name): Format[] {
@@ -399,8 +435,10 @@ export function createProductFactory(options: {
     const brand = random.pick(brands);
     const { title, handle, qualifier } = uniqueTitle(name, drawn, brand.name);
     const formats = formatsFor(leaf, name);
-    const variants = variantsFor(leaf, name, formats);
-    const [quantity, unit] = formats[0] as Format;
+    const priced = variantsFor(leaf, name, formats);
+    const weighed = leaf.traits.soldByWeight ? weighedVariants(priced, index) : null;
+    const variants = weighed?.variants ?? priced.variants;
+    const [quantity, unit] = (variants[0]?.format ?? formats[0]) as Format;
     const first = variants[0] as VariantInput;
     const origin = name.origin ?? random.pick(leaf.traits.origins ?? ["France"]);
     const ingredients = ingredientsFor(leaf, name, qualifier, title);
@@ -440,6 +478,7 @@ export function createProductFactory(options: {
       labelsDetails: labels.map((key) => refs.labels[key]),
       ...(random.chance(RATES.hideInSearch) ? { hideInSearch: true } : {}),
       vat_rate: vatRateValue(name.vat ?? leaf.traits.vat ?? DEFAULT_VAT_RATE),
+      ...(weighed ? soldByWeightFields(weighed.perKgCents) : {}),
     };
 
     const sentences = descriptionFor(leaf, brand, origin);
