@@ -16,6 +16,8 @@ export type OrderDocuments = {
   links: OrderDocumentLink[];
   /** « TVA 5,5 % » and its amount, from the invoice; empty before it is issued. */
   vat: { label: string; amount: string }[];
+  /** How the order was paid, as its invoice says (« payée par carte Visa •••• 4242, … »). */
+  payment: string | null;
 };
 
 /**
@@ -39,6 +41,7 @@ export async function orderDocuments(
       label: `dont TVA ${formatVatRate(line.rateBasisPoints)}`,
       amount: formatCents(line.vatCents),
     })),
+    payment: invoice?.document.payment ?? null,
   };
 }
 

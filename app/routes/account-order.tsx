@@ -99,7 +99,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const orderId = groceryOrderId(order.id);
   const documents = orderId
     ? await orderDocuments(context.get(serverContext).database, "epicerie", orderId)
-    : { links: [], vat: [] };
+    : { links: [], vat: [], payment: null };
   const url = new URL(request.url);
   const added = url.searchParams.get("ajoutes");
   return {

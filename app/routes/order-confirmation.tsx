@@ -35,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const orderId = view.kind === "restauration" ? view.orderId : groceryOrderId(view.id);
   const documents = orderId
     ? await orderDocuments(database, view.kind, orderId)
-    : { links: [], vat: [] };
+    : { links: [], vat: [], payment: null };
   return data({ order: view, documents }, { headers: PRIVATE_HEADERS });
 }
 

@@ -26,6 +26,7 @@ export function InvoiceLinks({
       <h2 id="order-documents" className={`${card}__title`}>
         Factures
       </h2>
+      {documents.payment && <p>{`Commande ${documents.payment}.`}</p>}
       <ul className="order-documents">
         {documents.links.map((link) => (
           <li key={link.href}>
