@@ -3,8 +3,9 @@ import type { ProductMetafieldKey } from "#platform/commerce/index.ts";
 import { parseVatRate, vatRateValue } from "#platform/vat.ts";
 
 /**
- * The optional columns of the products import that fill custom fields: the food information and
- * the VAT rate (docs/admin.md). A column the file leaves out keeps what the product has.
+ * The optional columns of the products import that fill custom fields: the food information, the
+ * VAT rate and the sale by weight (docs/admin.md). A column the file leaves out keeps what the
+ * product has.
  */
 
 /**
@@ -56,3 +57,23 @@ export const vatCell = z.preprocess(
       return vatRateValue(rate);
     }),
 );
+
+/**
+ * The `sold_by_weight` cell: « oui » / « non » (1/0, true/false); an empty cell is « non »;
+ * undefined without the column. A line sold by weight gives its prices per kilogram
+ * (platform/sold-by-weight.ts).
+ */
+export const soldByWeightCell = z
+  .unknown()
+  .optional()
+  .transform((value, context) => {
+    if (value === undefined) return undefined;
+    if (typeof value === "boolean") return value;
+    const word = String(value ?? "")
+      .trim()
+      .toLowerCase();
+    if (["1", "true", "oui", "yes"].includes(word)) return true;
+    if (["", "0", "false", "non", "no"].includes(word)) return false;
+    context.addIssue({ code: "custom", message: "doit être oui ou non (1/0, true/false)" });
+    return z.NEVER;
+  });

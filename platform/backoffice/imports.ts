@@ -4,8 +4,10 @@ import {
   FOOD_COLUMNS,
   type FoodColumn,
   foodCell,
+  soldByWeightCell,
   vatCell,
 } from "#platform/backoffice/import-columns.ts";
+import { SOLD_BY_WEIGHT_MESSAGES } from "#platform/backoffice/product-fields.ts";
 import { adminAuditLog } from "#platform/backoffice/schema.ts";
 import {
   ARCHIVE_TAG,
@@ -23,8 +25,16 @@ import {
   sanitizeRichHtml,
   setArchived,
   setAvailability,
+  soldByWeightProducts,
 } from "#platform/commerce/index.ts";
 import { NUTRITION_ROWS, type NutritionKey, nutritionErrors } from "#platform/nutrition.ts";
+import {
+  gramsOfTitle,
+  STANDARD_WEIGHTS,
+  soldByWeightFields,
+  weightLabel,
+  weightPriceCents,
+} from "#platform/sold-by-weight.ts";
 
 /** Who the change log names for writes made through the office API (ordering-and-server.md §7). */
 export const API_ACTOR = "api";
@@ -211,6 +221,7 @@ const productLine = z
     description: richHtml,
     available,
     vat_rate: vatCell,
+    sold_by_weight: soldByWeightCell,
     ...(Object.fromEntries(Object.keys(FOOD_COLUMNS).map((column) => [column, foodCell])) as Record<
       FoodColumn,
       typeof foodCell
@@ -300,6 +311,68 @@ function validateRows<T extends { handle: string }>(
 // ---------------------------------------------------------------------------------------------
 // Writing
 
+/**
+ * The custom fields of the sale by weight a line sets: sold by weight at its `price` per kilogram,
+ * or no longer sold by weight (« non »), or nothing (no column, a product not sold by weight).
+ */
+function weightFields(line: ProductLine, weighed: boolean): ProductMetafieldValues {
+  if (weighed) return soldByWeightFields(line.price ?? 0);
+  return line.sold_by_weight === false ? { sold_by_weight: null, price_per_kg: null } : {};
+}
+
+/** A weight's prices from a line's prices per kilogram (a compare-at price only above the price). */
+function weightPrices(line: ProductLine, grams: number) {
+  const priceCents = weightPriceCents(line.price ?? 0, grams);
+  const compareAt =
+    line.compare_at_price === null ? null : weightPriceCents(line.compare_at_price, grams);
+  return {
+    priceCents,
+    compareAtPriceCents: compareAt !== null && compareAt > priceCents ? compareAt : null,
+  };
+}
+
+/**
+ * Which lines are sold by weight: those that say « oui », and those without the column whose
+ * product already is. A product turned to the sale by weight must have only weights for variants
+ * (a new product gets 250 g, 500 g and 1 kg); otherwise its line is refused.
+ */
+async function checkWeights(
+  db: Db,
+  lines: readonly (ProductLine & { line: number })[],
+): Promise<{ weighed: Set<string>; errors: LineError[] }> {
+  const existing = await productIdsByHandle(
+    db,
+    lines.map((line) => line.handle),
+  );
+  const stored = await soldByWeightProducts(db, [...existing.values()]);
+  const weighed = new Set<string>();
+  const errors: LineError[] = [];
+  for (const line of lines) {
+    const id = existing.get(line.handle);
+    const already = id !== undefined && stored.has(id);
+    if (!(line.sold_by_weight ?? already)) continue;
+    weighed.add(line.handle);
+    if (id === undefined || already) continue;
+    const product = await readEditableProduct(db, { id });
+    const seen = new Set<number>();
+    for (const variant of product?.variants ?? []) {
+      const grams = gramsOfTitle(variant.title);
+      const message =
+        grams === null
+          ? SOLD_BY_WEIGHT_MESSAGES.notAWeight(variant.title)
+          : seen.has(grams)
+            ? SOLD_BY_WEIGHT_MESSAGES.sameWeight(variant.title)
+            : null;
+      if (grams !== null) seen.add(grams);
+      if (message) {
+        errors.push({ line: line.line, field: "sold_by_weight", message });
+        break;
+      }
+    }
+  }
+  return { weighed, errors };
+}
+
 async function logChange(
   tx: Tx,
   change: {
@@ -321,27 +394,32 @@ async function logChange(
   });
 }
 
-function productInput(line: ProductLine): ProductInput {
+function productInput(line: ProductLine, weighed: boolean): ProductInput {
+  const codes = { sku: line.sku || null, barcode: line.barcode || null };
   return {
     handle: line.handle,
     title: line.title,
     vendor: line.vendor,
     descriptionHtml: line.description,
     tags: line.available ? line.tags : [...line.tags, "unavailable"],
-    variants: [
-      {
-        priceCents: line.price ?? 0,
-        compareAtPriceCents: line.compare_at_price,
-        sku: line.sku || null,
-        barcode: line.barcode || null,
-      },
-    ],
-    metafields: foodFields(line),
+    variants: weighed
+      ? STANDARD_WEIGHTS.map((grams, index) => ({
+          title: weightLabel(grams),
+          ...weightPrices(line, grams),
+          ...(index === 0 ? codes : {}),
+        }))
+      : [{ priceCents: line.price ?? 0, compareAtPriceCents: line.compare_at_price, ...codes }],
+    metafields: {
+      // A cut's net quantity is its weight: the lightest, unless the line says otherwise.
+      ...(weighed ? { quantity: "250", unit: "g" } : {}),
+      ...foodFields(line),
+      ...weightFields(line, weighed),
+    },
   };
 }
 
 /** What the change log keeps of an imported product line. */
-function productSnapshot(line: ProductLine) {
+function productSnapshot(line: ProductLine, weighed: boolean) {
   return {
     title: line.title,
     vendor: line.vendor,
@@ -353,13 +431,22 @@ function productSnapshot(line: ProductLine) {
     descriptionHtml: line.description,
     availableForSale: line.available,
     ...foodFields(line),
+    ...weightFields(line, weighed),
   };
 }
 
-async function updateProduct(tx: Tx, productId: number, line: ProductLine, now: Date) {
+async function updateProduct(
+  tx: Tx,
+  productId: number,
+  line: ProductLine,
+  now: Date,
+  weighed: boolean,
+) {
   const current = await readEditableProduct(tx, { id: productId });
   if (!current) return;
   const [variant] = current.variants;
+  const codes = { sku: line.sku || null, barcode: line.barcode || null };
+  const fields = { ...foodFields(line), ...weightFields(line, weighed) };
   await editProduct(
     tx,
     productId,
@@ -372,18 +459,24 @@ async function updateProduct(tx: Tx, productId: number, line: ProductLine, now: 
         seoTitle: current.seoTitle,
         seoDescription: current.seoDescription,
       },
-      variants: variant
-        ? [
-            {
-              id: variant.id,
-              priceCents: line.price ?? variant.priceCents,
-              compareAtPriceCents: line.compare_at_price,
-              sku: line.sku || null,
-              barcode: line.barcode || null,
-            },
-          ]
-        : [],
-      metafields: foodFields(line),
+      // Sold by weight: every weight is priced from the line's price per kilogram.
+      variants: weighed
+        ? current.variants.map((each, index) => ({
+            id: each.id,
+            ...weightPrices(line, gramsOfTitle(each.title) ?? 0),
+            ...(index === 0 ? codes : {}),
+          }))
+        : variant
+          ? [
+              {
+                id: variant.id,
+                priceCents: line.price ?? variant.priceCents,
+                compareAtPriceCents: line.compare_at_price,
+                ...codes,
+              },
+            ]
+          : [],
+      metafields: fields,
     },
     { now },
   );
@@ -403,13 +496,13 @@ async function updateProduct(tx: Tx, productId: number, line: ProductLine, now: 
       descriptionHtml: current.descriptionHtml,
       availableForSale: !current.tags.includes("unavailable"),
       ...Object.fromEntries(
-        Object.keys(foodFields(line)).map((key) => [
+        Object.keys(fields).map((key) => [
           key,
           current.metafields[key as ProductMetafieldKey] ?? "",
         ]),
       ),
     },
-    after: productSnapshot(line),
+    after: productSnapshot(line, weighed),
   });
 }
 
@@ -417,7 +510,9 @@ async function updateProduct(tx: Tx, productId: number, line: ProductLine, now: 
  * Imports product lines: every line is checked first and any bad one refuses the whole file
  * (with every error and its line number); otherwise, in one transaction, new handles are
  * created and existing ones updated (title, vendor, description, tags, first variant's prices,
- * SKU and barcode, availability), each written to the change log as `api`.
+ * SKU and barcode, availability), each written to the change log as `api`. A line sold by weight
+ * (`sold_by_weight`) gives prices per kilogram, from which every weight is priced; a new one is
+ * cut at 250 g, 500 g and 1 kg.
  */
 export async function importProducts(
   db: Db,
@@ -426,6 +521,8 @@ export async function importProducts(
 ): Promise<ImportOutcome> {
   const checked = validateRows(productLine as z.ZodType<ProductLine>, rows);
   if (!checked.ok) return checked;
+  const { weighed, errors } = await checkWeights(db, checked.lines);
+  if (errors.length > 0) return { ok: false, lines: errors };
   const now = options.now ?? new Date();
   return db.transaction(async (tx) => {
     const existing = await productIdsByHandle(
@@ -433,18 +530,23 @@ export async function importProducts(
       checked.lines.map((line) => line.handle),
     );
     const fresh = checked.lines.filter((line) => !existing.has(line.handle));
-    if (fresh.length > 0) await insertProducts(tx, fresh.map(productInput));
+    if (fresh.length > 0) {
+      await insertProducts(
+        tx,
+        fresh.map((line) => productInput(line, weighed.has(line.handle))),
+      );
+    }
     for (const line of fresh) {
       await logChange(tx, {
         action: "import",
         subjectType: "product",
         subjectId: line.handle,
-        after: productSnapshot(line),
+        after: productSnapshot(line, weighed.has(line.handle)),
       });
     }
     for (const line of checked.lines) {
       const id = existing.get(line.handle);
-      if (id !== undefined) await updateProduct(tx, id, line, now);
+      if (id !== undefined) await updateProduct(tx, id, line, now, weighed.has(line.handle));
     }
     return { ok: true, created: fresh.length, updated: checked.lines.length - fresh.length };
   });

@@ -4,6 +4,7 @@ import { eurosText } from "#platform/backoffice/prices.ts";
 import {
   LIST_FIELDS,
   OTHER_FIELD_LABELS,
+  SOLD_BY_WEIGHT_MESSAGES,
   TEXT_FIELDS,
 } from "#platform/backoffice/product-fields.ts";
 import { recordChange, type Staff } from "#platform/backoffice/staff.ts";
@@ -28,6 +29,12 @@ import {
   type VariantEdit,
 } from "#platform/commerce/index.ts";
 import { nutritionErrors } from "#platform/nutrition.ts";
+import {
+  gramsOfTitle,
+  parsePricePerKg,
+  soldByWeightFields,
+  weightPriceCents,
+} from "#platform/sold-by-weight.ts";
 import { parseVatRate, vatRateValue } from "#platform/vat.ts";
 
 /**
@@ -127,12 +134,27 @@ export function readProductForm(
     else metafields.vat_rate = vatRateValue(vatRate);
   }
 
+  // Sold by weight: each weight's price follows the price per kilogram (platform/sold-by-weight.ts).
+  const perKg = readSoldByWeight(form, product, errors);
+  if (perKg !== undefined) {
+    Object.assign(
+      metafields,
+      perKg === null ? { sold_by_weight: null, price_per_kg: null } : soldByWeightFields(perKg),
+    );
+  }
+
   const variants: VariantEdit[] = product.variants.map((variant, index) => {
     const prefix = `variant.${index}`;
-    const price = parseEuros(get(`${prefix}.price`));
+    const grams = gramsOfTitle(variant.title);
+    const price =
+      typeof perKg === "number" && grams !== null
+        ? weightPriceCents(perKg, grams)
+        : parseEuros(get(`${prefix}.price`));
     const compareText = get(`${prefix}.compareAt`).trim();
     const compareAt = compareText === "" ? null : parseEuros(compareText);
-    if (get(`${prefix}.price`).trim() === "") {
+    if (typeof perKg === "number") {
+      // Priced from the price per kilogram: what the price field says does not count.
+    } else if (get(`${prefix}.price`).trim() === "") {
       errors[`${prefix}.price`] = "Le prix est obligatoire.";
     } else if (price === null) errors[`${prefix}.price`] = PRICE_HINT;
     else if (price < 1) errors[`${prefix}.price`] = "Le prix doit être d'au moins 0,01 €.";
@@ -212,6 +234,45 @@ export function readProductForm(
   };
 }
 
+/**
+ * The form's « vendu au poids » part: the price per kilogram in cents when the box is ticked and
+ * every variant is a weight, null when it is not ticked, undefined when it is refused (the reason
+ * then in `errors`).
+ */
+function readSoldByWeight(
+  form: FormData,
+  product: EditableProduct,
+  errors: FieldErrors,
+): number | null | undefined {
+  if (form.get("mf.sold_by_weight") !== "on") return null;
+  const text = String(form.get("mf.price_per_kg") ?? "").trim();
+  const cents = text === "" ? null : parseEuros(text);
+  let refused = false;
+  if (text === "") {
+    errors["mf.price_per_kg"] = SOLD_BY_WEIGHT_MESSAGES.pricePerKgMissing;
+    refused = true;
+  } else if (cents === null || cents < 1) {
+    errors["mf.price_per_kg"] = PRICE_HINT;
+    refused = true;
+  }
+  const seen = new Set<number>();
+  for (const variant of product.variants) {
+    const grams = gramsOfTitle(variant.title);
+    const problem =
+      grams === null
+        ? SOLD_BY_WEIGHT_MESSAGES.notAWeight(variant.title)
+        : seen.has(grams)
+          ? SOLD_BY_WEIGHT_MESSAGES.sameWeight(variant.title)
+          : null;
+    if (grams !== null) seen.add(grams);
+    if (problem) {
+      errors["mf.sold_by_weight"] ??= problem;
+      refused = true;
+    }
+  }
+  return refused ? undefined : cents;
+}
+
 /** The product's values as the change log records them: French names, readable values. */
 export function productSnapshot(product: EditableProduct): Record<string, unknown> {
   const snapshot: Record<string, unknown> = {
@@ -244,6 +305,10 @@ export function productSnapshot(product: EditableProduct): Record<string, unknow
   snapshot[OTHER_FIELD_LABELS.produit_associe] = values.produit_associe ?? [];
   snapshot[OTHER_FIELD_LABELS.hideInSearch] = values.hideInSearch === true ? "oui" : "non";
   snapshot[OTHER_FIELD_LABELS.vat_rate] = values.vat_rate ? `${values.vat_rate} %` : "5.5 %";
+  snapshot[OTHER_FIELD_LABELS.sold_by_weight] = values.sold_by_weight === true ? "oui" : "non";
+  snapshot[OTHER_FIELD_LABELS.price_per_kg] = formatPrice(
+    parsePricePerKg(String(values.price_per_kg ?? "")),
+  );
   return snapshot;
 }
 
@@ -315,6 +380,10 @@ export async function saveProductForm(
 function fieldErrorOf(error: CatalogueInputError): FieldErrors {
   const path = error.path;
   const variant = /^variants\.(\d+)\.(\w+)/.exec(path);
+  // The sold-by-weight rule, when the product changed between the form's checks and the save.
+  if (variant?.[2] === "title" || path === "metafields.price_per_kg") {
+    return { "mf.sold_by_weight": "Valeur refusée par le catalogue." };
+  }
   if (variant) {
     const field = variant[2] === "compareAtPriceCents" ? "compareAt" : "price";
     return { [`variant.${variant[1]}.${field}`]: "Valeur refusée par le catalogue." };

@@ -100,7 +100,25 @@ export const OTHER_FIELD_LABELS = {
   produit_associe: "Produits associés",
   hideInSearch: "Masquer de la recherche",
   vat_rate: "Taux de TVA",
+  sold_by_weight: "Vendu au poids, coupé à la demande",
+  price_per_kg: "Prix au kilo (€)",
 } as const;
+
+/**
+ * Why a product cannot be sold by weight (platform/sold-by-weight.ts), as the product form and
+ * the products import say it.
+ */
+export const SOLD_BY_WEIGHT_MESSAGES = {
+  pricePerKgMissing: "Indiquez le prix au kilo d'un produit vendu au poids, par exemple 34,00.",
+  notAWeight: (title: string) =>
+    `Un produit vendu au poids se décline en poids (250 g, 500 g, 1 kg…) : « ${variantName(title)} » n'en est pas un.`,
+  sameWeight: (title: string) => `Le poids « ${title} » figure deux fois parmi les variantes.`,
+} as const;
+
+/** A variant as the back office names it: its title, « Unique » for Shopify's lone variant. */
+export function variantName(title: string): string {
+  return title === "Default Title" ? "Unique" : title;
+}
 
 /** The VAT rates the product form offers (platform/vat.ts), as the `vat_rate` field stores them. */
 export const VAT_CHOICES = [

@@ -19,6 +19,8 @@ type FieldProps = {
   type?: "date" | "datetime-local";
   /** The form the field belongs to when it sits outside it (the `form` attribute). */
   form?: string;
+  /** Shown but computed by the server (a weight's price from the price per kilogram). */
+  readOnly?: boolean;
   children?: ReactNode;
 };
 
@@ -38,6 +40,7 @@ export function Field({
   inputMode,
   type,
   form,
+  readOnly,
 }: FieldProps) {
   const id = fieldId(name);
   const describedBy =
@@ -48,6 +51,7 @@ export function Field({
     defaultValue,
     required,
     form,
+    readOnly,
     "aria-invalid": error ? true : undefined,
     "aria-describedby": describedBy,
   };

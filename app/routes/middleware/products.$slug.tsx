@@ -24,6 +24,7 @@ import {
   listLibrary,
   readEditableProduct,
 } from "#platform/commerce/index.ts";
+import { parsePricePerKg } from "#platform/sold-by-weight.ts";
 import type { Route } from "./+types/products.$slug";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -101,6 +102,8 @@ export default function ProductScreen() {
     return stored === undefined || stored === null ? "" : String(stored);
   };
   const descriptiveTags = product.tags.filter((tag) => !CONTROLLED_TAGS.includes(tag)).join(", ");
+  const soldByWeight = metafields.sold_by_weight === true;
+  const perKgCents = parsePricePerKg(text("price_per_kg"));
   return (
     <>
       <p>
@@ -225,6 +228,44 @@ export default function ProductScreen() {
 
         <fieldset className="admin-card">
           <legend>Variantes et prix</legend>
+          <div className="admin-grid">
+            <div className="admin-field">
+              <label className="admin-check">
+                <input
+                  type="checkbox"
+                  name="mf.sold_by_weight"
+                  defaultChecked={checked("mf.sold_by_weight", soldByWeight)}
+                  aria-invalid={errors["mf.sold_by_weight"] ? true : undefined}
+                  aria-describedby={[
+                    `${fieldId("mf.sold_by_weight")}-hint`,
+                    errors["mf.sold_by_weight"] ? `${fieldId("mf.sold_by_weight")}-error` : "",
+                  ]
+                    .filter(Boolean)
+                    .join(" ")}
+                />
+                <span>{OTHER_FIELD_LABELS.sold_by_weight}</span>
+              </label>
+              <small id={`${fieldId("mf.sold_by_weight")}-hint`} className="admin-field__hint">
+                À la coupe : les variantes sont des poids (250 g, 500 g, 1 kg…) au même prix au kilo
+                ; le prix de chaque poids en découle, arrondi au centime, ainsi que le « Prix au
+                kilo ou au litre » affiché.
+              </small>
+              {errors["mf.sold_by_weight"] && (
+                <FieldError
+                  id={`${fieldId("mf.sold_by_weight")}-error`}
+                  message={errors["mf.sold_by_weight"]}
+                />
+              )}
+            </div>
+            <Field
+              name="mf.price_per_kg"
+              label={OTHER_FIELD_LABELS.price_per_kg}
+              inputMode="decimal"
+              hint="Pour un produit vendu au poids, par exemple 34,00."
+              defaultValue={value("mf.price_per_kg", eurosText(perKgCents))}
+              error={errors["mf.price_per_kg"]}
+            />
+          </div>
           <div className="admin-table-scroll">
             <table className="admin-table admin-table--form">
               <thead>
@@ -251,6 +292,8 @@ export default function ProductScreen() {
                           inputMode="decimal"
                           defaultValue={value(`${prefix}.price`, eurosText(variant.priceCents))}
                           error={errors[`${prefix}.price`]}
+                          hint={soldByWeight ? "Calculé depuis le prix au kilo." : undefined}
+                          readOnly={soldByWeight}
                           required
                         />
                       </td>
