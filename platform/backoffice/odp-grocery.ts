@@ -1,6 +1,11 @@
 import type { Db } from "#db/client.ts";
 import { GROCERY_GROUP, type OrderPreparation, slotLabel } from "#platform/backoffice/odp.ts";
-import { giftOptionsOf, orderWithProductLines } from "#platform/commerce/index.ts";
+import {
+  giftOptionsOf,
+  orderWithProductLines,
+  soldByWeightProducts,
+} from "#platform/commerce/index.ts";
+import { cutOf } from "#platform/sold-by-weight.ts";
 import { substitutionAccepted } from "#platform/substitution.ts";
 
 /** How the checkout names the pickup method (platform/commerce/checkout/form.ts). */
@@ -11,9 +16,9 @@ const PICKUP_METHOD = "Retrait au comptoir";
  * in the shape of a restaurant order's sheet: its product lines (the service fee left out), the
  * customer, the delivery address or "Retrait", the booked slot and its store (the pickup store,
  * or the delivering one), the gift wrapping and the card's message, and per line whether a close
- * substitute may replace a missing product (platform/substitution.ts). Orders placed before slots
- * were booked show their placing time and the
- * grocery group instead. Null when unknown.
+ * substitute may replace a missing product (platform/substitution.ts) and, for a product sold by
+ * weight, what the counter cuts (platform/sold-by-weight.ts). Orders placed before slots were
+ * booked show their placing time and the grocery group instead. Null when unknown.
  */
 export async function groceryPreparation(
   db: Db,
@@ -22,6 +27,10 @@ export async function groceryPreparation(
   const found = await orderWithProductLines(db, orderId);
   if (!found) return null;
   const { order, lines } = found;
+  const weighed = await soldByWeightProducts(
+    db,
+    lines.map((line) => line.productId),
+  );
   const address = order.shippingAddress ?? order.billingAddress;
   const pickup =
     order.orderMode !== null
@@ -56,6 +65,7 @@ export async function groceryPreparation(
       options:
         line.variantTitle && line.variantTitle !== "Default Title" ? [line.variantTitle] : [],
       substitute: substitutionAccepted(line.customAttributes),
+      cut: weighed.has(line.productId) ? cutOf(line.variantTitle, line.quantity) : null,
     })),
     store:
       order.storeId !== null

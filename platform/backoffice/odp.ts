@@ -34,6 +34,11 @@ export type PreparationLine = {
    * null where the question does not arise (a restaurant's dishes).
    */
   substitute: boolean | null;
+  /**
+   * What the counter cuts for a product sold by weight (`2 × 500 g (1 kg)`,
+   * platform/sold-by-weight.ts); null for every other line.
+   */
+  cut: string | null;
 };
 
 export type OrderPreparation = {
@@ -95,6 +100,7 @@ function preparationOf(row: PreparationRow): OrderPreparation {
       quantity: line.quantity,
       options: line.options.map((option) => option.name),
       substitute: null,
+      cut: null,
     })),
     store: row.store,
     slot: {

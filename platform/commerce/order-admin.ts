@@ -19,6 +19,7 @@ import {
   commerceOrderLine,
   type OrderAddress,
 } from "#platform/commerce/order-schema.ts";
+import { soldByWeightProducts } from "#platform/commerce/sold-by-weight.ts";
 import {
   GROCERY_FULFILLMENT,
   type GroceryStatus,
@@ -26,6 +27,7 @@ import {
   type OrderMode,
   transitionRefusal,
 } from "#platform/order-status.ts";
+import { cutOf } from "#platform/sold-by-weight.ts";
 import { SUBSTITUTION_ATTRIBUTE, substitutionLabel } from "#platform/substitution.ts";
 
 /**
@@ -254,6 +256,10 @@ export async function groceryOrderForAdmin(
     .from(commerceOrderLine)
     .where(eq(commerceOrderLine.orderId, orderId))
     .orderBy(asc(commerceOrderLine.position));
+  const weighed = await soldByWeightProducts(
+    db,
+    lines.flatMap((line) => (line.productId !== null ? [line.productId] : [])),
+  );
   const {
     id,
     orderNumber,
@@ -302,20 +308,28 @@ export async function groceryOrderForAdmin(
     subtotalCents,
     discountCents: totalDiscountCents,
     shippingCents: totalShippingCents,
-    lines: lines.map((line) => ({
-      position: line.position,
-      title: line.title,
-      variantTitle: line.variantTitle === "Default Title" ? null : line.variantTitle,
-      quantity: line.quantity,
-      totalCents: line.discountedTotalCents,
-      details: [
-        // A product line says whether a close substitute may replace it (the fee line has none).
-        ...(line.productId !== null ? [substitutionLabel(line.customAttributes)] : []),
-        ...line.customAttributes
-          .filter((a) => a.key !== SUBSTITUTION_ATTRIBUTE)
-          .map((a) => `${a.key} : ${a.value}`),
-      ],
-    })),
+    lines: lines.map((line) => {
+      // A product sold by weight says what the counter cuts (its flag as it is now).
+      const cut =
+        line.productId !== null && weighed.has(line.productId)
+          ? cutOf(line.variantTitle, line.quantity)
+          : null;
+      return {
+        position: line.position,
+        title: line.title,
+        variantTitle: line.variantTitle === "Default Title" ? null : line.variantTitle,
+        quantity: line.quantity,
+        totalCents: line.discountedTotalCents,
+        details: [
+          ...(cut ? [`À couper : ${cut}`] : []),
+          // A product line says whether a close substitute may replace it (the fee line has none).
+          ...(line.productId !== null ? [substitutionLabel(line.customAttributes)] : []),
+          ...line.customAttributes
+            .filter((a) => a.key !== SUBSTITUTION_ATTRIBUTE)
+            .map((a) => `${a.key} : ${a.value}`),
+        ],
+      };
+    }),
   };
 }
 

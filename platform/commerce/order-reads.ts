@@ -68,6 +68,8 @@ export async function ordersPlacedBetween(
 }
 
 export type ProductLine = {
+  /** The product ordered (lines of a product since deleted keep its id). */
+  productId: number;
   title: string;
   variantTitle: string | null;
   quantity: number;
@@ -87,6 +89,7 @@ export async function orderWithProductLines(
   if (!order) return null;
   const lines = await db
     .select({
+      productId: commerceOrderLine.productId,
       title: commerceOrderLine.title,
       variantTitle: commerceOrderLine.variantTitle,
       quantity: commerceOrderLine.quantity,
@@ -95,7 +98,10 @@ export async function orderWithProductLines(
     .from(commerceOrderLine)
     .where(and(eq(commerceOrderLine.orderId, orderId), isNotNull(commerceOrderLine.productId)))
     .orderBy(asc(commerceOrderLine.position));
-  return { order, lines };
+  return {
+    order,
+    lines: lines.map((line) => ({ ...line, productId: line.productId ?? 0 })),
+  };
 }
 
 /** A grocery order filed by its booked slot (the preparation list). */

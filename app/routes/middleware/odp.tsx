@@ -86,6 +86,7 @@ function Substitute({ accepted }: { accepted: boolean | null }) {
 
 function Sheet({ sheet }: { sheet: OrderPreparation }) {
   const substitutes = sheet.lines.some((line) => line.substitute !== null);
+  const cuts = sheet.lines.some((line) => line.cut !== null);
   return (
     <article
       className="admin-card admin-odp-sheet"
@@ -129,6 +130,7 @@ function Sheet({ sheet }: { sheet: OrderPreparation }) {
             <th scope="col">Qté</th>
             <th scope="col">Article</th>
             <th scope="col">Options</th>
+            {cuts && <th scope="col">À couper</th>}
             {substitutes && <th scope="col">Remplacement</th>}
             <th scope="col">Prêt</th>
           </tr>
@@ -140,6 +142,7 @@ function Sheet({ sheet }: { sheet: OrderPreparation }) {
               <td className="admin-number">{line.quantity}</td>
               <td>{line.name}</td>
               <td>{line.options.join(", ") || "—"}</td>
+              {cuts && <td>{line.cut ? <strong>{line.cut}</strong> : "—"}</td>}
               {substitutes && (
                 <td>
                   <Substitute accepted={line.substitute} />
