@@ -1,4 +1,5 @@
 import type { Tx } from "#db/client.ts";
+import { cardLabel } from "#platform/cards.ts";
 import { formatSlotBetween } from "#platform/format.ts";
 import { type InvoiceRow, issueInvoice } from "#platform/invoices/index.ts";
 import type { ReceiptData } from "#platform/ordering/receipt-data.ts";
@@ -22,13 +23,6 @@ export function receiptVat(
     receipt.deliveryFeeCents,
   );
 }
-
-const BRANDS = {
-  visa: "Visa",
-  mastercard: "Mastercard",
-  amex: "American Express",
-  other: "bancaire",
-};
 
 /**
  * The invoice of a paid restauration order, in the transaction that charged it, from the order as
@@ -93,9 +87,7 @@ export async function issueRestaurationInvoice(
         shippingCents: receipt.deliveryFeeCents,
         vat: receiptVat(receipt),
         totalCents: receipt.totalCents,
-        payment: receipt.payment
-          ? `payée par carte ${BRANDS[receipt.payment.brand]} •••• ${receipt.payment.last4}`
-          : null,
+        payment: receipt.payment ? `payée par ${cardLabel(receipt.payment)}` : null,
       },
     },
     now,

@@ -1,5 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
+import { cardBrandName } from "#platform/cards.ts";
 import { MESSAGES, OrderingError } from "#platform/ordering/errors.ts";
 import { orderingPaymentAccount } from "#platform/ordering/schema.ts";
 import { type CardInput, tokenizeCard } from "#platform/payments/index.ts";
@@ -78,15 +79,9 @@ export async function deletePaymentAccount(
   if (deleted.length === 0) throw new OrderingError("not_found", MESSAGES.paymentAccountNotFound);
 }
 
-const BRAND_LABELS: Record<string, string> = {
-  visa: "Visa",
-  mastercard: "Mastercard",
-  amex: "American Express",
-};
-
 /** A saved card in the API's shape (Flipdish's PaymentAccount). */
 export function paymentAccountView(account: PaymentAccount) {
-  const brand = BRAND_LABELS[account.brand] ?? "Carte";
+  const brand = cardBrandName(account.brand) ?? "Carte";
   return {
     PaymentAccountId: account.id,
     PaymentAccountType: "Card",

@@ -1,3 +1,4 @@
+import { cardLabel } from "#platform/cards.ts";
 import { formatCents, formatDateTime, formatSlotBetween } from "#platform/format.ts";
 import { receiptVat } from "#platform/ordering/order-invoice.ts";
 import type { ReceiptData, ReceiptLine } from "#platform/ordering/receipt-data.ts";
@@ -34,12 +35,6 @@ import { formatVatRate } from "#platform/vat.ts";
 const MARGIN = PDF_MARGIN;
 const INK = PDF_INK;
 const MUTED = PDF_MUTED;
-const BRAND_NAMES = {
-  visa: "Visa",
-  mastercard: "Mastercard",
-  amex: "American Express",
-  other: "Carte",
-};
 
 export type RenderReceiptOptions = {
   /** Deflate the content streams (default true); tests turn it off to read the text. */
@@ -206,8 +201,7 @@ function writeFooter(doc: Doc, receipt: ReceiptData, identity: ShopIdentity) {
   doc.x = MARGIN;
   doc.font("Helvetica").fontSize(10).fillColor(INK);
   if (receipt.payment) {
-    const brand = BRAND_NAMES[receipt.payment.brand];
-    doc.text(`Payé par carte ${brand} •••• ${receipt.payment.last4}`, MARGIN, doc.y);
+    doc.text(`Payé par ${cardLabel(receipt.payment)}`, MARGIN, doc.y);
   }
   doc.moveDown(1);
   doc.fillColor(MUTED).fontSize(9).text("Merci pour votre commande !", MARGIN, doc.y);

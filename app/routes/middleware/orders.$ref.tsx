@@ -11,6 +11,7 @@ import {
   parseOrderRef,
   refundOrder,
 } from "#platform/backoffice/index.ts";
+import { cardLabel } from "#platform/cards.ts";
 import { formatCents, formatDate, formatTime } from "#platform/format.ts";
 import {
   ORDER_KIND_LABELS,
@@ -116,13 +117,6 @@ export async function action({
 const when = (date: Date | string) => {
   const instant = new Date(date);
   return `${formatDate(instant)} à ${formatTime(instant)}`;
-};
-
-const BRANDS: Record<string, string> = {
-  visa: "Visa",
-  mastercard: "Mastercard",
-  amex: "American Express",
-  other: "Carte",
 };
 
 export default function OrderScreen() {
@@ -291,7 +285,7 @@ export default function OrderScreen() {
         )}
         {detail.kind === "grocery" && detail.mealVoucher && (
           <p data-testid="meal-voucher">
-            {`Titres-restaurant •••• ${detail.mealVoucher.last4} · Encaissé : ${formatCents(
+            {`Payé par ${cardLabel(detail.mealVoucher)} · Encaissé : ${formatCents(
               detail.mealVoucher.amountCents,
             )} · Remboursé : ${formatCents(detail.mealVoucher.refundedCents)}`}
             {detail.mealVoucher.refundedCents < detail.mealVoucher.amountCents &&
@@ -301,9 +295,8 @@ export default function OrderScreen() {
         {payment ? (
           <>
             <p>
-              {BRANDS[payment.brand] ?? payment.brand} •••• {payment.last4} · Encaissé :{" "}
-              {formatCents(payment.amountCents)} · Remboursé :{" "}
-              <span data-testid="refunded">{formatCents(payment.refundedCents)}</span>
+              {`Payé par ${cardLabel(payment)}`} · Encaissé : {formatCents(payment.amountCents)} ·
+              Remboursé : <span data-testid="refunded">{formatCents(payment.refundedCents)}</span>
             </p>
             {payment.refunds.length > 0 && (
               <ul aria-label="Remboursements">

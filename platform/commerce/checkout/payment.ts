@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Tx } from "#db/client.ts";
+import { cardLabel } from "#platform/cards.ts";
 import type { CartRow } from "#platform/commerce/cart-records.ts";
 import { commerceCart } from "#platform/commerce/cart-schema.ts";
 import {
@@ -79,14 +80,9 @@ export function paymentKey(cart: Pick<CartRow, "token" | "paymentAttempts">): st
   return `checkout:${cart.token}:${cart.paymentAttempts}`;
 }
 
-const CARD_BRANDS: Record<string, string> = {
-  visa: "Visa",
-  mastercard: "Mastercard",
-  amex: "American Express",
-};
-
 /** A titres-restaurant card as the invoice and the email name it. */
-export const mealVoucherText = (last4: string) => `titres-restaurant •••• ${last4}`;
+export const mealVoucherText = (last4: string) =>
+  cardLabel({ kind: "meal_voucher", brand: "other", last4 });
 
 /**
  * How an order was paid, as its invoice says: « carte Visa •••• 4242, titres-restaurant •••• 0018,
@@ -98,7 +94,7 @@ export function paymentText(
   giftCards: GiftCardUse[],
 ): string | null {
   const parts = [
-    ...(card ? [`carte ${CARD_BRANDS[card.brand] ?? "bancaire"} •••• ${card.last4}`] : []),
+    ...(card ? [cardLabel(card)] : []),
     ...(mealVoucher ? [mealVoucherText(mealVoucher.last4)] : []),
     ...giftCards.map((use) => `carte cadeau ${maskedGiftCardCode(use.card.lastCharacters)}`),
   ];
