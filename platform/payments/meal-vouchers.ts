@@ -2,13 +2,12 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
 import { parisDay } from "#platform/format.ts";
 import { MEAL_VOUCHER_DAILY_LIMIT_CENTS } from "#platform/meal-vouchers.ts";
-import { countPaymentFailure } from "#platform/metrics.ts";
 import {
   type ChargeOutcome,
-  findCharge,
-  paymentFailure,
+  cardToCharge,
   randomId,
-  validAmount,
+  refused,
+  storeCharge,
   validExpiry,
 } from "#platform/payments/processor.ts";
 import {
@@ -67,12 +66,9 @@ export async function chargeMealVoucher(
   charge: { token: string; amountCents: number; idempotencyKey: string; description: string },
   now: Date,
 ): Promise<ChargeOutcome> {
-  if (charge.idempotencyKey.trim() === "") throw new Error("A charge needs an idempotency key");
-  const first = await findCharge(db, charge.idempotencyKey);
-  if (first) return first;
-  if (!validAmount(charge.amountCents)) return refused("amount_invalid");
-  const [card] = await db.select().from(paymentCard).where(eq(paymentCard.token, charge.token));
-  if (!card) return refused("unknown_card");
+  const found = await cardToCharge(db, charge);
+  if ("outcome" in found) return found.outcome;
+  const { card } = found;
   if (card.kind !== "meal_voucher" || !card.fingerprint) return refused("not_meal_voucher");
   if (!validExpiry(card.expMonth, card.expYear, now)) return refused("invalid_expiry");
 
@@ -89,27 +85,15 @@ export async function chargeMealVoucher(
   const left = MEAL_VOUCHER_DAILY_LIMIT_CENTS - (await spentOnDay(db, card.fingerprint, day));
   const failureCode =
     card.outcome !== "approve" ? "card_declined" : left <= 0 ? "meal_voucher_daily_limit" : null;
-  await db
-    .insert(paymentCharge)
-    .values({
-      id: randomId("ch_"),
-      idempotencyKey: charge.idempotencyKey,
-      cardToken: card.token,
-      amountCents: failureCode ? charge.amountCents : Math.min(charge.amountCents, left),
-      description: charge.description,
-      status: failureCode ? "declined" : "succeeded",
-      failureCode,
-      parisDay: day,
-      createdAt: now,
-    })
-    .onConflictDoNothing({ target: paymentCharge.idempotencyKey });
-  const stored = await findCharge(db, charge.idempotencyKey);
-  if (!stored) throw new Error("The charge was not stored");
-  if (!stored.ok) countPaymentFailure(stored.code);
-  return stored;
-}
-
-function refused(code: Parameters<typeof paymentFailure>[0]) {
-  countPaymentFailure(code);
-  return paymentFailure(code);
+  return storeCharge(db, {
+    id: randomId("ch_"),
+    idempotencyKey: charge.idempotencyKey,
+    cardToken: card.token,
+    amountCents: failureCode ? charge.amountCents : Math.min(charge.amountCents, left),
+    description: charge.description,
+    status: failureCode ? "declined" : "succeeded",
+    failureCode,
+    parisDay: day,
+    createdAt: now,
+  });
 }

@@ -260,36 +260,58 @@ export async function chargeCard(
   charge: { token: string; amountCents: number; idempotencyKey: string; description: string },
   now: Date,
 ): Promise<ChargeOutcome> {
-  if (charge.idempotencyKey.trim() === "") throw new Error("A charge needs an idempotency key");
-  const first = await findCharge(db, charge.idempotencyKey);
-  if (first) return first;
-
-  const { amountCents } = charge;
-  if (!validAmount(amountCents)) return refused("amount_invalid");
-  const [card] = await db.select().from(paymentCard).where(eq(paymentCard.token, charge.token));
-  if (!card) return refused("unknown_card");
+  const found = await cardToCharge(db, charge);
+  if ("outcome" in found) return found.outcome;
+  const { card } = found;
   // A titres-restaurant card pays the food only, through chargeMealVoucher (meal-vouchers.ts).
   if (card.kind === "meal_voucher") return refused("meal_voucher_as_card");
   if (!validExpiry(card.expMonth, card.expYear, now)) return refused("invalid_expiry");
-
   const approved = card.outcome === "approve";
-  // Concurrent charges with one key: the unique index lets one insert through, the others wait
-  // for it and do nothing; all then read the row that won.
+  return storeCharge(db, {
+    id: randomId("ch_"),
+    idempotencyKey: charge.idempotencyKey,
+    cardToken: card.token,
+    amountCents: charge.amountCents,
+    description: charge.description,
+    status: approved ? "succeeded" : "declined",
+    failureCode: approved ? null : "card_declined",
+    parisDay: parisDay(now),
+    createdAt: now,
+  });
+}
+
+type ChargeRequest = { token: string; amountCents: number; idempotencyKey: string };
+
+/**
+ * The card a charge is asked of, or what to answer at once: the first outcome of its idempotency
+ * key, or the refusal of an invalid amount or an unknown token.
+ */
+export async function cardToCharge(
+  db: Db | Tx,
+  charge: ChargeRequest,
+): Promise<{ outcome: ChargeOutcome } | { card: typeof paymentCard.$inferSelect }> {
+  if (charge.idempotencyKey.trim() === "") throw new Error("A charge needs an idempotency key");
+  const first = await findCharge(db, charge.idempotencyKey);
+  if (first) return { outcome: first };
+  if (!validAmount(charge.amountCents)) return { outcome: refused("amount_invalid") };
+  const [card] = await db.select().from(paymentCard).where(eq(paymentCard.token, charge.token));
+  return card ? { card } : { outcome: refused("unknown_card") };
+}
+
+/**
+ * Writes a charge once per idempotency key and answers the one stored. Concurrent charges with
+ * one key: the unique index lets one insert through, the others wait for it and do nothing; all
+ * then read the row that won.
+ */
+export async function storeCharge(
+  db: Db | Tx,
+  values: typeof paymentCharge.$inferInsert,
+): Promise<ChargeOutcome> {
   await db
     .insert(paymentCharge)
-    .values({
-      id: randomId("ch_"),
-      idempotencyKey: charge.idempotencyKey,
-      cardToken: card.token,
-      amountCents,
-      description: charge.description,
-      status: approved ? "succeeded" : "declined",
-      failureCode: approved ? null : "card_declined",
-      parisDay: parisDay(now),
-      createdAt: now,
-    })
+    .values(values)
     .onConflictDoNothing({ target: paymentCharge.idempotencyKey });
-  const stored = await findCharge(db, charge.idempotencyKey);
+  const stored = await findCharge(db, values.idempotencyKey);
   if (!stored) throw new Error("The charge was not stored");
   if (!stored.ok) countPaymentFailure(stored.code);
   return stored;
@@ -301,7 +323,7 @@ export function validAmount(amountCents: number): boolean {
 }
 
 /** A charge refused before it reaches the card: counted in the metrics like a decline. */
-function refused(code: PaymentFailureCode): PaymentFailure {
+export function refused(code: PaymentFailureCode): PaymentFailure {
   countPaymentFailure(code);
   return fail(code);
 }

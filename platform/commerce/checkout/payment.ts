@@ -12,6 +12,8 @@ import {
 import { maskedGiftCardCode } from "#platform/commerce/gift-card-codes.ts";
 import type { GiftCardUse } from "#platform/commerce/gift-cards.ts";
 import {
+  type CardInput,
+  type ChargeOutcome,
   chargeCard,
   chargeMealVoucher,
   type PaymentFailure,
@@ -102,9 +104,38 @@ export function paymentText(
 }
 
 /**
- * Charges what the gift cards leave to pay on the shopper's card. A decline renews the cart's
- * payment key, so another card can be tried.
+ * Tokenizes a typed card and charges it with `charge`. A refused charge renews the cart's payment
+ * key, so another card can be tried (the refused one's key keeps answering its refusal).
  */
+async function tokenizeAndCharge(
+  tx: Tx,
+  cart: CartRow,
+  typed: CardInput,
+  charge: (token: string) => Promise<ChargeOutcome>,
+  now: Date,
+): Promise<
+  | { ok: true; chargeId: string; amountCents: number; card: { brand: string; last4: string } }
+  | { ok: false; failure: PaymentFailure }
+> {
+  const card = await tokenizeCard(tx, typed, now);
+  if (!card.ok) return { ok: false, failure: card };
+  const charged = await charge(card.card.token);
+  if (!charged.ok) {
+    await tx
+      .update(commerceCart)
+      .set({ paymentAttempts: cart.paymentAttempts + 1 })
+      .where(eq(commerceCart.id, cart.id));
+    return { ok: false, failure: charged };
+  }
+  return {
+    ok: true,
+    chargeId: charged.chargeId,
+    amountCents: charged.amountCents,
+    card: { brand: card.card.brand, last4: card.card.last4 },
+  };
+}
+
+/** Charges what the gift cards and titres-restaurant leave to pay on the shopper's bank card. */
 export async function chargeTheCard(
   tx: Tx,
   cart: CartRow,
@@ -116,40 +147,32 @@ export async function chargeTheCard(
   | { ok: false; refusal: { errors: FieldErrors; general: string | null } }
 > {
   const expiry = parseExpiry(input.cardExpiry);
-  const card = await tokenizeCard(
-    tx,
-    {
-      number: input.cardNumber,
-      expMonth: expiry.month,
-      expYear: expiry.year,
-      cvc: input.cardCvc,
-      ...(input.cardHolder ? { holderName: input.cardHolder } : {}),
-    },
-    now,
-  );
-  if (!card.ok) return { ok: false, refusal: paymentErrors(card) };
-  const charge = await chargeCard(
-    tx,
-    {
-      token: card.card.token,
-      amountCents,
-      idempotencyKey: paymentKey(cart),
-      description: `Commande Comptoir (panier ${cart.token})`,
-    },
-    now,
-  );
-  if (!charge.ok) {
-    await tx
-      .update(commerceCart)
-      .set({ paymentAttempts: cart.paymentAttempts + 1 })
-      .where(eq(commerceCart.id, cart.id));
-    return { ok: false, refusal: paymentErrors(charge) };
-  }
-  return {
-    ok: true,
-    chargeId: charge.chargeId,
-    card: { brand: card.card.brand, last4: card.card.last4 },
+  const typed: CardInput = {
+    number: input.cardNumber,
+    expMonth: expiry.month,
+    expYear: expiry.year,
+    cvc: input.cardCvc,
+    ...(input.cardHolder ? { holderName: input.cardHolder } : {}),
   };
+  const paid = await tokenizeAndCharge(
+    tx,
+    cart,
+    typed,
+    (token) =>
+      chargeCard(
+        tx,
+        {
+          token,
+          amountCents,
+          idempotencyKey: paymentKey(cart),
+          description: `Commande Comptoir (panier ${cart.token})`,
+        },
+        now,
+      ),
+    now,
+  );
+  if (!paid.ok) return { ok: false, refusal: paymentErrors(paid.failure) };
+  return { ok: true, chargeId: paid.chargeId, card: paid.card };
 }
 
 /** What a titres-restaurant card paid of an order. */
@@ -157,8 +180,7 @@ export type MealVoucherPayment = { chargeId: string; amountCents: number; last4:
 
 /**
  * Charges the titres-restaurant card for the eligible food of what is left to pay: the
- * processor may approve less (what is left of the card's day). A refusal renews the cart's
- * payment key, as a declined bank card does.
+ * processor may approve less (what is left of the card's day).
  */
 export async function chargeTheMealVoucher(
   tx: Tx,
@@ -180,36 +202,32 @@ export async function chargeTheMealVoucher(
     };
   }
   const expiry = parseExpiry(input.mealVoucherExpiry);
-  const card = await tokenizeCard(
+  const typed: CardInput = {
+    number: input.mealVoucherNumber,
+    expMonth: expiry.month,
+    expYear: expiry.year,
+    cvc: input.mealVoucherCvc,
+  };
+  const paid = await tokenizeAndCharge(
     tx,
-    {
-      number: input.mealVoucherNumber,
-      expMonth: expiry.month,
-      expYear: expiry.year,
-      cvc: input.mealVoucherCvc,
-    },
+    cart,
+    typed,
+    (token) =>
+      chargeMealVoucher(
+        tx,
+        {
+          token,
+          amountCents: eligibleCents,
+          idempotencyKey: `${paymentKey(cart)}:titres-restaurant`,
+          description: `Commande Comptoir (panier ${cart.token}), titres-restaurant`,
+        },
+        now,
+      ),
     now,
   );
-  if (!card.ok) return { ok: false, refusal: mealVoucherErrors(card) };
-  const charge = await chargeMealVoucher(
-    tx,
-    {
-      token: card.card.token,
-      amountCents: eligibleCents,
-      idempotencyKey: `${paymentKey(cart)}:titres-restaurant`,
-      description: `Commande Comptoir (panier ${cart.token}), titres-restaurant`,
-    },
-    now,
-  );
-  if (!charge.ok) {
-    await tx
-      .update(commerceCart)
-      .set({ paymentAttempts: cart.paymentAttempts + 1 })
-      .where(eq(commerceCart.id, cart.id));
-    return { ok: false, refusal: mealVoucherErrors(charge) };
-  }
+  if (!paid.ok) return { ok: false, refusal: mealVoucherErrors(paid.failure) };
   return {
     ok: true,
-    payment: { chargeId: charge.chargeId, amountCents: charge.amountCents, last4: card.card.last4 },
+    payment: { chargeId: paid.chargeId, amountCents: paid.amountCents, last4: paid.card.last4 },
   };
 }
