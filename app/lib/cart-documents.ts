@@ -44,6 +44,7 @@ const CART_VIEW_FRAGMENT = `#graphql
           ... on ProductVariant {
             id
             title
+            unitPrice { amount }
             image {
               url(transform: { maxHeight: 450, preferredContentType: WEBP })
               altText
@@ -65,6 +66,7 @@ const CART_VIEW_FRAGMENT = `#graphql
                   { namespace: "custom", key: "unit" }
                   { namespace: "custom", key: "quantitiesUnit" }
                   { namespace: "custom", key: "vat_rate" }
+                  { namespace: "custom", key: "sold_by_weight" }
                 ]
               ) {
                 key

@@ -8,12 +8,19 @@ import {
 import { STOREFRONT_CART_QUERY } from "#app/lib/cart-documents.ts";
 import { isHttps, readCookie, serializeCookie } from "#app/lib/cookies.ts";
 import { previousPrice } from "#app/lib/format.ts";
-import { AGE_LIMIT_TAG, localImageUrl, maxQuantityOf, quantityLabelOf } from "#app/lib/product.ts";
+import {
+  AGE_LIMIT_TAG,
+  localImageUrl,
+  maxQuantityOf,
+  quantityLabelOf,
+  SOLD_BY_WEIGHT_LABEL,
+} from "#app/lib/product.ts";
 import type {
   CartUserErrorFieldsFragment,
   CartViewFieldsFragment,
 } from "#app/lib/storefront.generated.ts";
 import { storefrontQuery } from "#app/lib/storefront.server.ts";
+import { perKgLabel } from "#platform/sold-by-weight.ts";
 import { substitutionAccepted } from "#platform/substitution.ts";
 import { DEFAULT_VAT_RATE, parseVatRate } from "#platform/vat.ts";
 
@@ -87,11 +94,15 @@ function toLine(line: ApiCartLine): CartLineView | null {
     title: product.title,
     vendor: product.vendor,
     image: image ? { url: localImageUrl(image.url), alt: image.altText?.trim() || "" } : null,
-    unitLabel: quantityLabelOf({
-      quantity: fields.get("quantity") ?? null,
-      unit: fields.get("unit") ?? null,
-      quantitiesUnit: fields.get("quantitiesUnit") ?? null,
-    }),
+    // Sold by weight: the weight is the variant's title, and the line says its price per kilogram.
+    unitLabel:
+      fields.get("sold_by_weight") === "true" && variant.unitPrice
+        ? `${SOLD_BY_WEIGHT_LABEL} · ${perKgLabel(cents(variant.unitPrice))}`
+        : quantityLabelOf({
+            quantity: fields.get("quantity") ?? null,
+            unit: fields.get("unit") ?? null,
+            quantitiesUnit: fields.get("quantitiesUnit") ?? null,
+          }),
     maxQuantity: maxQuantityOf(fields.get("max_quantity")),
     restauration: product.tags.includes(RESTAURATION_TAG),
     alcohol: product.tags.includes(AGE_LIMIT_TAG),

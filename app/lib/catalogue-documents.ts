@@ -25,6 +25,8 @@ export const CATALOGUE_PRODUCT_QUERY = `#graphql
           ...CatalogueVariant
           sku
           barcode
+          # A product sold by weight: its price per kilogram, the same for every weight.
+          unitPrice { amount currencyCode }
         }
       }
       # Its categories (a leaf and its ancestors): the breadcrumb's path.
@@ -62,6 +64,8 @@ export const CATALOGUE_PRODUCT_QUERY = `#graphql
           { namespace: "custom", key: "marque" }
           { namespace: "custom", key: "produit_associe" }
           { namespace: "custom", key: "hideInSearch" }
+          { namespace: "custom", key: "sold_by_weight" }
+          { namespace: "custom", key: "price_per_kg" }
         ]
       ) {
         ...CatalogueMetafield

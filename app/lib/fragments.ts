@@ -97,6 +97,8 @@ export const CATALOGUE_CARD_METAFIELDS_FRAGMENT = `#graphql
         { namespace: "custom", key: "marque" }
         { namespace: "custom", key: "allergens" }
         { namespace: "custom", key: "hideInSearch" }
+        { namespace: "custom", key: "sold_by_weight" }
+        { namespace: "custom", key: "price_per_kg" }
       ]
     ) {
       ...CatalogueMetafield

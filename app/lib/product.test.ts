@@ -9,7 +9,9 @@ import {
   maxQuantityOf,
   normaliseProduct,
   type StorefrontProduct,
+  toCardData,
 } from "./product.ts";
+import type { CatalogueProductQuery } from "./storefront.generated.ts";
 
 const eur = (amount: string) => ({ amount, currencyCode: "EUR" as const });
 const image = (name: string) => ({
@@ -22,7 +24,11 @@ const image = (name: string) => ({
 });
 
 function apiProduct(
-  overrides: { tags?: string[]; images?: { nodes: ReturnType<typeof image>[] } } = {},
+  overrides: {
+    tags?: string[];
+    images?: { nodes: ReturnType<typeof image>[] };
+    metafields?: NonNullable<CatalogueProductQuery["product"]>["metafields"];
+  } = {},
 ): ApiProduct {
   return {
     id: "gid://shopify/Product/42",
@@ -46,6 +52,7 @@ function apiProduct(
           availableForSale: true,
           price: eur("12.5"),
           compareAtPrice: eur("15.0"),
+          unitPrice: eur("50.0"),
         },
       ],
     },
@@ -125,6 +132,42 @@ describe("normaliseProduct", () => {
     expect(product.featuredImage?.srcSet).toBe(
       "/cdn/images/comte-1.svg?height=450&format=webp 360w, /cdn/images/comte-1.svg?height=700&format=webp 560w, /cdn/images/comte-1.svg?height=950&format=webp 760w",
     );
+  });
+
+  it("reads a product sold by weight: its price per kilogram, each variant's unit price, and a card that says « À la coupe »", () => {
+    const field = (key: string, value: string) => ({
+      key,
+      value,
+      reference: null,
+      references: null,
+    });
+    const base = apiProduct() as NonNullable<CatalogueProductQuery["product"]>;
+    const weighed = normaliseProduct(
+      apiProduct({
+        metafields: [
+          ...base.metafields,
+          field("sold_by_weight", "true"),
+          field("price_per_kg", "50.00"),
+          field("price_unit", "48,00 €/kg"),
+        ],
+      }),
+    );
+    expect(weighed.pricePerKg).toBe(5000);
+    expect(weighed.variants[0]?.unitPrice).toBe(5000);
+    expect(toCardData(weighed)).toMatchObject({
+      soldByWeight: true,
+      quantityLabel: "À la coupe",
+      // The price per kilogram itself, not a label that could lag behind it.
+      priceUnit: "50,00\u00a0€/kg",
+    });
+    expect(product.pricePerKg).toBeNull();
+    expect(toCardData(product)).toMatchObject({ quantityLabel: "250 g" });
+    expect(toCardData(product).soldByWeight).toBeUndefined();
+    // A price per kilogram without the flag means nothing.
+    const lone = normaliseProduct(
+      apiProduct({ metafields: [...base.metafields, field("price_per_kg", "50.00")] }),
+    );
+    expect(lone.pricePerKg).toBeNull();
   });
 
   it("keeps at most ten images and ten variants", () => {

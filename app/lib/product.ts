@@ -4,6 +4,7 @@ import type {
   CatalogueProductCardFragment,
   CatalogueProductQuery,
 } from "#app/lib/storefront.generated.ts";
+import { parsePricePerKg, perKgLabel } from "#platform/sold-by-weight.ts";
 
 /** The product tag of alcohol, sold to adults only (storefront.md, "Tags with meaning"). */
 export const AGE_LIMIT_TAG = "ageLimit";
@@ -60,6 +61,11 @@ export type ProductVariant = {
   price: number;
   compareAtPrice: number | null;
   currency: string;
+  /**
+   * The price of a kilogram, litre or piece (the API's `unitPrice`), in cents; asked by the
+   * product page only, null elsewhere.
+   */
+  unitPrice: number | null;
 };
 
 /** The specification's normalised storefront product; money in cents. */
@@ -92,6 +98,11 @@ export type StorefrontProduct = {
   hideInSearch: boolean;
   currency: string;
   variants: ProductVariant[];
+  /**
+   * Cut to order and sold by weight at one price per kilogram (`sold_by_weight`, `price_per_kg`:
+   * platform/sold-by-weight.ts), in cents; null for every other product.
+   */
+  pricePerKg: number | null;
 };
 
 /** Cap on units of one product in a cart when the product sets none (storefront.md §5). */
@@ -220,6 +231,10 @@ export function normaliseProduct(product: ApiProduct): StorefrontProduct {
     compareAtPriceMin: toCents(product.compareAtPriceRange.minVariantPrice.amount),
     compareAtPriceMax: toCents(product.compareAtPriceRange.maxVariantPrice.amount),
     hideInSearch: fields.get("hideInSearch")?.value === "true",
+    pricePerKg:
+      fields.get("sold_by_weight")?.value === "true"
+        ? parsePricePerKg(fields.get("price_per_kg")?.value)
+        : null,
     currency,
     variants: product.variants.nodes.slice(0, 10).map((variant) => ({
       id: variant.id,
@@ -230,8 +245,17 @@ export function normaliseProduct(product: ApiProduct): StorefrontProduct {
       price: toCents(variant.price.amount),
       compareAtPrice: variant.compareAtPrice ? toCents(variant.compareAtPrice.amount) : null,
       currency: variant.price.currencyCode,
+      unitPrice: unitPriceOf(variant),
     })),
   };
+}
+
+type ApiVariant = ApiProduct["variants"]["nodes"][number];
+
+/** A variant's `unitPrice` in cents, when the query asked for it (the product page's does). */
+function unitPriceOf(variant: ApiVariant): number | null {
+  const unitPrice = "unitPrice" in variant ? (variant.unitPrice as { amount: MoneyAmount }) : null;
+  return unitPrice ? toCents(unitPrice.amount) : null;
 }
 
 /** Units one more add may bring: the cap minus what the cart holds, never below 0. */
@@ -310,7 +334,15 @@ export type ProductCardData = {
   restauration?: boolean;
   /** Set only for alcohol (tag `ageLimit`), so that the cart shows the health message at once. */
   alcohol?: true;
+  /**
+   * Set only for a product sold by weight: its price is its lightest weight's (« à partir de »),
+   * `quantityLabel` says « À la coupe » and `priceUnit` its price per kilogram.
+   */
+  soldByWeight?: true;
 };
+
+/** How a card and a cart line say that a product is cut to order. */
+export const SOLD_BY_WEIGHT_LABEL = "À la coupe";
 
 /** The quantity and unit a product is sold by: `6 pièces`, `250 g`. */
 export function quantityLabelOf(
@@ -324,14 +356,15 @@ export function toCardData(
   product: StorefrontProduct,
   options: { inCart?: number; unavailableMessage?: string | null } = {},
 ): ProductCardData {
+  const weighed = product.pricePerKg !== null;
   return {
     id: product.id,
     handle: product.handle,
     title: product.title,
     brand: product.marque?.name ?? product.vendor,
     image: product.featuredImage,
-    quantityLabel: quantityLabelOf(product),
-    priceUnit: product.price_unit,
+    quantityLabel: weighed ? SOLD_BY_WEIGHT_LABEL : quantityLabelOf(product),
+    priceUnit: product.pricePerKg !== null ? perKgLabel(product.pricePerKg) : product.price_unit,
     discountLabel: product.discountLabel,
     gamme: product.gamme,
     variantId: product.variants[0]?.id ?? null,
@@ -339,5 +372,6 @@ export function toCardData(
     maxQuantity: product.max_quantity,
     restauration: product.tags.includes("restauration"),
     ...(product.tags.includes(AGE_LIMIT_TAG) ? { alcohol: true as const } : {}),
+    ...(weighed ? { soldByWeight: true as const } : {}),
   };
 }

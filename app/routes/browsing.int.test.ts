@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ComposedStorefront, composeStorefront } from "#app/testing/composed-storefront.ts";
 import { applyPriceChange } from "#platform/commerce/index.ts";
+import { perKgLabel, weightPriceCents } from "#platform/sold-by-weight.ts";
 
 /**
  * The browsing pages through the composed server (storefront, rules, commerce service) on the
@@ -18,6 +19,10 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(() => composed?.close());
+
+/** A price as the pages print it: `9,88 €`, a no-break space before the euro sign. */
+const formatted = (cents: number) =>
+  `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, "0")}\u00a0€`;
 
 async function page(path: string) {
   const response = await request(path);
@@ -81,7 +86,8 @@ describe("the product page", () => {
     ]);
     expect(labels[0]?.[2]).toMatch(/^[\d\s]+ kJ \/ \d+ kcal$/);
     expect(labels[5]?.[2]).toMatch(/^\d+(,\d)? g$/);
-    expect(html).toMatch(/Quantité nette : <!-- -->\d+ g/);
+    // A pressed cheese is cut to order: its net quantity is the weight the shopper chooses.
+    expect(html).toContain("Quantité nette : le poids choisi (250 g, 500 g ou 1 kg)");
     // « lait » is emphasised inside the list, and the underscores that mark it are not shown.
     const ingredients = /<h2>Ingrédients et composition<\/h2>[\s\S]*?<\/section>/.exec(html)?.[0];
     expect(ingredients).toMatch(/<strong>lait<\/strong>/i);
@@ -96,6 +102,50 @@ describe("the product page", () => {
       "Exempté de déclaration nutritionnelle : boisson titrant plus de 1,2 % d&#x27;alcool en volume",
     );
     expect(bottle.html).toMatch(/Quantité nette : <!-- -->\d+ cl/);
+  });
+
+  it("sells a pressed cheese by weight: « Poids », the weight's price and its price per kilogram, who cuts it; its card starts « à partir de »", async () => {
+    const [cheese] = (await rows(sql`select p.handle, p.title, kg.value as per_kg
+      from commerce_product p
+        join commerce_metafield kg on kg.owner_type = 'PRODUCT' and kg.owner_id = p.id
+          and kg.key = 'price_per_kg'
+      where not p.archived and not ('unavailable' = any(p.tags))
+        and (select bool_and(v.available_for_sale) from commerce_variant v where v.product_id = p.id)
+      order by p.id limit 1`)) as { handle: string; title: string; per_kg: string }[];
+    if (!cheese) throw new Error("the demo catalogue sells no cheese by weight");
+    const perKg = Math.round(Number(cheese.per_kg) * 100);
+    const { html } = await page(`/p/${cheese.handle}/`);
+    expect(html).toContain("<legend>Poids</legend>");
+    const weights = [
+      ...html.matchAll(
+        /class="add-to-cart__weight-title">([^<]*)<\/span> <span class="add-to-cart__weight-price">([^<]*)</g,
+      ),
+    ].map((match) => [match[1], match[2]]);
+    expect(weights).toEqual(
+      [250, 500, 1000].map((grams, index) => [
+        ["250 g", "500 g", "1 kg"][index],
+        formatted(weightPriceCents(perKg, grams)),
+      ]),
+    );
+    // The lightest weight is chosen at first.
+    expect(html).toMatch(
+      /<input type="radio" name="merchandiseId" checked="" value="[^"]+"\/><span class="add-to-cart__weight-title">250 g</,
+    );
+    expect(html).toContain(`250 g · soit ${perKgLabel(perKg)}`);
+    expect(html).toContain(
+      `<span class="price__current"><span class="visually-hidden">Prix : </span>${formatted(weightPriceCents(perKg, 250))}</span>`,
+    );
+    expect(html).toContain("Coupé à la demande par notre fromager.");
+    expect(html).toContain(
+      `"priceSpecification":{"@type":"UnitPriceSpecification","price":"${(perKg / 100).toFixed(2)}"`,
+    );
+
+    const listing = await page("/c/fromagerie/pates-pressees/");
+    const card = new RegExp(
+      `<h2 class="product-card__title">${cheese.title.replace(/'/g, "&#x27;")}</h2>[\\s\\S]*?</article>`,
+    ).exec(listing.html)?.[0];
+    expect(card).toContain(`À la coupe · ${perKgLabel(perKg)}`);
+    expect(card).toContain('<span class="price__from">à partir de </span>');
   });
 
   it("places the product in its department and category: breadcrumb and BreadcrumbList", async () => {

@@ -6,6 +6,7 @@ import type { CartActionResult, CartPayload } from "#app/lib/cart.ts";
 import { formatCents } from "#app/lib/format.ts";
 import { type ComposedStorefront, composeStorefront } from "#app/testing/composed-storefront.ts";
 import { orderingDeliveryZone } from "#platform/ordering/tables.ts";
+import { perKgLabel } from "#platform/sold-by-weight.ts";
 
 /**
  * The storefront cart through the composed server (storefront, rules, commerce service) on the
@@ -354,6 +355,42 @@ describe("a line's substitution choice", () => {
     html = await (await send(jar, "/panier/")).text();
     expect(html).toContain("Pas de remplacement pour ce produit");
     expect(html).toMatch(/<input [^>]*type="checkbox" name="substitute" value="1"\/>/);
+  });
+});
+
+describe("a cheese sold by weight", () => {
+  it("is a line of the weight chosen, at its price, saying its price per kilogram, on /panier/ too", async () => {
+    const [cheese] = (await rows(sql`select v.id as variant_id, v.price_cents, p.title,
+        kg.value as per_kg
+      from commerce_product p
+        join commerce_variant v on v.product_id = p.id and v.title = '500 g' and v.available_for_sale
+        join commerce_metafield kg on kg.owner_type = 'PRODUCT' and kg.owner_id = p.id
+          and kg.key = 'price_per_kg'
+      where p.available_for_sale and not p.archived
+        and not (p.tags @> array['unavailable']::text[])
+      order by p.id limit 1`)) as {
+      variant_id: number;
+      price_cents: number;
+      title: string;
+      per_kg: string;
+    }[];
+    if (!cheese) throw new Error("the demo catalogue sells no cheese by weight");
+    const label = `À la coupe · ${perKgLabel(Math.round(Number(cheese.per_kg) * 100))}`;
+    const jar = new Jar();
+    const { body } = await post(jar, "/cart/add", {
+      merchandiseId: `gid://shopify/ProductVariant/${cheese.variant_id}`,
+      quantity: 2,
+    });
+    expect(body.cart?.lines[0]).toMatchObject({
+      title: cheese.title,
+      variantTitle: "500 g",
+      unitLabel: label,
+      unitPrice: Number(cheese.price_cents),
+      quantity: 2,
+    });
+    const html = await (await send(jar, "/panier/")).text();
+    expect(html).toContain('<span class="cart-line__variant"> — <!-- -->500 g</span>');
+    expect(html).toContain(`<p class="cart-line__unit">${label}</p>`);
   });
 });
 

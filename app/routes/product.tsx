@@ -8,6 +8,7 @@ import { Price } from "#app/components/product/price.tsx";
 import { ProductCard } from "#app/components/product/product-card.tsx";
 import { ProductGallery } from "#app/components/product/product-gallery.tsx";
 import { RecentlyViewed } from "#app/components/product/recently-viewed.tsx";
+import { SoldByWeightPurchase } from "#app/components/product/sold-by-weight-purchase.tsx";
 import { type ProductDetails, productByHandle } from "#app/lib/catalogue.server.ts";
 import { catalogueReference, deepestLineage } from "#app/lib/catalogue-reference.server.ts";
 import { NOT_FOUND_MESSAGE } from "#app/lib/errors.ts";
@@ -56,6 +57,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   ];
   const canonical = canonicalUrl(context, path);
   const state = cardState(product);
+  const pricePerKg = product.pricePerKg;
   const description = plainText(descriptionHtml);
   const brandName = product.marque?.name ?? product.vendor;
   const structured = {
@@ -75,6 +77,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       availability: state.available
         ? "https://schema.org/InStock"
         : "https://schema.org/OutOfStock",
+      // Sold by weight: the lightest weight's price, and the price of a kilogram.
+      ...(pricePerKg !== null && {
+        priceSpecification: {
+          "@type": "UnitPriceSpecification",
+          price: (pricePerKg / 100).toFixed(2),
+          priceCurrency: product.currency,
+          referenceQuantity: { "@type": "QuantitativeValue", value: 1, unitCode: "KGM" },
+        },
+      }),
     },
   };
   return {
@@ -83,6 +94,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     descriptionHtml,
     state,
     quantityLabel: quantityLabelOf(product),
+    cutBy: pricePerKg !== null ? cutByOf(lineage[0]?.handle) : null,
     ageLimit: product.tags.includes(AGE_LIMIT_TAG),
     related: related.map((item) => toCardData(item)),
     productLd: jsonLd(structured),
@@ -127,24 +139,38 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           )}
-          <Price
-            price={state.price}
-            previousPrice={state.previousPrice}
-            struck={state.unavailable}
-            className="price product-page__price"
-          />
-          {(loaderData.quantityLabel || product.price_unit) && (
-            <p className="product-page__unit">
-              {[loaderData.quantityLabel, product.price_unit].filter(Boolean).join(" · ")}
-            </p>
+          {product.pricePerKg !== null ? (
+            <SoldByWeightPurchase
+              variants={product.variants}
+              state={state}
+              maxQuantity={product.max_quantity}
+              title={product.title}
+              card={toCardData(product)}
+              pricePerKg={product.pricePerKg}
+              cutBy={loaderData.cutBy ?? CUT_AT_THE_COUNTER}
+            />
+          ) : (
+            <>
+              <Price
+                price={state.price}
+                previousPrice={state.previousPrice}
+                struck={state.unavailable}
+                className="price product-page__price"
+              />
+              {(loaderData.quantityLabel || product.price_unit) && (
+                <p className="product-page__unit">
+                  {[loaderData.quantityLabel, product.price_unit].filter(Boolean).join(" · ")}
+                </p>
+              )}
+              <AddToCartForm
+                variants={product.variants}
+                state={state}
+                maxQuantity={product.max_quantity}
+                title={product.title}
+                card={toCardData(product)}
+              />
+            </>
           )}
-          <AddToCartForm
-            variants={product.variants}
-            state={state}
-            maxQuantity={product.max_quantity}
-            title={product.title}
-            card={toCardData(product)}
-          />
           <ProductActions
             productId={product.id}
             title={product.title}
@@ -182,7 +208,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             {details.ingredients && (
               <p className="product-page__multiline">{emphasiseAllergens(details.ingredients)}</p>
             )}
-            {loaderData.quantityLabel && <p>Quantité nette : {loaderData.quantityLabel}</p>}
+            {product.pricePerKg !== null ? (
+              <p>{`Quantité nette : le poids choisi (${weightList(product.variants.map((variant) => variant.title))})`}</p>
+            ) : (
+              loaderData.quantityLabel && <p>Quantité nette : {loaderData.quantityLabel}</p>
+            )}
           </Section>
         )}
         <NutritionTable
@@ -252,6 +282,23 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       />
     </article>
   );
+}
+
+/** Who cuts a product sold by weight, by its department. */
+const CUT_AT_THE_COUNTER = "Coupé à la demande au comptoir.";
+const CUT_BY: Record<string, string> = {
+  fromagerie: "Coupé à la demande par notre fromager.",
+  "boucherie-charcuterie": "Coupé à la demande par notre boucher.",
+};
+
+function cutByOf(department: string | undefined): string {
+  return (department && CUT_BY[department]) || CUT_AT_THE_COUNTER;
+}
+
+/** `250 g, 500 g ou 1 kg`. */
+function weightList(titles: readonly string[]): string {
+  if (titles.length < 2) return titles.join("");
+  return `${titles.slice(0, -1).join(", ")} ou ${titles.at(-1)}`;
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

@@ -46,7 +46,10 @@ export function cartProductOfCard(card: ProductCardData): CartProduct | null {
     title: card.title,
     vendor: card.brand,
     image: card.image ? { url: card.image.url, alt: card.image.altText } : null,
-    unitLabel: card.quantityLabel,
+    // Sold by weight: « À la coupe · 39,50 €/kg », as the cart line says it.
+    unitLabel: card.soldByWeight
+      ? [card.quantityLabel, card.priceUnit].filter(Boolean).join(" · ")
+      : card.quantityLabel,
     maxQuantity: card.maxQuantity ?? card.state.addable,
     restauration: card.restauration ?? false,
     alcohol: card.alcohol ?? false,

@@ -20,6 +20,7 @@ export function AddToCartForm({
   maxQuantity,
   title,
   card,
+  weights,
 }: {
   variants: ProductVariant[];
   state: CardState;
@@ -27,11 +28,21 @@ export function AddToCartForm({
   title: string;
   /** The product as a card: what the cart needs to add it at once (image, kind, cap). */
   card?: ProductCardData;
+  /**
+   * A product sold by weight: its variants are « Poids » buttons, the one chosen held by the page
+   * (which shows its price); each button still names its price for a page without JavaScript.
+   */
+  weights?: { selectedId: string; onSelect: (variantId: string) => void };
 }) {
   const [first] = variants;
   const { loaded, addable: left } = useProductInCart(card?.id ?? "", maxQuantity);
   const addable = card && loaded ? left : state.addable;
-  const disabled = !state.available || addable === 0 || !first;
+  // A weight may run out while the others are still cut: the one chosen decides.
+  const chosen = weights ? variants.find((variant) => variant.id === weights.selectedId) : first;
+  const available = weights
+    ? !state.archived && !state.unavailable && chosen?.availableForSale === true
+    : state.available;
+  const disabled = !available || addable === 0 || !first;
   const quantities = Array.from({ length: Math.max(1, addable) }, (_, index) => index + 1);
   return (
     <form
@@ -62,7 +73,25 @@ export function AddToCartForm({
         );
       }}
     >
-      {variants.length > 1 ? (
+      {weights ? (
+        <fieldset className="add-to-cart__variants add-to-cart__variants--weights">
+          <legend>Poids</legend>
+          {variants.map((variant) => (
+            <label key={variant.id} className="add-to-cart__weight">
+              <input
+                type="radio"
+                name="merchandiseId"
+                value={variant.id}
+                checked={variant.id === weights.selectedId}
+                onChange={() => weights.onSelect(variant.id)}
+                disabled={!variant.availableForSale}
+              />
+              <span className="add-to-cart__weight-title">{variant.title}</span>{" "}
+              <span className="add-to-cart__weight-price">{formatCents(variant.price)}</span>
+            </label>
+          ))}
+        </fieldset>
+      ) : variants.length > 1 ? (
         <fieldset className="add-to-cart__variants">
           <legend>Format</legend>
           {variants.map((variant, index) => (
@@ -99,15 +128,15 @@ export function AddToCartForm({
           className="button button--primary add-to-cart__button"
           disabled={disabled}
         >
-          {state.unavailableMessage ?? (state.available ? "Ajouter au panier" : "Indisponible")}
+          {state.unavailableMessage ?? (available ? "Ajouter au panier" : "Indisponible")}
         </button>
       </div>
-      {state.available && addable === 0 && (
+      {available && addable === 0 && (
         <p className="add-to-cart__cap" role="status">
           {maxQuantityMessage(maxQuantity)}
         </p>
       )}
-      {state.available && addable > 0 && (
+      {available && addable > 0 && (
         <p className="add-to-cart__hint">Maximum {maxQuantity} par commande.</p>
       )}
     </form>

@@ -8,16 +8,20 @@ export function Price({
   price,
   previousPrice,
   struck = false,
+  from = false,
   className = "price",
 }: {
   price: number;
   previousPrice: number | null;
   struck?: boolean;
+  /** The lowest of several prices (a product sold by weight): « à partir de 8,50 € ». */
+  from?: boolean;
   className?: string;
 }) {
   const current = formatCents(price);
   return (
     <p className={className}>
+      {from && <span className="price__from">à partir de </span>}
       {struck ? (
         <s className="price__current price__current--struck">
           <span className="visually-hidden">Prix indicatif : </span>

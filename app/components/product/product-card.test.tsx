@@ -22,6 +22,7 @@ const base: Pick<
       price: 1250,
       compareAtPrice: 1500,
       currency: "EUR",
+      unitPrice: null,
     },
   ],
 };

@@ -72,6 +72,7 @@ export function ProductCard({
         price={state.price}
         previousPrice={state.previousPrice}
         struck={state.unavailable}
+        from={product.soldByWeight}
         className="price product-card__price"
       />
       {state.unavailableMessage && (
