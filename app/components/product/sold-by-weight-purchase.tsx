@@ -36,7 +36,12 @@ export function SoldByWeightPurchase({
   const price = selected?.price ?? state.price;
   return (
     <>
-      <div className="product-page__weighed" aria-live="polite" aria-atomic="true">
+      <div
+        className="product-page__weighed"
+        role="status"
+        aria-atomic="true"
+        aria-label="Prix du poids choisi"
+      >
         <Price
           price={price}
           previousPrice={previousPrice(price / 100, (selected?.compareAtPrice ?? 0) / 100)}
