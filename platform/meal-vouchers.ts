@@ -16,7 +16,7 @@
 export const MEAL_VOUCHER_DAILY_LIMIT_CENTS = 2500;
 
 /** Alcohol is sold to adults only and never paid by titres-restaurant (same tag as the cart's). */
-const ALCOHOL_TAG = "ageLimit";
+export const ALCOHOL_TAG = "ageLimit";
 
 /** The tag a non-food product carries (a knife, a basket): not payable by titres-restaurant. */
 export const NON_FOOD_TAG = "non-alimentaire";

@@ -1,10 +1,10 @@
 import type { Tx } from "#db/client.ts";
 import { type Actor, logChange } from "#platform/backoffice/catalogue-sync.ts";
-import { issueCreditNote } from "#platform/invoices/index.ts";
+import { type InvoiceSource, issueCreditNote } from "#platform/invoices/index.ts";
 import { chargeRecords, refundCharge } from "#platform/payments/index.ts";
 
 /**
- * What titres-restaurant paid of a cancelled grocery order goes back to their card, in the
+ * What titres-restaurant paid of a cancelled order (grocery or restauration) goes back to their card, in the
  * cancellation's transaction (the order's row is locked, and the refund's key is the order's:
  * a second cancellation refunds nothing more), with its credit note. The card's issuer gives the
  * day back as it receives the refund. The bank card's part is the office's to refund
@@ -13,7 +13,7 @@ import { chargeRecords, refundCharge } from "#platform/payments/index.ts";
 export async function refundMealVoucherOnCancel(
   tx: Tx,
   actor: Actor,
-  order: { id: number; ref: string; mealVoucherChargeId: string | null },
+  order: { source: InvoiceSource; id: number; ref: string; mealVoucherChargeId: string | null },
   now: Date,
 ): Promise<number> {
   if (!order.mealVoucherChargeId) return 0;
@@ -41,7 +41,7 @@ export async function refundMealVoucherOnCancel(
   await issueCreditNote(
     tx,
     {
-      source: "epicerie",
+      source: order.source,
       orderId: order.id,
       amountCents: leftCents,
       reason: "Annulation de la commande : montant recrédité sur la carte titres-restaurant",

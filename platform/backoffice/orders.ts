@@ -404,11 +404,13 @@ async function changeStatusIn(
   }
   // And what titres-restaurant paid goes back to their card.
   const mealVoucherRefundCents =
-    ref.kind === "grocery" && to === "cancelled"
+    (ref.kind === "grocery" && to === "cancelled") ||
+    (ref.kind === "restaurant" && to === "Cancelled")
       ? await refundMealVoucherOnCancel(
           tx,
           actor,
           {
+            source: invoiceSourceOf(ref),
             id: ref.id,
             ref: orderRef(ref.kind, ref.id),
             mealVoucherChargeId: change.mealVoucherChargeId ?? null,

@@ -298,6 +298,8 @@ export type FlipdishOrder = {
   ServiceChargeAmount: number;
   DeliveryAmount: number;
   Amount: number;
+  /** This service's own field: what titres-restaurant paid of `Amount`. */
+  MealVoucherAmount: number;
   Currency: "EUR";
   IsWrap: boolean;
   PlacedTime: string;
@@ -359,6 +361,8 @@ export function orderView(order: OrderRow, store: StoreRow, customer: CustomerRo
     ServiceChargeAmount: euros(order.serviceFeeCents),
     DeliveryAmount: euros(order.deliveryFeeCents),
     Amount: euros(order.totalCents),
+    // This service's own field: what titres-restaurant paid of `Amount` (the bank card the rest).
+    MealVoucherAmount: euros(order.mealVoucherAmountCents),
     Currency: "EUR",
     IsWrap: order.giftWrap,
     PlacedTime: order.createdAt.toISOString(),

@@ -89,5 +89,10 @@ export const MESSAGES = {
   voucherNoDiscount: "Ce code promo ne donne aucune remise sur ce panier.",
   paymentAccountRequired: "Choisissez une carte de paiement.",
   paymentAccountNotFound: "Cette carte est introuvable.",
+  notMealVoucherAccount: "Cette carte n'est pas une carte titres-restaurant.",
+  mealVoucherAsMainCard:
+    "Une carte titres-restaurant ne règle que la part alimentaire : choisissez-la dans « Titres-restaurant » et payez le reste par carte bancaire.",
+  mealVoucherNothingEligible:
+    "Les titres-restaurant ne paient que les plats et produits alimentaires, hors alcool : aucun produit de votre panier n'en fait partie.",
   idempotencyKeyRequired: "L'en-tête Idempotency-Key est obligatoire.",
 } as const;

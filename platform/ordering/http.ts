@@ -260,6 +260,7 @@ function customerRoutes(options: OrderingApiOptions) {
       customer,
       basket: basketInput(body),
       paymentAccountId: body.PaymentAccountId,
+      mealVoucherPaymentAccountId: body.MealVoucherPaymentAccountId,
       idempotencyKey,
       giftWrap: body.IsWrap ?? false,
     });
@@ -346,6 +347,7 @@ const submitBody = z
   .object({
     ...basketFields,
     PaymentAccountId: id,
+    MealVoucherPaymentAccountId: id.optional(),
     AppType: z.string().max(20).optional(),
     IsWrap: z.boolean().optional(),
   })

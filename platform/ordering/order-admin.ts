@@ -167,6 +167,8 @@ export type RestaurantOrderContact = {
   firstName: string | null;
   mode: OrderMode;
   chargeId: string | null;
+  /** What titres-restaurant paid, refunded to their card on cancellation. */
+  mealVoucherChargeId: string | null;
 };
 
 async function lockedOrder(tx: Tx, orderId: number) {
@@ -187,6 +189,7 @@ async function lockedOrder(tx: Tx, orderId: number) {
     firstName: customer?.name?.split(" ")[0] ?? null,
     mode: modeOf(order.mode),
     chargeId: order.chargeId,
+    mealVoucherChargeId: order.mealVoucherChargeId,
   };
   return { order, contact };
 }

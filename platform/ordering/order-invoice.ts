@@ -25,6 +25,20 @@ export function receiptVat(
 }
 
 /**
+ * The cards that paid a receipt's order, as the receipt and the invoice name them: « carte Visa
+ * •••• 4242, titres-restaurant •••• 0018 »; null when nothing was charged.
+ */
+export function receiptPayments(receipt: ReceiptData): string | null {
+  const labels = [
+    ...(receipt.payment ? [cardLabel(receipt.payment)] : []),
+    ...(receipt.mealVoucher
+      ? [cardLabel({ kind: "meal_voucher", brand: "other", last4: receipt.mealVoucher.last4 })]
+      : []),
+  ];
+  return labels.length > 0 ? labels.join(", ") : null;
+}
+
+/**
  * The invoice of a paid restauration order, in the transaction that charged it, from the order as
  * stored (what its receipt prints).
  */
@@ -36,6 +50,7 @@ export async function issueRestaurationInvoice(
   const receipt = await receiptDataForOrder(tx, orderId);
   if (!receipt) throw new Error(`no restauration order ${orderId} to invoice`);
   const delivered = receipt.mode === 1 && receipt.deliveryAddress;
+  const paidBy = receiptPayments(receipt);
   return issueInvoice(
     tx,
     {
@@ -87,7 +102,7 @@ export async function issueRestaurationInvoice(
         shippingCents: receipt.deliveryFeeCents,
         vat: receiptVat(receipt),
         totalCents: receipt.totalCents,
-        payment: receipt.payment ? `payée par ${cardLabel(receipt.payment)}` : null,
+        payment: paidBy ? `payée par ${paidBy}` : null,
       },
     },
     now,

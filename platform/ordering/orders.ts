@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
 import { deliveryFeeCents } from "#platform/delivery-terms.ts";
 import { formatCents } from "#platform/format.ts";
+import { ALCOHOL_TAG, mealVoucherEligibleCents } from "#platform/meal-vouchers.ts";
 import { countOrder, countSlotBooking } from "#platform/metrics.ts";
 import { orderItemView } from "#platform/ordering/admin-views.ts";
 import type { Customer } from "#platform/ordering/customers.ts";
@@ -9,7 +10,7 @@ import { MESSAGES, OrderingError } from "#platform/ordering/errors.ts";
 import { euros, lineTotalCents, orderTotals, type Totals } from "#platform/ordering/money.ts";
 import { type OrderLinks, queueOrderConfirmation } from "#platform/ordering/order-confirmation.ts";
 import { issueRestaurationInvoice } from "#platform/ordering/order-invoice.ts";
-import { ownPaymentAccount } from "#platform/ordering/payment-accounts.ts";
+import { ownPaymentAccount, type PaymentAccount } from "#platform/ordering/payment-accounts.ts";
 import {
   type DeliveryZone,
   firstEnabledZone,
@@ -40,7 +41,7 @@ import {
   type Voucher,
   voucherForCode,
 } from "#platform/ordering/vouchers.ts";
-import { chargeCard } from "#platform/payments/index.ts";
+import { chargeCard, chargeMealVoucher } from "#platform/payments/index.ts";
 
 export type Order = typeof orderingOrder.$inferSelect;
 
@@ -67,6 +68,8 @@ export type PricedBasket = {
   lines: OrderLine[];
   voucher: AppliedVoucher | null;
   totals: Totals;
+  /** What titres-restaurant may pay of it (its food, after the voucher; at most 25 €). */
+  mealVoucherEligibleCents: number;
 };
 
 export type OrderingContext = {
@@ -94,7 +97,7 @@ export async function priceBasket(
   }
   const slot = input.slotKey === undefined ? null : await offeredSlot(db, store, input, now);
   const { location: deliveryLocation, zone } = await checkedLocation(db, store, input);
-  const lines = await priceLines(db, store, input.items);
+  const { lines, alcohol } = await priceLines(db, store, input.items);
   const subtotalCents = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
   if (input.mode === 1 && zone && subtotalCents < zone.minimumOrderCents) {
     throw new OrderingError(
@@ -110,7 +113,41 @@ export async function priceBasket(
     mode: input.mode,
     storeDeliveryFeeCents: zoneDeliveryFeeCents(store, zone, subtotalCents),
   });
-  return { store, mode: input.mode, slot, deliveryLocation, lines, voucher, totals };
+  return {
+    store,
+    mode: input.mode,
+    slot,
+    deliveryLocation,
+    lines,
+    voucher,
+    totals,
+    mealVoucherEligibleCents: restaurationMealVoucherCents(lines, alcohol, totals),
+  };
+}
+
+/**
+ * What titres-restaurant may pay of a restauration basket, by the shop's one rule
+ * (platform/meal-vouchers.ts): its food lines as charged, never alcohol, never the service fee
+ * nor the delivery, at most the daily limit. The voucher is taken off the whole basket, so each
+ * line is charged its share of it (rounded down: never more than the food costs).
+ */
+export function restaurationMealVoucherCents(
+  lines: readonly OrderLine[],
+  alcohol: readonly boolean[],
+  totals: Totals,
+): number {
+  const { subtotalCents, discountCents, serviceFeeCents, deliveryFeeCents, totalCents } = totals;
+  const charged = (cents: number) =>
+    subtotalCents <= 0
+      ? 0
+      : Math.floor((cents * Math.max(0, subtotalCents - discountCents)) / subtotalCents);
+  return mealVoucherEligibleCents(
+    lines.map((line, index) => ({
+      product: { tags: alcohol[index] ? [ALCOHOL_TAG] : [] },
+      totalCents: charged(line.lineTotalCents),
+    })),
+    totalCents - serviceFeeCents - deliveryFeeCents,
+  );
 }
 
 async function offeredSlot(
@@ -155,15 +192,22 @@ export function zoneDeliveryFeeCents(
   return deliveryFeeCents(zoneDeliveryTerms(store, zone), subtotalCents);
 }
 
-/** Each line from the store's menu: (item price + option prices) × quantity. */
-async function priceLines(db: Db, store: Store, items: BasketInput["items"]): Promise<OrderLine[]> {
+/**
+ * Each line from the store's menu: (item price + option prices) × quantity; `alcohol` says, line
+ * by line, whether its item is alcohol.
+ */
+async function priceLines(
+  db: Db,
+  store: Store,
+  items: BasketInput["items"],
+): Promise<{ lines: OrderLine[]; alcohol: boolean[] }> {
   if (items.length === 0) throw new OrderingError("empty_basket", MESSAGES.emptyBasket);
   const menuItemIds = [...new Set(items.map((item) => item.menuItemId))];
   const menuItems = await menuItemsOfStore(db, store, menuItemIds);
   const optionIds = [...new Set(items.flatMap((item) => item.optionSetItemIds))];
   const options = await optionItems(db, optionIds);
   const sets = await optionSetsOf(db, menuItemIds);
-  return items.map((item) => {
+  const lines = items.map((item) => {
     const menuItem = menuItems.get(item.menuItemId);
     if (!menuItem) {
       throw new OrderingError("item_unavailable", MESSAGES.itemUnavailable, {
@@ -190,6 +234,10 @@ async function priceLines(db: Db, store: Store, items: BasketInput["items"]): Pr
     });
     return line;
   });
+  return {
+    lines,
+    alcohol: lines.map((line) => menuItems.get(line.menuItemId)?.alcohol ?? false),
+  };
 }
 
 /** The available items among `ids` that are on the store's menu, by id. */
@@ -290,6 +338,8 @@ export type SubmitInput = {
   customer: Customer;
   basket: BasketInput;
   paymentAccountId: number;
+  /** A titres-restaurant card of the customer's, charged first for the food (at most 25 €). */
+  mealVoucherPaymentAccountId?: number;
   /** Required: a retried submission with the same key returns the first order. */
   idempotencyKey: string;
   /** Gift wrapping asked for (no charge). */
@@ -299,8 +349,10 @@ export type SubmitInput = {
 /**
  * Places an order in one transaction: books the slot by its atomic conditional update, counts the
  * voucher use, charges the card once (the processor's idempotency key is derived from the
- * order's), stores the order and queues its confirmation (SMS, and email when known). Any refusal (slot full, voucher used up, card declined) rolls
- * everything back: no order, no slot taken, no charge. The same customer and key return the first
+ * order's), stores the order and queues its confirmation (SMS, and email when known). With a
+ * titres-restaurant card, that card is charged first for the food it may pay (the processor may
+ * approve less: what is left of its day) and the bank card the rest. Any refusal (slot full,
+ * voucher used up, a card declined) rolls everything back: no order, no slot taken, no charge. The same customer and key return the first
  * order, even when the submissions race (they queue on an advisory lock of the key).
  */
 export async function submitOrder(context: OrderingContext, input: SubmitInput): Promise<Order> {
@@ -323,6 +375,12 @@ export async function submitOrder(context: OrderingContext, input: SubmitInput):
     });
   }
   const account = await ownPaymentAccount(db, input.customer.id, input.paymentAccountId);
+  if (account.kind === "meal_voucher") {
+    throw new OrderingError("payment_failed", MESSAGES.mealVoucherAsMainCard, {
+      Reason: "meal_voucher_as_card",
+    });
+  }
+  const mealVoucherAccount = await mealVoucherAccountOf(context, input, priced);
   const slot = priced.slot;
 
   const placed = await db.transaction(async (tx) => {
@@ -345,13 +403,33 @@ export async function submitOrder(context: OrderingContext, input: SubmitInput):
         Reason: "exhausted",
       });
     }
+    const description = `Commande Comptoir – ${priced.store.name} – ${slot.key}`;
+    const mealVoucher = mealVoucherAccount
+      ? await chargeMealVoucher(
+          tx,
+          {
+            token: mealVoucherAccount.cardToken,
+            amountCents: priced.mealVoucherEligibleCents,
+            idempotencyKey: `ordering:titres-restaurant:${key}`,
+            description,
+          },
+          now,
+        )
+      : null;
+    if (mealVoucher && !mealVoucher.ok) {
+      throw new OrderingError("payment_failed", mealVoucher.message, {
+        Reason: mealVoucher.code,
+        Field: "MealVoucherPaymentAccountId",
+      });
+    }
+    const mealVoucherCents = mealVoucher?.ok ? mealVoucher.amountCents : 0;
     const charge = await chargeCard(
       tx,
       {
         token: account.cardToken,
-        amountCents: priced.totals.totalCents,
+        amountCents: priced.totals.totalCents - mealVoucherCents,
         idempotencyKey: `ordering:${key}`,
-        description: `Commande Comptoir – ${priced.store.name} – ${slot.key}`,
+        description,
       },
       now,
     );
@@ -364,6 +442,14 @@ export async function submitOrder(context: OrderingContext, input: SubmitInput):
       slot,
       key,
       chargeId: charge.chargeId,
+      mealVoucher:
+        mealVoucher?.ok && mealVoucherAccount
+          ? {
+              paymentAccountId: mealVoucherAccount.id,
+              chargeId: mealVoucher.chargeId,
+              amountCents: mealVoucher.amountCents,
+            }
+          : null,
       now,
     });
     const invoice = await issueRestaurationInvoice(tx, order.id, now);
@@ -385,6 +471,7 @@ async function insertOrder(
     slot: SlotCandidate;
     key: string;
     chargeId: string;
+    mealVoucher: { paymentAccountId: number; chargeId: string; amountCents: number } | null;
     now: Date;
   },
 ): Promise<Order> {
@@ -409,6 +496,9 @@ async function insertOrder(
       giftWrap: order.giftWrap ?? false,
       paymentAccountId: order.paymentAccountId,
       chargeId: order.chargeId,
+      mealVoucherPaymentAccountId: order.mealVoucher?.paymentAccountId ?? null,
+      mealVoucherChargeId: order.mealVoucher?.chargeId ?? null,
+      mealVoucherAmountCents: order.mealVoucher?.amountCents ?? 0,
       idempotencyKey: order.key,
       createdAt: order.now,
       updatedAt: order.now,
@@ -416,6 +506,36 @@ async function insertOrder(
     .returning();
   if (!row) throw new Error("The order was not stored");
   return row;
+}
+
+/**
+ * The titres-restaurant card of a submission, when one is given: the customer's own, saved as
+ * titres-restaurant, and for a basket with food it may pay.
+ */
+async function mealVoucherAccountOf(
+  context: OrderingContext,
+  input: SubmitInput,
+  priced: PricedBasket,
+): Promise<PaymentAccount | null> {
+  if (input.mealVoucherPaymentAccountId === undefined) return null;
+  const account = await ownPaymentAccount(
+    context.db,
+    input.customer.id,
+    input.mealVoucherPaymentAccountId,
+  );
+  if (account.kind !== "meal_voucher") {
+    throw new OrderingError("payment_failed", MESSAGES.notMealVoucherAccount, {
+      Reason: "not_meal_voucher",
+      Field: "MealVoucherPaymentAccountId",
+    });
+  }
+  if (priced.mealVoucherEligibleCents <= 0) {
+    throw new OrderingError("payment_failed", MESSAGES.mealVoucherNothingEligible, {
+      Reason: "meal_voucher_nothing_eligible",
+      Field: "MealVoucherPaymentAccountId",
+    });
+  }
+  return account;
 }
 
 async function orderByIdempotencyKey(db: Db | Tx, key: string): Promise<Order | null> {
@@ -448,6 +568,8 @@ export function basketView(basket: PricedBasket) {
     ServiceChargeAmount: euros(basket.totals.serviceFeeCents),
     DeliveryAmount: euros(basket.totals.deliveryFeeCents),
     Amount: euros(basket.totals.totalCents),
+    // This service's own field: what titres-restaurant may pay of the basket.
+    MealVoucherEligibleAmount: euros(basket.mealVoucherEligibleCents),
     Currency: "EUR",
   };
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
-import { cardBrandName } from "#platform/cards.ts";
+import { cardBrandName, cardLabel } from "#platform/cards.ts";
 import { MESSAGES, OrderingError } from "#platform/ordering/errors.ts";
 import { orderingPaymentAccount } from "#platform/ordering/schema.ts";
 import { type CardInput, tokenizeCard } from "#platform/payments/index.ts";
@@ -9,7 +9,8 @@ export type PaymentAccount = typeof orderingPaymentAccount.$inferSelect;
 
 /**
  * Saves a card for a customer: the embedded processor checks and tokenizes it, and only its token,
- * brand, last four digits and expiry are kept (never the number or the CVC). A refused card is an
+ * kind (bank card or titres-restaurant), brand, last four digits and expiry are kept (never the
+ * number or the CVC). A refused card is an
  * `OrderingError` with the processor's French message and code.
  */
 export async function addCardPaymentAccount(
@@ -23,10 +24,19 @@ export async function addCardPaymentAccount(
     if (!tokenized.ok) {
       throw new OrderingError("payment_failed", tokenized.message, { Reason: tokenized.code });
     }
-    const { token, brand, last4, expMonth, expYear } = tokenized.card;
+    const { token, kind, brand, last4, expMonth, expYear } = tokenized.card;
     const [account] = await tx
       .insert(orderingPaymentAccount)
-      .values({ customerId, cardToken: token, brand, last4, expMonth, expYear, createdAt: now })
+      .values({
+        customerId,
+        cardToken: token,
+        kind,
+        brand,
+        last4,
+        expMonth,
+        expYear,
+        createdAt: now,
+      })
       .returning();
     if (!account) throw new Error("The payment account was not stored");
     return account;
@@ -79,13 +89,21 @@ export async function deletePaymentAccount(
   if (deleted.length === 0) throw new OrderingError("not_found", MESSAGES.paymentAccountNotFound);
 }
 
-/** A saved card in the API's shape (Flipdish's PaymentAccount). */
+/**
+ * A saved card in the API's shape (Flipdish's PaymentAccount); `IsMealVoucher` is this service's
+ * own field (a titres-restaurant card), which Flipdish clients ignore.
+ */
 export function paymentAccountView(account: PaymentAccount) {
+  const mealVoucher = account.kind === "meal_voucher";
+  const label = cardLabel(account);
   const brand = cardBrandName(account.brand) ?? "Carte";
   return {
     PaymentAccountId: account.id,
     PaymentAccountType: "Card",
-    Description: `${brand} •••• ${account.last4}`,
+    Description: mealVoucher
+      ? label.charAt(0).toUpperCase() + label.slice(1)
+      : `${brand} •••• ${account.last4}`,
+    IsMealVoucher: mealVoucher,
     CardBrand: account.brand,
     Last4: account.last4,
     ExpiryMonth: account.expMonth,

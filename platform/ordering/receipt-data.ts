@@ -62,6 +62,11 @@ export const receiptDataSchema = z.object({
       last4: z.string().regex(/^\d{4}$/),
     })
     .nullable(),
+  /** The titres-restaurant card that paid part of it, and how much; absent or null otherwise. */
+  mealVoucher: z
+    .object({ last4: z.string().regex(/^\d{4}$/), amountCents: cents.min(0) })
+    .nullable()
+    .optional(),
   giftWrap: z.boolean(),
 });
 

@@ -1,6 +1,5 @@
-import { cardLabel } from "#platform/cards.ts";
 import { formatCents, formatDateTime, formatSlotBetween } from "#platform/format.ts";
-import { receiptVat } from "#platform/ordering/order-invoice.ts";
+import { receiptPayments, receiptVat } from "#platform/ordering/order-invoice.ts";
 import type { ReceiptData, ReceiptLine } from "#platform/ordering/receipt-data.ts";
 import {
   type Doc,
@@ -200,9 +199,8 @@ function writeFooter(doc: Doc, receipt: ReceiptData, identity: ShopIdentity) {
   ensureRoom(doc, 60);
   doc.x = MARGIN;
   doc.font("Helvetica").fontSize(10).fillColor(INK);
-  if (receipt.payment) {
-    doc.text(`Payé par ${cardLabel(receipt.payment)}`, MARGIN, doc.y);
-  }
+  const paidBy = receiptPayments(receipt);
+  if (paidBy) doc.text(`Payé par ${paidBy}`, MARGIN, doc.y);
   doc.moveDown(1);
   doc.fillColor(MUTED).fontSize(9).text("Merci pour votre commande !", MARGIN, doc.y);
   doc.text(legalLine(identity));

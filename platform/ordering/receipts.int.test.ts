@@ -136,6 +136,7 @@ describe("receiptDataForOrder", () => {
       deliveryFeeCents: 590,
       totalCents: 4490,
       payment: { brand: "visa", last4: "4242" },
+      mealVoucher: null,
       giftWrap: false,
     });
     // What the PDF printer accepts, and prints.

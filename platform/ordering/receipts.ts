@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "#db/client.ts";
 import type { ReceiptData } from "#platform/ordering/receipt-data.ts";
 import {
@@ -9,6 +10,8 @@ import {
 } from "#platform/ordering/schema.ts";
 import { localToInstant } from "#platform/ordering/slots.ts";
 import { formatFrenchPhone } from "#platform/phone.ts";
+
+const mealVoucherAccount = alias(orderingPaymentAccount, "meal_voucher_account");
 
 /** A slot key's day and local times: `2026-11-24 12:00-13:00`. */
 const SLOT_KEY = /^(\d{4}-\d{2}-\d{2}) (\d{2}):(\d{2})-(\d{2}):(\d{2})$/;
@@ -29,15 +32,20 @@ export async function receiptDataForOrder(
       store: orderingStore,
       customer: orderingCustomer,
       card: { brand: orderingPaymentAccount.brand, last4: orderingPaymentAccount.last4 },
+      mealVoucherLast4: mealVoucherAccount.last4,
     })
     .from(orderingOrder)
     .innerJoin(orderingStore, eq(orderingStore.id, orderingOrder.storeId))
     .innerJoin(orderingCustomer, eq(orderingCustomer.id, orderingOrder.customerId))
     // The card as saved; a card deleted since leaves the receipt without its last digits.
     .leftJoin(orderingPaymentAccount, eq(orderingPaymentAccount.id, orderingOrder.paymentAccountId))
+    .leftJoin(
+      mealVoucherAccount,
+      eq(mealVoucherAccount.id, orderingOrder.mealVoucherPaymentAccountId),
+    )
     .where(eq(orderingOrder.id, orderId));
   if (!found) return null;
-  const { order, store, customer, card } = found;
+  const { order, store, customer, card, mealVoucherLast4 } = found;
   const location = order.deliveryLocation;
 
   return {
@@ -83,6 +91,10 @@ export async function receiptDataForOrder(
     deliveryFeeCents: order.deliveryFeeCents,
     totalCents: order.totalCents,
     payment: order.chargeId && card?.brand ? paymentOf(card.brand, card.last4) : null,
+    mealVoucher:
+      order.mealVoucherChargeId && mealVoucherLast4 && /^\d{4}$/.test(mealVoucherLast4)
+        ? { last4: mealVoucherLast4, amountCents: order.mealVoucherAmountCents }
+        : null,
     // Orders carry no gift wrap choice yet (spec §3 `isWrap`).
     giftWrap: order.giftWrap,
   };

@@ -140,6 +140,8 @@ export const orderingSectionItem = pgTable(
     imageUrl: text("image_url"),
     // The catalogue product this item sells (its handle), when there is one.
     productHandle: text("product_handle"),
+    // Flipdish's MenuItem.Alcohol: sold to adults only, never paid by titres-restaurant.
+    alcohol: boolean("alcohol").notNull().default(false),
     isAvailable: boolean("is_available").notNull().default(true),
     position: integer("position").notNull().default(0),
     ...timestamps,
@@ -306,6 +308,8 @@ export const orderingPaymentAccount = pgTable(
     last4: text("last4").notNull(),
     expMonth: integer("exp_month").notNull(),
     expYear: integer("exp_year").notNull(),
+    // The processor's card kind: "card" (a bank card) or "meal_voucher" (titres-restaurant).
+    kind: text("kind").$type<"card" | "meal_voucher">().notNull().default("card"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("ordering_payment_account_customer_idx").on(t.customerId, t.id)],
@@ -427,6 +431,10 @@ export const orderingOrder = pgTable(
     // The card used (no foreign key: deleting a saved card keeps its orders).
     paymentAccountId: integer("payment_account_id"),
     chargeId: text("charge_id"),
+    // The titres-restaurant card and what it paid (charged first, the bank card the rest).
+    mealVoucherPaymentAccountId: integer("meal_voucher_payment_account_id"),
+    mealVoucherChargeId: text("meal_voucher_charge_id"),
+    mealVoucherAmountCents: integer("meal_voucher_amount_cents").notNull().default(0),
     // Required on submission: a retried submission with the same key returns this order.
     idempotencyKey: text("idempotency_key").notNull(),
     ...timestamps,
