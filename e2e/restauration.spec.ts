@@ -240,6 +240,60 @@ test("a declined card shows the decline and keeps the cart", async ({
   await expect(page.getByText("•••• 0002")).toHaveCount(0);
 });
 
+/** A titres-restaurant number of the test range of its own (each card has its own 25 € day). */
+function freshMealVoucherNumber(): string {
+  const body = `503615${String(Math.floor(Math.random() * 1e9)).padStart(9, "0")}`;
+  let sum = 0;
+  for (let index = 0; index < body.length; index += 1) {
+    let digit = Number(body[body.length - 1 - index]);
+    if (index % 2 === 0) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
+  }
+  return `${body}${(10 - (sum % 10)) % 10}`;
+}
+
+async function typeMealVoucher(page: Page, number: string) {
+  await page.getByLabel("Saisir une carte titres-restaurant").check();
+  await page.getByLabel("Numéro de la carte titres-restaurant").fill(number);
+  await page.getByLabel("Expiration de la carte titres-restaurant (MM/AA)").fill("12/30");
+  await page.getByLabel("Code de sécurité de la carte titres-restaurant").fill("123");
+}
+
+test("titres-restaurant pay the dishes, the bank card the rest; a refused one is not kept", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const phone = phoneFor(testInfo.project.name, 3);
+  await addDishes(page, 2);
+  await signInAndContinue(page, browser, phone);
+  await continueToPayment(page);
+  const group = page.getByRole("group", { name: "Titres-restaurant (facultatif)" });
+  await expect(group.getByText(/^Payable en titres-restaurant : \d+,\d{2}\u00a0€\./)).toBeVisible();
+
+  // A declined titres-restaurant card: its refusal, nothing placed, the card not kept.
+  await typeMealVoucher(page, "5036 1500 0000 0026");
+  await payWithNewCard(page, "4242 4242 4242 4242");
+  const alert = page.getByRole("alert").filter({ hasText: "Votre carte a été refusée" });
+  await expect(alert).toHaveText("Votre carte a été refusée. Essayez une autre carte.");
+  await expect(page).toHaveURL(/\/order\/paiement\/$/);
+  expect(await cartQuantity(page)).toBe(2);
+  await expect(page.getByText("•••• 0026")).toHaveCount(0);
+
+  const number = freshMealVoucherNumber();
+  await typeMealVoucher(page, number);
+  await payWithNewCard(page, "4242 4242 4242 4242");
+  await expect(page).toHaveURL(/\/order\/confirmation\/\?orderId=\d+$/);
+  expect(await cartQuantity(page)).toBe(0);
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Télécharger le reçu" }).click();
+  const stream = await (await download).createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  const text = pdfTextLines(Buffer.concat(chunks)).join("\n");
+  expect(text).toContain(`carte Visa •••• 4242, titres-restaurant •••• ${number.slice(-4)}`);
+});
+
 test("each salad of a line has its own options, priced apart", async ({ page }) => {
   await page.goto(CATEGORY);
   await hydrated(page);

@@ -374,6 +374,7 @@ function totalsOf(priced: PricedBasket): NonNullable<CheckoutView["totals"]> {
     serviceFeeCents: cents(priced.ServiceChargeAmount),
     deliveryFeeCents: cents(priced.DeliveryAmount),
     totalCents: cents(priced.Amount),
+    mealVoucherEligibleCents: cents(priced.MealVoucherEligibleAmount ?? 0),
     lines: priced.OrderItems.map((line, index) => ({
       key: `${index}`,
       menuItemId: line.MenuItemId,
@@ -443,5 +444,6 @@ export async function savedCards(shopper: Shopper): Promise<CardView[]> {
     id: card.PaymentAccountId,
     description: card.Description,
     expiry: `${String(card.ExpiryMonth).padStart(2, "0")}/${card.ExpiryYear}`,
+    isMealVoucher: card.IsMealVoucher === true,
   }));
 }

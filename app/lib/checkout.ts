@@ -23,6 +23,11 @@ export const CHECKOUT_ERRORS = {
   profileRequired: "Indiquez votre nom et votre adresse e-mail avant de payer.",
   cardRequired: "Choisissez une carte enregistrée ou saisissez une nouvelle carte.",
   cardIncomplete: "Complétez le numéro, la date d'expiration et le code de sécurité de la carte.",
+  mealVoucherIncomplete:
+    "Complétez le numéro, la date d'expiration et le code de sécurité de la carte titres-restaurant.",
+  notMealVoucher: "Cette carte n'est pas une carte titres-restaurant.",
+  mealVoucherAsCard:
+    "Une carte titres-restaurant ne règle que la part alimentaire : saisissez-la dans « Titres-restaurant » et payez le reste par carte bancaire.",
   slotFull: "Ce créneau est complet. Choisissez-en un autre.",
   failed: "Oops...Something went wrong",
 } as const;
@@ -61,6 +66,8 @@ export type CheckoutTotals = {
   serviceFeeCents: number;
   deliveryFeeCents: number;
   totalCents: number;
+  /** What titres-restaurant may pay of it: its food, not alcohol nor fees, at most 25 €. */
+  mealVoucherEligibleCents: number;
   lines: {
     /** Unique within the order (its position). */
     key: string;
@@ -168,7 +175,13 @@ export function orderItemsOf(lines: readonly CheckoutLineView[]): OrderItem[] {
   return items;
 }
 
-export type CardView = { id: number; description: string; expiry: string };
+export type CardView = {
+  id: number;
+  description: string;
+  expiry: string;
+  /** A titres-restaurant card: offered for the food only, beside a bank card. */
+  isMealVoucher: boolean;
+};
 
 /** `+33612345678` → `06 12 34 56 78`. */
 export function nationalPhone(e164: string): string {

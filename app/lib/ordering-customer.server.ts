@@ -94,6 +94,8 @@ export type PaymentAccount = {
   Last4: string;
   ExpiryMonth: number;
   ExpiryYear: number;
+  /** A titres-restaurant card (this service's own field). */
+  IsMealVoucher?: boolean;
 };
 
 export type StoreDetails = {
@@ -157,6 +159,8 @@ export type PricedBasket = {
   ServiceChargeAmount: number;
   DeliveryAmount: number;
   Amount: number;
+  /** What titres-restaurant may pay of it (this service's own field). */
+  MealVoucherEligibleAmount?: number;
   Currency: "EUR";
 };
 
@@ -303,7 +307,11 @@ export function priceBasket(shopper: Shopper, basket: Basket) {
 /** `POST /order/SubmitOrder`: the same key always answers the first order (never two). */
 export function submitOrder(
   shopper: Shopper,
-  basket: Basket & { PaymentAccountId: number; IsWrap: boolean },
+  basket: Basket & {
+    PaymentAccountId: number;
+    MealVoucherPaymentAccountId?: number;
+    IsWrap: boolean;
+  },
   idempotencyKey: string,
 ) {
   return orderingCall<PlacedOrder>(shopper, "POST", "/order/SubmitOrder", {

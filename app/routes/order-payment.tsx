@@ -94,6 +94,14 @@ const payForm = z
     cardExpiry: z.string().max(10).optional(),
     cardCvc: z.string().max(4).optional(),
     cardHolder: z.string().max(100).optional(),
+    // Titres-restaurant: none, a saved titres-restaurant card, or one typed here.
+    mealVoucher: z
+      .string()
+      .regex(/^(none|new|\d{1,10})$/)
+      .optional(),
+    mealVoucherNumber: z.string().max(30).optional(),
+    mealVoucherExpiry: z.string().max(10).optional(),
+    mealVoucherCvc: z.string().max(4).optional(),
   })
   .strict();
 
@@ -167,13 +175,44 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
 
+  // Cards typed for this attempt: not kept when it is refused (a refused card is not saved).
+  const typedCards: number[] = [];
+  const forgetTypedCards = async () => {
+    for (const id of typedCards) await deletePaymentAccount(shopper, id);
+  };
+
+  let mealVoucherAccountId: number | undefined;
+  if (input.mealVoucher === "new") {
+    const expiry = parseExpiry(input.mealVoucherExpiry ?? "");
+    const number = (input.mealVoucherNumber ?? "").trim();
+    const cvc = (input.mealVoucherCvc ?? "").trim();
+    if (!number || !expiry || !cvc) {
+      return refuse(CHECKOUT_ERRORS.mealVoucherIncomplete, "bad_request", 400, { rotate: false });
+    }
+    const added = await addCard(shopper, {
+      number,
+      expiryMonth: expiry.month,
+      expiryYear: expiry.year,
+      cvc,
+    });
+    if (!added.ok) return refuse(added.message, added.code, added.status, { rotate: false });
+    typedCards.push(added.data.PaymentAccountId);
+    if (added.data.IsMealVoucher !== true) {
+      await forgetTypedCards();
+      return refuse(CHECKOUT_ERRORS.notMealVoucher, "not_meal_voucher", 400, { rotate: false });
+    }
+    mealVoucherAccountId = added.data.PaymentAccountId;
+  } else if (input.mealVoucher && input.mealVoucher !== "none") {
+    mealVoucherAccountId = Number(input.mealVoucher);
+  }
+
   let paymentAccountId: number;
-  let addedCard = false;
   if (input.card === "new") {
     const expiry = parseExpiry(input.cardExpiry ?? "");
     const number = (input.cardNumber ?? "").trim();
     const cvc = (input.cardCvc ?? "").trim();
     if (!number || !expiry || !cvc) {
+      await forgetTypedCards();
       return refuse(CHECKOUT_ERRORS.cardIncomplete, "bad_request", 400, { rotate: false });
     }
     const added = await addCard(shopper, {
@@ -183,23 +222,37 @@ export async function action({ request, context }: Route.ActionArgs) {
       cvc,
       holder: input.cardHolder?.trim() || undefined,
     });
-    if (!added.ok) return refuse(added.message, added.code, added.status, { rotate: false });
+    if (!added.ok) {
+      await forgetTypedCards();
+      return refuse(added.message, added.code, added.status, { rotate: false });
+    }
+    typedCards.push(added.data.PaymentAccountId);
+    if (added.data.IsMealVoucher === true) {
+      await forgetTypedCards();
+      return refuse(CHECKOUT_ERRORS.mealVoucherAsCard, "meal_voucher_as_card", 400, {
+        rotate: false,
+      });
+    }
     paymentAccountId = added.data.PaymentAccountId;
-    addedCard = true;
   } else {
     paymentAccountId = Number(input.card);
   }
 
   const placed = await submitOrder(
     shopper,
-    { ...checkout.basket, PaymentAccountId: paymentAccountId, IsWrap: checkout.orderMode.isWrap },
+    {
+      ...checkout.basket,
+      PaymentAccountId: paymentAccountId,
+      ...(mealVoucherAccountId === undefined
+        ? {}
+        : { MealVoucherPaymentAccountId: mealVoucherAccountId }),
+      IsWrap: checkout.orderMode.isWrap,
+    },
     input.idempotencyKey,
   );
   if (!placed.ok) {
-    // A card typed for this attempt and refused is not kept among the saved cards.
-    if (addedCard && placed.code === "payment_failed") {
-      await deletePaymentAccount(shopper, paymentAccountId);
-    }
+    // Cards typed for this attempt and refused are not kept among the saved cards.
+    if (placed.code === "payment_failed") await forgetTypedCards();
     return refuse(placed.message, placed.code, placed.status);
   }
 
@@ -222,7 +275,10 @@ async function replayedOrder(
   if ((orderMode.mode !== 1 && orderMode.mode !== 2) || !locationId || !orderMode.deliverySlot) {
     return null;
   }
-  const cardId = input.card === "new" ? (await savedCards(shopper))[0]?.id : Number(input.card);
+  const cardId =
+    input.card === "new"
+      ? (await savedCards(shopper)).find((card) => !card.isMealVoucher)?.id
+      : Number(input.card);
   if (!cardId) return null;
   const replay = await submitOrder(
     shopper,
@@ -275,7 +331,9 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
   const result = actionData as PayResult | undefined;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" || navigation.state === "loading";
-  const [card, setCard] = useState(cards[0] ? String(cards[0].id) : "new");
+  const bankCards = cards.filter((saved) => !saved.isMealVoucher);
+  const mealVoucherCards = cards.filter((saved) => saved.isMealVoucher);
+  const [card, setCard] = useState(bankCards[0] ? String(bankCards[0].id) : "new");
   const alert = useRef<HTMLDivElement>(null);
   const slotProblem = result?.slot === true || slotRefused;
   useCheckoutStep(2, checkout.lines);
@@ -328,7 +386,7 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
             <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
             <fieldset className="checkout-cards">
               <legend className="visually-hidden">Carte de paiement</legend>
-              {cards.map((saved) => (
+              {bankCards.map((saved) => (
                 <div key={saved.id} className="checkout-check">
                   <input
                     type="radio"
@@ -356,6 +414,10 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
               </div>
             </fieldset>
             {card === "new" && <NewCardFields />}
+            <MealVoucherGroup
+              cards={mealVoucherCards}
+              eligibleCents={checkout.totals?.mealVoucherEligibleCents ?? null}
+            />
             <div className="checkout-actions">
               <button
                 type="submit"
@@ -377,6 +439,115 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
         </aside>
       </div>
     </div>
+  );
+}
+
+/**
+ * The optional titres-restaurant card: what it may pay of this basket (its food, up to 25 € a
+ * day; the bank card pays the rest), a saved titres-restaurant card or one typed here. Without
+ * JavaScript the typed card's fields are always shown; the radio still decides.
+ */
+function MealVoucherGroup({
+  cards,
+  eligibleCents,
+}: {
+  cards: { id: number; description: string; expiry: string }[];
+  eligibleCents: number | null;
+}) {
+  const [choice, setChoice] = useState("none");
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return (
+    <fieldset className="checkout-cards" aria-describedby="meal-voucher-eligible">
+      <legend className="checkout-card__title">Titres-restaurant (facultatif)</legend>
+      <p id="meal-voucher-eligible" className="checkout-help">
+        {eligibleCents === null
+          ? "Les titres-restaurant paient les plats et produits alimentaires, hors alcool et frais, jusqu'à 25 € par jour."
+          : eligibleCents > 0
+            ? `Payable en titres-restaurant : ${formatCents(eligibleCents)}. La carte bancaire paie le reste.`
+            : "Aucun produit de ce panier n'est payable en titres-restaurant."}
+      </p>
+      <div className="checkout-check">
+        <input
+          type="radio"
+          id="meal-voucher-none"
+          name="mealVoucher"
+          value="none"
+          checked={choice === "none"}
+          onChange={() => setChoice("none")}
+        />
+        <label htmlFor="meal-voucher-none">Sans titres-restaurant</label>
+      </div>
+      {cards.map((saved) => (
+        <div key={saved.id} className="checkout-check">
+          <input
+            type="radio"
+            id={`meal-voucher-${saved.id}`}
+            name="mealVoucher"
+            value={saved.id}
+            checked={choice === String(saved.id)}
+            onChange={() => setChoice(String(saved.id))}
+          />
+          <label htmlFor={`meal-voucher-${saved.id}`}>
+            {saved.description} — expire fin {saved.expiry}
+          </label>
+        </div>
+      ))}
+      <div className="checkout-check">
+        <input
+          type="radio"
+          id="meal-voucher-new"
+          name="mealVoucher"
+          value="new"
+          checked={choice === "new"}
+          onChange={() => setChoice("new")}
+        />
+        <label htmlFor="meal-voucher-new">Saisir une carte titres-restaurant</label>
+      </div>
+      {(choice === "new" || !hydrated) && (
+        <div className="checkout-newcard">
+          <label htmlFor="meal-voucher-number">Numéro de la carte titres-restaurant</label>
+          <input
+            id="meal-voucher-number"
+            name="mealVoucherNumber"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="5036 1500 0000 0018"
+            maxLength={23}
+            required={hydrated}
+          />
+          <div className="checkout-newcard__row">
+            <div>
+              <label htmlFor="meal-voucher-expiry">
+                Expiration de la carte titres-restaurant (MM/AA)
+              </label>
+              <input
+                id="meal-voucher-expiry"
+                name="mealVoucherExpiry"
+                inputMode="numeric"
+                autoComplete="off"
+                placeholder="12/30"
+                maxLength={7}
+                required={hydrated}
+              />
+            </div>
+            <div>
+              <label htmlFor="meal-voucher-cvc">
+                Code de sécurité de la carte titres-restaurant
+              </label>
+              <input
+                id="meal-voucher-cvc"
+                name="mealVoucherCvc"
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={3}
+                required={hydrated}
+              />
+            </div>
+          </div>
+        </div>
+      )}
+    </fieldset>
   );
 }
 
