@@ -283,6 +283,26 @@ describe("menu section items", () => {
     expect(body.Data.IsAvailable).toBe(false);
   });
 
+  it("marks an item as alcohol (Flipdish's MenuItem.Alcohol), and back", async () => {
+    const before = await json(call("GET", itemPath("Entrées et salades", SALAD)));
+    expect(before.Data.Alcohol).toBe(false);
+    const body = await json(
+      call("POST", itemPath("Entrées et salades", SALAD), {
+        contentType: "application/json",
+        body: JSON.stringify({ Alcohol: true }),
+      }),
+    );
+    expect(body.Data.Alcohol).toBe(true);
+    const again = await json(call("GET", itemPath("Entrées et salades", SALAD)));
+    expect(again.Data.Alcohol).toBe(true);
+    await json(
+      call("POST", itemPath("Entrées et salades", SALAD), {
+        contentType: "application/json",
+        body: JSON.stringify({ Alcohol: false }),
+      }),
+    );
+  });
+
   it.each([
     ["a body that is not JSON", "{ Name:", "body"],
     ["an unknown field", JSON.stringify({ Colour: "rouge" }), ""],

@@ -445,6 +445,7 @@ const sectionItemChange = z
     Price: z.number().nonnegative().max(100_000).optional(),
     ImageUrl: z.string().max(2000).nullable().optional(),
     IsAvailable: z.boolean().optional(),
+    Alcohol: z.boolean().optional(),
     DisplayOrder: z.number().int().min(0).max(100_000).optional(),
   })
   .strict();
@@ -456,6 +457,7 @@ function sectionItemColumns(change: z.infer<typeof sectionItemChange>) {
     ...(change.Price !== undefined && { priceCents: Math.round(change.Price * 100) }),
     ...(change.ImageUrl !== undefined && { imageUrl: change.ImageUrl }),
     ...(change.IsAvailable !== undefined && { isAvailable: change.IsAvailable }),
+    ...(change.Alcohol !== undefined && { alcohol: change.Alcohol }),
     ...(change.DisplayOrder !== undefined && { position: change.DisplayOrder }),
   };
 }

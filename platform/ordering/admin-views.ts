@@ -157,6 +157,8 @@ export type FlipdishSectionItem = {
   Price: number;
   ImageUrl: string | null;
   IsAvailable: boolean;
+  /** Flipdish's MenuItem.Alcohol: adults only, never paid by titres-restaurant. */
+  Alcohol: boolean;
   DisplayOrder: number;
   MenuItemOptionSets: FlipdishOptionSet[];
 };
@@ -183,6 +185,7 @@ export function sectionItemView(item: ItemRow, sets: OptionSetWithItems[]): Flip
     Price: euros(item.priceCents),
     ImageUrl: item.imageUrl,
     IsAvailable: item.isAvailable,
+    Alcohol: item.alcohol,
     DisplayOrder: item.position,
     MenuItemOptionSets: sets.map((set) => ({
       MenuItemOptionSetId: set.id,
