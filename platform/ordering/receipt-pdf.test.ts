@@ -58,6 +58,20 @@ describe("renderReceiptPdf", () => {
     }
   });
 
+  it("names both cards of an order paid partly by titres-restaurant", async () => {
+    const split = sampleReceipt({ mealVoucher: { last4: "0018", amountCents: 2500 } });
+    expect(pdfTextLines(await renderReceiptPdf(split))).toContain(
+      "Payé par carte Visa •••• 4242, titres-restaurant •••• 0018",
+    );
+    const voucherOnly = sampleReceipt({
+      payment: null,
+      mealVoucher: { last4: "0018", amountCents: 2500 },
+    });
+    expect(pdfTextLines(await renderReceiptPdf(voucherOnly))).toContain(
+      "Payé par titres-restaurant •••• 0018",
+    );
+  });
+
   it("shows a pickup without delivery fee, address, voucher, gift wrap or card", async () => {
     const pickup = sampleReceipt({
       mode: 2,
