@@ -232,6 +232,8 @@ export type OrderDetail =
       order: RestaurantOrderDetail;
       next: RestaurantStatus[];
       payment: ChargeRecord | null;
+      /** The titres-restaurant card's charge, when one paid a part. */
+      mealVoucher: ChargeRecord | null;
       giftCards: OrderGiftCardPayment[];
       history: OrderEvent[];
     };
@@ -284,6 +286,7 @@ export async function orderDetail(db: Db, ref: OrderRef): Promise<OrderDetail | 
     order,
     next: [...restaurantNextStatuses(order.status, order.mode)],
     payment: await payment(db, order.chargeId),
+    mealVoucher: await payment(db, order.mealVoucherChargeId),
     giftCards: [],
     history: await orderHistory(db, ref),
   };

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
-import { changeOrderStatus, ORDER_API_ACTOR } from "#platform/backoffice/index.ts";
+import { changeOrderStatus, ORDER_API_ACTOR, orderDetail } from "#platform/backoffice/index.ts";
 import { invoicesOfOrder } from "#platform/invoices/index.ts";
 import { listOutbox } from "#platform/notify/index.ts";
 import { createOrderingApi } from "#platform/ordering/http.ts";
@@ -339,6 +339,14 @@ describe("cancelling a restauration order paid with titres-restaurant", () => {
     ).toEqual({ ok: true });
     const [voucherCharge] = await chargeRecords(database.db, [order.mealVoucherChargeId ?? ""]);
     expect(voucherCharge).toMatchObject({ amountCents: 2500, refundedCents: 2500 });
+    // The back office's order page shows the titres-restaurant charge beside the card's.
+    const detail = await orderDetail(database.db, ref);
+    expect(detail?.mealVoucher).toMatchObject({
+      kind: "meal_voucher",
+      amountCents: 2500,
+      refundedCents: 2500,
+    });
+    expect(detail?.payment).toMatchObject({ kind: "card", amountCents: 750, refundedCents: 0 });
     const documents = await invoicesOfOrder(database.db, "restauration", order.id);
     expect(documents.map((document) => [document.kind, document.totalCents])).toEqual([
       ["invoice", 3250],

@@ -129,6 +129,8 @@ export type RestaurantOrderDetail = RestaurantListRow & {
   deliveryFeeCents: number;
   giftWrap: boolean;
   chargeId: string | null;
+  /** The titres-restaurant card's charge, when one paid a part. */
+  mealVoucherChargeId: string | null;
 };
 
 /** One restauration order with its store and customer; null when there is none. */
@@ -157,6 +159,7 @@ export async function restaurantOrderForAdmin(
     deliveryFeeCents: order.deliveryFeeCents,
     giftWrap: order.giftWrap,
     chargeId: order.chargeId,
+    mealVoucherChargeId: order.mealVoucherChargeId,
   };
 }
 

@@ -283,7 +283,7 @@ export default function OrderScreen() {
             ))}
           </ul>
         )}
-        {detail.kind === "grocery" && detail.mealVoucher && (
+        {detail.mealVoucher && (
           <p data-testid="meal-voucher">
             {`Payé par ${cardLabel(detail.mealVoucher)} · Encaissé : ${formatCents(
               detail.mealVoucher.amountCents,
