@@ -199,7 +199,9 @@ describe("titres-restaurant at the hosted checkout", () => {
       mealVoucherNumber: "4242 4242 4242 4242",
     });
     expect(swapped.status).toBe(422);
-    expect(await swapped.text()).toContain("Cette carte n&#39;est pas une carte titres-restaurant.");
+    expect(await swapped.text()).toContain(
+      "Cette carte n&#39;est pas une carte titres-restaurant.",
+    );
     const missing = await postCheckoutForm(app, food.path, {
       ...CHECKOUT_FORM,
       mealVoucherNumber: "5036 1500 0000 8003",
