@@ -18,18 +18,9 @@ import {
 
 export type SoldByWeight = { pricePerKgCents: number | null };
 
-/**
- * The products among `productIds` whose `sold_by_weight` field is true, with their price per
- * kilogram (null when unreadable: the write side refuses it, so only a hand-edited row has none).
- */
-export async function soldByWeightProducts(
-  db: Db | Tx,
-  productIds: readonly number[],
-): Promise<Map<number, SoldByWeight>> {
-  const ids = [...new Set(productIds)];
-  const found = new Map<number, SoldByWeight>();
-  if (ids.length === 0) return found;
-  const rows = await db
+/** The sold-by-weight fields (`sold_by_weight`, `price_per_kg`) of these products. */
+function weightFields(db: Db | Tx, ids: number[]) {
+  return db
     .select({
       ownerId: commerceMetafield.ownerId,
       key: commerceMetafield.key,
@@ -44,6 +35,20 @@ export async function soldByWeightProducts(
         inArray(commerceMetafield.ownerId, ids),
       ),
     );
+}
+
+/**
+ * The products among `productIds` whose `sold_by_weight` field is true, with their price per
+ * kilogram (null when unreadable: the write side refuses it, so only a hand-edited row has none).
+ */
+export async function soldByWeightProducts(
+  db: Db | Tx,
+  productIds: readonly number[],
+): Promise<Map<number, SoldByWeight>> {
+  const ids = [...new Set(productIds)];
+  const found = new Map<number, SoldByWeight>();
+  if (ids.length === 0) return found;
+  const rows = await weightFields(db, ids);
   const prices = new Map<number, number | null>();
   for (const row of rows) {
     if (row.key === "sold_by_weight" && row.value === "true")
@@ -64,21 +69,7 @@ export async function soldByWeightProducts(
 export async function checkSoldByWeight(tx: Tx, productIds: readonly number[]): Promise<void> {
   const ids = [...new Set(productIds)];
   if (ids.length === 0) return;
-  const fields = await tx
-    .select({
-      ownerId: commerceMetafield.ownerId,
-      key: commerceMetafield.key,
-      value: commerceMetafield.value,
-    })
-    .from(commerceMetafield)
-    .where(
-      and(
-        eq(commerceMetafield.ownerType, "PRODUCT"),
-        eq(commerceMetafield.namespace, CUSTOM_NAMESPACE),
-        inArray(commerceMetafield.key, ["sold_by_weight", "price_per_kg"]),
-        inArray(commerceMetafield.ownerId, ids),
-      ),
-    );
+  const fields = await weightFields(tx, ids);
   const concerned = [...new Set(fields.map((field) => field.ownerId))];
   if (concerned.length === 0) return;
   const variants = await tx
