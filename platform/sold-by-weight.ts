@@ -77,6 +77,20 @@ export type SoldByWeightProblem =
   | { kind: "same_weight"; index: number; title: string }
   | { kind: "price"; index: number; title: string; expectedCents: number };
 
+/** The first variant that is not a weight, or a weight already seen; null when all are weights. */
+export function weightsProblem(
+  variants: readonly { title: string }[],
+): Extract<SoldByWeightProblem, { kind: "not_a_weight" | "same_weight" }> | null {
+  const seen = new Set<number>();
+  for (const [index, variant] of variants.entries()) {
+    const grams = gramsOfTitle(variant.title);
+    if (grams === null) return { kind: "not_a_weight", index, title: variant.title };
+    if (seen.has(grams)) return { kind: "same_weight", index, title: variant.title };
+    seen.add(grams);
+  }
+  return null;
+}
+
 /**
  * The first break of the rule: a product sold by weight needs a price per kilogram and only
  * weights for variants, each once, each priced at the price per kilogram times its weight; a
@@ -92,13 +106,8 @@ export function soldByWeightProblem(product: {
     return product.pricePerKgCents === null ? null : { kind: "price_per_kg_unsold" };
   }
   if (product.pricePerKgCents === null) return { kind: "price_per_kg_missing" };
-  const seen = new Set<number>();
-  for (const [index, variant] of product.variants.entries()) {
-    const grams = gramsOfTitle(variant.title);
-    if (grams === null) return { kind: "not_a_weight", index, title: variant.title };
-    if (seen.has(grams)) return { kind: "same_weight", index, title: variant.title };
-    seen.add(grams);
-  }
+  const weights = weightsProblem(product.variants);
+  if (weights) return weights;
   for (const [index, variant] of product.variants.entries()) {
     const expectedCents = weightPriceCents(
       product.pricePerKgCents,

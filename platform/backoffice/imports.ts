@@ -7,7 +7,7 @@ import {
   soldByWeightCell,
   vatCell,
 } from "#platform/backoffice/import-columns.ts";
-import { SOLD_BY_WEIGHT_MESSAGES } from "#platform/backoffice/product-fields.ts";
+import { weightsMessage } from "#platform/backoffice/product-fields.ts";
 import { adminAuditLog } from "#platform/backoffice/schema.ts";
 import {
   ARCHIVE_TAG,
@@ -354,21 +354,8 @@ async function checkWeights(
     weighed.add(line.handle);
     if (id === undefined || already) continue;
     const product = await readEditableProduct(db, { id });
-    const seen = new Set<number>();
-    for (const variant of product?.variants ?? []) {
-      const grams = gramsOfTitle(variant.title);
-      const message =
-        grams === null
-          ? SOLD_BY_WEIGHT_MESSAGES.notAWeight(variant.title)
-          : seen.has(grams)
-            ? SOLD_BY_WEIGHT_MESSAGES.sameWeight(variant.title)
-            : null;
-      if (grams !== null) seen.add(grams);
-      if (message) {
-        errors.push({ line: line.line, field: "sold_by_weight", message });
-        break;
-      }
-    }
+    const message = weightsMessage(product?.variants ?? []);
+    if (message) errors.push({ line: line.line, field: "sold_by_weight", message });
   }
   return { weighed, errors };
 }

@@ -6,6 +6,7 @@ import {
   OTHER_FIELD_LABELS,
   SOLD_BY_WEIGHT_MESSAGES,
   TEXT_FIELDS,
+  weightsMessage,
 } from "#platform/backoffice/product-fields.ts";
 import { recordChange, type Staff } from "#platform/backoffice/staff.ts";
 import {
@@ -255,20 +256,10 @@ function readSoldByWeight(
     errors["mf.price_per_kg"] = PRICE_HINT;
     refused = true;
   }
-  const seen = new Set<number>();
-  for (const variant of product.variants) {
-    const grams = gramsOfTitle(variant.title);
-    const problem =
-      grams === null
-        ? SOLD_BY_WEIGHT_MESSAGES.notAWeight(variant.title)
-        : seen.has(grams)
-          ? SOLD_BY_WEIGHT_MESSAGES.sameWeight(variant.title)
-          : null;
-    if (grams !== null) seen.add(grams);
-    if (problem) {
-      errors["mf.sold_by_weight"] ??= problem;
-      refused = true;
-    }
+  const problem = weightsMessage(product.variants);
+  if (problem) {
+    errors["mf.sold_by_weight"] ??= problem;
+    refused = true;
   }
   return refused ? undefined : cents;
 }

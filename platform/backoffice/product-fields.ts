@@ -1,3 +1,5 @@
+import { weightsProblem } from "#platform/sold-by-weight.ts";
+
 /**
  * The product custom fields the admin product screen edits, with their French labels: shared by
  * the form (browser) and the change log written on save (server), so both name a field alike.
@@ -114,6 +116,15 @@ export const SOLD_BY_WEIGHT_MESSAGES = {
     `Un produit vendu au poids se décline en poids (250 g, 500 g, 1 kg…) : « ${variantName(title)} » n'en est pas un.`,
   sameWeight: (title: string) => `Le poids « ${title} » figure deux fois parmi les variantes.`,
 } as const;
+
+/** Why these variants cannot be the weights of a product sold by weight, in French; null when they can. */
+export function weightsMessage(variants: readonly { title: string }[]): string | null {
+  const problem = weightsProblem(variants);
+  if (!problem) return null;
+  return problem.kind === "not_a_weight"
+    ? SOLD_BY_WEIGHT_MESSAGES.notAWeight(problem.title)
+    : SOLD_BY_WEIGHT_MESSAGES.sameWeight(problem.title);
+}
 
 /** A variant as the back office names it: its title, « Unique » for Shopify's lone variant. */
 export function variantName(title: string): string {
