@@ -387,31 +387,20 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
             <fieldset className="checkout-cards">
               <legend className="visually-hidden">Carte de paiement</legend>
               {bankCards.map((saved) => (
-                <div key={saved.id} className="checkout-check">
-                  <input
-                    type="radio"
-                    id={`card-${saved.id}`}
-                    name="card"
-                    value={saved.id}
-                    checked={card === String(saved.id)}
-                    onChange={() => setCard(String(saved.id))}
-                  />
-                  <label htmlFor={`card-${saved.id}`}>
-                    {saved.description} — expire fin {saved.expiry}
-                  </label>
-                </div>
-              ))}
-              <div className="checkout-check">
-                <input
-                  type="radio"
-                  id="card-new"
+                <CardRadio
+                  key={saved.id}
+                  id={`card-${saved.id}`}
                   name="card"
-                  value="new"
-                  checked={card === "new"}
-                  onChange={() => setCard("new")}
-                />
-                <label htmlFor="card-new">Nouvelle carte</label>
-              </div>
+                  value={String(saved.id)}
+                  selected={card}
+                  onSelect={setCard}
+                >
+                  {saved.description} — expire fin {saved.expiry}
+                </CardRadio>
+              ))}
+              <CardRadio id="card-new" name="card" value="new" selected={card} onSelect={setCard}>
+                Nouvelle carte
+              </CardRadio>
             </fieldset>
             {card === "new" && <NewCardFields />}
             <MealVoucherGroup
@@ -467,43 +456,36 @@ function MealVoucherGroup({
             ? `Payable en titres-restaurant : ${formatCents(eligibleCents)}. La carte bancaire paie le reste.`
             : "Aucun produit de ce panier n'est payable en titres-restaurant."}
       </p>
-      <div className="checkout-check">
-        <input
-          type="radio"
-          id="meal-voucher-none"
-          name="mealVoucher"
-          value="none"
-          checked={choice === "none"}
-          onChange={() => setChoice("none")}
-        />
-        <label htmlFor="meal-voucher-none">Sans titres-restaurant</label>
-      </div>
+      <CardRadio
+        id="meal-voucher-none"
+        name="mealVoucher"
+        value="none"
+        selected={choice}
+        onSelect={setChoice}
+      >
+        Sans titres-restaurant
+      </CardRadio>
       {cards.map((saved) => (
-        <div key={saved.id} className="checkout-check">
-          <input
-            type="radio"
-            id={`meal-voucher-${saved.id}`}
-            name="mealVoucher"
-            value={saved.id}
-            checked={choice === String(saved.id)}
-            onChange={() => setChoice(String(saved.id))}
-          />
-          <label htmlFor={`meal-voucher-${saved.id}`}>
-            {saved.description} — expire fin {saved.expiry}
-          </label>
-        </div>
-      ))}
-      <div className="checkout-check">
-        <input
-          type="radio"
-          id="meal-voucher-new"
+        <CardRadio
+          key={saved.id}
+          id={`meal-voucher-${saved.id}`}
           name="mealVoucher"
-          value="new"
-          checked={choice === "new"}
-          onChange={() => setChoice("new")}
-        />
-        <label htmlFor="meal-voucher-new">Saisir une carte titres-restaurant</label>
-      </div>
+          value={String(saved.id)}
+          selected={choice}
+          onSelect={setChoice}
+        >
+          {saved.description} — expire fin {saved.expiry}
+        </CardRadio>
+      ))}
+      <CardRadio
+        id="meal-voucher-new"
+        name="mealVoucher"
+        value="new"
+        selected={choice}
+        onSelect={setChoice}
+      >
+        Saisir une carte titres-restaurant
+      </CardRadio>
       {(choice === "new" || !hydrated) && (
         <div className="checkout-newcard">
           <label htmlFor="meal-voucher-number">Numéro de la carte titres-restaurant</label>
@@ -591,6 +573,37 @@ function NewCardFields() {
       </div>
       <label htmlFor="card-holder">Titulaire de la carte (facultatif)</label>
       <input id="card-holder" name="cardHolder" autoComplete="cc-name" maxLength={100} />
+    </div>
+  );
+}
+
+/** One radio of a card choice (bank card or titres-restaurant), with its label. */
+function CardRadio({
+  id,
+  name,
+  value,
+  selected,
+  onSelect,
+  children,
+}: {
+  id: string;
+  name: string;
+  value: string;
+  selected: string;
+  onSelect: (value: string) => void;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="checkout-check">
+      <input
+        type="radio"
+        id={id}
+        name={name}
+        value={value}
+        checked={selected === value}
+        onChange={() => onSelect(value)}
+      />
+      <label htmlFor={id}>{children}</label>
     </div>
   );
 }
