@@ -89,6 +89,12 @@ export {
 } from "./odp.ts";
 export { groceryPreparation } from "./odp-grocery.ts";
 export {
+  changeOrderStatus,
+  ORDER_API_ACTOR,
+  orderActionsForApi,
+  refundOrder,
+} from "./order-actions.ts";
+export {
   OrderingUnavailable,
   orderingAdminCall,
   orderingStores,
@@ -96,20 +102,16 @@ export {
   storeMenuRows,
 } from "./ordering-export.ts";
 export {
-  changeOrderStatus,
   listOrders,
-  ORDER_API_ACTOR,
   ORDERS_PAGE_SIZE,
   type OrderDetail,
   type OrderEvent,
   type OrderListFilter,
   type OrderListItem,
-  orderActionsForApi,
   orderDetail,
   orderRef,
   parseCursor,
   parseOrderRef,
-  refundOrder,
 } from "./orders.ts";
 export { eurosText, PRICE_OPERATIONS } from "./prices.ts";
 export {

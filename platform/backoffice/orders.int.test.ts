@@ -2,13 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
-import {
-  changeOrderStatus,
-  listOrders,
-  orderDetail,
-  parseCursor,
-  refundOrder,
-} from "#platform/backoffice/orders.ts";
+import { changeOrderStatus, refundOrder } from "#platform/backoffice/order-actions.ts";
+import { listOrders, orderDetail, parseCursor } from "#platform/backoffice/orders.ts";
 import { adminOrderEvent } from "#platform/backoffice/schema.ts";
 import { createStaff, type Staff } from "#platform/backoffice/staff.ts";
 import { commerceOrder } from "#platform/commerce/tables.ts";

@@ -19,7 +19,7 @@ import { seedOrderingFixture } from "#seed/ordering/testing.ts";
 /**
  * Conformance: Flipdish's own client (`@flipdish/api-client-typescript`'s `OrdersApi`), over real
  * HTTP, accepts, rejects, dispatches and refunds restauration orders unchanged; each action goes
- * through the order screen's flow (platform/backoffice/orders.ts): the flow's rules, the order's
+ * through the order screen's flow (platform/backoffice/order-actions.ts): the flow's rules, the order's
  * history, the customer's email and SMS, the processor's refunds.
  */
 const TOKEN = "test-ordering-api-token";
