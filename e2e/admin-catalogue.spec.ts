@@ -2,15 +2,19 @@ import { expect, type Page, test } from "@playwright/test";
 import { attachImage, savePrice, signInStaff, uploadImage } from "./admin-account.ts";
 
 /**
- * Opens the edit screen of a published product on sale; each browser project takes a different
- * one so that parallel runs never edit the same product.
+ * Opens the edit screen of a published product on sale whose prices are typed (not one sold by
+ * weight, priced from its price per kilogram); each browser project takes different rows (`row`,
+ * then every other one) so that parallel runs never edit the same product.
  */
 async function openProduct(page: Page, row: number): Promise<string> {
-  await page.goto("/middleware/products/?archive=non&dispo=en-vente");
-  const table = page.getByRole("table");
-  await table.getByRole("row").nth(row).getByRole("link").click();
-  await expect(page).toHaveURL(/\/middleware\/products\/[a-z0-9-]+\/$/);
-  return new URL(page.url()).pathname.split("/")[3] ?? "";
+  for (let next = row; next < row + 20; next += 2) {
+    await page.goto("/middleware/products/?archive=non&dispo=en-vente");
+    await page.getByRole("table").getByRole("row").nth(next).getByRole("link").click();
+    await expect(page).toHaveURL(/\/middleware\/products\/[a-z0-9-]+\/$/);
+    const byWeight = page.getByRole("checkbox", { name: "Vendu au poids, coupé à la demande" });
+    if (!(await byWeight.isChecked())) return new URL(page.url()).pathname.split("/")[3] ?? "";
+  }
+  throw new Error("no product with typed prices among the first rows");
 }
 
 test("staff edit a product's price and the product page shows it", async ({ page }, info) => {
