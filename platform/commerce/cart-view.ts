@@ -28,6 +28,7 @@ import {
   evaluateDiscounts,
   findCartDiscounts,
 } from "#platform/commerce/discounts.ts";
+import { ALCOHOL_TAG } from "#platform/meal-vouchers.ts";
 
 /**
  * Reading a cart as the API shows it: its lines with products and prices, discount allocations,
@@ -107,7 +108,7 @@ export function maxQuantityJoin() {
 }
 
 /** The tag of products sold to adults only: alcohol (storefront.md, "Tags with meaning"). */
-export const AGE_LIMIT_TAG = "ageLimit";
+export const AGE_LIMIT_TAG = ALCOHOL_TAG;
 
 /** Whether a product is alcohol, which no discount may promote. */
 export function isAlcohol(product: Pick<ProductRow, "tags">): boolean {
