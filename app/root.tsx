@@ -1,6 +1,6 @@
 // First: sets Zod's CSP-friendly mode before any page module loads Zod.
 import "#app/lib/zod-jitless.ts";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import {
   Links,
   Meta,
@@ -15,6 +15,7 @@ import {
 import { ErrorPage } from "#app/components/error/error-page.tsx";
 import { Footer } from "#app/components/layout/footer.tsx";
 import { Header } from "#app/components/layout/header.tsx";
+import { markHydrated } from "#app/components/layout/hydration.ts";
 import { ProgressBar } from "#app/components/layout/progress-bar.tsx";
 import { PrivacyCentre } from "#app/components/privacy/privacy-centre.tsx";
 import { PageViews } from "#app/components/privacy/tracking.tsx";
@@ -94,6 +95,8 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  // Rows mounted from now on (client-side navigations) render whole: nothing left to hydrate.
+  useEffect(markHydrated, []);
   return <Outlet />;
 }
 

@@ -12,6 +12,7 @@ import {
   slideWidth,
   turn,
 } from "#app/lib/carousel-layout.ts";
+import { useDeferredItems } from "../layout/use-deferred-items.ts";
 
 export type CarouselSlide = {
   key: string;
@@ -27,7 +28,9 @@ export type CarouselSlide = {
  * hydrated, previous/next buttons (hidden when every slide fits) turn it by one view in 800 ms,
  * an end jumps to the other end after 150 ms, the arrow keys turn it, and kinds that autoplay
  * turn by themselves — paused on hover, on focus, by the pause button, off screen, and never
- * under `prefers-reduced-motion`.
+ * under `prefers-reduced-motion`. On a page's first load only the slides a wide screen shows, and
+ * one more, are laid out and hydrated; the others follow as the carousel approaches the viewport
+ * (useDeferredItems), and are in the page without JavaScript.
  */
 export function Carousel({
   title,
@@ -65,6 +68,15 @@ export function Carousel({
     timer: null,
   });
   const count = slides.length;
+  const shown = useDeferredItems(count, layout.perView.desktop + 1, "300px");
+  const { rowRef } = shown;
+  const setTrack = useCallback(
+    (element: HTMLDivElement | null) => {
+      trackRef.current = element;
+      rowRef(element);
+    },
+    [rowRef],
+  );
 
   // Measures the row: slides per view (by breakpoint), whether it overflows, the first in view.
   useEffect(() => {
@@ -244,7 +256,7 @@ export function Carousel({
       </div>
       {/* biome-ignore lint/a11y/noStaticElementInteractions: arrow keys bubble up from the focusable slides */}
       <div
-        ref={trackRef}
+        ref={setTrack}
         id={`${titleId}-track`}
         className="carousel__track"
         aria-describedby={statusId}
@@ -254,19 +266,16 @@ export function Carousel({
           go(event.key === "ArrowRight" ? 1 : -1);
         }}
       >
-        {slides.map((slide, index) => (
-          // biome-ignore lint/a11y/useSemanticElements: a slide is a group (APG carousel), not a form fieldset
-          <div
-            key={slide.key}
-            className="carousel__slide"
-            role="group"
-            aria-roledescription="diapositive"
-            aria-label={slide.label ?? `${index + 1} sur ${count}`}
-            tabIndex={slide.focusable ? 0 : undefined}
-          >
-            {slide.content}
-          </div>
+        {slides.slice(0, shown.count).map((slide, index) => (
+          <Slide key={slide.key} slide={slide} index={index} count={count} />
         ))}
+        {shown.deferred && (
+          <noscript>
+            {slides.slice(shown.count).map((slide, index) => (
+              <Slide key={slide.key} slide={slide} index={shown.count + index} count={count} />
+            ))}
+          </noscript>
+        )}
       </div>
       {/* The position is announced after a turn, not while the carousel turns by itself. */}
       <p id={statusId} className="visually-hidden" aria-live={autoplaying ? "off" : "polite"}>
@@ -274,5 +283,20 @@ export function Carousel({
       </p>
       {footer}
     </section>
+  );
+}
+
+function Slide({ slide, index, count }: { slide: CarouselSlide; index: number; count: number }) {
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a slide is a group (APG carousel), not a form fieldset
+    <div
+      className="carousel__slide"
+      role="group"
+      aria-roledescription="diapositive"
+      aria-label={slide.label ?? `${index + 1} sur ${count}`}
+      tabIndex={slide.focusable ? 0 : undefined}
+    >
+      {slide.content}
+    </div>
   );
 }

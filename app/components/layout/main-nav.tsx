@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { MOBILE_MENU_HIDE_MS, type NavItem } from "#app/lib/site-layout.ts";
+import { StaticMarkup } from "./static-markup.tsx";
 
 type Props = {
   items: NavItem[];
@@ -134,7 +135,8 @@ function MenuEntry({
       >
         <span aria-hidden="true" className="main-nav__chevron" />
       </button>
-      <div id={panelId} className="main-nav__panel">
+      {/* Links only: kept as the server wrote them, not hydrated (StaticMarkup). */}
+      <StaticMarkup id={panelId} className="main-nav__panel">
         <div className="main-nav__columns">
           {item.groups.map((group) => (
             <div key={`${group.href}-${group.title}`} className="main-nav__group">
@@ -179,7 +181,7 @@ function MenuEntry({
             {item.push.subtitle && <span>{item.push.subtitle}</span>}
           </Link>
         )}
-      </div>
+      </StaticMarkup>
     </li>
   );
 }

@@ -1,7 +1,12 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { ProductCard } from "#app/components/product/product-card.tsx";
+import { PUSH_BLOCK_SLOTS } from "#app/lib/listing.ts";
 import type { ProductCardData } from "#app/lib/product.ts";
+import { useDeferredItems } from "../layout/use-deferred-items.ts";
+
+/** Cards laid out and hydrated on a first load: three rows of four, six rows on a phone. */
+const FIRST_SCREEN_CARDS = 12;
 
 /** One page of a listing as every listing loader returns it, under `listing`. */
 export type ListingData = {
@@ -13,7 +18,8 @@ export type ListingData = {
 /**
  * A listing's grid with 'Voir plus': a plain link to the next page without JavaScript; with it,
  * the next page is fetched and appended (storefront.md §4, "Load more appends"). Give the grid a
- * `key` per listing (path and filters) so a new listing starts afresh.
+ * `key` per listing (path and filters) so a new listing starts afresh. On a page's first load,
+ * the cards past the first screen follow once it is hydrated (useDeferredItems).
  */
 export function ProductGrid({
   listing,
@@ -49,11 +55,16 @@ export function ProductGrid({
 
   const products = [...listing.products, ...extra];
   const loading = fetcher.state !== "idle";
+  const shown = useDeferredItems(
+    listing.products.length,
+    push ? FIRST_SCREEN_CARDS - PUSH_BLOCK_SLOTS : FIRST_SCREEN_CARDS,
+  );
+  const visible = shown.deferred ? products.slice(0, shown.count) : products;
   return (
-    <div className="product-grid">
+    <div className="product-grid" ref={shown.rowRef}>
       <ul className="product-grid__list" aria-label={label}>
         {push && <li className="product-grid__push">{push}</li>}
-        {products.map((product, index) => (
+        {visible.map((product, index) => (
           <li
             key={product.id}
             className="product-grid__item"
@@ -63,6 +74,17 @@ export function ProductGrid({
           </li>
         ))}
       </ul>
+      {shown.deferred && (
+        <noscript>
+          <ul className="product-grid__list product-grid__list--rest" aria-label={label}>
+            {products.slice(shown.count).map((product) => (
+              <li key={product.id} className="product-grid__item">
+                <ProductCard product={product} />
+              </li>
+            ))}
+          </ul>
+        </noscript>
+      )}
       <p className="visually-hidden" aria-live="polite">
         {extra.length > 0 ? `${products.length} produits affichés` : ""}
       </p>

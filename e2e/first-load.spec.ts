@@ -1,0 +1,118 @@
+import { expect, type Page, test } from "@playwright/test";
+import { hydrated } from "./journeys.ts";
+
+/**
+ * What a first load lays out and hydrates (issue 24, decision 019): a listing's first screen and
+ * each carousel's first slides, the rest following once the page is interactive; the main menu's
+ * panels kept as the server wrote them, their links still client-side. Without JavaScript the
+ * same pages show everything. Runs on the desktop and mobile projects.
+ */
+
+const CATEGORY = "/c/epicerie-salee/";
+/** Cards a category lays out on a first load (product-grid.tsx). */
+const FIRST_SCREEN_CARDS = 12;
+
+const isMobile = (page: Page) => (page.viewportSize()?.width ?? 0) < 992;
+
+/** Console errors and uncaught errors (a hydration mismatch shows as one). */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(String(error)));
+  return errors;
+}
+
+/** The grid's cards in the markup outside and inside its noscript. */
+function cardsInMarkup(html: string) {
+  const grid = html.slice(html.indexOf('class="product-grid__list"'));
+  const [laidOut = "", rest = ""] = grid.split("<noscript>");
+  const count = (text: string) => text.split('class="product-grid__item"').length - 1;
+  return { laidOut: count(laidOut), inNoscript: count(rest.split("</noscript>")[0] ?? "") };
+}
+
+test("a category lays out its first screen, then every card of the page", async ({ page }) => {
+  const html = await (await page.request.get(CATEGORY)).text();
+  const { laidOut, inNoscript } = cardsInMarkup(html);
+  // A push block takes two cells of the first screen.
+  const push = html.includes('class="product-grid__push"');
+  expect(laidOut).toBe(push ? FIRST_SCREEN_CARDS - 2 : FIRST_SCREEN_CARDS);
+  expect(inNoscript).toBeGreaterThan(50);
+
+  const errors = collectErrors(page);
+  await page.goto(CATEGORY);
+  await hydrated(page);
+  const cards = page
+    .getByRole("list", { name: /^Produits/ })
+    .first()
+    .getByRole("article");
+  await expect(cards).toHaveCount(laidOut + inNoscript);
+  // The last card is a card like the first: laid out in the grid, its link and price shown.
+  const last = cards.last();
+  await last.scrollIntoViewIfNeeded();
+  await expect(last.getByRole("link").first()).toBeVisible();
+  await expect(last.locator(".product-card__price")).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test("the home page's carousels bring in their other slides once interactive", async ({ page }) => {
+  const html = await (await page.request.get("/")).text();
+  // The slides past each carousel's first ones are in its noscript.
+  expect(html).toContain('<noscript><div class="carousel__slide"');
+
+  const errors = collectErrors(page);
+  await page.goto("/");
+  await hydrated(page);
+  // Each carousel names its slide count ("Éléments 1 à 2 sur 12"): all of them come in.
+  const labels = await page.locator(".carousel > p[aria-live]").allTextContents();
+  const total = labels.reduce((sum, label) => sum + Number(label.match(/sur (\d+)/)?.[1] ?? 0), 0);
+  expect(total).toBeGreaterThan(labels.length * 5);
+  await expect(page.locator(".carousel__slide")).toHaveCount(total);
+  expect(errors).toEqual([]);
+});
+
+test("a link of a menu panel navigates without reloading the page", async ({ page }) => {
+  let documents = 0;
+  page.on("request", (request) => {
+    if (request.resourceType() === "document") documents += 1;
+  });
+  await page.goto("/");
+  await hydrated(page);
+  const nav = page.getByRole("navigation", { name: "Navigation principale" });
+  if (isMobile(page)) await page.getByRole("button", { name: "Menu", exact: true }).click();
+  await nav.getByRole("button", { name: "Sous-menu Épicerie salée" }).click();
+  await nav.getByRole("link", { name: "Tout le rayon épicerie salée" }).click();
+  await expect(page).toHaveURL(new RegExp(`${CATEGORY}$`));
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(documents).toBe(1);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a category shows every card of its page, in one grid", async ({ page }) => {
+    await page.goto(CATEGORY);
+    const cards = page.locator(".product-grid__item");
+    const count = await cards.count();
+    expect(count).toBeGreaterThan(FIRST_SCREEN_CARDS + 50);
+    const first = await cards.first().boundingBox();
+    const later = await cards.nth(FIRST_SCREEN_CARDS + 1).boundingBox();
+    expect(later?.width).toBeCloseTo(first?.width ?? 0, 0);
+    await expect(cards.last().locator(".product-card__price")).toBeAttached();
+    await expect(page.getByRole("link", { name: "Voir plus" })).toBeVisible();
+  });
+
+  test("the home page's carousels hold every slide", async ({ page }) => {
+    await page.goto("/");
+    const carousel = page.locator(".carousel").first();
+    const label = await carousel.locator("p[aria-live]").textContent();
+    const expected = Number(label?.match(/(\d+) éléments/)?.[1]);
+    await expect(carousel.locator(".carousel__slide")).toHaveCount(expected);
+    const slides = carousel.locator(".carousel__slide");
+    const firstBox = await slides.first().boundingBox();
+    const lastBox = await slides.last().boundingBox();
+    // One row: the last slide is beside the first, not below it.
+    expect(lastBox?.y).toBeCloseTo(firstBox?.y ?? 0, 0);
+  });
+});
