@@ -14,7 +14,10 @@ const port = Number(process.env.BENCH_PORT ?? 3200);
 const base = `http://127.0.0.1:${port}`;
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 300);
 const CONCURRENCY = 4;
+/** Chromium loads per page for the main-thread lines (their median and worst are printed). */
+const TRACED_LOADS = Number(process.env.BENCH_TRACED_LOADS ?? 5);
 
+import { launchChromium, measureMainThread } from "./main-thread.ts";
 import { type BenchResult, percentile } from "./measure.ts";
 import { buildStorefront, startShop, waitForReady } from "./serve.ts";
 
@@ -172,8 +175,46 @@ export async function runHttpBench(): Promise<BenchResult[]> {
       budget: `p95 within 3× of a static server (${percentile(baseline, 95).toFixed(2)} ms)`,
       ok: percentile(cached, 95) <= 3 * Math.max(percentile(baseline, 95), 1),
     });
+
+    results.push(...(await mainThreadLines(productPath)));
   } finally {
     await stop();
+  }
+  return results;
+}
+
+/**
+ * What a first load costs a phone's main thread (issue 24): home, a category and a product,
+ * each loaded TRACED_LOADS times in Chromium with the CPU slowed 4×. Printed as median and
+ * worst blocking time (tasks past 50 ms, Lighthouse's TBT as measured, not simulated); to read
+ * beside `npm run lighthouse`, whose simulated TBT carries the target (≤ 100 ms).
+ */
+async function mainThreadLines(productPath: string): Promise<BenchResult[]> {
+  const pages = [
+    ["home page", "/"],
+    ["category page", "/c/epicerie-salee/"],
+    ["product page", productPath],
+  ] as const;
+  const browser = await launchChromium();
+  const results: BenchResult[] = [];
+  try {
+    for (const [name, path] of pages) {
+      const loads = [];
+      for (let i = 0; i < TRACED_LOADS; i++)
+        loads.push(await measureMainThread(browser, base + path));
+      const blocking = loads.map((load) => load.blockingMs).sort((a, b) => a - b);
+      const scripting = loads.map((load) => load.scriptingMs).sort((a, b) => a - b);
+      results.push({
+        name: `${name}, main-thread blocking (4× CPU)`,
+        p50: percentile(blocking, 50),
+        p95: blocking.at(-1) ?? Number.NaN,
+        budget: `median / worst of ${loads.length}; scripting ${percentile(scripting, 50).toFixed(0)} ms`,
+        ok: true,
+        informative: true,
+      });
+    }
+  } finally {
+    await browser.close();
   }
   return results;
 }

@@ -19,8 +19,9 @@ const reportFile = join(root, "docs/performance.md");
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 type Category = (typeof CATEGORIES)[number];
+// Performance: issue 24's target, in each run (DESIGN §8 asks 95).
 const TARGETS: Record<Category, number> = {
-  performance: 95,
+  performance: 98,
   accessibility: 100,
   "best-practices": 95,
   seo: 100,
@@ -40,6 +41,8 @@ type PageResult = {
   metrics: Record<Metric, string>;
   /** Failed audits of categories under target: what to fix. */
   findings: string[];
+  /** Every run's performance score and Total Blocking Time, in run order. */
+  runs: { performance: number; tbtMs: number }[];
 };
 
 const METRICS = {
@@ -66,6 +69,7 @@ type Audit = {
   score: number | null;
   scoreDisplayMode: string;
   displayValue?: string;
+  numericValue?: number;
   details?: { items?: AuditItem[] };
 };
 type Lhr = {
@@ -116,25 +120,41 @@ async function audit(chromePort: number, name: string, path: string): Promise<Pa
     mkdirSync(reports, { recursive: true });
     writeFileSync(join(reports, `${name}.json`), String(result?.report ?? ""));
   }
-  return { name, path, scores, metrics, findings };
+  const tbtMs = Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? 0);
+  return {
+    name,
+    path,
+    scores,
+    metrics,
+    findings,
+    runs: [{ performance: scores.performance, tbtMs }],
+  };
 }
 
 /**
  * Lighthouse's scores move from run to run (its own guidance: take the median of several runs).
- * Each page is audited RUNS times; the run with the median performance score is the one kept.
+ * Each page is audited RUNS times; the run with the median performance score is the one shown,
+ * with every run's score and TBT beside it, and the page's performance is judged on its worst run.
  */
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5));
 
 async function medianAudit(chromePort: number, name: string, path: string) {
   const runs: PageResult[] = [];
   for (let run = 0; run < RUNS; run++) runs.push(await audit(chromePort, name, path));
-  runs.sort((a, b) => a.scores.performance - b.scores.performance);
-  return runs[Math.floor(runs.length / 2)] as PageResult;
+  const all = runs.flatMap((run) => run.runs);
+  const sorted = [...runs].sort((a, b) => a.scores.performance - b.scores.performance);
+  const median = sorted[Math.floor(sorted.length / 2)] as PageResult;
+  const worst = sorted[0] as PageResult;
+  return {
+    ...median,
+    scores: { ...median.scores, performance: worst.scores.performance },
+    runs: all,
+  };
 }
 
 function table(results: PageResult[]): string {
-  const header = `| page | ${CATEGORIES.map((c) => `${LABELS[c]} (≥ ${TARGETS[c]})`).join(" | ")} | lab metrics |`;
-  const rule = `|---|${CATEGORIES.map(() => "---").join("|")}|---|`;
+  const header = `| page | ${CATEGORIES.map((c) => `${LABELS[c]} (≥ ${TARGETS[c]})`).join(" | ")} | runs: performance / TBT | lab metrics (median run) |`;
+  const rule = `|---|${CATEGORIES.map(() => "---").join("|")}|---|---|`;
   const rows = results.map((result) => {
     const scores = CATEGORIES.map(
       (c) => `${result.scores[c] >= TARGETS[c] ? "✓" : "✗"} ${result.scores[c]}`,
@@ -142,7 +162,8 @@ function table(results: PageResult[]): string {
     const metrics = (Object.keys(METRICS) as Metric[])
       .map((id) => `${METRICS[id]} ${result.metrics[id]}`)
       .join(", ");
-    return `| ${result.name} \`${result.path}\` | ${scores} | ${metrics} |`;
+    const runs = result.runs.map((run) => `${run.performance} / ${run.tbtMs} ms`).join(", ");
+    return `| ${result.name} \`${result.path}\` | ${scores} | ${runs} | ${metrics} |`;
   });
   return [header, rule, ...rows].join("\n");
 }
@@ -158,8 +179,8 @@ function writeReport(results: PageResult[], chromeVersion: string) {
     "",
     `\`npm run lighthouse\`: Lighthouse ${lighthouseVersion()} in its default mobile configuration`,
     `(simulated slow 4G and a 4× slower CPU), ${chromeVersion}, on a production build with the demo`,
-    `data, each page once in the page cache first; each page audited ${RUNS} times, the run with the`,
-    "median performance score shown.",
+    `data, each page once in the page cache first; each page audited ${RUNS} times. The performance`,
+    "column is the worst run's score; the lab metrics are the median run's.",
     "",
     table(results),
     END,
