@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { NUTRITION_ROWS } from "../platform/nutrition.ts";
-import { hydrated } from "./journeys.ts";
+import { hydrated, scrollThroughListing } from "./journeys.ts";
 
 /**
  * Browsing the catalogue on the demo data: categories with filters, sort and 'Voir plus', a
@@ -22,6 +22,7 @@ test("a category: filter by a brand, sort by price, load more", async ({ page })
   await expect(page.getByRole("heading", { level: 1, name: "Épicerie salée" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Sous-catégories" })).toBeVisible();
   await hydrated(page);
+  await scrollThroughListing(page);
 
   // 102 products: 98 on the first page beside the push block, 'Voir plus' appends the rest.
   const cards = page.getByRole("article");

