@@ -46,6 +46,7 @@ test("a category lays out its first screen, then every card of the page", async 
   const cards = page.locator(".product-grid__list").first().locator(".product-grid__item");
   // Left alone, the page keeps its first screen; scrolling towards its end brings the rest.
   await expect(cards).toHaveCount(laidOut);
+  await expect(page.locator("main")).not.toContainText("product-grid__item");
   await cards.last().scrollIntoViewIfNeeded();
   await expect(cards).toHaveCount(laidOut + inNoscript);
   // The last card is a card like the first: laid out in the grid, its link and price shown.
@@ -76,6 +77,8 @@ test("the home page's carousels bring in their other slides as they near the vie
         .find(Boolean) ?? 0,
     );
   const carousels = page.locator("section.carousel");
+  // A noscript's markup is text while scripts run: none of it may show.
+  await expect(page.locator("main")).not.toContainText("carousel__slide");
   const labels = await carousels.locator("> p[aria-live]").allTextContents();
   const total = labels.reduce((sum, label) => sum + slideCount(label), 0);
   // Those far below the first screen have not rendered their other slides yet.
