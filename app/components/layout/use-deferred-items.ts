@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useRef, useState } from "react";
+import { startTransition, useCallback, useEffect, useState } from "react";
 import { isHydrated } from "./hydration.ts";
 
 /**
@@ -22,13 +22,13 @@ export function useDeferredItems(
   const [all, setAll] = useState(() => isHydrated() || total <= first);
   const [watched, setWatched] = useState<HTMLElement | null>(null);
   const watchRef = useCallback((element: HTMLElement | null) => setWatched(element), []);
-  const revealed = useRef(false);
 
   useEffect(() => {
     if (all || !watched) return;
+    let revealed = false;
     const reveal = () => {
-      if (revealed.current) return;
-      revealed.current = true;
+      if (revealed) return;
+      revealed = true;
       startTransition(() => setAll(true));
     };
     const observer = new IntersectionObserver(
