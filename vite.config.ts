@@ -1,11 +1,12 @@
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
+import { clientChunks } from "./scripts/client-chunks.ts";
 
 const platform = fileURLToPath(new URL("./platform/", import.meta.url));
 
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [reactRouter(), clientChunks()],
   build: {
     assetsInlineLimit: 0,
     rollupOptions: {

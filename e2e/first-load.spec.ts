@@ -107,6 +107,37 @@ test("a link of a menu panel navigates without reloading the page", async ({ pag
   expect(documents).toBe(1);
 });
 
+test("a product page's related cards load their code as they near the viewport, then work", async ({
+  page,
+}) => {
+  const html = await (await page.request.get(CATEGORY)).text();
+  const product = /href="(\/p\/[^"?#]+\/)"/.exec(html)?.[1] ?? "";
+  const rowCode: string[] = [];
+  let documents = 0;
+  page.on("request", (request) => {
+    if (request.url().includes("/assets/product-card-row-")) rowCode.push(request.url());
+    if (request.resourceType() === "document") documents += 1;
+  });
+  const errors = collectErrors(page);
+  await page.goto(product);
+  await hydrated(page);
+  // The cards are the server's markup, shown before their code is loaded (decision 020).
+  const related = page.locator(".related-products__list").first();
+  const cards = related.locator("li");
+  expect(await cards.count()).toBeGreaterThan(0);
+  await page.waitForLoadState("networkidle");
+  expect(rowCode).toEqual([]);
+
+  await page.locator("#related-title").scrollIntoViewIfNeeded();
+  await expect.poll(() => rowCode.length).toBe(1);
+  // Hydrated: a card's « Ajouter » adds in place, without loading a document.
+  const add = related.getByRole("button", { name: /^Ajouter/ }).first();
+  await add.click();
+  await expect(page.getByText("Produit ajouté au panier")).toBeVisible();
+  expect(documents).toBe(1);
+  expect(errors).toEqual([]);
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

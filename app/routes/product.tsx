@@ -1,11 +1,11 @@
-import type { ReactNode } from "react";
+import { memo, type ReactNode, Suspense } from "react";
 import { Link } from "react-router";
 import { ProductActions } from "#app/components/favourites/product-actions.tsx";
+import { island } from "#app/components/layout/island.ts";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "#app/components/listing/breadcrumbs.tsx";
 import { TrackListing, TrackProductView } from "#app/components/privacy/tracking.tsx";
 import { AddToCartForm } from "#app/components/product/add-to-cart-form.tsx";
 import { Price } from "#app/components/product/price.tsx";
-import { ProductCard } from "#app/components/product/product-card.tsx";
 import { ProductGallery } from "#app/components/product/product-gallery.tsx";
 import { RecentlyViewed } from "#app/components/product/recently-viewed.tsx";
 import { SoldByWeightPurchase } from "#app/components/product/sold-by-weight-purchase.tsx";
@@ -20,6 +20,7 @@ import {
   ALCOHOL_HEALTH_MESSAGE,
   ARCHIVE_TAG,
   cardState,
+  type ProductCardData,
   quantityLabelOf,
   toCardData,
 } from "#app/lib/product.ts";
@@ -30,6 +31,32 @@ import { NUTRITION_ROWS } from "#platform/nutrition.ts";
 
 import type { Route } from "./+types/product";
 import { catalogueStylesWith, seoMetaFrom } from "./content-head.ts";
+
+/**
+ * The related products' cards sit below the fold: their code (the card, its cart, favourite and
+ * list buttons) loads and hydrates when the row nears the viewport (decision 020).
+ */
+const ProductCardRow = island(
+  () => import("#app/components/product/product-card-row.tsx").then((m) => m.ProductCardRow),
+  "[aria-labelledby='related-title']",
+);
+
+/**
+ * The related row behind its Suspense boundary. Memoised on the products' data, so that the
+ * page's other updates (the cart's revalidation, navigation states) do not reach a boundary still
+ * waiting for its code: React would otherwise hold them back, or drop the server's markup.
+ */
+const RelatedRow = memo(
+  function RelatedRow({ products }: { products: ProductCardData[] }) {
+    return (
+      <Suspense fallback={null}>
+        <ProductCardRow products={products} />
+      </Suspense>
+    );
+  },
+  // A revalidation brings equal data in new objects: only a real change renders the row again.
+  (before, after) => JSON.stringify(before.products) === JSON.stringify(after.products),
+);
 
 /** The product page, /p/{handle}/ (storefront.md §2, issue: product page). */
 export const handle: PageTypeHandle = { pageType: PAGE_TYPES["p-slug"] };
@@ -254,13 +281,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       {loaderData.related.length > 0 && (
         <section className="related-products" aria-labelledby="related-title">
           <h2 id="related-title">Vous aimerez aussi</h2>
-          <ul className="related-products__list">
-            {loaderData.related.map((item) => (
-              <li key={item.id}>
-                <ProductCard product={item} headingLevel={3} />
-              </li>
-            ))}
-          </ul>
+          <RelatedRow products={loaderData.related} />
         </section>
       )}
       <RecentlyViewed handle={product.handle} />

@@ -1,6 +1,5 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { TrackListing } from "#app/components/privacy/tracking.tsx";
-import { ProductCard } from "#app/components/product/product-card.tsx";
 import { cookieFrom } from "#app/lib/consent.ts";
 import type { ProductCardData } from "#app/lib/product.ts";
 import {
@@ -11,6 +10,13 @@ import {
   withViewedProduct,
 } from "#app/lib/viewed-products.ts";
 import type { RecentlyViewed as RecentlyViewedAnswer } from "#app/routes/recently-viewed-data.ts";
+
+/** Rendered only in the browser, once the cards are fetched: its code comes with them. */
+const ProductCardRow = lazy(() =>
+  import("#app/components/product/product-card-row.tsx").then((m) => ({
+    default: m.ProductCardRow,
+  })),
+);
 
 /**
  * The product page's "recently viewed" block: the (up to five) other products the visitor opened
@@ -50,13 +56,9 @@ export function RecentlyViewed({ handle }: { handle: string }) {
   return (
     <section id="produits-vus" className="related-products" aria-labelledby="recently-viewed-title">
       <h2 id="recently-viewed-title">Vos derniers produits consultés</h2>
-      <ul className="related-products__list">
-        {products.map((product) => (
-          <li key={product.id}>
-            <ProductCard product={product} headingLevel={3} />
-          </li>
-        ))}
-      </ul>
+      <Suspense fallback={null}>
+        <ProductCardRow products={products} />
+      </Suspense>
       <TrackListing
         list="produits-vus"
         title="Vos derniers produits consultés"
