@@ -12,10 +12,10 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
-import { ErrorPage } from "#app/components/error/error-page.tsx";
 import { Footer } from "#app/components/layout/footer.tsx";
 import { Header } from "#app/components/layout/header.tsx";
 import { markHydrated } from "#app/components/layout/hydration.ts";
+import { island } from "#app/components/layout/island.tsx";
 import { ProgressBar } from "#app/components/layout/progress-bar.tsx";
 import { PrivacyCentre } from "#app/components/privacy/privacy-centre.tsx";
 import { PageViews } from "#app/components/privacy/tracking.tsx";
@@ -99,6 +99,12 @@ export default function App() {
   useEffect(markHydrated, []);
   return <Outlet />;
 }
+
+/** Only error pages need it: its code comes once such a page is idle (decision 020). */
+const ErrorPage = island(
+  () => import("#app/components/error/error-page.tsx").then((m) => m.ErrorPage),
+  { idle: true },
+);
 
 export function ErrorBoundary() {
   const details = describeError(useRouteError(), import.meta.env.DEV);

@@ -154,8 +154,9 @@ export async function runHttpBench(): Promise<BenchResult[]> {
       p50: Number.NaN,
       p95: Number.NaN,
       kilobytes: weight / 1000,
-      budget: `< 160 kB gzip (${weight === 0 ? "no script found" : "modules preloaded or imported"})`,
-      ok: weight > 0 && weight < 160_000,
+      // DESIGN §8 allows 160 kB; issue 24 asks 135 (decision 020).
+      budget: `≤ 135 kB gzip (${weight === 0 ? "no script found" : "modules preloaded or imported"})`,
+      ok: weight > 0 && weight <= 135_000,
     });
 
     await (await fetch(`${base}/`)).arrayBuffer(); // back in the cache after the loop above

@@ -4,6 +4,7 @@
  * newest first, in the `viewedProducts` cookie. Written and read in the browser only: product
  * pages are shared through the page cache.
  */
+import { cookieFrom } from "./cookies.ts";
 
 export const VIEWED_PRODUCTS_COOKIE = "viewedProducts";
 export const VIEWED_PRODUCTS_MAX = 5;
@@ -51,4 +52,18 @@ export function viewedProductsCookie(handles: readonly string[], secure: boolean
 /** The resource route's URL for these handles. */
 export function recentlyViewedHref(handles: readonly string[]): string {
   return `${RECENTLY_VIEWED_URL}?${new URLSearchParams({ handles: handles.join(",") })}`;
+}
+
+/** The handles in the visitor's cookie, newest first. */
+export function viewedProducts(): string[] {
+  return parseViewedProducts(cookieFrom(document.cookie, VIEWED_PRODUCTS_COOKIE));
+}
+
+/** Records a view of the product `handle` in the visitor's cookie, when its page is shown. */
+export function recordViewedProduct(handle: string) {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Safari and Firefox.
+  document.cookie = viewedProductsCookie(
+    withViewedProduct(viewedProducts(), handle),
+    window.location.protocol === "https:",
+  );
 }

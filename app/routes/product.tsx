@@ -1,13 +1,10 @@
-import { memo, type ReactNode, Suspense } from "react";
+import { type ReactNode, useEffect } from "react";
 import { Link } from "react-router";
-import { ProductActions } from "#app/components/favourites/product-actions.tsx";
-import { island } from "#app/components/layout/island.ts";
+import { island } from "#app/components/layout/island.tsx";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "#app/components/listing/breadcrumbs.tsx";
 import { TrackListing, TrackProductView } from "#app/components/privacy/tracking.tsx";
 import { AddToCartForm } from "#app/components/product/add-to-cart-form.tsx";
 import { Price } from "#app/components/product/price.tsx";
-import { ProductGallery } from "#app/components/product/product-gallery.tsx";
-import { RecentlyViewed } from "#app/components/product/recently-viewed.tsx";
 import { SoldByWeightPurchase } from "#app/components/product/sold-by-weight-purchase.tsx";
 import { type ProductDetails, productByHandle } from "#app/lib/catalogue.server.ts";
 import { catalogueReference, deepestLineage } from "#app/lib/catalogue-reference.server.ts";
@@ -26,6 +23,7 @@ import {
 } from "#app/lib/product.ts";
 import { canonicalUrl, jsonLd } from "#app/lib/seo.ts";
 import { shopOrigin } from "#app/lib/server-context.ts";
+import { recordViewedProduct } from "#app/lib/viewed-products.ts";
 import productStyles from "#app/styles/product.css?url";
 import { NUTRITION_ROWS } from "#platform/nutrition.ts";
 
@@ -36,26 +34,34 @@ import { catalogueStylesWith, seoMetaFrom } from "./content-head.ts";
  * The related products' cards sit below the fold: their code (the card, its cart, favourite and
  * list buttons) loads and hydrates when the row nears the viewport (decision 020).
  */
-const ProductCardRow = island(
+const RelatedRow = island(
   () => import("#app/components/product/product-card-row.tsx").then((m) => m.ProductCardRow),
-  "[aria-labelledby='related-title']",
+  { near: "[aria-labelledby='related-title']" },
+  // A revalidation brings equal data in new objects: only a real change renders the row again.
+  (before, after) => JSON.stringify(before.products) === JSON.stringify(after.products),
 );
 
 /**
- * The related row behind its Suspense boundary. Memoised on the products' data, so that the
- * page's other updates (the cart's revalidation, navigation states) do not reach a boundary still
- * waiting for its code: React would otherwise hold them back, or drop the server's markup.
+ * The favourite heart and « Ajouter à une liste » show as the server wrote them; their code
+ * comes once the page is idle, or at the shopper's first touch (a click on them is replayed).
  */
-const RelatedRow = memo(
-  function RelatedRow({ products }: { products: ProductCardData[] }) {
-    return (
-      <Suspense fallback={null}>
-        <ProductCardRow products={products} />
-      </Suspense>
-    );
-  },
-  // A revalidation brings equal data in new objects: only a real change renders the row again.
-  (before, after) => JSON.stringify(before.products) === JSON.stringify(after.products),
+const ProductActions = island(
+  () => import("#app/components/favourites/product-actions.tsx").then((m) => m.ProductActions),
+  { idle: true },
+);
+
+/** The gallery's pictures show as the server wrote them; their thumbnails and zoom can wait. */
+const ProductGallery = island(
+  () => import("#app/components/product/product-gallery.tsx").then((m) => m.ProductGallery),
+  { idle: true },
+  (before, after) =>
+    before.title === after.title && JSON.stringify(before.images) === JSON.stringify(after.images),
+);
+
+/** Renders nothing on the server; reads a cookie and fetches its cards once the page is idle. */
+const RecentlyViewed = island(
+  () => import("#app/components/product/recently-viewed.tsx").then((m) => m.RecentlyViewed),
+  { idle: true },
 );
 
 /** The product page, /p/{handle}/ (storefront.md §2, issue: product page). */
@@ -139,6 +145,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, details, state } = loaderData;
   const brand = product.marque;
+  // A view counts once the page is shown; the "recently viewed" row, an island, reads it later.
+  useEffect(() => recordViewedProduct(product.handle), [product.handle]);
   return (
     <article className="product-page">
       <Breadcrumbs crumbs={loaderData.crumbs} />

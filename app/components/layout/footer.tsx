@@ -1,7 +1,14 @@
 import { Link } from "react-router";
-import { ReassuranceSlider } from "#app/components/layout/reassurance-slider.tsx";
+import { island } from "#app/components/layout/island.tsx";
 import { CookiesLink } from "#app/components/privacy/cookies-link.tsx";
 import type { FooterData } from "#app/lib/site-layout.ts";
+
+/** At the foot of every page: its arrows' code comes as it nears the viewport (decision 020). */
+const ReassuranceSlider = island(
+  () => import("#app/components/layout/reassurance-slider.tsx").then((m) => m.ReassuranceSlider),
+  { near: ".site-footer" },
+  (before, after) => JSON.stringify(before.items) === JSON.stringify(after.items),
+);
 
 /**
  * The shop's footer (storefront.md §2) from the `footer` entry: reassurance slider, link menus,
