@@ -5,6 +5,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { islandsLoaded } from "#app/components/layout/island.tsx";
 import { serverContext } from "#app/lib/server-context.ts";
 
 /**
@@ -15,7 +16,7 @@ import { serverContext } from "#app/lib/server-context.ts";
  */
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -29,6 +30,8 @@ export default function handleRequest(
   }
 
   const { nonce, logger } = loadContext.get(serverContext);
+  // Islands render inline on the server: their modules must be in (decision 020).
+  await islandsLoaded();
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
@@ -47,6 +50,11 @@ export default function handleRequest(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce: nonce === undefined ? undefined : { script: nonce, style: nonce },
+        // A Suspense boundary that is complete stays where it is in the document: by default
+        // React moves one of more than 500 bytes past the first 12.8 kB to a hidden element
+        // revealed by a script, which a browser without JavaScript never shows (islands,
+        // decision 020).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

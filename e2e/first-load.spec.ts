@@ -138,6 +138,26 @@ test("a product page's related cards load their code as they near the viewport, 
   expect(errors).toEqual([]);
 });
 
+test("a product page reached from a category brings its islands' code with it", async ({
+  page,
+}) => {
+  const rowCode: string[] = [];
+  let documents = 0;
+  page.on("request", (request) => {
+    if (request.url().includes("/assets/product-card-row-")) rowCode.push(request.url());
+    if (request.resourceType() === "document") documents += 1;
+  });
+  await page.goto(CATEGORY);
+  await hydrated(page);
+  await page.locator(".product-grid__item a[href^='/p/']").first().click();
+  await expect(page.locator(".product-page")).toBeVisible();
+  // Client-side: no server markup to keep, so the parts render at once, below the fold too.
+  await expect(page.locator(".product-gallery")).toBeVisible();
+  await expect(page.locator(".related-products__list li").first()).toBeAttached();
+  expect(rowCode).toHaveLength(1);
+  expect(documents).toBe(1);
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
@@ -164,5 +184,20 @@ test.describe("without JavaScript", () => {
     const lastBox = await slides.last().boundingBox();
     // One row: the last slide is beside the first, not below it.
     expect(lastBox?.y).toBeCloseTo(firstBox?.y ?? 0, 0);
+  });
+
+  test("a product page shows its islands' markup in place: related cards, actions, footer", async ({
+    page,
+  }) => {
+    const html = await (await page.request.get(CATEGORY)).text();
+    const product = /href="(\/p\/[^"?#]+\/)"/.exec(html)?.[1] ?? "";
+    const response = await page.goto(product);
+    // No content moved to a hidden element for a script to reveal (entry.server.tsx); React
+    // Router's closing data script is the only thing streamed that way.
+    expect(await response?.text()).not.toMatch(/<div hidden id="S:\d+"><(?!script)/);
+    await expect(page.locator(".related-products__list li").first()).toBeVisible();
+    await expect(page.locator(".product-page__actions")).toBeVisible();
+    await expect(page.locator(".product-gallery")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Nos engagements" })).toBeVisible();
   });
 });

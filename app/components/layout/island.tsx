@@ -1,4 +1,5 @@
 import { type ComponentType, lazy, memo, Suspense } from "react";
+import { isHydrated } from "./hydration.ts";
 
 /** What brings an island's code in before its time: the shopper starts doing something. */
 const PAGE_INTERACTIONS = ["pointerdown", "keydown", "touchstart"] as const;
@@ -68,8 +69,9 @@ function whenIdleAfterLoad(callback: () => void) {
  * reaching a boundary still waiting for its code would be held back until the code arrives, or
  * would drop the markup, so the page's other updates must not reach it.
  *
- * On the server the part's module is imported when this module is evaluated, and rendered
- * inline from then on: a thenable that answers at once lets React render it without suspending.
+ * On the server the part's module is imported when this module is evaluated, and pages are
+ * rendered once it is in (`islandsLoaded`): a thenable that answers at once then lets React
+ * render the part inline, without suspending.
  */
 export function island<P extends object>(
   load: () => Promise<ComponentType<P>>,
@@ -86,19 +88,36 @@ export function island<P extends object>(
   }, same) as unknown as ComponentType<P>;
 }
 
+/** The server's island modules still being imported (see `islandsLoaded`). */
+const importing = new Set<Promise<unknown>>();
+
+/**
+ * Resolves once every island the server's page modules have declared has its module: the
+ * server's page rendering waits for it (entry.server.tsx), so that no island ever suspends
+ * there and streams its markup after the rest of the page. At once after the first pages.
+ */
+export async function islandsLoaded(): Promise<void> {
+  while (importing.size > 0) await Promise.all(importing);
+}
+
 function renderedAtOnce<P extends object>(load: () => Promise<ComponentType<P>>) {
   let loaded: { default: ComponentType<P> } | undefined;
   const loading = load().then((component) => {
     loaded = { default: component };
     return loaded;
   });
+  importing.add(loading);
+  loading.finally(() => importing.delete(loading)).catch(() => {});
   return lazy(() => (loaded ? answered(loaded) : loading));
 }
 
 function loadedOn<P extends object>(trigger: IslandTrigger, load: () => Promise<ComponentType<P>>) {
+  // A page module evaluated after the first load's hydration is one a client-side navigation
+  // is about to render: its islands are wanted now, so their code is fetched with the page's.
+  const early = isHydrated() ? load() : undefined;
   return lazy(async () => {
-    await whenTriggered(trigger);
-    return { default: await load() };
+    if (!early) await whenTriggered(trigger);
+    return { default: await (early ?? load()) };
   });
 }
 
