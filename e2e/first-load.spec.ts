@@ -130,8 +130,14 @@ test("a product page's related cards load their code as they near the viewport, 
 
   await page.locator("#related-title").scrollIntoViewIfNeeded();
   await expect.poll(() => rowCode.length).toBe(1);
-  // Hydrated: a card's « Ajouter » adds in place, without loading a document.
+  // Hydrated (React has claimed the button; a click before that submits the form as without
+  // JavaScript): a card's « Ajouter » adds in place, without loading a document.
   const add = related.getByRole("button", { name: /^Ajouter/ }).first();
+  await expect
+    .poll(() =>
+      add.evaluate((button) => Object.keys(button).some((key) => key.startsWith("__react"))),
+    )
+    .toBe(true);
   await add.click();
   await expect(page.getByText("Produit ajouté au panier")).toBeVisible();
   expect(documents).toBe(1);

@@ -17,7 +17,6 @@ import {
   ALCOHOL_HEALTH_MESSAGE,
   ARCHIVE_TAG,
   cardState,
-  type ProductCardData,
   quantityLabelOf,
   toCardData,
 } from "#app/lib/product.ts";
