@@ -36,8 +36,6 @@ import { catalogueStylesWith, seoMetaFrom } from "./content-head.ts";
 const RelatedRow = island(
   () => import("#app/components/product/product-card-row.tsx").then((m) => m.ProductCardRow),
   { near: "[aria-labelledby='related-title']" },
-  // A revalidation brings equal data in new objects: only a real change renders the row again.
-  (before, after) => JSON.stringify(before.products) === JSON.stringify(after.products),
 );
 
 /**
@@ -53,8 +51,6 @@ const ProductActions = island(
 const ProductGallery = island(
   () => import("#app/components/product/product-gallery.tsx").then((m) => m.ProductGallery),
   { idle: true },
-  (before, after) =>
-    before.title === after.title && JSON.stringify(before.images) === JSON.stringify(after.images),
 );
 
 /** Renders nothing on the server; reads a cookie and fetches its cards once the page is idle. */

@@ -7,7 +7,6 @@ import type { FooterData } from "#app/lib/site-layout.ts";
 const ReassuranceSlider = island(
   () => import("#app/components/layout/reassurance-slider.tsx").then((m) => m.ReassuranceSlider),
   { near: ".site-footer" },
-  (before, after) => JSON.stringify(before.items) === JSON.stringify(after.items),
 );
 
 /**

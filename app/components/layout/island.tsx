@@ -65,9 +65,10 @@ function whenIdleAfterLoad(callback: () => void) {
  * boundary as it is, without hydrating it, so the page shows and works the same (links, forms);
  * once the code is in, the part hydrates.
  *
- * The part is memoised on its props (`same` compares them; shallowly by default): an update
+ * The part is memoised on the value of its props (data only: loader data, strings): an update
  * reaching a boundary still waiting for its code would be held back until the code arrives, or
- * would drop the markup, so the page's other updates must not reach it.
+ * would drop the markup, so the page's other updates, and a revalidation that brings equal data
+ * in new objects, must not reach it.
  *
  * On the server the part's module is imported when this module is evaluated, and pages are
  * rendered once it is in (`islandsLoaded`): a thenable that answers at once then lets React
@@ -76,7 +77,6 @@ function whenIdleAfterLoad(callback: () => void) {
 export function island<P extends object>(
   load: () => Promise<ComponentType<P>>,
   trigger: IslandTrigger,
-  same?: (before: Readonly<P>, after: Readonly<P>) => boolean,
 ): ComponentType<P> {
   const Part = typeof document === "undefined" ? renderedAtOnce(load) : loadedOn(trigger, load);
   return memo(function Island(props: P) {
@@ -85,7 +85,7 @@ export function island<P extends object>(
         <Part {...props} />
       </Suspense>
     );
-  }, same) as unknown as ComponentType<P>;
+  }, sameData) as unknown as ComponentType<P>;
 }
 
 /** The server's island modules still being imported (see `islandsLoaded`). */
@@ -98,6 +98,10 @@ const importing = new Set<Promise<unknown>>();
  */
 export async function islandsLoaded(): Promise<void> {
   while (importing.size > 0) await Promise.all(importing);
+}
+
+function sameData(before: object, after: object): boolean {
+  return JSON.stringify(before) === JSON.stringify(after);
 }
 
 function renderedAtOnce<P extends object>(load: () => Promise<ComponentType<P>>) {
