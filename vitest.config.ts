@@ -9,6 +9,11 @@ import { defineConfig } from "vitest/config";
  */
 const integration = ["**/*.int.test.ts"];
 const ignored = ["**/node_modules/**", "build/**", "e2e/**", "data/**"];
+// In CI the browser journeys run beside these suites on the same two cores (scripts/test.ts), and
+// a test that takes 5 s alone can take 30 s there: CI waits three times as long before calling a
+// test hung. Alone, a test that passes takes well under a tenth of these.
+const slow = process.env.CI ? 3 : 1;
+const timeouts = { testTimeout: 30_000 * slow, hookTimeout: 60_000 * slow };
 
 export default defineConfig({
   test: {
@@ -22,6 +27,7 @@ export default defineConfig({
           name: "unit",
           include: ["**/*.test.ts", "**/*.test.tsx"],
           exclude: [...ignored, ...integration],
+          testTimeout: 5_000 * slow,
         },
       },
       {
@@ -31,8 +37,7 @@ export default defineConfig({
           exclude: ignored,
           env: { TEST_ENGINE: "pglite" },
           globalSetup: ["db/testing/global-setup.ts"],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          ...timeouts,
         },
       },
       ...(process.env.TEST_DATABASE_URL
@@ -44,8 +49,7 @@ export default defineConfig({
                 exclude: ignored,
                 env: { TEST_ENGINE: "postgres" },
                 globalSetup: ["db/testing/global-setup.ts"],
-                testTimeout: 30_000,
-                hookTimeout: 60_000,
+                ...timeouts,
               },
             },
           ]
