@@ -106,6 +106,32 @@ describe.runIf(testEngine() === "pglite")("an embedded PGlite in a folder", () =
   });
 });
 
+describe("a transaction's parallel queries", () => {
+  it("run one after another on its connection, each with its own answer, without node-postgres's warning", async () => {
+    const warnings: string[] = [];
+    const listen = (warning: Error) => warnings.push(warning.message);
+    process.on("warning", listen);
+    try {
+      const answers = await database.db.transaction((tx) =>
+        Promise.all(
+          [1, 2, 3, 4].map(async (n) => {
+            const result = (await tx.execute(sql`select ${n}::int as n`)) as unknown as {
+              rows: { n: number }[];
+            };
+            return result.rows[0]?.n;
+          }),
+        ),
+      );
+      expect(answers).toEqual([1, 2, 3, 4]);
+      // A warning is emitted on the next tick.
+      await new Promise((next) => setImmediate(next));
+      expect(warnings.filter((message) => message.includes("already executing"))).toEqual([]);
+    } finally {
+      process.off("warning", listen);
+    }
+  });
+});
+
 describe.runIf(testEngine() === "postgres")("a PostgreSQL from the server's settings", () => {
   it("keeps as many connections as DATABASE_POOL_SIZE says, 10 when unset", async () => {
     const url = process.env.TEST_DATABASE_URL as string;

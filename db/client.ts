@@ -85,6 +85,7 @@ function openPostgres(url: string, poolSize: number): Database {
   // An idle connection dropped by the server (restart, failover) must not crash the process:
   // the pool discards it and the next query opens a new one.
   client.on("error", () => {});
+  client.on("connect", oneQueryAtATime);
   const db: Db = drizzleNodePostgres({ client });
   return {
     engine: "postgres",
@@ -93,6 +94,28 @@ function openPostgres(url: string, poolSize: number): Database {
     ping: () => ping(db),
     close: () => client.end(),
   };
+}
+
+/**
+ * Makes a connection run the queries sent to it one after the other, in the order sent. A
+ * transaction holds one connection, and code reads in parallel inside one (a `Promise.all` of
+ * queries, often through a function that takes either the pool or a transaction). node-postgres
+ * queues such queries itself today, but warns that version 9 will refuse them. The order and the
+ * errors are the same as its own queue's: a failed query does not stop the next.
+ */
+function oneQueryAtATime(connection: pg.PoolClient) {
+  const send = connection.query.bind(connection) as (...args: unknown[]) => unknown;
+  let last: Promise<unknown> = Promise.resolve();
+  connection.query = ((...args: unknown[]) => {
+    // The callback and streaming forms keep node-postgres's own handling (this project uses
+    // neither).
+    const [first] = args;
+    const streaming = typeof first === "object" && first !== null && "submit" in first;
+    if (streaming || args.some((arg) => typeof arg === "function")) return send(...args);
+    const result = last.then(() => send(...args));
+    last = result.catch(() => undefined);
+    return result;
+  }) as typeof connection.query;
 }
 
 async function ping(db: Db) {
