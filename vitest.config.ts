@@ -11,7 +11,7 @@ const integration = ["**/*.int.test.ts"];
 const ignored = ["**/node_modules/**", "build/**", "e2e/**", "data/**"];
 // In CI the browser journeys run beside these suites on the same two cores (scripts/test.ts), and
 // a test that takes 5 s alone can take 30 s there: CI waits three times as long before calling a
-// test hung. Alone, a test that passes takes well under a tenth of these.
+// test hung.
 const slow = process.env.CI ? 3 : 1;
 const timeouts = { testTimeout: 30_000 * slow, hookTimeout: 60_000 * slow };
 

@@ -107,8 +107,8 @@ function oneQueryAtATime(connection: pg.PoolClient) {
   const send = connection.query.bind(connection) as (...args: unknown[]) => unknown;
   let last: Promise<unknown> = Promise.resolve();
   connection.query = ((...args: unknown[]) => {
-    // The callback and streaming forms keep node-postgres's own handling (this project uses
-    // neither).
+    // The callback and streaming forms keep node-postgres's own handling: `pool.query` sends
+    // with a callback on a connection it holds alone.
     const [first] = args;
     const streaming = typeof first === "object" && first !== null && "submit" in first;
     if (streaming || args.some((arg) => typeof arg === "function")) return send(...args);

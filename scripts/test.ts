@@ -47,6 +47,7 @@ function run(
     });
   });
 }
+
 type Counts = { passed: number; failed: number; skipped: number };
 const total: Counts = { passed: 0, failed: 0, skipped: 0 };
 let ok = true;
