@@ -1,8 +1,8 @@
 /**
- * Catalogue budgets of DESIGN.md §8 on the 100 000-product scale catalogue (embedded PGlite):
- * predictive search p95 < 30 ms, a 100-product category page p95 < 150 ms, and issue 22's full
- * search page (100 results) p95 ≤ 50 ms and first facet counts of the largest department
- * p95 ≤ 150 ms — server time, measured in-process around the Storefront API handler and the
+ * Catalogue budgets on the 100 000-product scale catalogue (embedded PGlite): predictive search
+ * p95 ≤ 10 ms (issue 22; DESIGN.md §8 asks 30 ms), a 100-product category page p95 < 150 ms, and
+ * issue 22's full search page (100 results) p95 ≤ 50 ms and first facet counts of the largest
+ * department p95 ≤ 150 ms — server time, measured in-process around the Storefront API handler and the
  * search module (no network in the way).
  *
  * The scale catalogue is seeded once and reused by later runs (bench/measure.ts).
@@ -115,7 +115,7 @@ export async function runCatalogueBench(): Promise<BenchResult[]> {
   await database.close();
 
   return [
-    result(`predictive search, ${SCALE_PRODUCTS} products`, searches, 30),
+    result(`predictive search, ${SCALE_PRODUCTS} products`, searches, 10),
     result("category page (100 products, facets)", pages, 150),
     result("first facet counts, largest department", facetCounts, 150),
     result(`full search page (100 results), ${SCALE_PRODUCTS} products`, fullSearches, 50),

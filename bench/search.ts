@@ -2,8 +2,8 @@
  * `node bench/search.ts [products]`: predictive and full search over a synthetic catalogue
  * (100 000 products by default) on an in-memory PGlite, in-process, as the search module sees it.
  * Prints the rebuild time and p50/p95/max per query family. The budget (DESIGN.md §8) is
- * predictive search p95 < 30 ms. BENCH_ROUNDS (5): passes over each family; BENCH_EXPLAIN=1:
- * also print the plan of a few queries; BENCH_SNAPSHOT=file: see below.
+ * predictive search p95 < 30 ms. BENCH_ROUNDS (5): passes over each family; BENCH_SNAPSHOT=file:
+ * see below.
  */
 import { existsSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
@@ -11,13 +11,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { openDatabase } from "#db/client.ts";
 import { migrate } from "#db/migrate.ts";
 import { catalogueSearchSource as source } from "#platform/commerce/index.ts";
-import {
-  planQuery,
-  predictiveSearch,
-  rebuildSearchIndex,
-  searchProducts,
-  tsquery,
-} from "#platform/search/index.ts";
+import { predictiveSearch, rebuildSearchIndex, searchProducts } from "#platform/search/index.ts";
 
 const PRODUCTS = Number(process.argv[2] ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -316,24 +310,6 @@ for (const sortKey of ["RELEVANCE", "PRICE"] as const) {
   console.log(
     `  ${sortKey.padEnd(20)} ${format(percentile(latencies, 50))} ${format(percentile(latencies, 95))} ${format(latencies.at(-1) ?? 0)}`,
   );
-}
-
-if (process.env.BENCH_EXPLAIN) {
-  // The first product tier of predictive search (search.ts), as the planner runs it with
-  // sequential scans off, which predictive search asks for.
-  await db.execute(sql`set enable_seqscan = off`);
-  for (const query of ["chocolat noir", "camenbert", "chocol", "coffret"]) {
-    const plan = await planQuery(db, query, { prefixLast: true, similarWords: false });
-    const result = (await db.execute(sql`
-      explain (analyze, costs off)
-      select ref_id from (select ref_id, title_vector, rank_boost from search_document
-        where kind = 'product' and title_vector @@ ${tsquery(plan, "all")} limit 300) c
-      order by ts_rank(title_vector, ${tsquery(plan, "any")}, 1) desc, rank_boost desc, ref_id
-      limit 10`)) as unknown as { rows: { "QUERY PLAN": string }[] };
-    console.log(`\nEXPLAIN ANALYZE, first tier of "${query}":`);
-    for (const row of result.rows) console.log(`  ${row["QUERY PLAN"]}`);
-  }
-  await db.execute(sql`reset enable_seqscan`);
 }
 
 await database.close();

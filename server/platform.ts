@@ -17,7 +17,7 @@ import { createContentApi, createContentManagementApi } from "#platform/content/
 import { createMailDelivery } from "#platform/notify/index.ts";
 import { bookOrderSlot, checkSlot, createOrderingApi } from "#platform/ordering/index.ts";
 import { limiterStore } from "#platform/rate-limit.ts";
-import { searchApi, startPopularityRefresh } from "#platform/search/index.ts";
+import { searchApi, startPopularityRefresh, warmProductIndex } from "#platform/search/index.ts";
 import { configureService } from "#platform/services.ts";
 import { configureShopIdentity, shopIdentityFromEnv } from "#platform/shop-identity.ts";
 import type { Env } from "#server/env.ts";
@@ -129,6 +129,9 @@ export function createPlatform({
     source: catalogueSearchSource,
     logger: logger.child({ module: "search" }),
   });
+  // Products are ranked from an in-memory copy of the index (decision 021): loaded now rather
+  // than by the first shopper's search.
+  warmProductIndex(database.db, logger.child({ module: "search" }));
   configureService("search", {
     baseUrl: "http://search.embedded",
     handler: (request) => searchIndex.fetch(request),

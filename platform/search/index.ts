@@ -14,12 +14,12 @@ export {
   settleSearchIndex,
   syncSearchIndex,
 } from "./indexer.ts";
+export { warmProductIndex } from "./memory-index.ts";
 export {
   POPULARITY_DAYS,
   refreshPopularity,
   startPopularityRefresh,
 } from "./popularity.ts";
-export { planQuery, tsquery } from "./query.ts";
 export {
   recordZeroResult,
   type ZeroResultQuery,

@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import type { Db } from "#db/client.ts";
 import { runOnce } from "#platform/background-lock.ts";
 import type { CatalogueSource } from "#platform/search/catalogue-source.ts";
+import { pruneDocumentChanges } from "#platform/search/memory-index.ts";
 import { searchDocument } from "#platform/search/schema.ts";
 import { intArray, rows, type SearchExecutor } from "#platform/search/sql.ts";
 
@@ -60,9 +61,11 @@ export function startPopularityRefresh(options: {
   let running: Promise<unknown> | null = null;
   const tick = () => {
     if (running) return;
-    running = runOnce(options.db, "search-popularity", () =>
-      refreshPopularity(options.db, options.source),
-    )
+    running = runOnce(options.db, "search-popularity", async () => {
+      await refreshPopularity(options.db, options.source);
+      // The same hourly round keeps the product index's change log short.
+      await pruneDocumentChanges(options.db);
+    })
       .catch((error: unknown) =>
         options.logger.error({ err: error }, "search popularity refresh failed"),
       )

@@ -237,17 +237,13 @@ function wordBranches(
 }
 
 /** A lexeme this long names a category by its start: `fromag` → Fromagerie (`fromageri`). */
-const CATEGORY_PREFIX_LENGTH = 5;
+export const CATEGORY_PREFIX_LENGTH = 5;
 
 export type TsqueryOptions = {
-  /** Only lexemes of this weight: `A` for a title's head word or a product's own category. */
-  weight?: "A";
   /** Only the typed words' own forms, no completion or correction. */
   exactOnly?: boolean;
   /** Long lexemes also match as prefixes, as category names are matched. */
   widen?: boolean;
-  /** Only the first clause. */
-  firstOnly?: boolean;
 };
 
 /**
@@ -256,8 +252,7 @@ export type TsqueryOptions = {
  * nothing: the query then finds nothing, as it should.
  */
 export function tsquery(plan: QueryPlan, join: "any" | "all", options: TsqueryOptions = {}): SQL {
-  const weight = options.weight ?? "";
-  const clauses = (options.firstOnly ? plan.clauses.slice(0, 1) : plan.clauses).map((clause) => {
+  const clauses = plan.clauses.map((clause) => {
     const lexemes = clause.filter((lexeme) => !options.exactOnly || lexeme.exact);
     if (lexemes.length === 0) return "'0'";
     return `(${lexemes
@@ -265,7 +260,7 @@ export function tsquery(plan: QueryPlan, join: "any" | "all", options: TsqueryOp
         const quoted = `'${lexeme.text.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`;
         const prefix =
           lexeme.prefix || (options.widen && lexeme.text.length >= CATEGORY_PREFIX_LENGTH);
-        return prefix || weight ? `${quoted}:${prefix ? "*" : ""}${weight}` : quoted;
+        return prefix ? `${quoted}:*` : quoted;
       })
       .join(" | ")})`;
   });
@@ -275,13 +270,3 @@ export function tsquery(plan: QueryPlan, join: "any" | "all", options: TsqueryOp
 /** Whether the plan has lexemes that are not the typed words' own forms. */
 export const hasInexact = (plan: QueryPlan) =>
   plan.clauses.some((clause) => clause.some((lexeme) => !lexeme.exact));
-
-/** The intents' filter as a tsquery over the documents' `facets` tokens, if any. */
-export function intentQuery(plan: QueryPlan): SQL | undefined {
-  if (plan.intents.length === 0) return undefined;
-  const parts = plan.intents.map((intent) => {
-    const any = `(${intent.tokens.map((token) => `'${token}'`).join(" | ")})`;
-    return intent.exclude ? `!${any}` : any;
-  });
-  return sql`${parts.join(" & ")}::tsquery`;
-}

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigserial,
   check,
   customType,
   index,
@@ -22,6 +23,7 @@ export const SEARCH_KINDS = ["product", "collection", "marque", "artisan"] as co
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+const xid8 = customType<{ data: string }>({ dataType: () => "xid8" });
 
 /**
  * Text as a weighted vector of the shop's own French words: `search_fold` (created by this
@@ -185,4 +187,27 @@ export const searchTermDeletion = pgTable(
     word: text("word").notNull(),
   },
   (t) => [primaryKey({ columns: [t.deletion, t.word] })],
+);
+
+/**
+ * Which product documents changed, and in which transaction: what each instance's in-memory
+ * product index (memory-index.ts) reads to catch up. Written only by the statement-level
+ * triggers on `search_document` (migration 0027), so every writer is covered, SQL by hand
+ * included. A reader asks for the rows of the transactions its last look could not see
+ * (`pg_visible_in_snapshot`), so a change committed after a later one is never skipped. Rows
+ * older than a day are pruned (`pruneDocumentChanges`); an instance that has not looked for
+ * half that long reloads everything.
+ */
+export const searchDocumentChange = pgTable(
+  "search_document_change",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    refId: integer("ref_id").notNull(),
+    xid: xid8("xid").notNull().default(sql`pg_current_xact_id()`),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("search_document_change_xid_idx").on(t.xid),
+    index("search_document_change_at_idx").on(t.at),
+  ],
 );

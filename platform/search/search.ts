@@ -1,9 +1,10 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { CatalogueSource, SearchProductFilter } from "#platform/search/catalogue-source.ts";
 import { SearchError } from "#platform/search/errors.ts";
+import { type ProductIndex, productIndex } from "#platform/search/memory-index.ts";
 import { normaliseTerm, planQuery, type QueryPlan, tsquery } from "#platform/search/query.ts";
-import { productMatch, productOrder, productRelevance } from "#platform/search/ranking.ts";
-import { rows, type SearchExecutor, withLocalSetting } from "#platform/search/sql.ts";
+import { rankProducts } from "#platform/search/ranking.ts";
+import { intArray, rows, type SearchExecutor, withLocalSetting } from "#platform/search/sql.ts";
 
 /**
  * Searching the index (storefront.md §5, issue 22): a product matches when every word of the term
@@ -29,12 +30,6 @@ export const MAX_PREDICTIVE_LIMIT = 50;
 export const MAX_PAGE_SIZE = 250;
 /** Suggestions in a predictive answer. */
 const MAX_QUERIES = 3;
-/**
- * Rows a predictive tier ranks at most. A word found in thousands of titles would otherwise cost
- * a ranking of thousands of rows per keystroke; past this many, any of them is as good a guess.
- */
-const PREDICTIVE_CANDIDATES = 300;
-
 const empty = (): PredictiveSearchResult => ({
   products: [],
   collections: [],
@@ -53,69 +48,38 @@ export async function predictiveSearch(
 ): Promise<PredictiveSearchResult> {
   if (normaliseTerm(query).join(" ").length < MIN_PREDICTIVE_LENGTH) return empty();
   const size = clamp(limit, 1, MAX_PREDICTIVE_LIMIT);
-  const found = await withIndexScans(db, async (tx) => {
-    const plan = await planQuery(tx, query, { prefixLast: true, similarWords: false });
-    if (plan.clauses.length === 0 && plan.intents.length === 0) return undefined;
-    const products = await predictiveProducts(tx, plan, size);
-    return { plan, products, ...(await predictiveOthers(tx, plan, size)) };
-  });
+  const [index, found] = await Promise.all([
+    productIndex(db),
+    (async () => {
+      const plan = await planQuery(db, query, { prefixLast: true, similarWords: false });
+      if (plan.clauses.length === 0 && plan.intents.length === 0) return undefined;
+      return { plan, ...(await predictiveOthers(db, plan, size)) };
+    })(),
+  ]);
   if (!found) return empty();
   const { plan, ...lists } = found;
+  const products = rankProducts(index, plan, { limit: size }).documents.map(
+    ({ id, handle, title }) => ({ id, handle, title }),
+  );
   const typed = plan.words.slice(0, -1);
   const queries = plan.alternatives
     .toSorted((a, b) => a.length - b.length || a.localeCompare(b))
     .slice(0, MAX_QUERIES)
     .map((word) => [...typed, word].join(" "));
-  return { ...lists, queries };
+  return { products, ...lists, queries };
 }
 
 /**
- * Runs `work` in a transaction where the planner avoids sequential scans. Predictive queries cap
- * the rows they rank with a LIMIT, and a LIMIT makes a sequential scan look cheap whenever the
- * planner overestimates the matches (an OR of many rare words, say): it then reads the whole
- * table to find a handful of rows.
+ * Runs `work` in a transaction where the planner avoids sequential scans: the typo fallback
+ * reads titles through their trigram index, and a LIMIT makes a sequential scan look cheap
+ * whenever the planner overestimates the matches.
  */
 const withIndexScans = <T>(db: SearchExecutor, work: (tx: SearchExecutor) => Promise<T>) =>
   withLocalSetting(db, "enable_seqscan", "off", work);
 
 /**
- * Products in tiers, each queried only while the answer is still short, each a few index
- * lookups, so that a word found in thousands of products costs no more than a rare one:
- * 1. every word matches, through the title or the product's categories;
- * 2. every word matches, some only through the vendor, tags or description.
- * As in the full search, a product that misses a word is no answer.
- * A tier ranks at most `PREDICTIVE_CANDIDATES` rows by the one scoring function (ranking.ts),
- * those whose category the term names and those with every word in the title first.
- */
-async function predictiveProducts(db: SearchExecutor, plan: QueryPlan, limit: number) {
-  const match = productMatch(plan);
-  const tiers: SQL[] = [
-    sql`(${match.titleAll} or ${match.categoryAll})`,
-    sql`${match.all} and not (${match.titleAll} or ${match.categoryAll})`,
-  ];
-  const order = productOrder(plan);
-  const hits: SearchHit[] = [];
-  for (const tier of tiers) {
-    const found = await rows<SearchHit>(
-      db,
-      sql`
-        select d.ref_id as id, d.handle, d.title
-        from (
-          select * from search_document d
-          where d.kind = 'product' and ${tier} ${match.intents ? sql`and ${match.intents}` : sql``}
-          limit ${PREDICTIVE_CANDIDATES}
-        ) as d
-        order by ${sql.join(order, sql`, `)}
-        limit ${limit - hits.length}`,
-    );
-    hits.push(...found);
-    if (hits.length >= limit) break;
-  }
-  return hits;
-}
-
-/**
- * Collections, brands and artisans: a few hundred documents, ranked in one statement. A long
+ * Collections, brands and artisans: a few hundred documents, ranked in one statement through
+ * their own partial index (which the planner picks: they are a thousandth of the table). A long
  * word names a collection by its start too, as for products' categories: "fromages" suggests the
  * Fromagerie.
  */
@@ -144,8 +108,6 @@ async function predictiveOthers(db: SearchExecutor, plan: QueryPlan, limit: numb
       .map(({ id, handle, title }) => ({ id, handle, title }));
   return { collections: of("collection"), marques: of("marque"), artisans: of("artisan") };
 }
-
-const fallbackTerm = (plan: QueryPlan) => sql`${plan.words.join(" ")}::text`;
 
 // ---------------------------------------------------------------------------------------------
 // Full search
@@ -182,7 +144,10 @@ export async function searchProducts(
   }
   const cursor = input.after ? decodeCursor(input.after) : { offset: 0, trigram: false };
   const none = { ids: [], totalCount: 0, hasNextPage: false, endCursor: null };
-  const plan = await planQuery(db, input.query, { prefixLast: false, similarWords: true });
+  const [plan, index] = await Promise.all([
+    planQuery(db, input.query, { prefixLast: false, similarWords: true }),
+    productIndex(db),
+  ]);
   if (plan.clauses.length === 0 && plan.intents.length === 0) return none;
   const options = {
     source,
@@ -193,10 +158,10 @@ export async function searchProducts(
     limit: input.first + 1,
   };
   let trigram = cursor.trigram;
-  let page = await rankProducts(db, plan, { ...options, trigram });
+  let page = await pageOfProducts(db, index, plan, { ...options, trigram });
   if (!trigram && page.totalCount === 0 && cursor.offset === 0 && plan.clauses.length > 0) {
     trigram = true;
-    page = await rankProducts(db, plan, { ...options, trigram });
+    page = await pageOfProducts(db, index, plan, { ...options, trigram });
   }
   const hasNextPage = page.ids.length > input.first;
   const ids = page.ids.slice(0, input.first);
@@ -236,7 +201,10 @@ export async function searchPage(
   if (!Number.isInteger(input.limit) || input.limit < 0 || input.limit > MAX_PAGE_SIZE + 1) {
     throw new SearchError("INVALID_ARGUMENT", `limit must be between 0 and ${MAX_PAGE_SIZE + 1}`);
   }
-  const plan = await planQuery(db, input.query, { prefixLast: false, similarWords: true });
+  const [plan, index] = await Promise.all([
+    planQuery(db, input.query, { prefixLast: false, similarWords: true }),
+    productIndex(db),
+  ]);
   if (plan.clauses.length === 0 && plan.intents.length === 0) return { ids: [], totalCount: 0 };
   const options = {
     source,
@@ -246,11 +214,9 @@ export async function searchPage(
     offset: input.offset,
     limit: input.limit,
   } as const;
-  return withIndexScans(db, async (tx) => {
-    const page = await rankProducts(tx, plan, { ...options, trigram: false });
-    if (page.totalCount > 0 || plan.clauses.length === 0) return page;
-    return rankProducts(tx, plan, { ...options, trigram: true });
-  });
+  const page = await pageOfProducts(db, index, plan, { ...options, trigram: false });
+  if (page.totalCount > 0 || plan.clauses.length === 0) return page;
+  return withIndexScans(db, (tx) => pageOfProducts(tx, index, plan, { ...options, trigram: true }));
 }
 
 /** Every matching product id, best first (at most `limit`): for callers that page themselves. */
@@ -259,7 +225,10 @@ export async function matchingProductIds(
   query: string,
   { limit = 10_000 }: { limit?: number } = {},
 ): Promise<number[]> {
-  const plan = await planQuery(db, query, { prefixLast: false, similarWords: true });
+  const [plan, index] = await Promise.all([
+    planQuery(db, query, { prefixLast: false, similarWords: true }),
+    productIndex(db),
+  ]);
   if (plan.clauses.length === 0 && plan.intents.length === 0) return [];
   const options = {
     source: undefined,
@@ -271,9 +240,9 @@ export async function matchingProductIds(
     // The caller pages and counts itself: no count over every match.
     counted: false,
   } as const;
-  const page = await rankProducts(db, plan, { ...options, trigram: false });
+  const page = await pageOfProducts(db, index, plan, { ...options, trigram: false });
   if (page.ids.length > 0 || plan.clauses.length === 0) return page.ids;
-  return (await rankProducts(db, plan, { ...options, trigram: true })).ids;
+  return (await pageOfProducts(db, index, plan, { ...options, trigram: true })).ids;
 }
 
 type RankOptions = {
@@ -289,10 +258,14 @@ type RankOptions = {
   counted?: boolean;
 };
 
-async function rankProducts(db: SearchExecutor, plan: QueryPlan, options: RankOptions) {
-  const term = fallbackTerm(plan);
-  // The product's facts are only read when a filter or the price needs them: joining every
-  // match costs as much as ranking it. The indexer keeps archived and hidden products out.
+async function pageOfProducts(
+  db: SearchExecutor,
+  index: ProductIndex,
+  plan: QueryPlan,
+  options: RankOptions,
+) {
+  // The product's facts are only read when a filter or the price needs them. The indexer keeps
+  // archived and hidden products out.
   const facts =
     options.filters.length > 0 || options.sortKey === "PRICE"
       ? options.source?.productFacts
@@ -300,46 +273,92 @@ async function rankProducts(db: SearchExecutor, plan: QueryPlan, options: RankOp
   if ((options.filters.length > 0 || options.sortKey === "PRICE") && !facts) {
     throw new SearchError("INVALID_ARGUMENT", "filters and the price order need the catalogue");
   }
-  const match = productMatch(plan);
+  if (options.trigram) return titlesCloseTo(db, plan, options, facts);
+  if (!facts) {
+    const { documents, total } = rankProducts(index, plan, {
+      limit: options.offset + options.limit,
+      reverse: options.reverse,
+    });
+    return {
+      ids: documents.slice(options.offset).map((document) => document.id),
+      totalCount: options.counted === false ? 0 : total,
+    };
+  }
+  const ranked = rankProducts(index, plan).documents.map((document) => document.id);
+  if (ranked.length === 0) return { ids: [], totalCount: 0 };
+  // Filters and the price are the catalogue's: it keeps the matches they let through.
   const where = [
     sql`d.kind = 'product'`,
-    // Every word must match: a word the catalogue does not know ("eau gazeuse" in a shop
-    // without water) finds nothing rather than whatever the other word is in ("eau-de-vie").
-    options.trigram ? sql`${term} <% d.title_norm` : match.all,
-    ...(match.intents ? [match.intents] : []),
+    sql`d.ref_id = any(${intArray(ranked)})`,
+    ...filterConditions(facts, options.filters),
+  ];
+  const from = sql`search_document d ${facts.join(sql`d.ref_id`)}`;
+  if (options.sortKey === "PRICE") {
+    const then = options.reverse ? sql`desc` : sql`asc`;
+    return countedPage(
+      db,
+      sql`select d.ref_id as id, count(*) over ()::int as total
+        from ${from} where ${sql.join(where, sql` and `)}
+        order by ${facts.price} ${then}, d.ref_id ${then}
+        limit ${options.limit} offset ${options.offset}`,
+      sql`select count(*)::int as total from ${from} where ${sql.join(where, sql` and `)}`,
+    );
+  }
+  const kept = new Set(
+    (
+      await rows<{ id: number }>(
+        db,
+        sql`select d.ref_id as id from ${from} where ${sql.join(where, sql` and `)}`,
+      )
+    ).map((row) => row.id),
+  );
+  const ids = ranked.filter((id) => kept.has(id));
+  if (options.reverse) ids.reverse();
+  return { ids: ids.slice(options.offset, options.offset + options.limit), totalCount: ids.length };
+}
+
+/**
+ * The typo fallback, when no word matches anything: titles close to the whole term, by pg_trgm's
+ * word similarity, then popularity.
+ */
+function titlesCloseTo(
+  db: SearchExecutor,
+  plan: QueryPlan,
+  options: RankOptions,
+  facts: CatalogueSource["productFacts"] | undefined,
+) {
+  const term = sql`${plan.words.join(" ")}::text`;
+  const where = [
+    sql`d.kind = 'product'`,
+    sql`${term} <% d.title_norm`,
     ...(facts ? filterConditions(facts, options.filters) : []),
   ];
   const from = facts ? sql`search_document d ${facts.join(sql`d.ref_id`)}` : sql`search_document d`;
-  const relevance = options.trigram
-    ? [sql`word_similarity(${term}, d.title_norm)`, sql`d.rank_boost`]
-    : productRelevance(plan);
   // Best first, then the lowest id; `reverse` turns the whole order around.
   const [first, then] = options.reverse ? [sql`asc`, sql`desc`] : [sql`desc`, sql`asc`];
   const order =
     options.sortKey === "PRICE"
       ? [sql`${facts?.price} ${then}`, sql`d.ref_id ${then}`]
-      : [...relevance.map((key) => sql`${key} ${first}`), sql`d.ref_id ${then}`];
-  const counted = options.counted ?? true;
-  const found = await rows<{ id: number; total: number }>(
+      : [
+          sql`word_similarity(${term}, d.title_norm) ${first}`,
+          sql`d.rank_boost ${first}`,
+          sql`d.ref_id ${then}`,
+        ];
+  return countedPage(
     db,
-    sql`
-      select d.ref_id as id${counted ? sql`, count(*) over ()::int as total` : sql``}
-      from ${from}
-      where ${sql.join(where, sql` and `)}
+    sql`select d.ref_id as id, count(*) over ()::int as total
+      from ${from} where ${sql.join(where, sql` and `)}
       order by ${sql.join(order, sql`, `)}
       limit ${options.limit} offset ${options.offset}`,
+    sql`select count(*)::int as total from ${from} where ${sql.join(where, sql` and `)}`,
   );
-  if (!counted) return { ids: found.map((row) => row.id), totalCount: 0 };
-  let totalCount = found[0]?.total;
-  if (totalCount === undefined) {
-    // Past the last page: count on its own.
-    const [count] = await rows<{ total: number }>(
-      db,
-      sql`select count(*)::int as total from ${from} where ${sql.join(where, sql` and `)}`,
-    );
-    totalCount = count?.total ?? 0;
-  }
-  return { ids: found.map((row) => row.id), totalCount };
+}
+
+/** A page with its total; past the last page, the total is counted on its own. */
+async function countedPage(db: SearchExecutor, page: SQL, count: SQL) {
+  const found = await rows<{ id: number; total: number }>(db, page);
+  const total = found[0]?.total ?? (await rows<{ total: number }>(db, count))[0]?.total ?? 0;
+  return { ids: found.map((row) => row.id), totalCount: total };
 }
 
 function filterConditions(
