@@ -53,15 +53,17 @@ export function result(name: string, samples: number[], budgetMs: number): Bench
 
 /**
  * The scale catalogue (SCALE_PRODUCTS products) on the embedded PGlite, seeded once into
- * BENCH_DATA_DIR (default: a folder in the system's temp directory) and reused by later runs.
+ * BENCH_DATA_DIR (default: a folder in the system's temp directory) and reused by later runs;
+ * or, with BENCH_DATABASE_URL, in that PostgreSQL database (its data is replaced on first use).
  */
 export async function openScaleCatalogue(): Promise<Database> {
+  const url = process.env.BENCH_DATABASE_URL;
   const dataDir = process.env.BENCH_DATA_DIR ?? join(tmpdir(), `comptoir-bench-${SCALE_PRODUCTS}`);
-  const database = await openDatabase({ dataDir });
+  const database = await openDatabase(url ? { url } : { dataDir });
   await migrate(database);
   const [existing] = await database.db.select({ n: count() }).from(commerceProduct);
   if ((existing?.n ?? 0) < SCALE_PRODUCTS) {
-    console.log(`Seeding ${SCALE_PRODUCTS} products into ${dataDir} (once)…`);
+    console.log(`Seeding ${SCALE_PRODUCTS} products into ${url ?? dataDir} (once)…`);
     const started = performance.now();
     await seedDatabase(database, { force: true, products: SCALE_PRODUCTS });
     console.log(`…seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
