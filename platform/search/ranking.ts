@@ -32,7 +32,7 @@ import { CATEGORY_PREFIX_LENGTH, hasInexact, type QueryPlan } from "#platform/se
 /** Field weights of key 6. */
 const WEIGHTS = { title: 1, vendor: 0.4, tagged: 0.2 };
 
-export type RankOptions = {
+type RankWindow = {
   /** Only the first this many of the order (all by default). */
   limit?: number;
   /** Worst first: the whole order turned around. */
@@ -47,7 +47,7 @@ export type RankOptions = {
 export function rankProducts(
   index: ProductIndex,
   plan: QueryPlan,
-  { limit = Number.POSITIVE_INFINITY, reverse = false }: RankOptions = {},
+  { limit = Number.POSITIVE_INFINITY, reverse = false }: RankWindow = {},
 ): { documents: MemoryDocument[]; total: number } {
   const matched = matchProducts(index, plan);
   const { slots, all, termClauses } = matched;
