@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { NUTRITION_ROWS } from "../platform/nutrition.ts";
-import { hydrated, scrollThroughListing } from "./journeys.ts";
+import { claimedByReact, hydrated, scrollThroughListing } from "./journeys.ts";
 
 /**
  * Browsing the catalogue on the demo data: categories with filters, sort and 'Voir plus', a
@@ -82,7 +82,9 @@ test("a product page: price, allergens, gallery, then its brand's page", async (
   );
   await expect(declaration.getByRole("row", { name: /^Énergie/ })).toContainText(/kJ \/ \d+ kcal/);
 
-  await page.getByRole("link", { name: /^Agrandir l'image :/ }).click();
+  const zoom = page.getByRole("link", { name: /^Agrandir l'image :/ });
+  await claimedByReact(zoom);
+  await zoom.click();
   const gallery = page.getByRole("dialog");
   await expect(gallery).toBeVisible();
   await gallery.getByRole("button", { name: "Fermer" }).click();

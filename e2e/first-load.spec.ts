@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { hydrated } from "./journeys.ts";
+import { claimedByReact, hydrated } from "./journeys.ts";
 
 /**
  * What a first load lays out and hydrates (issue 24, decision 019): a listing's first screen and
@@ -133,11 +133,7 @@ test("a product page's related cards load their code as they near the viewport, 
   // Hydrated (React has claimed the button; a click before that submits the form as without
   // JavaScript): a card's « Ajouter » adds in place, without loading a document.
   const add = related.getByRole("button", { name: /^Ajouter/ }).first();
-  await expect
-    .poll(() =>
-      add.evaluate((button) => Object.keys(button).some((key) => key.startsWith("__react"))),
-    )
-    .toBe(true);
+  await claimedByReact(add);
   await add.click();
   await expect(page.getByText("Produit ajouté au panier")).toBeVisible();
   expect(documents).toBe(1);

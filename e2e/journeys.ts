@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 /**
  * Steps several journeys share: hydration, the order-mode modal, paying on the hosted checkout,
@@ -9,6 +9,19 @@ import { expect, type Page } from "@playwright/test";
 /** Waits until React Router has hydrated the page (its route modules are loaded). */
 export async function hydrated(page: Page) {
   await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+}
+
+/**
+ * Waits until React has hydrated `control`. A part of a page that is an island (decision 020)
+ * hydrates after the rest, once its code is in; a click before that does what it does without
+ * JavaScript (a form submits, a gallery picture opens as an image file).
+ */
+export async function claimedByReact(control: Locator) {
+  await expect
+    .poll(() =>
+      control.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__react"))),
+    )
+    .toBe(true);
 }
 
 /**

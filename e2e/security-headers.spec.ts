@@ -1,6 +1,12 @@
 import { expect, type Page, test } from "@playwright/test";
 import { signInStaff } from "./admin-account.ts";
-import { deliveryToParis, hydrated, openModal, payOnHostedCheckout } from "./journeys.ts";
+import {
+  claimedByReact,
+  deliveryToParis,
+  hydrated,
+  openModal,
+  payOnHostedCheckout,
+} from "./journeys.ts";
 
 /**
  * The Content-Security-Policy in a real browser (issue 16): hydration, the product gallery, the
@@ -51,7 +57,9 @@ test("hydration, the search overlay, the product gallery and the cart panel", as
   await underCsp(page, "/c/fromagerie/");
   const card = page.locator("article:not(.product-card--unavailable)").locator("a[href^='/p/']");
   await underCsp(page, (await card.first().getAttribute("href")) ?? "");
-  await page.getByRole("link", { name: /^Agrandir l'image :/ }).click();
+  const zoom = page.getByRole("link", { name: /^Agrandir l'image :/ });
+  await claimedByReact(zoom);
+  await zoom.click();
   const gallery = page.getByRole("dialog");
   await expect(gallery).toBeVisible();
   await gallery.getByRole("button", { name: "Fermer" }).click();
