@@ -32,7 +32,10 @@ export default defineConfig({
     // Journeys start with the cookie choice made (everything refused), so the first-visit privacy
     // banner does not cover what they click; e2e/privacy-tracking.spec.ts starts without it.
     storageState: consentGiven("127.0.0.1"),
-    trace: "retain-on-failure",
+    // Recording a trace (a screenshot per action, a DOM snapshot per step) cost a quarter of the
+    // journeys' time on CI's two cores: there it is recorded on a retry only, the run that shows
+    // how a failure repeats.
+    trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [
