@@ -203,3 +203,21 @@ describe("the composed server", () => {
     expect(await ready.json()).toEqual({ status: "ready" });
   });
 });
+
+describe("a server composed after another in the same process", () => {
+  it("reads its own services, not what the other kept of theirs", async () => {
+    const seeded = await createTestDatabase({ seeded: true });
+    const demo = await composedShops(seeded);
+    try {
+      const menu = "Confitures, miels et pâtes à tartiner";
+      expect(await (await demo.shop().request("/")).text()).toContain(menu);
+      // This file's database is empty: no menu, no products, whatever the demo shop kept.
+      const empty = await (await shop().request("/")).text();
+      expect(empty).toContain("Bienvenue au Comptoir");
+      expect(empty).not.toContain(menu);
+    } finally {
+      await demo.close();
+      await seeded.close();
+    }
+  });
+});

@@ -41,6 +41,22 @@ export function subscribeCaches(invalidations: Invalidations, pageCache: PageCac
 }
 
 /**
+ * Drops every read the storefront keeps of the services (catalogue reads and reference, content,
+ * shop facts, ordering menus and stores, synonyms). A server composes the services once, at
+ * start; what an earlier composition in the same process kept (tests compose a shop per file,
+ * each on its own database) answered for other services and must not answer for these.
+ */
+export function forgetServiceReads(): void {
+  forgetCatalogueReads();
+  clearCatalogueReference();
+  invalidateContentCache();
+  forgetShopFacts();
+  forgetOrderingMenus();
+  forgetOrderingStores();
+  forgetSynonymRules();
+}
+
+/**
  * The page cache as the admin area and the admin API see it: a purge is published, so it reaches
  * every instance; the count is this instance's.
  */

@@ -22,6 +22,7 @@ import { configureService } from "#platform/services.ts";
 import { configureShopIdentity, shopIdentityFromEnv } from "#platform/shop-identity.ts";
 import type { Env } from "#server/env.ts";
 import type { Invalidations } from "#server/invalidation.ts";
+import { forgetServiceReads } from "#server/invalidation-caches.ts";
 import { yogaLogging } from "#server/log-errors.ts";
 import type { Logger } from "#server/logger.ts";
 import { onlineStoreContent } from "#server/online-store-content.ts";
@@ -50,6 +51,8 @@ export function createPlatform({
   // Receipts, emails and pages print the identity the deployment configured.
   configureShopIdentity(shopIdentityFromEnv(env));
   const search = catalogueSearch(database.db);
+  // What an earlier composition in this process kept answered for other services.
+  forgetServiceReads();
 
   // Grocery orders book their slot in the ordering service's capacity (docs/architecture.md, "Ports").
   const slots: SlotBookings = { check: checkSlot, book: bookOrderSlot };

@@ -7,6 +7,7 @@ import { catalogueChanged } from "#platform/commerce/catalogue.ts";
 import { editProduct, setArchived, setAvailability } from "#platform/commerce/catalogue-edit.ts";
 import { readEditableProduct } from "#platform/commerce/catalogue-edit-read.ts";
 import {
+  commerceCatalogueVersion,
   commerceCollection,
   commerceCollectionFacetCount,
   commerceCollectionFacetStale,
@@ -93,6 +94,41 @@ async function expectStoredEqualsLive(collectionId: number) {
   expect(stored).toEqual(live);
   return stored;
 }
+
+describe("a filtered listing's kept counts", () => {
+  it("belong to their database: another one at the same catalogue version counts its own", async () => {
+    const other = await createTestDatabase({ seeded: true });
+    try {
+      const available = (on: Db) =>
+        listingFacets(on, {
+          collectionId: fromagerie,
+          filters: [{ available: true }],
+          sort: "MANUAL",
+          reverse: false,
+        });
+      const cheese = await aCheese();
+      const before = count(await available(db), "filter.p.vendor", cheese.vendor);
+      expect(before).toBeGreaterThan(0);
+      // The other database renames a vendor by hand and keeps this one's catalogue version.
+      const [version] = await db
+        .select({ version: commerceCatalogueVersion.version })
+        .from(commerceCatalogueVersion);
+      await other.db
+        .update(commerceProduct)
+        .set({ vendor: "Fromagerie d'ailleurs" })
+        .where(eq(commerceProduct.id, cheese.id));
+      await other.db
+        .update(commerceCatalogueVersion)
+        .set({ version: version?.version ?? 0 })
+        .where(eq(commerceCatalogueVersion.id, 1));
+      const theirs = await available(other.db);
+      expect(count(theirs, "filter.p.vendor", "Fromagerie d'ailleurs")).toBe(1);
+      expect(count(await available(db), "filter.p.vendor", cheese.vendor)).toBe(before);
+    } finally {
+      await other.close();
+    }
+  });
+});
 
 describe("stored facet counts", () => {
   it("are written for every collection by the seed, and read from the store", async () => {

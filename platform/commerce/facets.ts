@@ -41,7 +41,18 @@ const METAFIELD_FACET_LABELS: Record<string, string> = {
  * and filters, and dropped when the catalogue version (bumped by every catalogue write) moves on.
  */
 const FACET_CACHE_ENTRIES = 500;
-const facetCache = new Map<string, { version: number; facets: Promise<Facet[]> }>();
+type KeptFacets = Map<string, { version: number; facets: Promise<Facet[]> }>;
+// Per database handle: two databases in one process (tests) may share a catalogue version.
+const facetCaches = new WeakMap<Db, KeptFacets>();
+
+function facetCacheOf(db: Db): KeptFacets {
+  let cache = facetCaches.get(db);
+  if (!cache) {
+    cache = new Map();
+    facetCaches.set(db, cache);
+  }
+  return cache;
+}
 
 async function catalogueVersion(db: Db): Promise<number> {
   const [row] = await db
@@ -63,6 +74,7 @@ export async function listingFacets(db: Db, query: ListingQuery): Promise<Facet[
   }
   const key = JSON.stringify([query.collectionId ?? null, query.filters ?? []]);
   const version = await catalogueVersion(db);
+  const facetCache = facetCacheOf(db);
   const cached = facetCache.get(key);
   if (cached && cached.version === version) {
     facetCache.delete(key); // most recently used goes last

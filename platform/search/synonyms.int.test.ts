@@ -185,6 +185,21 @@ describe("searches expanded by synonyms", () => {
     expect(await found("pq")).toEqual([]);
   });
 
+  it("keeps each database's rules apart", async () => {
+    const saved = await edited(
+      save({ term: "pq", replacements: "papier toilette", kind: "one-way" }),
+    );
+    if (!saved.ok) throw new Error("not saved");
+    const other = await createTestDatabase();
+    try {
+      expect((await synonymRules(database.db)).map((rule) => rule.term)).toEqual([["pq"]]);
+      expect(await synonymRules(other.db)).toEqual([]);
+    } finally {
+      await other.close();
+      await edited(remove(saved.synonym.id));
+    }
+  });
+
   it("survives an index rebuild: synonyms are not part of the index", async () => {
     const saved = await edited(
       save({ term: "gazeuse", replacements: "pétillante", kind: "equivalent" }),

@@ -222,11 +222,15 @@ export type SynonymRule = {
 /** A word as matching compares it: no accents. */
 const fold = (word: string) => normaliseTerm(word).join("");
 
-type KeptRules = { rules: Promise<SynonymRule[]>; at: number };
+type KeptRules = { rules: Promise<SynonymRule[]>; at: number; generation: number };
 // Shared by the server's and the storefront bundle's copies of this module: the office writes
-// through the bundle's, searches run through the server's (platform/process-global.ts).
+// through the bundle's, searches run through the server's (platform/process-global.ts). Kept per
+// database handle; an edit moves the generation on, which outdates every handle's rules at once.
 const kept = () =>
-  processGlobal("searchSynonymRules", () => ({ current: undefined as KeptRules | undefined }));
+  processGlobal("searchSynonymRulesByDatabase", () => ({
+    generation: 0,
+    byDatabase: new WeakMap<object, KeptRules>(),
+  }));
 
 /** The rules of a synonym row; none when a row no longer reads (changed by hand). */
 export function synonymRule(row: Pick<SearchSynonym, "term" | "replacements" | "kind">) {
@@ -244,7 +248,10 @@ export function synonymRule(row: Pick<SearchSynonym, "term" | "replacements" | "
  */
 export function synonymRules(db: SearchExecutor, now = Date.now()): Promise<SynonymRule[]> {
   const state = kept();
-  if (state.current && now - state.current.at < RULES_TTL_MS) return state.current.rules;
+  const current = state.byDatabase.get(db);
+  if (current && current.generation === state.generation && now - current.at < RULES_TTL_MS) {
+    return current.rules;
+  }
   const rules = db
     .select({
       term: searchSynonym.term,
@@ -256,17 +263,17 @@ export function synonymRules(db: SearchExecutor, now = Date.now()): Promise<Syno
     .then((rows) => rows.flatMap((row) => synonymRule(row) ?? []));
   // An edit drops this entry even while the read is on its way: a read begun before the edit
   // committed may bring the old rules, so it answers the searches that asked and is not kept.
-  const entry = { rules, at: now };
-  state.current = entry;
+  const entry = { rules, at: now, generation: state.generation };
+  state.byDatabase.set(db, entry);
   rules.catch(() => {
-    if (state.current === entry) state.current = undefined;
+    if (state.byDatabase.get(db) === entry) state.byDatabase.delete(db);
   });
   return rules;
 }
 
 /** Drops the kept rules: the next search reads them again (an edit, on any instance). */
 export function forgetSynonymRules(): void {
-  kept().current = undefined;
+  kept().generation += 1;
 }
 
 // ---------------------------------------------------------------------------------------------
