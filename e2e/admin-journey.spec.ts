@@ -86,7 +86,7 @@ test("office staff run the shop's day from the admin area", async ({ page, reque
   await signInStaff(page);
   await expect(page.getByRole("heading", { name: "Aujourd'hui" })).toBeVisible();
 
-  // A product on sale that the other admin journeys leave alone.
+  // A product on sale that the other admin journeys leave alone (e2e/admin-catalogue.spec.ts).
   await page.goto("/middleware/products/?archive=non&dispo=en-vente");
   await page.getByRole("table").getByRole("row").nth(5).getByRole("link").click();
   await expect(page).toHaveURL(/\/middleware\/products\/[a-z0-9-]+\/$/);
