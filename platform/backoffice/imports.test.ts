@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvRows, jsonRows, parseCsv } from "#platform/backoffice/imports.ts";
+import { csvRows, jsonRows, parseCsv } from "#platform/backoffice/import-files.ts";
 
 describe("reading an import file", () => {
   it("numbers records by the file line they start on, quoted line breaks included", () => {

@@ -66,15 +66,13 @@ export {
   readAdjustmentForm,
   readGiftCardForm,
 } from "./gift-cards.ts";
+export { csvRows, type ImportRow, jsonRows } from "./import-files.ts";
 export {
   API_ACTOR,
   archiveProductByHandle,
-  csvRows,
   type ImportOutcome,
-  type ImportRow,
   importCategories,
   importProducts,
-  jsonRows,
 } from "./imports.ts";
 export type { JobProgress, JobState } from "./jobs.ts";
 export {
