@@ -406,10 +406,10 @@ export { COVERAGE_DOC_HEADER, coverageTable } from "./graphql/coverage.ts";
 // The official Hydrogen starter as a test of the Storefront API, for its ratchet test and
 // `npm run compat:hydrogen` (bench/hydrogen-compat.ts).
 export {
-  demoVisit,
   formatHydrogenReport,
   runHydrogenStarter,
   STARTER_API_VERSION,
 } from "./graphql/hydrogen-starter.ts";
+export { demoVisit } from "./graphql/hydrogen-starter-visit.ts";
 export { officialStorefrontSchema } from "./graphql/official-schema.ts";
 export { STOREFRONT_SDL } from "./graphql/sdl.ts";

@@ -4,16 +4,17 @@ import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
 import {
   type DocumentResult,
-  demoVisit,
-  generatedStarterDocuments,
-  hydrogenStarterDocuments,
   KNOWN_DOCUMENTS,
   runHydrogenStarter,
-  type Send,
   STARTER_API_VERSION,
-  starterRouteDocuments,
   verdict,
 } from "#platform/commerce/graphql/hydrogen-starter.ts";
+import {
+  generatedStarterDocuments,
+  hydrogenStarterDocuments,
+  starterRouteDocuments,
+} from "#platform/commerce/graphql/hydrogen-starter-source.ts";
+import { demoVisit, type Send } from "#platform/commerce/graphql/hydrogen-starter-visit.ts";
 import { officialStorefrontSchema } from "#platform/commerce/graphql/official-schema.ts";
 import { PUBLIC_HEADERS, postGraphql, testStorefrontApi } from "#platform/commerce/testing.ts";
 import { SEED_NOW } from "#seed/index.ts";
