@@ -1,4 +1,4 @@
-import { type KeyboardEvent, lazy, Suspense, useState } from "react";
+import { type KeyboardEvent, lazy, Suspense, useRef } from "react";
 import { Form } from "react-router";
 
 // Loaded on the first keystroke: the product page's first load does not carry the overlay.
@@ -16,10 +16,11 @@ type Props = {
  * query and its results (storefront.md §4) and keeps the focus in the field.
  */
 export function SearchBar({ query, onQueryChange }: Props) {
-  const [focusInput, setFocusInput] = useState<HTMLInputElement | null>(null);
+  // A ref, not state: state set as React attaches the field would render the bar again, at once.
+  const input = useRef<HTMLInputElement | null>(null);
   const close = () => {
     onQueryChange("");
-    focusInput?.focus();
+    input.current?.focus();
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === "Escape" && query !== "") {
@@ -35,7 +36,7 @@ export function SearchBar({ query, onQueryChange }: Props) {
           Rechercher sur le Comptoir
         </label>
         <input
-          ref={setFocusInput}
+          ref={input}
           id="recherche-site"
           type="search"
           name="q"

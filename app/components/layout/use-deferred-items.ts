@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useState } from "react";
+import { startTransition, useCallback, useEffect, useRef, useState } from "react";
 import { isHydrated } from "./hydration.ts";
 
 /**
@@ -20,10 +20,24 @@ export function useDeferredItems(
   margin = "600px",
 ): { count: number; deferred: boolean; watchRef: (element: HTMLElement | null) => void } {
   const [all, setAll] = useState(() => isHydrated() || total <= first);
-  const [watched, setWatched] = useState<HTMLElement | null>(null);
-  const watchRef = useCallback((element: HTMLElement | null) => setWatched(element), []);
-
+  // The watched element is kept in a ref: state set while React attaches refs renders the row
+  // again at once, synchronously, which right after hydration blocks the main thread. A later
+  // element (the row's items changed) sets state so that the effect watches it instead.
+  const watchedRef = useRef<HTMLElement | null>(null);
+  const committed = useRef(false);
+  const [watchedElements, setWatchedElements] = useState(0);
+  const watchRef = useCallback((element: HTMLElement | null) => {
+    if (element === watchedRef.current) return;
+    watchedRef.current = element;
+    if (element && committed.current) setWatchedElements((count) => count + 1);
+  }, []);
   useEffect(() => {
+    committed.current = true;
+  }, []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new watched element counts in `watchedElements`
+  useEffect(() => {
+    const watched = watchedRef.current;
     if (all || !watched) return;
     let revealed = false;
     const reveal = () => {
@@ -44,7 +58,7 @@ export function useDeferredItems(
       observer.disconnect();
       for (const name of events) watched.removeEventListener(name, reveal);
     };
-  }, [all, watched, margin]);
+  }, [all, margin, watchedElements]);
 
   return { count: all ? total : Math.min(first, total), deferred: !all, watchRef };
 }
