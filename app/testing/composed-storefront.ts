@@ -4,8 +4,6 @@
  * modules.
  */
 import type { SQL } from "drizzle-orm";
-import { clearCatalogueReference } from "#app/lib/catalogue-reference.server.ts";
-import { forgetCatalogueReads } from "#app/lib/storefront.server.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
 import { composedShops } from "#server/testing.ts";
 
@@ -29,8 +27,6 @@ export async function composeStorefront(
   const database = await createTestDatabase({ seeded: true });
   let shops: Awaited<ReturnType<typeof composedShops>>;
   try {
-    clearCatalogueReference();
-    forgetCatalogueReads();
     shops = await composedShops(database);
   } catch (error) {
     await database.close();
