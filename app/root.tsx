@@ -17,6 +17,7 @@ import { Header } from "#app/components/layout/header.tsx";
 import { markHydrated } from "#app/components/layout/hydration.ts";
 import { island } from "#app/components/layout/island.tsx";
 import { ProgressBar } from "#app/components/layout/progress-bar.tsx";
+import { ShopLinks } from "#app/components/layout/shop-link.tsx";
 import { PrivacyCentre } from "#app/components/privacy/privacy-centre.tsx";
 import { PageViews } from "#app/components/privacy/tracking.tsx";
 import { ToastHost } from "#app/components/toast/toast-host.tsx";
@@ -83,6 +84,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         {chrome && <Footer footer={data?.footer ?? normaliseFooter(null)} />}
+        <ShopLinks />
         <VisitorLoader />
         <PageViews pageType={pageType} />
         <ToastHost />

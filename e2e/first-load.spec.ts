@@ -203,3 +203,33 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("region", { name: "Nos engagements" })).toBeVisible();
   });
 });
+
+test("a product card's link opens its page without reloading the document", async ({ page }) => {
+  let documents = 0;
+  page.on("request", (request) => {
+    if (request.resourceType() === "document") documents += 1;
+  });
+  await page.goto("/");
+  await hydrated(page);
+  const link = page.locator("main .product-card__link").first();
+  const path = (await link.getAttribute("href")) ?? "";
+  expect(path).toMatch(/^\/p\/[^/]+\/$/);
+  const title = (await link.locator(".product-card__title").textContent()) ?? "";
+  await link.click();
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+  expect(documents).toBe(1);
+  // Back on the home page, a click on a link with a modifier stays the browser's (a new tab).
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  const [popup] = await Promise.all([
+    page.context().waitForEvent("page"),
+    page
+      .locator("main .product-card__link")
+      .first()
+      .click({ modifiers: ["ControlOrMeta"] }),
+  ]);
+  await popup.close();
+  await expect(page).toHaveURL(/\/$/);
+  expect(documents).toBe(1);
+});

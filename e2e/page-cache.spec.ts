@@ -37,7 +37,7 @@ test("browsing without full reloads leaves the page cache to pages", async ({ pa
   await page.keyboard.press("Escape");
   const card = page.getByRole("article").first();
   const title = (await card.getByRole("heading").textContent()) ?? "";
-  // Hovering cards makes the router discover their routes and prefetch their data.
+  // Hovering cards, as a shopper does on the way to one.
   for (let index = 1; index <= 5; index++) {
     await page.getByRole("article").nth(index).getByRole("link").first().hover();
   }

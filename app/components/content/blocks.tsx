@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { ShopLink } from "#app/components/layout/shop-link.tsx";
 import { ProductCard } from "#app/components/product/product-card.tsx";
 import { CAROUSEL_LAYOUTS } from "#app/lib/carousel-layout.ts";
 import type {
@@ -27,9 +27,9 @@ export function ContentLink({
       {children}
     </a>
   ) : (
-    <Link to={href} className={className}>
+    <ShopLink to={href} className={className}>
       {children}
-    </Link>
+    </ShopLink>
   );
 }
 
@@ -151,7 +151,7 @@ export function ArticleCard({
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="article-card">
-      <Link to={article.href} className="article-card__link">
+      <ShopLink to={article.href} className="article-card__link">
         {article.image ? (
           <Picture
             image={article.image}
@@ -164,7 +164,7 @@ export function ArticleCard({
         )}
         {article.category && <span className="article-card__category">{article.category}</span>}
         <Heading className="article-card__title">{article.title}</Heading>
-      </Link>
+      </ShopLink>
       {article.date && <p className="article-card__date">{article.date}</p>}
       {article.excerpt && <p className="article-card__excerpt">{article.excerpt}</p>}
     </article>

@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { island } from "#app/components/layout/island.tsx";
+import { ShopLink } from "#app/components/layout/shop-link.tsx";
 import { CookiesLink } from "#app/components/privacy/cookies-link.tsx";
 import type { FooterData } from "#app/lib/site-layout.ts";
 
@@ -27,7 +27,7 @@ export function Footer({ footer }: { footer: FooterData }) {
               <ul>
                 {menu.links.map((link) => (
                   <li key={`${link.href}-${link.title}`}>
-                    <Link to={link.href}>{link.title}</Link>
+                    <ShopLink to={link.href}>{link.title}</ShopLink>
                   </li>
                 ))}
                 {menu === footer.menus.at(-1) && (
@@ -44,7 +44,7 @@ export function Footer({ footer }: { footer: FooterData }) {
               <ul>
                 {footer.seasonal.map((link) => (
                   <li key={link.href}>
-                    <Link to={link.href}>{link.title}</Link>
+                    <ShopLink to={link.href}>{link.title}</ShopLink>
                   </li>
                 ))}
               </ul>

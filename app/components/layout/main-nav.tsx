@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { MOBILE_MENU_HIDE_MS, type NavItem } from "#app/lib/site-layout.ts";
+import { ShopLink } from "./shop-link.tsx";
 import { StaticMarkup } from "./static-markup.tsx";
 
 type Props = {
@@ -113,17 +114,17 @@ function MenuEntry({
   if (!hasSubMenu(item)) {
     return (
       <li className="main-nav__item">
-        <Link to={item.href} className="main-nav__link" style={style}>
+        <ShopLink to={item.href} className="main-nav__link" style={style}>
           {item.title}
-        </Link>
+        </ShopLink>
       </li>
     );
   }
   return (
     <li className={`main-nav__item main-nav__item--parent${expanded ? " is-expanded" : ""}`}>
-      <Link to={item.href} className="main-nav__link" style={style}>
+      <ShopLink to={item.href} className="main-nav__link" style={style}>
         {item.title}
-      </Link>
+      </ShopLink>
       <button
         type="button"
         id={`nav-toggle-${item.id}`}
@@ -140,14 +141,14 @@ function MenuEntry({
         <div className="main-nav__columns">
           {item.groups.map((group) => (
             <div key={`${group.href}-${group.title}`} className="main-nav__group">
-              <Link to={group.href} className="main-nav__group-title">
+              <ShopLink to={group.href} className="main-nav__group-title">
                 {group.title}
-              </Link>
+              </ShopLink>
               {group.links.length > 0 && (
                 <ul>
                   {group.links.map((link) => (
                     <li key={`${link.href}-${link.title}`}>
-                      <Link to={link.href}>{link.title}</Link>
+                      <ShopLink to={link.href}>{link.title}</ShopLink>
                     </li>
                   ))}
                 </ul>
@@ -160,7 +161,7 @@ function MenuEntry({
               <ul>
                 {item.links.map((link) => (
                   <li key={`${link.href}-${link.title}`}>
-                    <Link to={link.href}>{link.title}</Link>
+                    <ShopLink to={link.href}>{link.title}</ShopLink>
                   </li>
                 ))}
               </ul>
@@ -168,18 +169,18 @@ function MenuEntry({
           )}
         </div>
         {item.label && (
-          <Link to={item.href} className="main-nav__all">
+          <ShopLink to={item.href} className="main-nav__all">
             {item.label}
-          </Link>
+          </ShopLink>
         )}
         {item.push && (
-          <Link to={item.push.href} className="main-nav__push">
+          <ShopLink to={item.push.href} className="main-nav__push">
             {item.push.image && (
               <img src={item.push.image} alt="" width={240} height={160} loading="lazy" />
             )}
             <span className="main-nav__push-title">{item.push.title}</span>
             {item.push.subtitle && <span>{item.push.subtitle}</span>}
-          </Link>
+          </ShopLink>
         )}
       </StaticMarkup>
     </li>

@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import { CardCartButtons } from "#app/components/cart/card-cart-buttons.tsx";
 import { ProductActions } from "#app/components/favourites/product-actions.tsx";
+import { ShopLink } from "#app/components/layout/shop-link.tsx";
 import { productPath } from "#app/lib/links.ts";
 import type { ProductCardData } from "#app/lib/product.ts";
 import { Price } from "./price.tsx";
@@ -59,9 +59,9 @@ export function ProductCard({
           {body}
         </span>
       ) : (
-        <Link to={productPath(product.handle)} className="product-card__link" prefetch="intent">
+        <ShopLink to={productPath(product.handle)} className="product-card__link">
           {body}
-        </Link>
+        </ShopLink>
       )}
       {(product.quantityLabel || product.priceUnit) && (
         <p className="product-card__unit">
