@@ -27,7 +27,12 @@ import { pageTypeOf } from "#app/lib/page-type.ts";
 import { serverContext } from "#app/lib/server-context.ts";
 import { shopFactTexts } from "#app/lib/shop-facts.server.ts";
 import { fillFactsOnce } from "#app/lib/shop-facts.ts";
-import { normaliseFooter, normaliseMenu, oncePerEntry } from "#app/lib/site-layout.ts";
+import {
+  EMPTY_FOOTER,
+  normaliseFooter,
+  normaliseMenu,
+  oncePerEntry,
+} from "#app/lib/site-layout.ts";
 import { VisitorLoader } from "#app/lib/visitor.tsx";
 import stylesHref from "#app/styles/app.css?url";
 import fontsHref from "#app/styles/fonts.css?url";
@@ -83,7 +88,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <main id="contenu" className="site-main" data-page-type={pageType}>
           {children}
         </main>
-        {chrome && <Footer footer={data?.footer ?? normaliseFooter(null)} />}
+        {chrome && <Footer footer={data?.footer ?? EMPTY_FOOTER} />}
         <ShopLinks />
         <VisitorLoader />
         <PageViews pageType={pageType} />

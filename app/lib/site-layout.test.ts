@@ -3,6 +3,7 @@ import {
   cookieValue,
   DEFAULT_COPYRIGHT,
   debounce,
+  EMPTY_FOOTER,
   modeLabel,
   nextHeaderScroll,
   normaliseFooter,
@@ -191,6 +192,11 @@ describe("normaliseMenu", () => {
 });
 
 describe("normaliseFooter", () => {
+  it("gives the empty footer the root layout shows without content", () => {
+    expect(normaliseFooter(null)).toEqual(EMPTY_FOOTER);
+    expect(normaliseFooter({ fields: {} })).toEqual(EMPTY_FOOTER);
+  });
+
   const legal = {
     nodeType: "document",
     data: {},

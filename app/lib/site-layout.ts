@@ -54,6 +54,18 @@ export type FooterData = {
 /** The copyright shown when the footer entry has none (storefront.md §9: copyright 2021). */
 export const DEFAULT_COPYRIGHT = "© 2021 Comptoir";
 
+/** The footer without content (the content service down, or the root loader failed). */
+export const EMPTY_FOOTER: FooterData = {
+  reassurance: [],
+  menus: [],
+  social: [],
+  seasonal: [],
+  legal: [],
+  healthDisclaimer: undefined,
+  alcoholDisclaimer: undefined,
+  copyright: DEFAULT_COPYRIGHT,
+};
+
 type Entry = { sys?: { id?: string }; fields?: Record<string, unknown> };
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -23,20 +23,9 @@ export function ShopLink({ to, ...props }: Omit<ComponentProps<"a">, "href"> & {
   return <a {...props} href={to} data-shop-link={internal ? "" : undefined} />;
 }
 
-/** Whether a click on `anchor` is the plain, same-tab click the router takes over. */
-function isPlainClick(event: MouseEvent, anchor: HTMLAnchorElement): boolean {
-  return (
-    !event.defaultPrevented &&
-    event.button === 0 &&
-    !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) &&
-    (!anchor.target || anchor.target === "_self") &&
-    !anchor.hasAttribute("download")
-  );
-}
-
 /**
  * Client-side navigation for every `ShopLink` of the page, from one listener on the document: a
- * plain click is handed to the router, replacing the history entry when it links to the page
+ * plain click (main button, no modifier key, same tab) is handed to the router, replacing the history entry when it links to the page
  * shown, as `<Link>` does. React's own click handlers run first (its listener is the root's,
  * added before this one), so one that prevents the default keeps the link from navigating.
  * Rendered once, in the root layout.
@@ -45,16 +34,23 @@ export function ShopLinks() {
   const navigate = useNavigate();
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
-      const anchor = (event.target as Element | null)?.closest?.<HTMLAnchorElement>(
-        "a[data-shop-link]",
-      );
-      if (!anchor || !isPlainClick(event, anchor)) return;
-      const url = new URL(anchor.href);
-      if (url.origin !== window.location.origin) return;
+      // A marked link's address is one of the shop's paths (ShopLink marks no other).
+      const anchor = (event.target as Element).closest<HTMLAnchorElement>("a[data-shop-link]");
+      if (
+        !anchor ||
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        event.altKey ||
+        (anchor.target && anchor.target !== "_self")
+      )
+        return;
       event.preventDefault();
-      const path = url.pathname + url.search + url.hash;
-      const here = window.location.pathname + window.location.search + window.location.hash;
-      navigate(path, { replace: path === here });
+      const { pathname, search, hash } = window.location;
+      const path = anchor.pathname + anchor.search + anchor.hash;
+      navigate(path, { replace: path === pathname + search + hash });
     };
     document.addEventListener("click", onClick);
     return () => document.removeEventListener("click", onClick);
