@@ -1,3 +1,5 @@
+import { mkdir, readdir, rmdir, stat } from "node:fs/promises";
+import { join, resolve } from "node:path";
 import pino from "pino";
 import type { ServerBuild } from "react-router";
 import { createServer } from "vite";
@@ -19,11 +21,13 @@ export type ShopRequest = (
  * says otherwise, and redirects are not followed.
  */
 export async function composedShops(database: Database) {
-  const vite = await createServer({
-    server: { middlewareMode: true, hmr: false },
-    appType: "custom",
-    logLevel: "silent",
-  });
+  const vite = await oneAtATime(() =>
+    createServer({
+      server: { middlewareMode: true, hmr: false },
+      appType: "custom",
+      logLevel: "silent",
+    }),
+  );
   const build = () =>
     vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   const shop = (
@@ -45,4 +49,87 @@ export async function composedShops(database: Database) {
     return { ...composed, request };
   };
   return { shop, close: () => vite.close() };
+}
+
+const root = resolve(import.meta.dirname, "..");
+const typesFolder = join(root, ".react-router/types");
+/** A folder made atomically: whoever makes it holds the lock. */
+const VITE_START_LOCK = join(root, ".react-router/vite-start.lock");
+const POLL_MS = 20;
+/** More than a coarse file-time tick (1–10 ms). */
+const CLOCK_TICK_MS = 25;
+/** A lock held longer than this was left by a process that died holding it. */
+const STALE_LOCK_MS = 60_000;
+/** How long to wait for React Router's types to be written again before going on anyway. */
+const TYPES_WRITTEN_MS = 15_000;
+
+/**
+ * Starts a Vite dev server while no other test worker is starting one. React Router's plugin has
+ * each dev server delete `.react-router/types` and write it again; two doing so at once fail
+ * with `ENOENT`, an unhandled error in whichever test file is running (Vitest workers share the
+ * checkout). So a start holds a lock across workers until its server has written every file of
+ * that folder that was there before (`react-router typegen` runs before the suite).
+ */
+async function oneAtATime<T>(start: () => Promise<T>): Promise<T> {
+  await acquireStartLock();
+  try {
+    const earlier = await typeFiles();
+    // File times are kept at the clock's tick: the files this start writes are past its time by
+    // more than a tick, and the earlier ones are before it.
+    const startedAt = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, CLOCK_TICK_MS));
+    const started = await start();
+    await typesWrittenSince(earlier, startedAt);
+    return started;
+  } finally {
+    await rmdir(VITE_START_LOCK).catch(() => {});
+  }
+}
+
+async function acquireStartLock() {
+  await mkdir(join(root, ".react-router"), { recursive: true });
+  for (;;) {
+    try {
+      await mkdir(VITE_START_LOCK);
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    const held = await stat(VITE_START_LOCK).catch(() => null);
+    if (held && Date.now() - held.mtimeMs > STALE_LOCK_MS)
+      await rmdir(VITE_START_LOCK).catch(() => {});
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+/** The files under `.react-router/types`. */
+async function typeFiles(): Promise<string[]> {
+  const entries = await readdir(typesFolder, { recursive: true, withFileTypes: true }).catch(
+    () => [],
+  );
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+/**
+ * Waits until each of `files` (at least the server build's declaration) has been written at or
+ * after `since`: the dev server's rewrite of the folder is then past its deletion, and each
+ * file is open or written, so another deletion can no longer fail it.
+ */
+async function typesWrittenSince(files: string[], since: number) {
+  const expected = files.length > 0 ? files : [join(typesFolder, "+server-build.d.ts")];
+  const deadline = Date.now() + TYPES_WRITTEN_MS;
+  while (Date.now() < deadline) {
+    const times = await Promise.all(
+      expected.map((file) =>
+        stat(file).then(
+          (info) => info.mtimeMs,
+          () => 0,
+        ),
+      ),
+    );
+    if (times.every((time) => time >= since)) return;
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
 }

@@ -56,7 +56,7 @@ export function CardCartButtons({ product }: { product: ProductCardData }) {
           <input type="hidden" name="merchandiseId" value={cartProduct.variantId} />
           <input type="hidden" name="quantity" value="1" />
           <button type="submit" className="button button--small">
-            Ajouter<span className="visually-hidden"> {product.title} au panier</span>
+            Ajouter<span className="visually-hidden">{` ${product.title} au panier`}</span>
           </button>
         </form>
       )}

@@ -59,7 +59,7 @@ export function BookmarkButton({
         title={bookmarked ? "Retirer des favoris" : "Ajouter aux favoris"}
       >
         <span aria-hidden="true" className="icon bookmark-button__icon" />
-        <span className="visually-hidden">Ajouter « {title} » aux favoris</span>
+        <span className="visually-hidden">{`Ajouter « ${title} » aux favoris`}</span>
       </button>
     </form>
   );

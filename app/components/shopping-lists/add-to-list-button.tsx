@@ -68,8 +68,7 @@ export function AddToListButton({
         >
           <span aria-hidden="true" className="icon add-to-list__icon" />
           <span className={compact ? "visually-hidden" : undefined}>
-            Ajouter à une liste
-            {compact && <> : {title}</>}
+            {compact ? `Ajouter à une liste : ${title}` : "Ajouter à une liste"}
           </span>
         </button>
       </form>
