@@ -1,5 +1,6 @@
 import { mkdir, readdir, rmdir, stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import pino from "pino";
 import type { ServerBuild } from "react-router";
 import { createServer } from "vite";
@@ -77,7 +78,7 @@ async function oneAtATime<T>(start: () => Promise<T>): Promise<T> {
     // File times are kept at the clock's tick: the files this start writes are past its time by
     // more than a tick, and the earlier ones are before it.
     const startedAt = Date.now();
-    await new Promise((resolve) => setTimeout(resolve, CLOCK_TICK_MS));
+    await sleep(CLOCK_TICK_MS);
     const started = await start();
     await typesWrittenSince(earlier, startedAt);
     return started;
@@ -98,7 +99,7 @@ async function acquireStartLock() {
     const held = await stat(VITE_START_LOCK).catch(() => null);
     if (held && Date.now() - held.mtimeMs > STALE_LOCK_MS)
       await rmdir(VITE_START_LOCK).catch(() => {});
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    await sleep(POLL_MS);
   }
 }
 
@@ -130,6 +131,6 @@ async function typesWrittenSince(files: string[], since: number) {
       ),
     );
     if (times.every((time) => time >= since)) return;
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    await sleep(POLL_MS);
   }
 }

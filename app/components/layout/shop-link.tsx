@@ -25,10 +25,10 @@ export function ShopLink({ to, ...props }: Omit<ComponentProps<"a">, "href"> & {
 
 /**
  * Client-side navigation for every `ShopLink` of the page, from one listener on the document: a
- * plain click (main button, no modifier key, same tab) is handed to the router, replacing the history entry when it links to the page
- * shown, as `<Link>` does. React's own click handlers run first (its listener is the root's,
- * added before this one), so one that prevents the default keeps the link from navigating.
- * Rendered once, in the root layout.
+ * plain click (main button, no modifier key, same tab) is handed to the router, replacing the
+ * history entry when it links to the page shown, as `<Link>` does. React's own click handlers run
+ * first (its listener is the root's, added before this one), so one that prevents the default
+ * keeps the link from navigating. Rendered once, in the root layout.
  */
 export function ShopLinks() {
   const navigate = useNavigate();
