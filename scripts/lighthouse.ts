@@ -75,21 +75,38 @@ type Audit = {
 type Lhr = {
   categories: Record<string, { score: number | null; auditRefs: { id: string }[] }>;
   audits: Record<string, Audit>;
-  runtimeError?: { message: string };
+  runtimeError?: { code?: string; message: string };
 };
 
-async function audit(chromePort: number, name: string, path: string): Promise<PageResult> {
+/**
+ * One Lighthouse audit of `path`. A run whose trace Chromium failed to record (Lighthouse's
+ * NO_NAVSTART and its kin: a runtime error, not a score) is made again, twice at most.
+ */
+async function lighthouseRun(chromePort: number, path: string) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(`${base}${path}`, {
+      port: chromePort,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: [...CATEGORIES],
+    });
+    const lhr = result?.lhr as unknown as Lhr | undefined;
+    if (!lhr) throw new Error(`Lighthouse gave no result for ${path}`);
+    if (!lhr.runtimeError) return { result, lhr };
+    if (attempt === 3) throw new Error(`${path}: ${lhr.runtimeError.message}`);
+    console.warn(`${path}: ${lhr.runtimeError.code ?? "runtime error"}, run again`);
+  }
+}
+
+async function audit(
+  chromePort: number,
+  name: string,
+  path: string,
+  run: number,
+): Promise<PageResult> {
   // Once to fill the page cache, as a visitor after the first would find it.
   await (await fetch(`${base}${path}`)).arrayBuffer();
-  const result = await lighthouse(`${base}${path}`, {
-    port: chromePort,
-    output: "json",
-    logLevel: "error",
-    onlyCategories: [...CATEGORIES],
-  });
-  const lhr = result?.lhr as unknown as Lhr | undefined;
-  if (!lhr) throw new Error(`Lighthouse gave no result for ${path}`);
-  if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.message}`);
+  const { result, lhr } = await lighthouseRun(chromePort, path);
   const scores = {} as Record<Category, number>;
   const findings: string[] = [];
   for (const category of CATEGORIES) {
@@ -114,11 +131,11 @@ async function audit(chromePort: number, name: string, path: string): Promise<Pa
   for (const id of Object.keys(METRICS) as Metric[]) {
     metrics[id] = (lhr.audits[id]?.displayValue ?? "?").replace(/\u00a0/g, " ");
   }
-  // LIGHTHOUSE_REPORTS=folder keeps each page's full JSON report, to dig into.
+  // LIGHTHOUSE_REPORTS=folder keeps each run's full JSON report (home-1.json…), to dig into.
   const reports = process.env.LIGHTHOUSE_REPORTS;
   if (reports) {
     mkdirSync(reports, { recursive: true });
-    writeFileSync(join(reports, `${name}.json`), String(result?.report ?? ""));
+    writeFileSync(join(reports, `${name}-${run + 1}.json`), String(result?.report ?? ""));
   }
   const tbtMs = Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? 0);
   return {
@@ -140,7 +157,7 @@ const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5));
 
 async function medianAudit(chromePort: number, name: string, path: string) {
   const runs: PageResult[] = [];
-  for (let run = 0; run < RUNS; run++) runs.push(await audit(chromePort, name, path));
+  for (let run = 0; run < RUNS; run++) runs.push(await audit(chromePort, name, path, run));
   const all = runs.flatMap((run) => run.runs);
   const sorted = [...runs].sort((a, b) => a.scores.performance - b.scores.performance);
   const median = sorted[Math.floor(sorted.length / 2)] as PageResult;

@@ -110,7 +110,7 @@ describe("firstPaint: module preloads", () => {
     const { body } = await rewrite(page(`<meta charSet="utf-8"/>${preloads}<title>T</title>`));
     expect(body).not.toContain('<link rel="modulepreload"');
     const adder =
-      '<script>["/assets/entry-1.js","/assets/root-1.js"].forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)})</script>';
+      '<script>["/assets/entry-1.js","/assets/root-1.js"].forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.fetchPriority="low";l.href=h;document.head.appendChild(l)})</script>';
     expect(body).toBe(page('<meta charSet="utf-8"/><title>T</title>', `<p>Bonjour</p>${adder}`));
   });
 
@@ -151,7 +151,7 @@ describe("firstPaint: with a CSP nonce", () => {
     expect(body).not.toContain('<link rel="modulepreload"');
     // Each added preload carries the script's nonce: 'strict-dynamic' does not cover links.
     expect(body).toContain(
-      `<script nonce="${NONCE}">["/assets/entry-1.js"].forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;l.nonce=document.currentScript.nonce;document.head.appendChild(l)})</script>${script}`,
+      `<script nonce="${NONCE}">["/assets/entry-1.js"].forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.fetchPriority="low";l.href=h;l.nonce=document.currentScript.nonce;document.head.appendChild(l)})</script>${script}`,
     );
     expect(modulePreloadsOf(body)).toEqual(["/assets/entry-1.js"]);
   });

@@ -90,7 +90,8 @@ export function Carousel({
       const width = slideWidth(track.clientWidth, view);
       setFirst(firstVisibleAt(track.scrollLeft, width, count, view));
     };
-    measure();
+    // The observer's first report comes once the row is laid out: measuring here would force
+    // that layout now, even for a row far below the fold that the page has not laid out yet.
     const resize = new ResizeObserver(measure);
     resize.observe(track);
     let settle: ReturnType<typeof setTimeout> | undefined;

@@ -63,7 +63,7 @@ function useOverflows(ref: React.RefObject<HTMLElement | null>): boolean {
     const track = ref.current;
     if (!track) return;
     const measure = () => setOverflows(track.scrollWidth > track.clientWidth + 1);
-    measure();
+    // Its first report comes once the track is laid out (the footer often is not yet).
     const observer = new ResizeObserver(measure);
     observer.observe(track);
     return () => observer.disconnect();
