@@ -2,11 +2,12 @@ import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import { clientChunks } from "./scripts/client-chunks.ts";
+import { precompressAssets } from "./scripts/precompress.ts";
 
 const platform = fileURLToPath(new URL("./platform/", import.meta.url));
 
 export default defineConfig({
-  plugins: [reactRouter(), clientChunks()],
+  plugins: [reactRouter(), clientChunks(), precompressAssets()],
   build: {
     assetsInlineLimit: 0,
     rollupOptions: {

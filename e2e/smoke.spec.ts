@@ -66,6 +66,9 @@ test("a page paints with its own styles, hydrates with them, and the next page's
   page.on("request", (request) => {
     if (request.resourceType() === "stylesheet") sheetsFetched.push(request.url());
   });
+  const frameworkEncoding = page
+    .waitForResponse((response) => /\/assets\/framework-[^/]+\.js$/.test(response.url()))
+    .then((response) => response.headers()["content-encoding"]);
   await page.goto("/c/epicerie-salee/");
   await page.waitForFunction(() => "__reactRouterRouteModules" in window);
 
@@ -87,6 +90,15 @@ test("a page paints with its own styles, hydrates with them, and the next page's
   const sent = await (await page.request.get("/c/epicerie-salee/")).text();
   expect(sent).not.toContain('<link rel="modulepreload"');
   expect(await page.locator('head link[rel="modulepreload"]').count()).toBeGreaterThan(5);
+  // At low priority: the fonts and pictures of the first screen come first. And as the build
+  // compressed them (decision 023): Brotli, for a browser that accepts it.
+  const priorities = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('head link[rel="modulepreload"]')].map(
+      (link) => link.fetchPriority,
+    ),
+  );
+  expect(new Set(priorities)).toEqual(new Set(["low"]));
+  expect(await frameworkEncoding).toBe("br");
 
   // A product page's own sheet arrives as a normal link after a client-side navigation.
   await page.locator("a.product-card__link").first().click();

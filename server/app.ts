@@ -1,5 +1,5 @@
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import type { SecureHeadersVariables } from "hono/secure-headers";
@@ -92,7 +92,8 @@ export function createServerApp(deps: ServerDependencies) {
   // nosniff on every answer; pages get the rest of their headers further in (pageHeaders).
   app.use(baseSecurityHeaders());
   // Text answers (pages, scripts, styles, JSON) gzipped for browsers that ask. A page-cache hit
-  // comes gzipped already (compressed once per entry), and this leaves it as it is.
+  // comes gzipped already (compressed once per entry), and a built asset is read compressed
+  // (scripts/precompress.ts): this leaves both as they are.
   app.use(compress());
   app.route("/", healthRoutes(database));
   // Prometheus's scrape: here to the admin allow-list, unless it has a port of its own
@@ -158,19 +159,16 @@ export function createServerApp(deps: ServerDependencies) {
   };
 
   if (deps.clientDirectory) {
-    // Vite puts hashed files under /assets/: their name changes with their content.
-    app.use(
-      "/assets/*",
-      serveStatic({
-        root: deps.clientDirectory,
-        onFound: (_path, c) => c.header("Cache-Control", IMMUTABLE),
-      }),
+    // Vite puts hashed files under /assets/: their name changes with their content. The build
+    // writes Brotli and gzip copies of its text files (scripts/precompress.ts): the browser gets
+    // the one it accepts, compressed once at build time rather than on every answer.
+    const assets = filesFor(
+      serveStatic({ root: deps.clientDirectory, precompressed: true }),
+      IMMUTABLE,
     );
+    app.use("/assets/*", assets);
     // Other public files (favicon, robots.txt…): only paths that name a file are looked up.
-    const publicFiles = serveStatic({
-      root: deps.clientDirectory,
-      onFound: (_path, c) => c.header("Cache-Control", SHORT_LIVED),
-    });
+    const publicFiles = filesFor(serveStatic({ root: deps.clientDirectory }), SHORT_LIVED);
     app.use("*", (c, next) => (/\.[^/]+$/.test(c.req.path) ? publicFiles(c, next) : next()));
   }
 
@@ -222,4 +220,17 @@ export function createServerApp(deps: ServerDependencies) {
   });
 
   return { app, pageCache, platform, searchRebuild, invalidations };
+}
+
+/**
+ * A file server whose answers carry `cacheControl`. Set on the answer it returns: a header set
+ * from serveStatic's `onFound` is lost unless something read the context's response before it.
+ * A request for a file that is not there goes on, without the header.
+ */
+function filesFor(files: MiddlewareHandler, cacheControl: string): MiddlewareHandler {
+  return async (c, next) => {
+    const found = await files(c, next);
+    if (found instanceof Response) found.headers.set("Cache-Control", cacheControl);
+    return found;
+  };
 }
