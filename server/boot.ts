@@ -6,6 +6,7 @@ import { migrate } from "#db/migrate.ts";
 import { ensureFirstAdmin, hasAdministrator } from "#platform/backoffice/index.ts";
 import { startFacetRecount } from "#platform/commerce/index.ts";
 import { seedDatabase } from "#seed/index.ts";
+import { admission } from "#server/admission.ts";
 import { createServerApp, type ServerDependencies } from "#server/app.ts";
 import type { ConfiguredEnv, Env } from "#server/env.ts";
 import { createLogger, type Logger } from "#server/logger.ts";
@@ -14,6 +15,8 @@ import { resolveSecrets } from "#server/secrets/store.ts";
 import { closeGracefully } from "#server/shutdown.ts";
 
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+/** Answered however many requests wait their turn (server/health.ts). */
+const HEALTH_PATHS = new Set(["/healthz", "/readyz"]);
 
 type BootOptions = Pick<ServerDependencies, "build" | "clientDirectory"> & {
   env: ConfiguredEnv;
@@ -91,7 +94,12 @@ export async function boot(options: BootOptions) {
   const { app, platform, invalidations } = createServerApp({ ...options, env, database, logger });
   // Hears what the other instances' writes made stale (PostgreSQL's LISTEN; a no-op on PGlite).
   await invalidations.start();
-  const listener = getRequestListener(app.fetch);
+  // Health checks are answered at once, however many requests wait their turn.
+  const handle = admission(app.fetch, {
+    limit: env.MAX_CONCURRENT_REQUESTS,
+    bypass: (request) => HEALTH_PATHS.has(new URL(request.url).pathname),
+  });
+  const listener = getRequestListener(handle);
   const server = createServer(options.wrapListener ? options.wrapListener(listener) : listener);
   // Idle keep-alive sockets outlive the clients' and proxies' own (60 s is common): a server that
   // closes first (Node's default is 5 s) races the client's next request on that socket, which
