@@ -75,7 +75,12 @@ async function staticServer({ body, headers }: { body: Buffer; headers: Record<s
  */
 async function firstLoadScript(url: string): Promise<number> {
   const html = await (await fetch(url)).text();
-  const script = /<script type="module"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "";
+  // React Router's module script; the first-paint rule holds it back until the first paint
+  // under another type (server/rules/first-paint.ts).
+  const script =
+    /<script[^>]* type="(?:module|text\/x-after-first-paint)"[^>]*>([\s\S]*?)<\/script>/.exec(
+      html,
+    )?.[1] ?? "";
   const paths = new Set([
     ...modulePreloadsOf(html),
     ...[...script.matchAll(/from "(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]),

@@ -106,12 +106,24 @@ describe("firstPaint: module preloads", () => {
   const preloads =
     '<link rel="modulepreload" href="/assets/entry-1.js"/><link rel="modulepreload" href="/assets/root-1.js"/>';
 
-  it("takes them out of the head; a script just before the module script adds them, in order", async () => {
+  it("takes them out of the head; the module script waits, and a script after it starts both after the first paint", async () => {
     const { body } = await rewrite(page(`<meta charSet="utf-8"/>${preloads}<title>T</title>`));
     expect(body).not.toContain('<link rel="modulepreload"');
-    const adder =
-      '<script>["/assets/entry-1.js","/assets/root-1.js"].forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.fetchPriority="low";l.href=h;document.head.appendChild(l)})</script>';
-    expect(body).toBe(page('<meta charSet="utf-8"/><title>T</title>', `<p>Bonjour</p>${adder}`));
+    expect(body).not.toContain('<script type="module"');
+    const waiting =
+      '<script type="text/x-after-first-paint" async="">import * as route0 from "/assets/root-1.js";</script>';
+    const start = body.indexOf(waiting);
+    expect(start).toBeGreaterThan(body.indexOf("<p>Bonjour</p>"));
+    const starter = body.slice(start + waiting.length);
+    expect(starter).toMatch(
+      /^<script>\(function\(h\)\{.*requestAnimationFrame.*<\/script><\/body><\/html>$/,
+    );
+    expect(starter).toContain('l.rel="modulepreload";l.fetchPriority="low"');
+    expect(starter).toContain('s.type="module"');
+    expect(modulePreloadsOf(body)).toEqual(["/assets/entry-1.js", "/assets/root-1.js"]);
+    expect(
+      body.startsWith('<!DOCTYPE html><html><head><meta charSet="utf-8"/><title>T</title></head>'),
+    ).toBe(true);
   });
 
   it("leaves a page without a module script or without preloads as it is", async () => {
@@ -149,10 +161,13 @@ describe("firstPaint: with a CSP nonce", () => {
         `<link nonce="${NONCE}" rel="stylesheet" href="/assets/app-1.css" disabled=""/>`,
     );
     expect(body).not.toContain('<link rel="modulepreload"');
-    // Each added preload carries the script's nonce: 'strict-dynamic' does not cover links.
+    // The starter is signed, and signs what it adds (preloads and the module script) with its
+    // own nonce: 'strict-dynamic' does not cover links, and the module script is inline.
     expect(body).toContain(
-      `<script nonce="${NONCE}">["/assets/entry-1.js"].forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.fetchPriority="low";l.href=h;l.nonce=document.currentScript.nonce;document.head.appendChild(l)})</script>${script}`,
+      `<script nonce="${NONCE}" type="text/x-after-first-paint" async="">import "/assets/root-1.js";</script><script nonce="${NONCE}">(function(h){var d=document,c=d.currentScript,n=c.nonce,`,
     );
+    expect(body).toContain("if(n)l.nonce=n");
+    expect(body).toContain("if(n)s.nonce=n");
     expect(modulePreloadsOf(body)).toEqual(["/assets/entry-1.js"]);
   });
 });
