@@ -294,8 +294,10 @@ function PushBlock({ push }: { push: Push }) {
             alt=""
             width={800}
             height={450}
-            // First in the grid, at the top of the page: the likely LCP image.
+            // First in the grid, at the top of the page: the likely LCP image, fetched first and
+            // painted with the first frame that can show it (as the product page's main image).
             fetchPriority="high"
+            decoding="sync"
           />
         </picture>
       )}
