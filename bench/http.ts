@@ -7,7 +7,7 @@ import { createServer, get } from "node:http";
 import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
 import { gzipSync } from "node:zlib";
-import { modulePreloadsOf } from "#server/rules/first-paint.ts";
+import { modulePreloadsOf, moduleScriptOf } from "#server/rules/first-paint.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const port = Number(process.env.BENCH_PORT ?? 3200);
@@ -75,12 +75,7 @@ async function staticServer({ body, headers }: { body: Buffer; headers: Record<s
  */
 async function firstLoadScript(url: string): Promise<number> {
   const html = await (await fetch(url)).text();
-  // React Router's module script; the first-paint rule holds it back until the first paint
-  // under another type (server/rules/first-paint.ts).
-  const script =
-    /<script[^>]* type="(?:module|text\/x-after-first-paint)"[^>]*>([\s\S]*?)<\/script>/.exec(
-      html,
-    )?.[1] ?? "";
+  const script = moduleScriptOf(html);
   const paths = new Set([
     ...modulePreloadsOf(html),
     ...[...script.matchAll(/from "(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]),

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { Hono } from "hono";
 import type { SecureHeadersVariables } from "hono/secure-headers";
 import { describe, expect, it } from "vitest";
-import { firstPaint, modulePreloadsOf } from "./first-paint.ts";
+import { firstPaint, modulePreloadsOf, moduleScriptOf } from "./first-paint.ts";
 
 const client = mkdtempSync(join(tmpdir(), "first-paint-"));
 mkdirSync(join(client, "assets"));

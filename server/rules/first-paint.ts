@@ -174,6 +174,14 @@ function nonceAttribute(nonce: string | undefined): string {
   return nonce ? ` nonce="${nonce.replace(/[^A-Za-z0-9+/=_-]/g, "")}"` : "";
 }
 
+/** The text of a page's module script, whether it runs at once or waits for the first paint. */
+export function moduleScriptOf(html: string): string {
+  const opening = new RegExp(`<script[^>]* type="(?:module|${WAITING_TYPE})"[^>]*>`).exec(html);
+  if (!opening) return "";
+  const start = opening.index + opening[0].length;
+  return html.slice(start, html.indexOf("</script>", start));
+}
+
 /** The module preloads of a page, whether written as links or added by the script above. */
 export function modulePreloadsOf(html: string): string[] {
   const added = ADDED_PRELOADS.exec(html)?.[1];
