@@ -187,3 +187,29 @@ describe("modulePreloadsOf", () => {
     expect(modulePreloadsOf(body)).toEqual(["/assets/entry-1.js", "/assets/root-1.js"]);
   });
 });
+
+describe("moduleScriptOf", () => {
+  const script = 'import * as route0 from "/assets/root-1.js";';
+  const bare = (body: string) => `<!DOCTYPE html><html><head></head><body>${body}</body></html>`;
+
+  it("reads the module script as React Router writes it, with or without a nonce", () => {
+    expect(moduleScriptOf(page(""))).toBe(script);
+    expect(
+      moduleScriptOf(
+        bare(
+          `<script>window.x=1</script><script nonce="abc" type="module" async="">${script}</script>`,
+        ),
+      ),
+    ).toBe(script);
+  });
+
+  it("reads it while it waits for the first paint", async () => {
+    const { body } = await rewrite(page('<link rel="modulepreload" href="/assets/root-1.js"/>'));
+    expect(body).toContain(`<script type="text/x-after-first-paint" async="">${script}</script>`);
+    expect(moduleScriptOf(body)).toBe(script);
+  });
+
+  it("is empty for a page without one", () => {
+    expect(moduleScriptOf(bare("<p>Hors ligne</p><script>window.x=1</script>"))).toBe("");
+  });
+});
