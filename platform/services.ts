@@ -26,6 +26,11 @@ export function configureService(name: ServiceName, config: ServiceConfig) {
   registry().set(name, config);
 }
 
+/** How a service is reached now (a test wraps its handler to see what the storefront asks). */
+export function serviceConfig(name: ServiceName): ServiceConfig | undefined {
+  return registry().get(name);
+}
+
 export async function serviceFetch(
   name: ServiceName,
   path: string,

@@ -26,6 +26,7 @@ import {
   toCartView,
 } from "#app/lib/cart-read.server.ts";
 import {
+  catalogueQuery,
   StorefrontError,
   storefrontQuery,
   type TypedDocument,
@@ -233,8 +234,14 @@ export async function changeCart(
 
 type Merchandise = { id: string; availableForSale: boolean; restauration: boolean };
 
+/**
+ * A variant's kind, from the catalogue reads the storefront keeps (a product's tags are the same
+ * for every visitor): a cart add asks the commerce service for the cart's lines and the change,
+ * not for the product again. Whether it can still be bought is the commerce service's to say,
+ * under the cart's lock.
+ */
 async function merchandiseOf(variantId: string): Promise<Merchandise | null> {
-  const data = await storefrontQuery(CART_MERCHANDISE_QUERY, { id: variantId });
+  const data = await catalogueQuery(CART_MERCHANDISE_QUERY, { id: variantId });
   const node = data.node;
   if (!node || !("id" in node) || !node.id || !node.product) return null;
   return {

@@ -3,5 +3,6 @@ export {
   configureService,
   type ServiceConfig,
   type ServiceName,
+  serviceConfig,
   serviceFetch,
 } from "#platform/services.ts";

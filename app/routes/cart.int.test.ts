@@ -4,6 +4,7 @@ import type { OrderModeRequest } from "#app/components/cart/cart-actions.ts";
 import { currentToasts, toast } from "#app/components/toast/toast.ts";
 import type { CartActionResult, CartPayload } from "#app/lib/cart.ts";
 import { formatCents } from "#app/lib/format.ts";
+import { configureService, serviceConfig } from "#app/lib/services.server.ts";
 import { type ComposedStorefront, composeStorefront } from "#app/testing/composed-storefront.ts";
 import { orderingDeliveryZone } from "#platform/ordering/tables.ts";
 import { perKgLabel } from "#platform/sold-by-weight.ts";
@@ -179,6 +180,33 @@ describe("the cart routes, as the page's script calls them", () => {
         merchandiseId: `gid://shopify/ProductVariant/${unavailable.id}`,
       });
       expect(refused.body).toMatchObject({ ok: false, error: "Le produit est indisponible" });
+    }
+  });
+
+  it("asks the commerce service for a product's kind once, not on every add", async () => {
+    const commerce = serviceConfig("commerce");
+    const handler = commerce?.handler;
+    if (!commerce || !handler) throw new Error("the commerce service is not embedded");
+    const asked: string[] = [];
+    configureService("commerce", {
+      ...commerce,
+      handler: async (request) => {
+        const { query } = (await request.clone().json()) as { query: string };
+        asked.push(/(?:query|mutation)\s+(\w+)/.exec(query)?.[1] ?? "?");
+        return handler(request);
+      },
+    });
+    try {
+      const jar = new Jar();
+      const [, b] = grocery as [Product, Product];
+      await post(jar, "/cart/add", { merchandiseId: b.variantId });
+      asked.length = 0;
+      const { body } = await post(jar, "/cart/add", { merchandiseId: b.variantId });
+      expect(body.cart?.lines[0]?.quantity).toBe(2);
+      // The cart's lines and the change: the product's tags come from the kept catalogue reads.
+      expect(asked).toEqual(["StorefrontCartKind", "StorefrontCartLinesAdd"]);
+    } finally {
+      configureService("commerce", commerce);
     }
   });
 
