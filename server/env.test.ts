@@ -13,6 +13,14 @@ describe("parseEnv", () => {
     expect(env.PAGE_CACHE_TTL_SECONDS).toBe(604_800);
     expect(env.SEED_ON_START).toBe(true);
     expect(env.DATABASE_POOL_SIZE).toBe(10);
+    expect(env.MAX_CONCURRENT_REQUESTS).toBe(6);
+  });
+
+  it("takes 0 for no limit on requests worked on at once", () => {
+    expect(parseEnv({ MAX_CONCURRENT_REQUESTS: "0" }).MAX_CONCURRENT_REQUESTS).toBe(0);
+    expect(() => parseEnv({ MAX_CONCURRENT_REQUESTS: "-1" })).toThrowError(
+      /MAX_CONCURRENT_REQUESTS/,
+    );
   });
 
   it("takes a PostgreSQL pool of 1 to 200 connections", () => {

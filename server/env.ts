@@ -120,8 +120,9 @@ export const envSchema = z.object({
 
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   // Requests each process works on at once; the others wait their turn (server/admission.ts).
-  // 0: no limit.
-  MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(0).max(10_000).default(0),
+  // 0: no limit. 6: under a load the process cannot keep up with, every kind of request waits
+  // about as long, and the slowest answers come two to three times sooner (docs/performance.md).
+  MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(0).max(10_000).default(6),
   // Worker processes serving one port (node:cluster): a number, or `auto` for one per core.
   // More than one needs PostgreSQL (DATABASE_URL): PGlite is a single-process database.
   WEB_CONCURRENCY: z.union([z.literal("auto"), z.coerce.number().int().min(1).max(256)]).default(1),
