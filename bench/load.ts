@@ -317,6 +317,16 @@ function report(run: LoadRun) {
   console.log(
     `RSS over the run (MB): ${run.memory.map((point) => `${point.at} s ${point.rssMb.toFixed(0)}`).join(", ")}`,
   );
+  // Flat means no growth once warm: what RSS gains from the first third of the run to its end.
+  const settled = run.memory.find((point) => point.at >= run.seconds / 3);
+  const last = run.memory.at(-1);
+  if (settled && last && last.at > settled.at) {
+    const gained = last.rssMb - settled.rssMb;
+    const perMinute = gained / ((last.at - settled.at) / 60);
+    console.log(
+      `RSS from ${settled.at} s to the end: ${gained >= 0 ? "+" : ""}${gained.toFixed(0)} MB (${((100 * gained) / settled.rssMb).toFixed(1)} %, ${perMinute.toFixed(1)} MB a minute)`,
+    );
+  }
 }
 
 export async function runLoadBench(): Promise<void> {

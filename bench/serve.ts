@@ -32,6 +32,13 @@ export async function waitForReady(server: ChildProcess, base: string) {
 }
 
 /**
+ * The V8 flags the shop runs with in production, as `npm start` and `deploy/comptoir.service` give
+ * them (docs/deployment.md, "Memory"): an old generation of at most 1 GB, which also keeps V8 from
+ * growing it to four times what is live.
+ */
+export const PRODUCTION_NODE_FLAGS = ["--max-old-space-size=1024"];
+
+/**
  * The production build of `root` served on 127.0.0.1:`port` with a throw-away demo database
  * (a temporary DATA_DIR named after `name`); `env` adds to the server's environment. `stop`
  * ends the server and removes its data.
@@ -49,20 +56,24 @@ export function startShop(options: {
   const profile = process.env.BENCH_PROFILE
     ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
     : [];
-  const server = spawn(process.execPath, [...profile, join(options.root, "server/main.ts")], {
-    cwd: options.root,
-    stdio: options.stdio,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(options.port),
-      HOST: "127.0.0.1",
-      // The address the bench, Lighthouse and the browser use: canonical links name it.
-      PUBLIC_URL: `http://127.0.0.1:${options.port}`,
-      DATA_DIR: dataDir,
-      ...options.env,
+  const server = spawn(
+    process.execPath,
+    [...PRODUCTION_NODE_FLAGS, ...profile, join(options.root, "server/main.ts")],
+    {
+      cwd: options.root,
+      stdio: options.stdio,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(options.port),
+        HOST: "127.0.0.1",
+        // The address the bench, Lighthouse and the browser use: canonical links name it.
+        PUBLIC_URL: `http://127.0.0.1:${options.port}`,
+        DATA_DIR: dataDir,
+        ...options.env,
+      },
     },
-  });
+  );
   return {
     server,
     async stop() {
