@@ -21,18 +21,18 @@ import { ShopLinks } from "#app/components/layout/shop-link.tsx";
 import { PrivacyCentre } from "#app/components/privacy/privacy-centre.tsx";
 import { PageViews } from "#app/components/privacy/tracking.tsx";
 import { ToastHost } from "#app/components/toast/toast-host.tsx";
-import { getFooter, getMainMenu } from "#app/lib/content.server.ts";
+import { getFooter, getMainMenu } from "#app/lib/content/content.server.ts";
+import { shopFactTexts } from "#app/lib/content/shop-facts.server.ts";
+import { fillFactsOnce } from "#app/lib/content/shop-facts.ts";
 import { describeError } from "#app/lib/errors.ts";
-import { pageTypeOf } from "#app/lib/page-type.ts";
-import { serverContext } from "#app/lib/server-context.ts";
-import { shopFactTexts } from "#app/lib/shop-facts.server.ts";
-import { fillFactsOnce } from "#app/lib/shop-facts.ts";
 import {
   EMPTY_FOOTER,
   normaliseFooter,
   normaliseMenu,
   oncePerEntry,
-} from "#app/lib/site-layout.ts";
+} from "#app/lib/layout/site-layout.ts";
+import { pageTypeOf } from "#app/lib/page-type.ts";
+import { serverContext } from "#app/lib/server-context.ts";
 import { VisitorLoader } from "#app/lib/visitor.tsx";
 import stylesHref from "#app/styles/app.css?url";
 import fontsHref from "#app/styles/fonts.css?url";

@@ -56,7 +56,7 @@ export async function runCatalogueBench(): Promise<BenchResult[]> {
   const pages = await time(page);
 
   // The facet counts a shopper sees first on the largest department: no filter chosen, the
-  // counts stored ahead of time (platform/commerce/facets.ts). Every read goes to the database.
+  // counts stored ahead of time (platform/commerce/catalogue/facets.ts). Every read goes to the database.
   const [largest] = (
     (await database.db.execute(sql`
       select c.handle from commerce_collection c

@@ -3,7 +3,7 @@
  * Starts the API in-process on a throw-away PGlite holding the demo data, sends every Storefront
  * API document of the starter as the starter would, and prints one line per document — OK, or the
  * first error — as a Markdown table, then the list of passing documents for the ratchet of
- * platform/commerce/graphql/hydrogen-starter.int.test.ts; `-- --details` adds every error of
+ * platform/commerce/graphql/compatibility/hydrogen-starter.int.test.ts; `-- --details` adds every error of
  * each failing document. Exits 0 whatever the results: it reports progress, the test guards it.
  */
 import { openDatabase } from "#db/client.ts";

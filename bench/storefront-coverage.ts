@@ -1,6 +1,6 @@
 /**
  * `npm run compat:coverage`: writes docs/storefront-api-coverage.md, the table of what our
- * Storefront API serves of Shopify's official schema (platform/commerce/graphql/coverage.ts).
+ * Storefront API serves of Shopify's official schema (platform/commerce/graphql/compatibility/coverage.ts).
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";

@@ -140,7 +140,7 @@ type Json = Record<string, any>;
 
 /**
  * The demo data's handles and titles the journey expects, asked of the API as
- * platform/commerce/graphql/hydrogen-starter.ts `demoVisit` does: a product for sale and one of
+ * platform/commerce/graphql/compatibility/hydrogen-starter.ts `demoVisit` does: a product for sale and one of
  * its collections, a word of its title to search, the first page, blog article and the privacy
  * policy.
  */

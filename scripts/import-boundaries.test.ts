@@ -15,23 +15,27 @@ describe("import boundaries", () => {
   it("lets anything import a module's face, and nothing outside the module its internals", () => {
     expect(allowed("app/routes/home.tsx", "platform/content/index.ts")).toBe(true);
     expect(allowed("server/platform.ts", "platform/commerce/index.ts")).toBe(true);
-    expect(allowed("platform/ordering/orders.ts", "platform/payments/index.ts")).toBe(true);
-    expect(allowed("app/routes/newsletter.tsx", "platform/notify/newsletter.ts")).toBe(false);
-    expect(allowed("server/platform.ts", "platform/commerce/graphql/http.ts")).toBe(false);
-    expect(allowed("platform/search/indexer.ts", "platform/commerce/catalogue-schema.ts")).toBe(
+    expect(allowed("platform/ordering/orders/orders.ts", "platform/payments/index.ts")).toBe(true);
+    expect(allowed("app/routes/content/newsletter.tsx", "platform/notify/newsletter.ts")).toBe(
       false,
     );
-    expect(allowed("platform/commerce/search-source.ts", "platform/search/index.ts")).toBe(true);
+    expect(allowed("server/platform.ts", "platform/commerce/graphql/http.ts")).toBe(false);
+    expect(allowed("platform/search/indexer.ts", "platform/commerce/catalogue/schema.ts")).toBe(
+      false,
+    );
+    expect(
+      allowed("platform/commerce/catalogue/search-source.ts", "platform/search/index.ts"),
+    ).toBe(true);
   });
 
   it("lets a module import its own files, db/ and the kernel, and nothing above", () => {
-    expect(allowed("platform/commerce/carts.ts", "platform/commerce/graphql/loaders.ts")).toBe(
+    expect(allowed("platform/commerce/cart/carts.ts", "platform/commerce/graphql/loaders.ts")).toBe(
       true,
     );
-    expect(allowed("platform/commerce/carts.ts", "db/client.ts")).toBe(true);
-    expect(allowed("platform/commerce/carts.ts", "platform/rate-limit.ts")).toBe(true);
-    expect(allowed("platform/commerce/carts.ts", "server/env.ts")).toBe(false);
-    expect(allowed("platform/commerce/carts.ts", "app/lib/slug.ts")).toBe(false);
+    expect(allowed("platform/commerce/cart/carts.ts", "db/client.ts")).toBe(true);
+    expect(allowed("platform/commerce/cart/carts.ts", "platform/rate-limit.ts")).toBe(true);
+    expect(allowed("platform/commerce/cart/carts.ts", "server/env.ts")).toBe(false);
+    expect(allowed("platform/commerce/cart/carts.ts", "app/lib/slug.ts")).toBe(false);
   });
 
   it("keeps db/ at the bottom and app/ off server/", () => {
@@ -48,20 +52,25 @@ describe("import boundaries", () => {
     expect(allowed("e2e/restauration.spec.ts", "platform/ordering/testing.ts")).toBe(true);
     expect(allowed("server/api/receipts.ts", "platform/ordering/testing.ts")).toBe(false);
     expect(allowed("seed/shop.ts", "platform/commerce/tables.ts")).toBe(true);
-    expect(allowed("app/routes/cart.int.test.ts", "platform/commerce/tables.ts")).toBe(true);
+    expect(allowed("app/routes/cart/cart.int.test.ts", "platform/commerce/tables.ts")).toBe(true);
     expect(allowed("server/api/odp.ts", "platform/commerce/tables.ts")).toBe(false);
-    expect(allowed("app/routes/cart.int.test.ts", "platform/commerce/carts.ts")).toBe(false);
+    expect(allowed("app/routes/cart/cart.int.test.ts", "platform/commerce/cart/carts.ts")).toBe(
+      false,
+    );
   });
 
   it("reports each forbidden edge of a graph with its reason", () => {
     const graph: Edge[] = [
-      { from: "app/routes/newsletter.tsx", to: "platform/notify/index.ts" },
-      { from: "app/routes/newsletter.tsx", to: "platform/notify/newsletter.ts" },
-      { from: "app/lib/bookmarks.server.ts", to: "server/api/documents.ts" },
+      { from: "app/routes/content/newsletter.tsx", to: "platform/notify/index.ts" },
+      { from: "app/routes/content/newsletter.tsx", to: "platform/notify/newsletter.ts" },
+      { from: "app/lib/favourites/bookmarks.server.ts", to: "server/api/documents.ts" },
     ];
     expect(checkImports(graph)).toEqual([
       expect.objectContaining({ to: "platform/notify/newsletter.ts", reason: expect.any(String) }),
-      expect.objectContaining({ from: "app/lib/bookmarks.server.ts", reason: expect.any(String) }),
+      expect.objectContaining({
+        from: "app/lib/favourites/bookmarks.server.ts",
+        reason: expect.any(String),
+      }),
     ]);
   });
 
@@ -82,7 +91,7 @@ describe("import boundaries", () => {
         ].join(""),
       },
       {
-        file: "platform/commerce/catalogue.ts",
+        file: "platform/commerce/catalogue/catalogue.ts",
         text: 'const q = "select * from commerce_product";',
       },
       { file: "app/routes/home.tsx", text: "const q = `select * from search_document`;" },

@@ -1,6 +1,6 @@
 import { createServer, type RequestListener } from "node:http";
 import { getRequestListener } from "@hono/node-server";
-import { loadContentConfiguration } from "#app/lib/content.server.ts";
+import { loadContentConfiguration } from "#app/lib/content/content.server.ts";
 import { type Database, databaseFromEnv } from "#db/client.ts";
 import { migrate } from "#db/migrate.ts";
 import { ensureFirstAdmin, hasAdministrator } from "#platform/backoffice/index.ts";
@@ -117,7 +117,7 @@ export async function boot(options: BootOptions) {
     logger.info({ port: env.METRICS_PORT, host: env.HOST }, "metrics served on their own port");
   }
   // Each collection's facet counts, stored ahead of the first shopper and counted again after
-  // each catalogue write (platform/commerce/facets.ts).
+  // each catalogue write (platform/commerce/catalogue/facets.ts).
   const facetRecount = startFacetRecount({
     db: database.db,
     logger: logger.child({ module: "commerce" }),

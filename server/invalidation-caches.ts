@@ -1,6 +1,6 @@
-import { clearCatalogueReference } from "#app/lib/catalogue-reference.server.ts";
-import { invalidateContentCache } from "#app/lib/content.server.ts";
-import { forgetShopFacts } from "#app/lib/shop-facts.server.ts";
+import { clearCatalogueReference } from "#app/lib/catalogue/reference.server.ts";
+import { invalidateContentCache } from "#app/lib/content/content.server.ts";
+import { forgetShopFacts } from "#app/lib/content/shop-facts.server.ts";
 import { forgetCatalogueReads } from "#app/lib/storefront.server.ts";
 import type { PageCache as SharedPageCache } from "#platform/backoffice/index.ts";
 import { forgetSynonymRules } from "#platform/search/index.ts";

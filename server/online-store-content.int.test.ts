@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getMainMenu } from "#app/lib/content.server.ts";
-import { normaliseMenu } from "#app/lib/site-layout.ts";
+import { getMainMenu } from "#app/lib/content/content.server.ts";
+import { normaliseMenu } from "#app/lib/layout/site-layout.ts";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
 import {

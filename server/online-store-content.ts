@@ -6,12 +6,16 @@ import {
   getBlogPosts,
   getFooter,
   getMainMenu,
-} from "#app/lib/content.server.ts";
+} from "#app/lib/content/content.server.ts";
+import {
+  assetFile,
+  isRichTextDocument,
+  richTextToPlainText,
+} from "#app/lib/content/rich-text-data.ts";
+import { shopFactTexts } from "#app/lib/content/shop-facts.server.ts";
+import { type FactTexts, fillFacts } from "#app/lib/content/shop-facts.ts";
+import { normaliseFooter, normaliseMenu } from "#app/lib/layout/site-layout.ts";
 import { linkTo } from "#app/lib/links.ts";
-import { assetFile, isRichTextDocument, richTextToPlainText } from "#app/lib/rich-text-data.ts";
-import { shopFactTexts } from "#app/lib/shop-facts.server.ts";
-import { type FactTexts, fillFacts } from "#app/lib/shop-facts.ts";
-import { normaliseFooter, normaliseMenu } from "#app/lib/site-layout.ts";
 import type {
   ContentReads,
   OnlineStoreArticle,
@@ -26,7 +30,7 @@ import type {
  * service the storefront reads: the same menu and footer (cached, dropped when content changes),
  * the same editorial pages and blog, their links built by the storefront's one link builder. Rich
  * text becomes HTML with Contentful's own renderer, links and pictures as the storefront's
- * renderer (app/lib/rich-text.tsx) draws them. So a Shopify storefront pointed at the commerce
+ * renderer (app/lib/content/rich-text.tsx) draws them. So a Shopify storefront pointed at the commerce
  * service shows what Comptoir's pages show.
  */
 

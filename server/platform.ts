@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { Hono } from "hono";
-import { setContentLogger } from "#app/lib/content.server.ts";
+import { setContentLogger } from "#app/lib/content/content.server.ts";
 import type { Database } from "#db/client.ts";
 import { orderActionsForApi } from "#platform/backoffice/index.ts";
 import type { SlotBookings } from "#platform/commerce/index.ts";

@@ -1,4 +1,4 @@
-import { invalidateContentCache } from "#app/lib/content.server.ts";
+import { invalidateContentCache } from "#app/lib/content/content.server.ts";
 import type { Db } from "#db/client.ts";
 import type { StorefrontApiOptions } from "#platform/commerce/index.ts";
 import { createContentApi } from "#platform/content/index.ts";
@@ -33,9 +33,9 @@ export function servedStorefrontOptions(
 
 /**
  * The cart attributes the storefront's order-mode modal writes for a pickup at the first store
- * of `db` that offers one, in its first free slot at `now` (app/lib/checkout-preparation.server.ts);
+ * of `db` that offers one, in its first free slot at `now` (app/lib/checkout/preparation.server.ts);
  * none when no store has a free pickup slot. What a visit gives its cart before choosing a
- * delivery option (platform/commerce/graphql/hydrogen-starter.ts).
+ * delivery option (platform/commerce/graphql/compatibility/hydrogen-starter.ts).
  */
 export async function pickupModeAttributes(
   db: Db,

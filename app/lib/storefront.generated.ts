@@ -632,6 +632,13 @@ export type SearchSortKeys =
   | 'PRICE'
   | 'RELEVANCE';
 
+export type CurrentCustomerQueryVariables = Exact<{
+  token: string;
+}>;
+
+
+export type CurrentCustomerQuery = { customer: { id: string, firstName: string | null, lastName: string | null, email: string | null } | null };
+
 export type AccountAccessTokenFragment = { accessToken: string, expiresAt: string };
 
 export type AccountOrderSummaryFragment = { id: string, name: string, orderNumber: number, processedAt: string, financialStatus: OrderFinancialStatus | null, fulfillmentStatus: OrderFulfillmentStatus, canceledAt: string | null, totalPrice: { amount: string, currencyCode: CurrencyCode }, customAttributes: Array<{ key: string, value: string | null }> };
@@ -779,40 +786,6 @@ export type AccountOrderQuery = { customer: { id: string, email: string | null }
     | { email: string | null, id: string, name: string, orderNumber: number, processedAt: string, financialStatus: OrderFinancialStatus | null, fulfillmentStatus: OrderFulfillmentStatus, canceledAt: string | null, subtotalPrice: { amount: string, currencyCode: CurrencyCode } | null, totalShippingPrice: { amount: string, currencyCode: CurrencyCode }, totalTax: { amount: string, currencyCode: CurrencyCode } | null, totalRefunded: { amount: string, currencyCode: CurrencyCode }, shippingAddress: { name: string | null, formatted: Array<string> } | null, billingAddress: { name: string | null, formatted: Array<string> } | null, lineItems: { nodes: Array<{ title: string, quantity: number, customAttributes: Array<{ key: string, value: string | null }>, originalTotalPrice: { amount: string, currencyCode: CurrencyCode }, discountedTotalPrice: { amount: string, currencyCode: CurrencyCode }, variant: { id: string, title: string, availableForSale: boolean, image: { url: string, altText: string | null } | null, product: { handle: string, title: string, tags: Array<string> } } | null }> }, totalPrice: { amount: string, currencyCode: CurrencyCode }, customAttributes: Array<{ key: string, value: string | null }> }
     | Record<PropertyKey, never>
    | null };
-
-export type FavouriteProductsQueryVariables = Exact<{
-  ids: Array<string | number> | string | number;
-}>;
-
-
-export type FavouriteProductsQuery = { nodes: Array<
-    | { __typename: 'AppliedGiftCard' }
-    | { __typename: 'Article' }
-    | { __typename: 'Blog' }
-    | { __typename: 'Cart' }
-    | { __typename: 'CartLine' }
-    | { __typename: 'Collection' }
-    | { __typename: 'ComponentizableCartLine' }
-    | { __typename: 'MailingAddress' }
-    | { __typename: 'MediaImage' }
-    | { __typename: 'Menu' }
-    | { __typename: 'MenuItem' }
-    | { __typename: 'Metafield' }
-    | { __typename: 'Metaobject' }
-    | { __typename: 'Order' }
-    | { __typename: 'Page' }
-    | { __typename: 'Product', id: string, handle: string, title: string, vendor: string, tags: Array<string>, availableForSale: boolean, createdAt: string, variants: { nodes: Array<{ id: string, title: string, availableForSale: boolean, price: { amount: string, currencyCode: CurrencyCode }, compareAtPrice: { amount: string, currencyCode: CurrencyCode } | null }> }, featuredImage: { altText: string | null, width: number | null, height: number | null, small: string, medium: string, large: string } | null, priceRange: { minVariantPrice: { amount: string, currencyCode: CurrencyCode }, maxVariantPrice: { amount: string, currencyCode: CurrencyCode } }, compareAtPriceRange: { minVariantPrice: { amount: string, currencyCode: CurrencyCode }, maxVariantPrice: { amount: string, currencyCode: CurrencyCode } }, metafields: Array<{ key: string, value: string, reference:
-          | { __typename: 'Collection' }
-          | { __typename: 'Metaobject', id: string, handle: string, fields: Array<{ key: string, value: string | null }> }
-          | { __typename: 'Product' }
-          | { __typename: 'ProductVariant' }
-         | null } | null> }
-    | { __typename: 'ProductOption' }
-    | { __typename: 'ProductOptionValue' }
-    | { __typename: 'ProductVariant' }
-    | { __typename: 'Shop' }
-    | { __typename: 'ShopPolicy' }
-   | null> };
 
 export type CartViewFieldsFragment = { id: string, checkoutUrl: string, totalQuantity: number, note: string | null, attributes: Array<{ key: string, value: string | null }>, discountCodes: Array<{ code: string, applicable: boolean }>, discountAllocations: Array<
     | { title: string }
@@ -1066,6 +1039,24 @@ export type CatalogueBrandsPageQueryVariables = Exact<{
 
 export type CatalogueBrandsPageQuery = { metaobjects: { nodes: Array<{ id: string, handle: string, fields: Array<{ key: string, value: string | null }> }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
 
+export type CheckoutCartQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type CheckoutCartQuery = { cart: { id: string, lines: { nodes: Array<
+        | { id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null }, merchandise: { id: string, price: { amount: string }, product: { id: string, title: string, handle: string, vendor: string, tags: Array<string> } } }
+        | { id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null }, merchandise: { id: string, price: { amount: string }, product: { id: string, title: string, handle: string, vendor: string, tags: Array<string> } } }
+      > } } | null };
+
+export type CheckoutCartEmptyMutationVariables = Exact<{
+  cartId: string | number;
+  lineIds: Array<string | number> | string | number;
+}>;
+
+
+export type CheckoutCartEmptyMutation = { cartLinesRemove: { userErrors: Array<{ code: CartErrorCode | null, field: Array<string> | null, message: string }> } | null };
+
 export type ConfirmationOrderQueryVariables = Exact<{
   id: string | number;
 }>;
@@ -1126,30 +1117,39 @@ export type CheckoutAddAddressMutationVariables = Exact<{
 
 export type CheckoutAddAddressMutation = { cartDeliveryAddressesAdd: { cart: { id: string } | null, userErrors: Array<{ code: CartErrorCode | null, field: Array<string> | null, message: string }> } | null };
 
-export type CheckoutCartQueryVariables = Exact<{
-  id: string | number;
+export type FavouriteProductsQueryVariables = Exact<{
+  ids: Array<string | number> | string | number;
 }>;
 
 
-export type CheckoutCartQuery = { cart: { id: string, lines: { nodes: Array<
-        | { id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null }, merchandise: { id: string, price: { amount: string }, product: { id: string, title: string, handle: string, vendor: string, tags: Array<string> } } }
-        | { id: string, quantity: number, cost: { amountPerQuantity: { amount: string }, compareAtAmountPerQuantity: { amount: string } | null }, merchandise: { id: string, price: { amount: string }, product: { id: string, title: string, handle: string, vendor: string, tags: Array<string> } } }
-      > } } | null };
-
-export type CheckoutCartEmptyMutationVariables = Exact<{
-  cartId: string | number;
-  lineIds: Array<string | number> | string | number;
-}>;
-
-
-export type CheckoutCartEmptyMutation = { cartLinesRemove: { userErrors: Array<{ code: CartErrorCode | null, field: Array<string> | null, message: string }> } | null };
-
-export type CurrentCustomerQueryVariables = Exact<{
-  token: string;
-}>;
-
-
-export type CurrentCustomerQuery = { customer: { id: string, firstName: string | null, lastName: string | null, email: string | null } | null };
+export type FavouriteProductsQuery = { nodes: Array<
+    | { __typename: 'AppliedGiftCard' }
+    | { __typename: 'Article' }
+    | { __typename: 'Blog' }
+    | { __typename: 'Cart' }
+    | { __typename: 'CartLine' }
+    | { __typename: 'Collection' }
+    | { __typename: 'ComponentizableCartLine' }
+    | { __typename: 'MailingAddress' }
+    | { __typename: 'MediaImage' }
+    | { __typename: 'Menu' }
+    | { __typename: 'MenuItem' }
+    | { __typename: 'Metafield' }
+    | { __typename: 'Metaobject' }
+    | { __typename: 'Order' }
+    | { __typename: 'Page' }
+    | { __typename: 'Product', id: string, handle: string, title: string, vendor: string, tags: Array<string>, availableForSale: boolean, createdAt: string, variants: { nodes: Array<{ id: string, title: string, availableForSale: boolean, price: { amount: string, currencyCode: CurrencyCode }, compareAtPrice: { amount: string, currencyCode: CurrencyCode } | null }> }, featuredImage: { altText: string | null, width: number | null, height: number | null, small: string, medium: string, large: string } | null, priceRange: { minVariantPrice: { amount: string, currencyCode: CurrencyCode }, maxVariantPrice: { amount: string, currencyCode: CurrencyCode } }, compareAtPriceRange: { minVariantPrice: { amount: string, currencyCode: CurrencyCode }, maxVariantPrice: { amount: string, currencyCode: CurrencyCode } }, metafields: Array<{ key: string, value: string, reference:
+          | { __typename: 'Collection' }
+          | { __typename: 'Metaobject', id: string, handle: string, fields: Array<{ key: string, value: string | null }> }
+          | { __typename: 'Product' }
+          | { __typename: 'ProductVariant' }
+         | null } | null> }
+    | { __typename: 'ProductOption' }
+    | { __typename: 'ProductOptionValue' }
+    | { __typename: 'ProductVariant' }
+    | { __typename: 'Shop' }
+    | { __typename: 'ShopPolicy' }
+   | null> };
 
 export type CatalogueMetaobjectFragment = { id: string, handle: string, fields: Array<{ key: string, value: string | null }> };
 

@@ -1,5 +1,5 @@
-import { favouritesOf } from "#app/lib/bookmarks.server.ts";
-import type { FavouritesData } from "#app/lib/bookmarks.ts";
+import { favouritesOf } from "#app/lib/favourites/bookmarks.server.ts";
+import type { FavouritesData } from "#app/lib/favourites/bookmarks.ts";
 import type { Route } from "./+types/favourites-data";
 
 /**

@@ -1,6 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { httpBookmarkIo, normaliseBookmarks, saveBookmarkChanges } from "#app/lib/bookmarks.ts";
+import {
+  httpBookmarkIo,
+  normaliseBookmarks,
+  saveBookmarkChanges,
+} from "#app/lib/favourites/bookmarks.ts";
 import { type ComposedStorefront, composeStorefront } from "#app/testing/composed-storefront.ts";
 import { signIn } from "#platform/commerce/index.ts";
 import { commerceProduct, commerceVariant } from "#platform/commerce/tables.ts";

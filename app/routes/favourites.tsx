@@ -1,12 +1,12 @@
 import { redirect } from "react-router";
-import { serverBookmarkIo } from "#app/lib/bookmarks.server.ts";
+import { currentCustomer } from "#app/lib/account/customer-session.server.ts";
+import { serverBookmarkIo } from "#app/lib/favourites/bookmarks.server.ts";
 import {
   productGidOf,
   saveBookmarkChanges,
   signInPath,
   withBookmarkIntent,
-} from "#app/lib/bookmarks.ts";
-import { currentCustomer } from "#app/lib/customer-session.server.ts";
+} from "#app/lib/favourites/bookmarks.ts";
 import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
 import type { Route } from "./+types/favourites";
 

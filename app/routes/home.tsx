@@ -1,11 +1,11 @@
 import { Blocks } from "#app/components/content/blocks.tsx";
-import { getHomePage } from "#app/lib/content.server.ts";
-import { blocksPageData } from "#app/lib/content-pages.server.ts";
+import { getHomePage } from "#app/lib/content/content.server.ts";
+import { blocksPageData } from "#app/lib/content/pages.server.ts";
+import { shopFactTexts } from "#app/lib/content/shop-facts.server.ts";
+import { fillFactsOnce } from "#app/lib/content/shop-facts.ts";
 import { PAGE_TYPES, type PageTypeHandle } from "#app/lib/page-type.ts";
 import { canonicalUrl, jsonLd, seoMeta } from "#app/lib/seo.ts";
 import { shopOrigin } from "#app/lib/server-context.ts";
-import { shopFactTexts } from "#app/lib/shop-facts.server.ts";
-import { fillFactsOnce } from "#app/lib/shop-facts.ts";
 import catalogueStyles from "#app/styles/catalogue.css?url";
 import contentStyles from "#app/styles/content.css?url";
 import { organizationJsonLd, shopIdentity } from "#platform/shop-identity.ts";

@@ -48,9 +48,9 @@ describe("the page cache during a browsing journey", () => {
     });
     const journey = [
       ...manifests,
-      `/c/fromagerie/_.data?${routes("category")}`,
-      `/c/fromagerie/_.data?tri=price-asc&${routes("category")}`,
-      `${pages[2]}_.data?${routes("product")}`,
+      `/c/fromagerie/_.data?${routes("catalogue/category")}`,
+      `/c/fromagerie/_.data?tri=price-asc&${routes("catalogue/category")}`,
+      `${pages[2]}_.data?${routes("catalogue/product")}`,
       "/_.data",
       `/_.data?${routes("home")}`,
       "/visitor.json",

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getPage } from "#app/lib/content.server.ts";
+import { getPage } from "#app/lib/content/content.server.ts";
 import { type ComposedStorefront, composeStorefront } from "#app/testing/composed-storefront.ts";
 import {
   newsletterSubscriberCount,

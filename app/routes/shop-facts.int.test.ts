@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { invalidateContentCache } from "#app/lib/content.server.ts";
-import { forgetShopFacts } from "#app/lib/shop-facts.server.ts";
+import { invalidateContentCache } from "#app/lib/content/content.server.ts";
+import { forgetShopFacts } from "#app/lib/content/shop-facts.server.ts";
 import { type ComposedStorefront, composeStorefront } from "#app/testing/composed-storefront.ts";
 import { orderConfirmationEmail } from "#platform/notify/index.ts";
 import { renderReceiptPdf } from "#platform/ordering/index.ts";

@@ -1,5 +1,5 @@
-import { customerShoppingLists } from "#app/lib/shopping-lists.server.ts";
-import type { ShoppingListsData } from "#app/lib/shopping-lists.ts";
+import { customerShoppingLists } from "#app/lib/shopping-lists/shopping-lists.server.ts";
+import type { ShoppingListsData } from "#app/lib/shopping-lists/shopping-lists.ts";
 import type { Route } from "./+types/shopping-lists-data";
 
 /**

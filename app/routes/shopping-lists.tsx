@@ -1,12 +1,12 @@
 import { data, redirect } from "react-router";
-import { signInPath } from "#app/lib/bookmarks.ts";
+import { signInPath } from "#app/lib/favourites/bookmarks.ts";
 import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
-import { runListCommand } from "#app/lib/shopping-lists.server.ts";
+import { runListCommand } from "#app/lib/shopping-lists/shopping-lists.server.ts";
 import {
   parseListCommand,
   type ShoppingListResult,
   withListOutcome,
-} from "#app/lib/shopping-lists.ts";
+} from "#app/lib/shopping-lists/shopping-lists.ts";
 import type { Route } from "./+types/shopping-lists";
 
 /**

@@ -1,12 +1,12 @@
-import { visitorBookmarks } from "#app/lib/bookmarks.server.ts";
-import type { BookmarkSnapshot } from "#app/lib/bookmarks.ts";
-import { readCookie } from "#app/lib/cookies.ts";
 import {
   type CustomerSummary,
   currentCustomer,
   customerTokenCookie,
   customerTokenOf,
-} from "#app/lib/customer-session.server.ts";
+} from "#app/lib/account/customer-session.server.ts";
+import { readCookie } from "#app/lib/cookies.ts";
+import { visitorBookmarks } from "#app/lib/favourites/bookmarks.server.ts";
+import type { BookmarkSnapshot } from "#app/lib/favourites/bookmarks.ts";
 import { type StorefrontDocument, storefrontQuery } from "#app/lib/storefront.server.ts";
 import type { Route } from "./+types/visitor-data";
 

@@ -14,8 +14,8 @@ import {
   readAdjustmentForm,
   readGiftCardForm,
 } from "#platform/backoffice/gift-cards.ts";
-import { changeOrderStatus } from "#platform/backoffice/order-actions.ts";
-import { orderDetail } from "#platform/backoffice/orders.ts";
+import { changeOrderStatus } from "#platform/backoffice/orders/order-actions.ts";
+import { orderDetail } from "#platform/backoffice/orders/orders.ts";
 import { createStaff, listStaff, type Staff } from "#platform/backoffice/staff.ts";
 import {
   closeTestServer,

@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
-import { type Actor, logChange } from "#platform/backoffice/catalogue-sync.ts";
-import { parseDay } from "#platform/backoffice/odp.ts";
+import { parseDay } from "#platform/backoffice/orders/odp.ts";
 import { parseEuros } from "#platform/backoffice/product-edits.ts";
 import { adminAuditLog } from "#platform/backoffice/schema.ts";
+import { type Actor, logChange } from "#platform/backoffice/syncs/catalogue-sync.ts";
 import {
   adjustGiftCardBalance,
   creditGiftCardsOfOrder,

@@ -9,18 +9,6 @@ export { storeChoices } from "#platform/ordering/index.ts";
 // The search screen shows the index's size beside its rebuild (search-rebuild.ts).
 export { searchIndexSize } from "#platform/search/index.ts";
 export { applyBulkPrices, readPriceOperation } from "./bulk-prices.ts";
-export {
-  type Actor,
-  catalogueProduct,
-  categoryDocumentKey,
-  countProducts,
-  logChange,
-  productDocumentKey,
-  putShopDocument,
-  type RecordChange,
-  SHOP_DOCUMENT_OWNER,
-} from "./catalogue-sync.ts";
-export { catalogueCategories, categoryDocument } from "./category-sync.ts";
 export { readChangeLog } from "./change-log.ts";
 export {
   CUSTOMERS_PAGE_SIZE,
@@ -36,7 +24,7 @@ export {
   searchCustomers,
   setCustomerDisabled,
 } from "./customers.ts";
-export { dashboardFigures, ZERO_RESULT_DAYS } from "./dashboard.ts";
+export { dashboardFigures, ZERO_RESULT_DAYS } from "./dashboard/dashboard.ts";
 export {
   type DailyFigures,
   type DayFigures,
@@ -44,8 +32,8 @@ export {
   figuresRange,
   MAX_RANGE_DAYS,
   type StoreFigures,
-} from "./dashboard-days.ts";
-export { fillingSlots, todayOrders } from "./dashboard-today.ts";
+} from "./dashboard/days.ts";
+export { fillingSlots, todayOrders } from "./dashboard/today.ts";
 export {
   type AdjustmentFieldErrors,
   adjustGiftCard,
@@ -66,15 +54,22 @@ export {
   readAdjustmentForm,
   readGiftCardForm,
 } from "./gift-cards.ts";
-export { csvRows, type ImportRow, jsonRows } from "./import-files.ts";
+export { csvRows, type ImportRow, jsonRows } from "./imports/files.ts";
 export {
   API_ACTOR,
   archiveProductByHandle,
   type ImportOutcome,
   importCategories,
   importProducts,
-} from "./imports.ts";
+} from "./imports/imports.ts";
 export type { JobProgress, JobState } from "./jobs.ts";
+export {
+  OrderingUnavailable,
+  orderingAdminCall,
+  orderingStores,
+  storeMenuCsv,
+  storeMenuRows,
+} from "./ordering-export.ts";
 export {
   dayOrders,
   type OrderPreparation,
@@ -84,21 +79,14 @@ export {
   pickTotals,
   slotLabel,
   slotPreparations,
-} from "./odp.ts";
-export { groceryPreparation } from "./odp-grocery.ts";
+} from "./orders/odp.ts";
+export { groceryPreparation } from "./orders/odp-grocery.ts";
 export {
   changeOrderStatus,
   ORDER_API_ACTOR,
   orderActionsForApi,
   refundOrder,
-} from "./order-actions.ts";
-export {
-  OrderingUnavailable,
-  orderingAdminCall,
-  orderingStores,
-  storeMenuCsv,
-  storeMenuRows,
-} from "./ordering-export.ts";
+} from "./orders/order-actions.ts";
 export {
   listOrders,
   ORDERS_PAGE_SIZE,
@@ -110,7 +98,7 @@ export {
   orderRef,
   parseCursor,
   parseOrderRef,
-} from "./orders.ts";
+} from "./orders/orders.ts";
 export { eurosText, PRICE_OPERATIONS } from "./prices.ts";
 export {
   PRODUCT_SAVED,
@@ -178,6 +166,18 @@ export {
   temporaryPassword,
 } from "./staff.ts";
 export {
+  type Actor,
+  catalogueProduct,
+  categoryDocumentKey,
+  countProducts,
+  logChange,
+  productDocumentKey,
+  putShopDocument,
+  type RecordChange,
+  SHOP_DOCUMENT_OWNER,
+} from "./syncs/catalogue-sync.ts";
+export { catalogueCategories, categoryDocument } from "./syncs/category-sync.ts";
+export {
   exportContentfulJob,
   exportFlipdishJob,
   type JobDependencies,
@@ -188,5 +188,5 @@ export {
   startProductSync,
   syncCategoriesJob,
   syncProductsJob,
-} from "./sync-jobs.ts";
+} from "./syncs/sync-jobs.ts";
 export { redirectCachedUrls, removeRedirect, saveRedirect } from "./url-redirects.ts";

@@ -1,4 +1,6 @@
 import type { Db } from "#db/client.ts";
+import { breathe, type JobProgress } from "#platform/backoffice/jobs.ts";
+import { adminAuditLog } from "#platform/backoffice/schema.ts";
 import {
   type Actor,
   type CatalogueProduct,
@@ -6,9 +8,7 @@ import {
   countProducts,
   menuItemIdOf,
   productBatches,
-} from "#platform/backoffice/catalogue-sync.ts";
-import { breathe, type JobProgress } from "#platform/backoffice/jobs.ts";
-import { adminAuditLog } from "#platform/backoffice/schema.ts";
+} from "#platform/backoffice/syncs/catalogue-sync.ts";
 import { ARCHIVE_TAG, UNAVAILABLE_TAG } from "#platform/commerce/index.ts";
 import type {
   FlipdishMenu,

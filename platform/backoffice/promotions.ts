@@ -1,7 +1,7 @@
 import type { Db, Tx } from "#db/client.ts";
-import { type Actor, logChange } from "#platform/backoffice/catalogue-sync.ts";
 import { eurosText } from "#platform/backoffice/prices.ts";
 import { parseEuros } from "#platform/backoffice/product-edits.ts";
+import { type Actor, logChange } from "#platform/backoffice/syncs/catalogue-sync.ts";
 import {
   type DiscountCodeFields,
   type DiscountCodeRow,

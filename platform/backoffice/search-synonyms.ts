@@ -1,5 +1,5 @@
 import type { Db } from "#db/client.ts";
-import { type Actor, logChange } from "#platform/backoffice/catalogue-sync.ts";
+import { type Actor, logChange } from "#platform/backoffice/syncs/catalogue-sync.ts";
 import {
   deleteSearchSynonym,
   type SearchSynonym,

@@ -3,7 +3,7 @@ import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { readChangeLog } from "#platform/backoffice/change-log.ts";
-import { groceryPreparation } from "#platform/backoffice/odp-grocery.ts";
+import { groceryPreparation } from "#platform/backoffice/orders/odp-grocery.ts";
 import {
   closeTestServer,
   composeSignedInServer,

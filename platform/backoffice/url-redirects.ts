@@ -1,5 +1,5 @@
 import type { Db } from "#db/client.ts";
-import { type Actor, logChange } from "#platform/backoffice/catalogue-sync.ts";
+import { type Actor, logChange } from "#platform/backoffice/syncs/catalogue-sync.ts";
 import {
   deleteUrlRedirect,
   isDuplicateUrlRedirect,
@@ -15,7 +15,7 @@ import {
  * The redirects screen's writes (`/middleware/redirects/`, `content` permission): a redirect
  * created, changed or deleted with its change-log line (`url-redirect` subject, named by its
  * path), in one transaction, so nothing is half-written. The rules and their French messages are
- * the commerce module's (platform/commerce/url-redirects.ts).
+ * the commerce module's (platform/commerce/redirects/url-redirects.ts).
  */
 
 const SUBJECT = "url-redirect";

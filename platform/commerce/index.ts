@@ -3,14 +3,22 @@
  * Its public face: the only file of the module that code outside it imports
  * (docs/architecture.md, "Layers"). Tables and other files are the module's own.
  */
-export { parseCartGid } from "./cart-records.ts";
+
+export {
+  GIFT_ATTRIBUTES,
+  GIFT_MESSAGE_MAX,
+  type GiftOptions,
+  giftOptionsOf,
+} from "./cart/gift-options.ts";
+export { parseCartGid } from "./cart/records.ts";
 export {
   catalogueChanged,
   insertCollections,
   insertMetaobjects,
   insertProducts,
   setProductMetafields,
-} from "./catalogue.ts";
+} from "./catalogue/catalogue.ts";
+export { collectionIdsByHandle, overwriteCollection } from "./catalogue/collection-edit.ts";
 export {
   addProductImage,
   CONTROLLED_TAGS,
@@ -21,7 +29,7 @@ export {
   setArchived,
   setAvailability,
   type VariantEdit,
-} from "./catalogue-edit.ts";
+} from "./catalogue/edit.ts";
 export {
   type AdminProductFilter,
   catalogueChoices,
@@ -31,8 +39,17 @@ export {
   productHandlesById,
   productIdsByHandle,
   readEditableProduct,
-} from "./catalogue-edit-read.ts";
-export { onCatalogueChange } from "./catalogue-events.ts";
+} from "./catalogue/edit-read.ts";
+export { onCatalogueChange } from "./catalogue/events.ts";
+export { RECOUNT_INTERVAL_MS, recountFacets, startFacetRecount } from "./catalogue/facets.ts";
+export {
+  FEED_CONTENT_TYPES,
+  type FeedFormat,
+  feedFileName,
+  feedResponse,
+  feedSize,
+  feedStream,
+} from "./catalogue/feed.ts";
 export {
   ARCHIVE_TAG,
   CatalogueInputError,
@@ -44,7 +61,12 @@ export {
   type ProductMetafieldValues,
   UNAVAILABLE_TAG,
   type VariantInput,
-} from "./catalogue-input.ts";
+} from "./catalogue/input.ts";
+export {
+  COLLECTION_METAFIELDS,
+  CUSTOM_NAMESPACE,
+  type ProductMetafieldKey,
+} from "./catalogue/metafields.ts";
 export {
   applyPriceChange,
   MAX_BULK_PRODUCTS,
@@ -54,8 +76,11 @@ export {
   previewPriceChange,
   SelectionTooLargeError,
   samePrices,
-} from "./catalogue-prices.ts";
-export { serialiseMetafieldValue } from "./catalogue-rows.ts";
+} from "./catalogue/prices.ts";
+export { sanitizeRichHtml } from "./catalogue/rich-html.ts";
+export { serialiseMetafieldValue } from "./catalogue/rows.ts";
+export { catalogueSearchSource } from "./catalogue/search-source.ts";
+export { type SoldByWeight, soldByWeightProducts } from "./catalogue/sold-by-weight.ts";
 export {
   collectionsForSync,
   countProductsForSync,
@@ -64,10 +89,9 @@ export {
   productsForSync,
   type SyncCollection,
   type SyncProduct,
-} from "./catalogue-sync-reads.ts";
+} from "./catalogue/sync-reads.ts";
 export { checkoutRoutes } from "./checkout/http.ts";
 export { placeOrder } from "./checkout/place-order.ts";
-export { collectionIdsByHandle, overwriteCollection } from "./collection-edit.ts";
 export {
   type ContentReads,
   NO_CONTENT,
@@ -88,10 +112,20 @@ export {
   phoneDigits,
   searchCommerceCustomers,
   setCommerceCustomerDisabled,
-} from "./customer-admin.ts";
-export { setWishlist, writeCustomerMetafield } from "./customer-metafields.ts";
-export type { SignedInCustomer } from "./customer-records.ts";
-export { customerByAccessToken, signIn } from "./customer-tokens.ts";
+} from "./customers/admin.ts";
+export { setWishlist, writeCustomerMetafield } from "./customers/metafields.ts";
+export { hashPassword, verifyPassword } from "./customers/passwords.ts";
+export type { SignedInCustomer } from "./customers/records.ts";
+export {
+  changeShoppingListItems,
+  createShoppingList,
+  deleteShoppingLists,
+  productGid,
+  renameShoppingList,
+  SHOPPING_LIST_MAX_ITEMS,
+  shoppingListsWithProducts,
+} from "./customers/shopping-lists.ts";
+export { customerByAccessToken, signIn } from "./customers/tokens.ts";
 export {
   type DiscountCodeFields,
   discountCodeTaken,
@@ -99,18 +133,9 @@ export {
   listDiscountCodes,
   lockDiscountCode,
   updateDiscountCode,
-} from "./discount-admin.ts";
-export type { DiscountCodeRow } from "./discounts.ts";
-export { evaluateDiscounts, findDiscountCodes } from "./discounts.ts";
-export { RECOUNT_INTERVAL_MS, recountFacets, startFacetRecount } from "./facets.ts";
-export {
-  FEED_CONTENT_TYPES,
-  type FeedFormat,
-  feedFileName,
-  feedResponse,
-  feedSize,
-  feedStream,
-} from "./feed.ts";
+} from "./discounts/admin.ts";
+export type { DiscountCodeRow } from "./discounts/discounts.ts";
+export { evaluateDiscounts, findDiscountCodes } from "./discounts/discounts.ts";
 export { fromGid, toGid } from "./gid.ts";
 export {
   adjustGiftCardBalance,
@@ -127,7 +152,7 @@ export {
   lockGiftCard,
   type OrderGiftCardPayment,
   setGiftCardEnabled,
-} from "./gift-card-admin.ts";
+} from "./gift-cards/admin.ts";
 export {
   formatGiftCardCode,
   GIFT_CARD_CODE_MAX,
@@ -135,13 +160,7 @@ export {
   isGiftCardCodeShape,
   maskedGiftCardCode,
   normaliseGiftCardCode,
-} from "./gift-card-codes.ts";
-export {
-  GIFT_ATTRIBUTES,
-  GIFT_MESSAGE_MAX,
-  type GiftOptions,
-  giftOptionsOf,
-} from "./gift-options.ts";
+} from "./gift-cards/codes.ts";
 export { type StorefrontApiOptions, storefrontApi } from "./graphql/http.ts";
 export { createImageRoutes } from "./images/http.ts";
 export {
@@ -169,11 +188,6 @@ export {
 } from "./images/placeholder.ts";
 export { createImageService } from "./images/service.ts";
 export {
-  COLLECTION_METAFIELDS,
-  CUSTOM_NAMESPACE,
-  type ProductMetafieldKey,
-} from "./metafields.ts";
-export {
   type GroceryListFilter,
   type GroceryListRow,
   type GroceryOrderDetail,
@@ -183,8 +197,8 @@ export {
   type OrderListCursor,
   setGroceryOrderStatus,
   setGroceryRefunded,
-} from "./order-admin.ts";
-export { type GroceryDay, groceryDailyFigures, groceryOrderFigures } from "./order-figures.ts";
+} from "./orders/admin.ts";
+export { type GroceryDay, groceryDailyFigures, groceryOrderFigures } from "./orders/figures.ts";
 export {
   orderIdsInSlot,
   ordersPlacedBetween,
@@ -192,35 +206,14 @@ export {
   orderWithProductLines,
   type PlacedOrder,
   type SlottedOrder,
-} from "./order-reads.ts";
+} from "./orders/reads.ts";
 export {
   ORDER_SLOT_ATTRIBUTES,
   type OrderSlotView,
   orderModeText,
   orderSlotFromAttributes,
   slotText,
-} from "./order-slot.ts";
-export { hashPassword, verifyPassword } from "./passwords.ts";
-export { sanitizeRichHtml } from "./rich-html.ts";
-export type { CatalogueSearch } from "./search-port.ts";
-export { catalogueSearchSource } from "./search-source.ts";
-export {
-  changeShoppingListItems,
-  createShoppingList,
-  deleteShoppingLists,
-  productGid,
-  renameShoppingList,
-  SHOPPING_LIST_MAX_ITEMS,
-  shoppingListsWithProducts,
-} from "./shopping-lists.ts";
-export type {
-  SlotBookings,
-  SlotMode,
-  SlotPortOutcome,
-  SlotPortRequest,
-  SlotPortStore,
-} from "./slot-port.ts";
-export { type SoldByWeight, soldByWeightProducts } from "./sold-by-weight.ts";
+} from "./orders/slot.ts";
 export {
   deleteUrlRedirect,
   findUrlRedirect,
@@ -237,4 +230,12 @@ export {
   type UrlRedirectErrors,
   type UrlRedirectInput,
   type UrlRedirectSave,
-} from "./url-redirects.ts";
+} from "./redirects/url-redirects.ts";
+export type { CatalogueSearch } from "./search-port.ts";
+export type {
+  SlotBookings,
+  SlotMode,
+  SlotPortOutcome,
+  SlotPortRequest,
+  SlotPortStore,
+} from "./slot-port.ts";

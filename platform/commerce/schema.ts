@@ -15,4 +15,4 @@ export const commerceShop = pgTable("commerce_shop", {
     .defaultNow()
     .$onUpdate(() => new Date()),
 });
-export * from "#platform/commerce/catalogue-schema.ts";
+export * from "#platform/commerce/catalogue/schema.ts";

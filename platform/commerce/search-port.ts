@@ -1,4 +1,4 @@
-import type { ProductFilterInput } from "#platform/commerce/listing.ts";
+import type { ProductFilterInput } from "#platform/commerce/catalogue/listing.ts";
 
 /**
  * What the commerce API needs from a search index, so the Storefront API's `predictiveSearch` and

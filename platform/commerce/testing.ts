@@ -3,19 +3,19 @@ import { Hono } from "hono";
 import { expect } from "vitest";
 import type { Database, Db } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
-import { commerceCart, commerceDiscountCode } from "#platform/commerce/cart-schema.ts";
+import { commerceCart, commerceDiscountCode } from "#platform/commerce/cart/schema.ts";
 import {
   commerceImage,
   commerceMetafield,
   commerceProduct,
   commerceVariant,
-} from "#platform/commerce/catalogue-schema.ts";
+} from "#platform/commerce/catalogue/schema.ts";
 import { checkoutRoutes } from "#platform/commerce/checkout/http.ts";
-import { commerceCustomer, commerceCustomerToken } from "#platform/commerce/customer-schema.ts";
-import { hashToken } from "#platform/commerce/customer-tokens.ts";
+import { commerceCustomer, commerceCustomerToken } from "#platform/commerce/customers/schema.ts";
+import { hashToken } from "#platform/commerce/customers/tokens.ts";
 import { toGid } from "#platform/commerce/gid.ts";
 import { type StorefrontApiOptions, storefrontApi } from "#platform/commerce/graphql/http.ts";
-import { commerceOrder } from "#platform/commerce/order-schema.ts";
+import { commerceOrder } from "#platform/commerce/orders/schema.ts";
 import { commerceShop } from "#platform/commerce/schema.ts";
 import type { CatalogueSearch } from "#platform/commerce/search-port.ts";
 import type { SlotBookings } from "#platform/commerce/slot-port.ts";
@@ -402,14 +402,14 @@ export {
   START as CUSTOMER_TEST_START,
 } from "#platform/commerce/graphql/customer-testing.ts";
 // The coverage of Shopify's schema, for `npm run compat:coverage` (bench/storefront-coverage.ts).
-export { COVERAGE_DOC_HEADER, coverageTable } from "./graphql/coverage.ts";
+export { COVERAGE_DOC_HEADER, coverageTable } from "./graphql/compatibility/coverage.ts";
 // The official Hydrogen starter as a test of the Storefront API, for its ratchet test and
 // `npm run compat:hydrogen` (bench/hydrogen-compat.ts).
 export {
   formatHydrogenReport,
   runHydrogenStarter,
   STARTER_API_VERSION,
-} from "./graphql/hydrogen-starter.ts";
-export { demoVisit } from "./graphql/hydrogen-starter-visit.ts";
-export { officialStorefrontSchema } from "./graphql/official-schema.ts";
+} from "./graphql/compatibility/hydrogen-starter.ts";
+export { demoVisit } from "./graphql/compatibility/hydrogen-starter-visit.ts";
+export { officialStorefrontSchema } from "./graphql/compatibility/official-schema.ts";
 export { STOREFRONT_SDL } from "./graphql/sdl.ts";

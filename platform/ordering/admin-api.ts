@@ -14,8 +14,8 @@ import {
   zoneView,
 } from "#platform/ordering/admin-views.ts";
 import { OrderingError } from "#platform/ordering/errors.ts";
-import type { OrderActionOutcome, OrderActions } from "#platform/ordering/order-action-port.ts";
-import { orderLinkKey } from "#platform/ordering/order-confirmation.ts";
+import type { OrderActionOutcome, OrderActions } from "#platform/ordering/orders/action-port.ts";
+import { orderLinkKey } from "#platform/ordering/orders/confirmation.ts";
 import { firstEnabledZone, storeById } from "#platform/ordering/restaurants.ts";
 import {
   orderingCustomer,

@@ -10,27 +10,27 @@ import {
   customerView,
   revokeCustomerToken,
   updateCustomer,
-} from "#platform/ordering/customers.ts";
-import { MESSAGES, OrderingError } from "#platform/ordering/errors.ts";
-import type { OrderActions } from "#platform/ordering/order-action-port.ts";
-import {
-  type BasketInput,
-  basketView,
-  priceBasket,
-  submitOrder,
-} from "#platform/ordering/orders.ts";
+} from "#platform/ordering/customers/customers.ts";
 import {
   addCardPaymentAccount,
   deletePaymentAccount,
   listPaymentAccounts,
   paymentAccountView,
-} from "#platform/ordering/payment-accounts.ts";
+} from "#platform/ordering/customers/payment-accounts.ts";
 import {
   loginWithPhoneCode,
   type PhoneLoginLimits,
   phoneLoginLimits,
   requestPhoneLoginCode,
-} from "#platform/ordering/phone-login.ts";
+} from "#platform/ordering/customers/phone-login.ts";
+import { MESSAGES, OrderingError } from "#platform/ordering/errors.ts";
+import type { OrderActions } from "#platform/ordering/orders/action-port.ts";
+import {
+  type BasketInput,
+  basketView,
+  priceBasket,
+  submitOrder,
+} from "#platform/ordering/orders/orders.ts";
 import {
   firstEnabledZone,
   storeById,

@@ -20,8 +20,8 @@ export {
   orderingCustomersByContact,
   searchOrderingCustomers,
   setOrderingCustomerDisabled,
-} from "./customer-admin.ts";
-export { customerForToken, issueCustomerToken } from "./customers.ts";
+} from "./customers/admin.ts";
+export { customerForToken, issueCustomerToken } from "./customers/customers.ts";
 export {
   type RestaurantDay,
   restaurantDailyFigures,
@@ -44,7 +44,7 @@ export type {
   OrderActionOutcome,
   OrderActionRefusal,
   OrderActions,
-} from "./order-action-port.ts";
+} from "./orders/action-port.ts";
 export {
   lockRestaurantOrderForRefund,
   type RestaurantListFilter,
@@ -54,16 +54,16 @@ export {
   restaurantOrdersForAdmin,
   setRestaurantOrderStatus,
   storeChoices,
-} from "./order-admin.ts";
-export { isOrderLinkKey } from "./order-confirmation.ts";
+} from "./orders/admin.ts";
+export { isOrderLinkKey } from "./orders/confirmation.ts";
 export {
   ordersForPreparation,
   type PreparationPick,
   type PreparationRow,
 } from "./preparation-rows.ts";
-export type { ReceiptData } from "./receipt-data.ts";
-export { renderReceiptPdf } from "./receipt-pdf.ts";
-export { receiptDataForOrder } from "./receipts.ts";
+export type { ReceiptData } from "./receipts/data.ts";
+export { renderReceiptPdf } from "./receipts/pdf.ts";
+export { receiptDataForOrder } from "./receipts/receipts.ts";
 export type { DeliveryLocation, OrderingMode, OrderStatus } from "./schema.ts";
 export {
   type CalendarSlot,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { restaurationMealVoucherCents } from "#platform/ordering/orders.ts";
+import { restaurationMealVoucherCents } from "#platform/ordering/orders/orders.ts";
 import type { OrderLine } from "#platform/ordering/schema.ts";
 
 function line(lineTotalCents: number): OrderLine {

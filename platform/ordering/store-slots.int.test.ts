@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
 import { listOutbox } from "#platform/notify/index.ts";
+import { phoneLoginLimits } from "#platform/ordering/customers/phone-login.ts";
 import { createOrderingApi } from "#platform/ordering/http.ts";
-import { phoneLoginLimits } from "#platform/ordering/phone-login.ts";
 import {
   orderingDeliveryZone,
   orderingSlotBooking,

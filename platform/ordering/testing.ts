@@ -157,4 +157,4 @@ export async function callOrdering(
 }
 
 /** Receipt fixtures and PDF text extraction, for tests and browser journeys. */
-export { pdfTextLines, sampleReceipt } from "./receipt-testing.ts";
+export { pdfTextLines, sampleReceipt } from "./receipts/testing.ts";

@@ -5,7 +5,7 @@ import type { Seeder } from "#seed/seeder.ts";
  * The demo URL redirects (docs/demo-data.md): old addresses of two real pages, as a shop that
  * moved from another platform keeps them. The storefront follows them (a 301 where the old
  * address would answer 404), and the Storefront API answers them to Hydrogen's
- * `storefrontRedirect` (the demo visit of platform/commerce/graphql/hydrogen-starter.ts asks for
+ * `storefrontRedirect` (the demo visit of platform/commerce/graphql/compatibility/hydrogen-starter.ts asks for
  * the first).
  */
 export const DEMO_REDIRECTS = [

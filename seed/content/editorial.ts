@@ -351,7 +351,7 @@ export const BLOG_POSTS: readonly BlogPostText[] = [
 /**
  * The stores page's prose. Its facts (each store's address, phone and hours, the delivered
  * towns) are not written here: the storefront renders them from the ordering service's stores
- * and zones (app/routes/store.tsx).
+ * and zones (app/routes/content/store.tsx).
  */
 export const SHOP_PAGE = {
   slug: "magasin",

@@ -3,7 +3,7 @@
  * notices. Each is a list of lines for `richText`. The company's identity (name, office, numbers,
  * contact) and the stores' and zones' facts are tokens (`{{shop.siret}}`, `{{pickup.stores}}`)
  * the storefront fills from the one identity and the ordering service's data
- * (app/lib/shop-facts.ts), so no page can contradict the receipts or the order-mode modal.
+ * (app/lib/content/shop-facts.ts), so no page can contradict the receipts or the order-mode modal.
  */
 
 export type CmsPageText = {

@@ -111,7 +111,7 @@ const paris = (...arrondissements: number[]) =>
 /**
  * The inner suburbs ("proche banlieue") the shop delivers: the towns bordering Paris, each with
  * its postcode, north and east of the city from Haussmann, south and west from Rive Gauche. The
- * storefront names them on its pages (app/lib/shop-facts.ts) from the zones' postcodes.
+ * storefront names them on its pages (app/lib/content/shop-facts.ts) from the zones' postcodes.
  */
 export const DEMO_SUBURBS = {
   rightBank: [

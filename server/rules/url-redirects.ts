@@ -13,7 +13,7 @@ export type UrlRedirectOptions = {
 const REDIRECT_CACHE_CONTROL = "public, max-age=3600";
 
 /**
- * The shop's URL redirects (platform/commerce/url-redirects.ts), as Shopify's online store and
+ * The shop's URL redirects (platform/commerce/redirects/url-redirects.ts), as Shopify's online store and
  * Hydrogen's `storefrontRedirect` follow them: only when a GET or HEAD of a page would answer
  * 404, so a live page is never shadowed, and then at the cost of one indexed read. The answer is
  * a 301 to the target, with the request's query string when the target has none.

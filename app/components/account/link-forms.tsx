@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { Field, FormMessage, NewPasswordField, PasswordConfirmationField } from "./field.tsx";
 
-/** What the token-less page's action answers (app/routes/set-password.server.ts). */
+/** What the token-less page's action answers (app/routes/account/set-password.server.ts). */
 type Answer = {
   intent: "link" | "new-link";
   errors: Record<string, string>;

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import { CSRF_FIELD } from "#app/lib/admin-fields.ts";
+import { CSRF_FIELD } from "#app/lib/admin/fields.ts";
 
 type LayoutData = { csrfToken: string };
 

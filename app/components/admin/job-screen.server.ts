@@ -1,6 +1,6 @@
 import { type RouterContextProvider, redirect } from "react-router";
 import type { JobKind } from "#app/components/admin/job-screen.tsx";
-import { readStaffForm, staffContext } from "#app/lib/admin.server.ts";
+import { readStaffForm, staffContext } from "#app/lib/admin/admin.server.ts";
 import { serverContext } from "#app/lib/server-context.ts";
 import type { Actor, JobDependencies } from "#platform/backoffice/index.ts";
 

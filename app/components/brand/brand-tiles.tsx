@@ -1,6 +1,6 @@
 import { Link } from "react-router";
+import { imageAtHeight, localImageUrl } from "#app/lib/catalogue/product.ts";
 import { brandPath } from "#app/lib/links.ts";
-import { imageAtHeight, localImageUrl } from "#app/lib/product.ts";
 
 export type BrandTile = {
   handle: string;

@@ -1,4 +1,4 @@
-import type { ProductCardData } from "#app/lib/product.ts";
+import type { ProductCardData } from "#app/lib/catalogue/product.ts";
 import {
   addToCart,
   cartProductOfCard,

@@ -7,13 +7,13 @@ import {
   type LineSeed,
   needsModeChange,
   quantityInCart,
-} from "#app/lib/cart.ts";
-import { maxQuantityMessage, type ProductCardData } from "#app/lib/product.ts";
+} from "#app/lib/cart/cart.ts";
+import { maxQuantityMessage, type ProductCardData } from "#app/lib/catalogue/product.ts";
 import {
   type TrackableProduct,
   trackAddToCart,
   trackRemoveFromCart,
-} from "#app/lib/tracking-events.ts";
+} from "#app/lib/privacy/tracking-events.ts";
 import { cartSnapshot, ensureCartLoaded, queueCartChange, useCartSnapshot } from "./cart-store.ts";
 
 /**

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { ORDER_MODE_CHANGED_EVENT } from "#app/lib/order-mode.ts";
+import { ORDER_MODE_CHANGED_EVENT } from "#app/lib/order-mode/order-mode.ts";
 import { useVisitor } from "#app/lib/visitor.tsx";
 import { cartSnapshot, ensureCartLoaded, reloadCart, useCartSnapshot } from "./cart-store.ts";
 

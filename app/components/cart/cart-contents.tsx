@@ -1,10 +1,10 @@
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { Link } from "react-router";
 import { Price } from "#app/components/product/price.tsx";
-import { type CartLineView, type CartView, cartTotals } from "#app/lib/cart.ts";
+import { type CartLineView, type CartView, cartTotals } from "#app/lib/cart/cart.ts";
+import { ALCOHOL_HEALTH_MESSAGE } from "#app/lib/catalogue/product.ts";
 import { formatCents } from "#app/lib/format.ts";
 import { productPath } from "#app/lib/links.ts";
-import { ALCOHOL_HEALTH_MESSAGE } from "#app/lib/product.ts";
 import { type DeliveryTerms, deliveryMinimumMessage } from "#platform/delivery-terms.ts";
 import { formatVatRate } from "#platform/vat.ts";
 import {

@@ -8,7 +8,7 @@ import {
   type CartPayload,
   type CartView,
   enqueueChange,
-} from "#app/lib/cart.ts";
+} from "#app/lib/cart/cart.ts";
 import type { DeliveryTerms } from "#platform/delivery-terms.ts";
 
 /**
@@ -22,7 +22,7 @@ import type { DeliveryTerms } from "#platform/delivery-terms.ts";
  * `_fetcher=1` so that the routes answer JSON instead of redirecting.
  */
 
-/** GET: the visitor's cart and the delivery fee (app/routes/cart.json.ts). */
+/** GET: the visitor's cart and the delivery fee (app/routes/cart/cart.json.ts). */
 export const CART_JSON_URL = "/cart.json";
 
 export type CartSnapshot = {

@@ -1,11 +1,11 @@
 import { useRef } from "react";
-import { type CartView, cartRestauration } from "#app/lib/cart.ts";
-import { openOrderMode, readOrderModeFromDocument } from "#app/lib/order-mode.ts";
+import { type CartView, cartRestauration } from "#app/lib/cart/cart.ts";
+import { openOrderMode, readOrderModeFromDocument } from "#app/lib/order-mode/order-mode.ts";
 import { useCartSnapshot } from "./cart-store.ts";
 
 /**
  * The cart's checkout button: none for an empty cart (storefront.md §5). A form posting to
- * POST /order/checkout/ (app/routes/order-checkout.tsx), which prepares the grocery cart
+ * POST /order/checkout/ (app/routes/order/order-checkout.tsx), which prepares the grocery cart
  * (storefront.md §7: attributes, note, codes, address) and sends the shopper to the hosted
  * checkout, or a restauration cart to the ordering flow (`/order/`). Works without JavaScript;
  * with it, a shopper who has not chosen a mode and a slot yet chooses them first (order-mode

@@ -1,5 +1,5 @@
 import { Fragment } from "react";
-import type { OrderDocuments } from "#app/lib/invoices.server.ts";
+import type { OrderDocuments } from "#app/lib/account/invoices.server.ts";
 
 /** The VAT per rate under an order's total: « dont TVA 5,5 % … », from its invoice. */
 export function VatRows({ documents }: { documents: OrderDocuments }) {

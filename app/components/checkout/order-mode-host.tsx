@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { OPEN_ORDER_MODE_EVENT, type OrderModeOptions } from "#app/lib/order-mode.ts";
+import { OPEN_ORDER_MODE_EVENT, type OrderModeOptions } from "#app/lib/order-mode/order-mode.ts";
 
 // Loaded only when opened (the slot picker after a slot filled up).
 const OrderModeModal = lazy(() => import("#app/components/order-mode/order-mode-modal.tsx"));

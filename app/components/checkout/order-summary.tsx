@@ -1,6 +1,6 @@
-import { type CheckoutTotals, type CheckoutView, modeLabel } from "#app/lib/checkout.ts";
+import { type CheckoutTotals, type CheckoutView, modeLabel } from "#app/lib/checkout/checkout.ts";
 import { formatCents, formatSlot } from "#app/lib/format.ts";
-import { openOrderMode } from "#app/lib/order-mode.ts";
+import { openOrderMode } from "#app/lib/order-mode/order-mode.ts";
 import type { GiftOptions } from "#platform/commerce/index.ts";
 
 /** The mode, store, address and slot of the order, with a way to change them. */

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { formatCents } from "#app/lib/format.ts";
 
 /**
- * The payment step's card fields (app/routes/order-payment.tsx): a choice of cards as radios, a
+ * The payment step's card fields (app/routes/order/order-payment.tsx): a choice of cards as radios, a
  * new bank card's fields, and the optional titres-restaurant card.
  */
 

@@ -6,8 +6,8 @@ import {
   checkoutItems,
   checkoutStepEvent,
   trackCheckout,
-} from "#app/lib/checkout.ts";
-import { ORDER_MODE_CHANGED_EVENT } from "#app/lib/order-mode.ts";
+} from "#app/lib/checkout/checkout.ts";
+import { ORDER_MODE_CHANGED_EVENT } from "#app/lib/order-mode/order-mode.ts";
 
 /**
  * What both checkout steps (/order/, /order/paiement/) do in the browser: reprice when the

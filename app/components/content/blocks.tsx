@@ -1,6 +1,5 @@
 import { ShopLink } from "#app/components/layout/shop-link.tsx";
 import { ProductCard } from "#app/components/product/product-card.tsx";
-import { CAROUSEL_LAYOUTS } from "#app/lib/carousel-layout.ts";
 import type {
   ArticleSlide,
   BannerBlock,
@@ -9,7 +8,8 @@ import type {
   CtaBlock,
   PictureView,
   SlideView,
-} from "#app/lib/content-blocks.ts";
+} from "#app/lib/content/blocks.ts";
+import { CAROUSEL_LAYOUTS } from "#app/lib/content/carousel-layout.ts";
 import { Carousel, type CarouselSlide } from "./carousel.tsx";
 
 /** A content link: a client-side link for the shop's paths, a plain one for other sites. */

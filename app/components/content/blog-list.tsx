@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { pageLink } from "#app/lib/blog-paging.ts";
-import type { ArticleSlide } from "#app/lib/content-blocks.ts";
+import type { ArticleSlide } from "#app/lib/content/blocks.ts";
+import { pageLink } from "#app/lib/content/blog-paging.ts";
 import { ArticleCard } from "./blocks.tsx";
 
 /** The blog's category links; the current one marked. */

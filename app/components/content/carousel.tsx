@@ -11,7 +11,7 @@ import {
   SLIDER_SPEED_MS,
   slideWidth,
   turn,
-} from "#app/lib/carousel-layout.ts";
+} from "#app/lib/content/carousel-layout.ts";
 import { useDeferredItems } from "../layout/use-deferred-items.ts";
 
 export type CarouselSlide = {

@@ -1,6 +1,6 @@
 import type { FormEvent } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { productGidOf, signInPath, withBookmarkIntent } from "#app/lib/bookmarks.ts";
+import { productGidOf, signInPath, withBookmarkIntent } from "#app/lib/favourites/bookmarks.ts";
 import "./favourites.css";
 import { bookmarkStore, rememberPendingBookmark, useBookmarks } from "./use-bookmarks.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { BookmarkIo } from "#app/lib/bookmarks.ts";
+import type { BookmarkIo } from "#app/lib/favourites/bookmarks.ts";
 import { BookmarkStore } from "./bookmark-store.ts";
 
 const gid = (id: number) => `gid://shopify/Product/${id}`;

@@ -7,7 +7,7 @@ import {
   revisionNumber,
   saveBookmarkChanges,
   withPending,
-} from "#app/lib/bookmarks.ts";
+} from "#app/lib/favourites/bookmarks.ts";
 
 /**
  * The favourites of the signed-in customer in the browser: one store for every heart of the page.

@@ -1,5 +1,5 @@
 import { ProductCard } from "#app/components/product/product-card.tsx";
-import type { FavouritesData } from "#app/lib/bookmarks.ts";
+import type { FavouritesData } from "#app/lib/favourites/bookmarks.ts";
 import { bookmarkStore, useBookmarks } from "./use-bookmarks.ts";
 import { useFavouriteProducts } from "./use-favourite-products.ts";
 import "./favourites.css";

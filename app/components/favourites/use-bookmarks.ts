@@ -1,7 +1,11 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { toast } from "#app/components/toast/toast.ts";
-import { BOOKMARK_INTENT_PARAM, bookmarkIntentOf, productGidOf } from "#app/lib/bookmarks.ts";
+import {
+  BOOKMARK_INTENT_PARAM,
+  bookmarkIntentOf,
+  productGidOf,
+} from "#app/lib/favourites/bookmarks.ts";
 import { useVisitor, type VisitorState } from "#app/lib/visitor.tsx";
 import { BookmarkStore, type BookmarkView } from "./bookmark-store.ts";
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
-import type { FavouritesData } from "#app/lib/bookmarks.ts";
-import type { ProductCardData } from "#app/lib/product.ts";
+import type { ProductCardData } from "#app/lib/catalogue/product.ts";
+import type { FavouritesData } from "#app/lib/favourites/bookmarks.ts";
 import { useBookmarks } from "./use-bookmarks.ts";
 
 export const FAVOURITES_URL = "/favoris.json";

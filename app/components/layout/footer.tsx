@@ -1,7 +1,7 @@
 import { island } from "#app/components/layout/island.tsx";
 import { ShopLink } from "#app/components/layout/shop-link.tsx";
 import { CookiesLink } from "#app/components/privacy/cookies-link.tsx";
-import type { FooterData } from "#app/lib/site-layout.ts";
+import type { FooterData } from "#app/lib/layout/site-layout.ts";
 
 /** At the foot of every page: its arrows' code comes as it nears the viewport (decision 020). */
 const ReassuranceSlider = island(

@@ -12,7 +12,7 @@ import {
   type NavItem,
   nextHeaderScroll,
   SCROLL_DEBOUNCE_MS,
-} from "#app/lib/site-layout.ts";
+} from "#app/lib/layout/site-layout.ts";
 
 type Props = {
   menu: NavItem[];

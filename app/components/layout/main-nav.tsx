@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import { MOBILE_MENU_HIDE_MS, type NavItem } from "#app/lib/site-layout.ts";
+import { MOBILE_MENU_HIDE_MS, type NavItem } from "#app/lib/layout/site-layout.ts";
 import { ShopLink } from "./shop-link.tsx";
 import { StaticMarkup } from "./static-markup.tsx";
 

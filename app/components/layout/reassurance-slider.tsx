@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import type { FooterData } from "#app/lib/site-layout.ts";
+import type { FooterData } from "#app/lib/layout/site-layout.ts";
 
 type Props = { items: FooterData["reassurance"] };
 

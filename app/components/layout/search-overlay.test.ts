@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { categoryPathOf } from "#app/routes/category-paths.ts";
+import { categoryPathOf } from "#app/routes/catalogue/category-paths.ts";
 import { hrefOf } from "./search-overlay.tsx";
 
 const node = (handle: string, parent: string | null = null, grandParent: string | null = null) => ({

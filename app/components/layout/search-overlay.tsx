@@ -1,16 +1,16 @@
 import { useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { formatCents } from "#app/lib/format.ts";
-import { linkTo } from "#app/lib/links.ts";
-import type { ProductSuggestion, Suggestions } from "#app/lib/search-suggestions.ts";
 import {
   debounce,
   predictiveTerm,
   SEARCH_DEBOUNCE_MS,
   searchPageHref,
-} from "#app/lib/site-layout.ts";
-import { searchEvent, track } from "#app/lib/tracking-events.ts";
-import type { CategoryPaths } from "#app/routes/category-paths.ts";
+} from "#app/lib/layout/site-layout.ts";
+import { linkTo } from "#app/lib/links.ts";
+import { searchEvent, track } from "#app/lib/privacy/tracking-events.ts";
+import type { ProductSuggestion, Suggestions } from "#app/lib/search/suggestions.ts";
+import type { CategoryPaths } from "#app/routes/catalogue/category-paths.ts";
 
 type Results = Suggestions;
 

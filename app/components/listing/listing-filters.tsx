@@ -1,5 +1,5 @@
 import { Form, Link, useSubmit } from "react-router";
-import { type FilterView, PARAM, SORT_OPTIONS } from "#app/lib/listing.ts";
+import { type FilterView, PARAM, SORT_OPTIONS } from "#app/lib/catalogue/listing.ts";
 import { submitFilled } from "./sort-form.tsx";
 
 /**

@@ -1,8 +1,8 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { ProductCard } from "#app/components/product/product-card.tsx";
-import { PUSH_BLOCK_SLOTS } from "#app/lib/listing.ts";
-import type { ProductCardData } from "#app/lib/product.ts";
+import { PUSH_BLOCK_SLOTS } from "#app/lib/catalogue/listing.ts";
+import type { ProductCardData } from "#app/lib/catalogue/product.ts";
 import { useDeferredItems } from "../layout/use-deferred-items.ts";
 
 /** Cards laid out and hydrated on a first load: three rows of four, six rows on a phone. */

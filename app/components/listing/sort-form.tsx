@@ -1,5 +1,5 @@
 import { Form, type SubmitFunction, useSubmit } from "react-router";
-import { filledParams, type ListingSort, PARAM, SORT_OPTIONS } from "#app/lib/listing.ts";
+import { filledParams, type ListingSort, PARAM, SORT_OPTIONS } from "#app/lib/catalogue/listing.ts";
 
 /**
  * Submits a listing's GET form with JavaScript: its filled fields only, to the form's own

@@ -1,4 +1,4 @@
-import type { OrderModeState } from "#app/lib/order-mode.ts";
+import type { OrderModeState } from "#app/lib/order-mode/order-mode.ts";
 
 /**
  * The browser's calls to the storefront's order-mode routes (app/routes/order-mode*.ts). Each

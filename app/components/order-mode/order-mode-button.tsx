@@ -1,12 +1,12 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { restoreSlotOnStart } from "#app/components/order-mode/restore.ts";
+import { modeLabel, NO_MODE_LABEL } from "#app/lib/layout/site-layout.ts";
 import {
   OPEN_ORDER_MODE_EVENT,
   ORDER_MODE_CHANGED_EVENT,
   type OrderModeOptions,
   readOrderModeFromDocument,
-} from "#app/lib/order-mode.ts";
-import { modeLabel, NO_MODE_LABEL } from "#app/lib/site-layout.ts";
+} from "#app/lib/order-mode/order-mode.ts";
 
 /** The query parameter that opens the modal on load (platform/commerce/checkout/http.ts). */
 const CHANGE_MODE_PARAM = "modifier-mode";

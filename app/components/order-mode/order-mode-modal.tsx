@@ -16,7 +16,7 @@ import {
   type OrderModeOptions,
   readOrderModeFromDocument,
   writeOrderModeToDocument,
-} from "#app/lib/order-mode.ts";
+} from "#app/lib/order-mode/order-mode.ts";
 import "./order-mode.css";
 
 type Step = "choice" | "delivery" | "province" | "pickup" | "slot";

@@ -3,7 +3,7 @@ import {
   openOrderMode,
   readOrderModeFromDocument,
   writeOrderModeToDocument,
-} from "#app/lib/order-mode.ts";
+} from "#app/lib/order-mode/order-mode.ts";
 
 /** Told to the shopper when the stored slot passed and no slot is free any more. */
 export const NO_FREE_SLOT_MESSAGE =

@@ -1,5 +1,9 @@
 import { describe, expect, it, vi } from "vitest";
-import { EMPTY_ORDER_MODE, type OrderModeState, orderSlot } from "#app/lib/order-mode.ts";
+import {
+  EMPTY_ORDER_MODE,
+  type OrderModeState,
+  orderSlot,
+} from "#app/lib/order-mode/order-mode.ts";
 import {
   decideSlotRestore,
   firstFreeSlot,

@@ -4,7 +4,7 @@ import {
   type OrderSlot,
   orderSlot,
   slotDay,
-} from "#app/lib/order-mode.ts";
+} from "#app/lib/order-mode/order-mode.ts";
 
 /**
  * Pure slot rules of the order flow (ordering-and-server.md §4): the default slot, slots grouped

@@ -5,7 +5,7 @@ import {
   type Consent,
   type ConsentChoice,
   REFUSE_ALL,
-} from "#app/lib/consent.ts";
+} from "#app/lib/privacy/consent.ts";
 import "./privacy.css";
 
 /**

@@ -1,4 +1,4 @@
-import { openPrivacyCentre } from "#app/lib/consent.ts";
+import { openPrivacyCentre } from "#app/lib/privacy/consent.ts";
 
 /** The cookies page: where the link leads before hydration (or without JavaScript). */
 export const COOKIES_PAGE = "/cms/cookies/";

@@ -8,8 +8,8 @@ import {
   OPEN_PRIVACY_CENTRE_EVENT,
   readConsent,
   saveConsent,
-} from "#app/lib/consent.ts";
-import { consentEvent, track } from "#app/lib/tracking-events.ts";
+} from "#app/lib/privacy/consent.ts";
+import { consentEvent, track } from "#app/lib/privacy/tracking-events.ts";
 
 // The dialog and its styles load only when it opens: not in any page's first-load JavaScript.
 const ConsentDialog = lazy(() => import("./consent-dialog.tsx"));

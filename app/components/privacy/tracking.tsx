@@ -8,7 +8,7 @@ import {
   type TrackableProduct,
   track,
   trackProductClick,
-} from "#app/lib/tracking-events.ts";
+} from "#app/lib/privacy/tracking-events.ts";
 
 /**
  * Pushes a `page_view` with the page-type label (ordering-and-server.md §2) after hydration and

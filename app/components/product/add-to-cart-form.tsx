@@ -3,9 +3,9 @@ import {
   cartProductOfCard,
   useProductInCart,
 } from "#app/components/cart/cart-actions.ts";
+import type { CardState, ProductCardData, ProductVariant } from "#app/lib/catalogue/product.ts";
+import { maxQuantityMessage } from "#app/lib/catalogue/product.ts";
 import { formatCents } from "#app/lib/format.ts";
-import type { CardState, ProductCardData, ProductVariant } from "#app/lib/product.ts";
-import { maxQuantityMessage } from "#app/lib/product.ts";
 
 /**
  * Variant, quantity (up to what the cap still allows) and the add button, as a form posting to

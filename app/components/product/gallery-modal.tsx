@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import type { ProductImage } from "#app/lib/product.ts";
+import type { ProductImage } from "#app/lib/catalogue/product.ts";
 
 /**
  * The full-screen gallery: a native modal dialog (focus kept inside, Escape closes), the

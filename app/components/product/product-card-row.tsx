@@ -1,5 +1,5 @@
 import { ProductCard } from "#app/components/product/product-card.tsx";
-import type { ProductCardData } from "#app/lib/product.ts";
+import type { ProductCardData } from "#app/lib/catalogue/product.ts";
 
 /** A row of product cards under a product page's heading (related, recently viewed). */
 export function ProductCardRow({ products }: { products: ProductCardData[] }) {

@@ -1,7 +1,11 @@
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import { cardState, type ProductCardData, type StorefrontProduct } from "#app/lib/product.ts";
+import {
+  cardState,
+  type ProductCardData,
+  type StorefrontProduct,
+} from "#app/lib/catalogue/product.ts";
 import { ProductCard } from "./product-card.tsx";
 
 const base: Pick<

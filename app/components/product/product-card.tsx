@@ -1,8 +1,8 @@
 import { CardCartButtons } from "#app/components/cart/card-cart-buttons.tsx";
 import { ProductActions } from "#app/components/favourites/product-actions.tsx";
 import { ShopLink } from "#app/components/layout/shop-link.tsx";
+import type { ProductCardData } from "#app/lib/catalogue/product.ts";
 import { productPath } from "#app/lib/links.ts";
-import type { ProductCardData } from "#app/lib/product.ts";
 import { Price } from "./price.tsx";
 import { ProductImage } from "./product-image.tsx";
 

@@ -1,5 +1,5 @@
 import { lazy, type MouseEvent, Suspense, useState } from "react";
-import type { ProductImage as Image } from "#app/lib/product.ts";
+import type { ProductImage as Image } from "#app/lib/catalogue/product.ts";
 import { ProductImage } from "./product-image.tsx";
 
 // Only loaded when a shopper opens an image: it is not part of the page's first load.

@@ -1,4 +1,4 @@
-import type { ProductImage as Image } from "#app/lib/product.ts";
+import type { ProductImage as Image } from "#app/lib/catalogue/product.ts";
 
 /**
  * A product picture in webp at the spec's heights (450, 700, 950), with its dimensions so

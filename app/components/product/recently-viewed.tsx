@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { TrackListing } from "#app/components/privacy/tracking.tsx";
-import type { ProductCardData } from "#app/lib/product.ts";
-import { recentlyViewedHref, viewedProducts } from "#app/lib/viewed-products.ts";
-import type { RecentlyViewed as RecentlyViewedAnswer } from "#app/routes/recently-viewed-data.ts";
+import type { ProductCardData } from "#app/lib/catalogue/product.ts";
+import { recentlyViewedHref, viewedProducts } from "#app/lib/catalogue/viewed-products.ts";
+import type { RecentlyViewed as RecentlyViewedAnswer } from "#app/routes/catalogue/recently-viewed-data.ts";
 
 /** The cards' code comes with the cards, when the visitor has viewed other products. */
 const ProductCardRow = lazy(() =>

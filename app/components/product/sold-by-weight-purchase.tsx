@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { AddToCartForm } from "#app/components/product/add-to-cart-form.tsx";
 import { Price } from "#app/components/product/price.tsx";
+import type { CardState, ProductCardData, ProductVariant } from "#app/lib/catalogue/product.ts";
 import { previousPrice } from "#app/lib/format.ts";
-import type { CardState, ProductCardData, ProductVariant } from "#app/lib/product.ts";
 import { perKgLabel } from "#platform/sold-by-weight.ts";
 
 /**

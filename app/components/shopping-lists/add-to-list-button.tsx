@@ -1,7 +1,7 @@
 import { type FormEvent, lazy, Suspense, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { productGidOf, signInPath } from "#app/lib/bookmarks.ts";
-import { LIST_PARAMS } from "#app/lib/shopping-lists.ts";
+import { productGidOf, signInPath } from "#app/lib/favourites/bookmarks.ts";
+import { LIST_PARAMS } from "#app/lib/shopping-lists/shopping-lists.ts";
 import { useVisitor } from "#app/lib/visitor.tsx";
 
 const ListPopover = lazy(() => import("./list-popover.tsx"));

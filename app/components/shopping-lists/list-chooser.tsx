@@ -1,11 +1,11 @@
 import { type FormEvent, useId, useState } from "react";
-import { productGidOf } from "#app/lib/bookmarks.ts";
+import { productGidOf } from "#app/lib/favourites/bookmarks.ts";
 import {
   checkListTitle,
   LIST_TITLE_MAX,
   productCountLabel,
   type ShoppingListsData,
-} from "#app/lib/shopping-lists.ts";
+} from "#app/lib/shopping-lists/shopping-lists.ts";
 import { ListCommandForm } from "./list-forms.tsx";
 import { useListAction, useShoppingLists } from "./use-shopping-lists.ts";
 

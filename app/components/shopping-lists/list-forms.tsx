@@ -1,5 +1,5 @@
 import type { FormEvent, ReactNode } from "react";
-import { LIST_PARAMS } from "#app/lib/shopping-lists.ts";
+import { LIST_PARAMS } from "#app/lib/shopping-lists/shopping-lists.ts";
 import { LIST_ACTION } from "./use-shopping-lists.ts";
 
 /**

@@ -1,7 +1,10 @@
 import { Link } from "react-router";
 import { formatMoney } from "#app/lib/format.ts";
 import { productPath } from "#app/lib/links.ts";
-import { productCountLabel, type ShoppingListView } from "#app/lib/shopping-lists.ts";
+import {
+  productCountLabel,
+  type ShoppingListView,
+} from "#app/lib/shopping-lists/shopping-lists.ts";
 import { ListCommandForm } from "./list-forms.tsx";
 import { useListAction } from "./use-shopping-lists.ts";
 

@@ -1,6 +1,6 @@
 import { useLocation } from "react-router";
 import { SidePanel } from "#app/components/panel/side-panel.tsx";
-import type { ShoppingListsData } from "#app/lib/shopping-lists.ts";
+import type { ShoppingListsData } from "#app/lib/shopping-lists/shopping-lists.ts";
 import { ListProducts } from "./list-products.tsx";
 import { useListAction, useShoppingLists } from "./use-shopping-lists.ts";
 import "./shopping-lists.css";

@@ -9,7 +9,7 @@ import {
   productCountLabel,
   type ShoppingListsData,
   type ShoppingListView,
-} from "#app/lib/shopping-lists.ts";
+} from "#app/lib/shopping-lists/shopping-lists.ts";
 import ListChooser from "./list-chooser.tsx";
 import { ListCommandForm, ListsTabButton } from "./list-forms.tsx";
 import { ListProducts } from "./list-products.tsx";

@@ -1,12 +1,12 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation, useNavigate } from "react-router";
 import { toast } from "#app/components/toast/toast.ts";
-import { signInPath } from "#app/lib/bookmarks.ts";
+import { signInPath } from "#app/lib/favourites/bookmarks.ts";
 import {
   LIST_MESSAGES,
   type ShoppingListResult,
   type ShoppingListsData,
-} from "#app/lib/shopping-lists.ts";
+} from "#app/lib/shopping-lists/shopping-lists.ts";
 import { useVisitor } from "#app/lib/visitor.tsx";
 
 export const LISTS_URL = "/listes.json";

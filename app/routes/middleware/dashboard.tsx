@@ -1,5 +1,5 @@
 import { useLoaderData } from "react-router";
-import { staffContext } from "#app/lib/admin.server.ts";
+import { staffContext } from "#app/lib/admin/admin.server.ts";
 import { formatCents, formatDate } from "#app/lib/format.ts";
 import { serverContext } from "#app/lib/server-context.ts";
 import {

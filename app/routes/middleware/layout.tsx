@@ -1,7 +1,11 @@
 import { Form, NavLink, Outlet, useLoaderData } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
-import { requireScreenPermission, requireStaff, staffContext } from "#app/lib/admin.server.ts";
-import { staffLabel } from "#app/lib/staff-label.server.ts";
+import {
+  requireScreenPermission,
+  requireStaff,
+  staffContext,
+} from "#app/lib/admin/admin.server.ts";
+import { staffLabel } from "#app/lib/admin/staff-label.server.ts";
 import adminStylesHref from "#app/styles/admin.css?url";
 import { can, SCREEN_PERMISSIONS } from "#platform/backoffice/index.ts";
 import type { Route } from "./+types/layout";

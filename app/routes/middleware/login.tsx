@@ -1,5 +1,5 @@
 import { data, Form, redirect, useActionData, useSearchParams } from "react-router";
-import { ADMIN_SESSION_COOKIE, safeNext, signInStaff } from "#app/lib/admin.server.ts";
+import { ADMIN_SESSION_COOKIE, safeNext, signInStaff } from "#app/lib/admin/admin.server.ts";
 import { readCookie } from "#app/lib/cookies.ts";
 import adminStylesHref from "#app/styles/admin.css?url";
 import type { Route } from "./+types/login";

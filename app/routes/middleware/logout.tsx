@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { LOGIN_PATH, readStaffForm, signOutStaff } from "#app/lib/admin.server.ts";
+import { LOGIN_PATH, readStaffForm, signOutStaff } from "#app/lib/admin/admin.server.ts";
 import type { Route } from "./+types/logout";
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,7 +1,7 @@
 import { Form, useActionData, useLoaderData } from "react-router";
 import { z } from "zod";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
-import { readStaffForm } from "#app/lib/admin.server.ts";
+import { readStaffForm } from "#app/lib/admin/admin.server.ts";
 import { serverContext } from "#app/lib/server-context.ts";
 import type { Route } from "./+types/purge";
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { ActionAlert } from "#app/components/admin/action-alert.tsx";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
 import { Field } from "#app/components/admin/field.tsx";
-import { readStaffForm, staffContext } from "#app/lib/admin.server.ts";
+import { readStaffForm, staffContext } from "#app/lib/admin/admin.server.ts";
 import { serverContext } from "#app/lib/server-context.ts";
 import {
   changeStaff,

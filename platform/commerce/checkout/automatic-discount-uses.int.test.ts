@@ -2,12 +2,12 @@ import { eq, like } from "drizzle-orm";
 import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
-import { findCartByToken, parseCartGid } from "#platform/commerce/cart-records.ts";
-import { commerceDiscountCode } from "#platform/commerce/cart-schema.ts";
-import { type CartView, loadCartView } from "#platform/commerce/cart-view.ts";
+import { findCartByToken, parseCartGid } from "#platform/commerce/cart/records.ts";
+import { commerceDiscountCode } from "#platform/commerce/cart/schema.ts";
+import { type CartView, loadCartView } from "#platform/commerce/cart/view.ts";
 import { DELIVERY_METHODS } from "#platform/commerce/checkout/delivery.ts";
-import { AutomaticDiscountUsedUp } from "#platform/commerce/discounts.ts";
-import { createOrderFromCart, orderGid } from "#platform/commerce/orders.ts";
+import { AutomaticDiscountUsedUp } from "#platform/commerce/discounts/discounts.ts";
+import { createOrderFromCart, orderGid } from "#platform/commerce/orders/orders.ts";
 import {
   type CatalogueFixture,
   graphqlRequest,

@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import type { Db } from "#db/client.ts";
-import { findCart } from "#platform/commerce/cart-records.ts";
-import { type CartView, loadCartView } from "#platform/commerce/cart-view.ts";
+import { findCart } from "#platform/commerce/cart/records.ts";
+import { type CartView, loadCartView } from "#platform/commerce/cart/view.ts";
 
 /** The cookie in which the storefront keeps the cart GID (storefront.md §4, §9). */
 export const CART_COOKIE = "cartId";

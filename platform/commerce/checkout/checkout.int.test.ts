@@ -2,11 +2,11 @@ import { and, eq, like } from "drizzle-orm";
 import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
-import { parseCartGid } from "#platform/commerce/cart-records.ts";
-import { commerceCart } from "#platform/commerce/cart-schema.ts";
-import { commerceProduct } from "#platform/commerce/catalogue-schema.ts";
-import { groceryOrderForAdmin } from "#platform/commerce/order-admin.ts";
-import { commerceOrder, commerceOrderLine } from "#platform/commerce/order-schema.ts";
+import { parseCartGid } from "#platform/commerce/cart/records.ts";
+import { commerceCart } from "#platform/commerce/cart/schema.ts";
+import { commerceProduct } from "#platform/commerce/catalogue/schema.ts";
+import { groceryOrderForAdmin } from "#platform/commerce/orders/admin.ts";
+import { commerceOrder, commerceOrderLine } from "#platform/commerce/orders/schema.ts";
 import {
   type CatalogueFixture,
   CHECKOUT_FORM,

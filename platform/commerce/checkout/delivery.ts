@@ -1,5 +1,5 @@
-import type { CartView } from "#platform/commerce/cart-view.ts";
-import type { OrderDeliveryMethod } from "#platform/commerce/orders.ts";
+import type { CartView } from "#platform/commerce/cart/view.ts";
+import type { OrderDeliveryMethod } from "#platform/commerce/orders/orders.ts";
 import type { SlotPortStore } from "#platform/commerce/slot-port.ts";
 import {
   belowDeliveryMinimum,

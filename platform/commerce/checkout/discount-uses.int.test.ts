@@ -2,8 +2,8 @@ import { eq, like } from "drizzle-orm";
 import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
-import { parseCartGid } from "#platform/commerce/cart-records.ts";
-import { commerceDiscountCode } from "#platform/commerce/cart-schema.ts";
+import { parseCartGid } from "#platform/commerce/cart/records.ts";
+import { commerceDiscountCode } from "#platform/commerce/cart/schema.ts";
 import {
   type CatalogueFixture,
   graphqlRequest,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { GIFT_MESSAGE_MAX, type GiftOptions } from "#platform/commerce/gift-options.ts";
+import { GIFT_MESSAGE_MAX, type GiftOptions } from "#platform/commerce/cart/gift-options.ts";
 import { normalizeFrenchPhone } from "#platform/phone.ts";
 
 /**

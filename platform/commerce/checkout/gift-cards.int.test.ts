@@ -2,9 +2,12 @@ import { eq, like } from "drizzle-orm";
 import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
-import { parseCartGid } from "#platform/commerce/cart-records.ts";
-import { giftCardCodeHash, giftCardLastCharacters } from "#platform/commerce/gift-card-codes.ts";
-import { commerceGiftCard, commerceGiftCardMovement } from "#platform/commerce/gift-card-schema.ts";
+import { parseCartGid } from "#platform/commerce/cart/records.ts";
+import { giftCardCodeHash, giftCardLastCharacters } from "#platform/commerce/gift-cards/codes.ts";
+import {
+  commerceGiftCard,
+  commerceGiftCardMovement,
+} from "#platform/commerce/gift-cards/schema.ts";
 import {
   type CatalogueFixture,
   graphqlRequest,

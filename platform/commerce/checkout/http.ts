@@ -1,12 +1,13 @@
 import { type Context, Hono } from "hono";
 import type { Db } from "#db/client.ts";
+import { giftOptionsOf } from "#platform/commerce/cart/gift-options.ts";
 import {
   type CartRow,
   cartGid,
   findCartByToken,
   withLockedCart,
-} from "#platform/commerce/cart-records.ts";
-import { type CartView, cartAddresses, loadCartView } from "#platform/commerce/cart-view.ts";
+} from "#platform/commerce/cart/records.ts";
+import { type CartView, cartAddresses, loadCartView } from "#platform/commerce/cart/view.ts";
 import { checkoutDelivery } from "#platform/commerce/checkout/delivery.ts";
 import {
   type CheckoutValues,
@@ -30,16 +31,15 @@ import {
   placeOrder,
   slotRefusal,
 } from "#platform/commerce/checkout/place-order.ts";
-import { customerById } from "#platform/commerce/customer-tokens.ts";
+import { customerById } from "#platform/commerce/customers/tokens.ts";
 import {
   addGiftCardCodes,
   allocateGiftCards,
   cartGiftCards,
   removeGiftCards,
-} from "#platform/commerce/gift-cards.ts";
-import { giftOptionsOf } from "#platform/commerce/gift-options.ts";
-import { cartOrderMode } from "#platform/commerce/order-slot.ts";
-import { orderForCart, orderTotals } from "#platform/commerce/orders.ts";
+} from "#platform/commerce/gift-cards/gift-cards.ts";
+import { orderForCart, orderTotals } from "#platform/commerce/orders/orders.ts";
+import { cartOrderMode } from "#platform/commerce/orders/slot.ts";
 import type { SlotBookings } from "#platform/commerce/slot-port.ts";
 import { mealVoucherEligibleCents } from "#platform/meal-vouchers.ts";
 

@@ -3,9 +3,9 @@ import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { createStaff, refundOrder } from "#platform/backoffice/index.ts";
-import { parseCartGid } from "#platform/commerce/cart-records.ts";
-import { commerceProduct } from "#platform/commerce/catalogue-schema.ts";
-import { commerceOrderLine } from "#platform/commerce/order-schema.ts";
+import { parseCartGid } from "#platform/commerce/cart/records.ts";
+import { commerceProduct } from "#platform/commerce/catalogue/schema.ts";
+import { commerceOrderLine } from "#platform/commerce/orders/schema.ts";
 import {
   type CatalogueFixture,
   CHECKOUT_FORM,

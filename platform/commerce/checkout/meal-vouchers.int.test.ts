@@ -3,9 +3,9 @@ import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { changeOrderStatus, createStaff } from "#platform/backoffice/index.ts";
-import { parseCartGid } from "#platform/commerce/cart-records.ts";
-import { commerceProduct } from "#platform/commerce/catalogue-schema.ts";
-import { SERVICE_FEE_CENTS } from "#platform/commerce/orders.ts";
+import { parseCartGid } from "#platform/commerce/cart/records.ts";
+import { commerceProduct } from "#platform/commerce/catalogue/schema.ts";
+import { SERVICE_FEE_CENTS } from "#platform/commerce/orders/orders.ts";
 import {
   type CatalogueFixture,
   CHECKOUT_FORM,

@@ -1,5 +1,6 @@
 import { html, raw } from "hono/html";
-import { type CartView, isAlcohol } from "#platform/commerce/cart-view.ts";
+import { GIFT_MESSAGE_MAX } from "#platform/commerce/cart/gift-options.ts";
+import { type CartView, isAlcohol } from "#platform/commerce/cart/view.ts";
 import {
   type CheckoutValues,
   confirmsAdult,
@@ -7,16 +8,15 @@ import {
   type FieldErrors,
   type FieldName,
 } from "#platform/commerce/checkout/form.ts";
-import { maskedGiftCardCode } from "#platform/commerce/gift-card-codes.ts";
-import { appliedGiftCardGid, type GiftCardUse } from "#platform/commerce/gift-cards.ts";
-import { GIFT_MESSAGE_MAX } from "#platform/commerce/gift-options.ts";
-import { orderModeText, slotText } from "#platform/commerce/order-slot.ts";
+import { maskedGiftCardCode } from "#platform/commerce/gift-cards/codes.ts";
+import { appliedGiftCardGid, type GiftCardUse } from "#platform/commerce/gift-cards/gift-cards.ts";
 import {
   type OrderDeliveryMethod,
   orderTotals,
   SERVICE_FEE_CENTS,
   SERVICE_FEE_TITLE,
-} from "#platform/commerce/orders.ts";
+} from "#platform/commerce/orders/orders.ts";
+import { orderModeText, slotText } from "#platform/commerce/orders/slot.ts";
 import { formatCents as euros } from "#platform/format.ts";
 import { MEAL_VOUCHER_DAILY_LIMIT_CENTS } from "#platform/meal-vouchers.ts";
 import { formatVatRate } from "#platform/vat.ts";

@@ -1,16 +1,16 @@
 import { eq } from "drizzle-orm";
 import type { Tx } from "#db/client.ts";
 import { cardLabel } from "#platform/cards.ts";
-import type { CartRow } from "#platform/commerce/cart-records.ts";
-import { commerceCart } from "#platform/commerce/cart-schema.ts";
+import type { CartRow } from "#platform/commerce/cart/records.ts";
+import { commerceCart } from "#platform/commerce/cart/schema.ts";
 import {
   type CheckoutInput,
   type FieldErrors,
   MESSAGES,
   parseExpiry,
 } from "#platform/commerce/checkout/form.ts";
-import { maskedGiftCardCode } from "#platform/commerce/gift-card-codes.ts";
-import type { GiftCardUse } from "#platform/commerce/gift-cards.ts";
+import { maskedGiftCardCode } from "#platform/commerce/gift-cards/codes.ts";
+import type { GiftCardUse } from "#platform/commerce/gift-cards/gift-cards.ts";
 import {
   type CardInput,
   type ChargeOutcome,

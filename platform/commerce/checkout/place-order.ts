@@ -1,12 +1,13 @@
 import type { Db, Tx } from "#db/client.ts";
-import { isPurchasable } from "#platform/commerce/cart-lines.ts";
-import { findCartByToken } from "#platform/commerce/cart-records.ts";
+import { withGiftOptions } from "#platform/commerce/cart/gift-options.ts";
+import { isPurchasable } from "#platform/commerce/cart/lines.ts";
+import { findCartByToken } from "#platform/commerce/cart/records.ts";
 import {
   type CartView,
   cartAddresses,
   isAlcohol,
   loadCartView,
-} from "#platform/commerce/cart-view.ts";
+} from "#platform/commerce/cart/view.ts";
 import { checkoutDelivery } from "#platform/commerce/checkout/delivery.ts";
 import {
   type CheckoutInput,
@@ -24,13 +25,13 @@ import {
   PaymentRefused,
   paymentText,
 } from "#platform/commerce/checkout/payment.ts";
-import { customerById } from "#platform/commerce/customer-tokens.ts";
+import { customerById } from "#platform/commerce/customers/tokens.ts";
 import {
   AutomaticDiscountUsedUp,
   DiscountUsedUp,
   normaliseCode,
-} from "#platform/commerce/discounts.ts";
-import { maskedGiftCardCode } from "#platform/commerce/gift-card-codes.ts";
+} from "#platform/commerce/discounts/discounts.ts";
+import { maskedGiftCardCode } from "#platform/commerce/gift-cards/codes.ts";
 import {
   allocateGiftCards,
   cartGiftCards,
@@ -38,16 +39,8 @@ import {
   GiftCardBalanceChanged,
   type GiftCardUse,
   spendGiftCards,
-} from "#platform/commerce/gift-cards.ts";
-import { withGiftOptions } from "#platform/commerce/gift-options.ts";
-import { issueGroceryInvoice } from "#platform/commerce/order-invoice.ts";
-import type { OrderAddress } from "#platform/commerce/order-schema.ts";
-import {
-  type CartOrderMode,
-  cartOrderMode,
-  orderModeText,
-  slotText,
-} from "#platform/commerce/order-slot.ts";
+} from "#platform/commerce/gift-cards/gift-cards.ts";
+import { issueGroceryInvoice } from "#platform/commerce/orders/invoice.ts";
 import {
   createOrderFromCart,
   type OrderDeliveryMethod,
@@ -57,7 +50,14 @@ import {
   orderGid,
   orderTotals,
   SERVICE_FEE_TITLE,
-} from "#platform/commerce/orders.ts";
+} from "#platform/commerce/orders/orders.ts";
+import type { OrderAddress } from "#platform/commerce/orders/schema.ts";
+import {
+  type CartOrderMode,
+  cartOrderMode,
+  orderModeText,
+  slotText,
+} from "#platform/commerce/orders/slot.ts";
 import type { SlotBookings, SlotPortOutcome } from "#platform/commerce/slot-port.ts";
 import { type InvoiceRow, invoicePath, invoiceTitle } from "#platform/invoices/index.ts";
 import { mealVoucherEligibleCents } from "#platform/meal-vouchers.ts";

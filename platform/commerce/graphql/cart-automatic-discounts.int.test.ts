@@ -7,7 +7,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
-import { commerceDiscountCode } from "#platform/commerce/cart-schema.ts";
+import { commerceDiscountCode } from "#platform/commerce/cart/schema.ts";
 import {
   type CatalogueFixture,
   graphqlRequest,

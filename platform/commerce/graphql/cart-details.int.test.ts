@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
-import { parseCartGid } from "#platform/commerce/cart-records.ts";
-import { commerceCart } from "#platform/commerce/cart-schema.ts";
-import { commerceMetafield, commerceProduct } from "#platform/commerce/catalogue-schema.ts";
+import { parseCartGid } from "#platform/commerce/cart/records.ts";
+import { commerceCart } from "#platform/commerce/cart/schema.ts";
+import { commerceMetafield, commerceProduct } from "#platform/commerce/catalogue/schema.ts";
 import {
   ADDRESSES_ADD,
   ADDRESSES_REMOVE,

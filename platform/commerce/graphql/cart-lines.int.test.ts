@@ -6,9 +6,9 @@ import { createStorefrontApiClient } from "@shopify/storefront-api-client";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
-import { parseCartGid } from "#platform/commerce/cart-records.ts";
-import { commerceCart, commerceCartLine } from "#platform/commerce/cart-schema.ts";
-import { commerceProduct } from "#platform/commerce/catalogue-schema.ts";
+import { parseCartGid } from "#platform/commerce/cart/records.ts";
+import { commerceCart, commerceCartLine } from "#platform/commerce/cart/schema.ts";
+import { commerceProduct } from "#platform/commerce/catalogue/schema.ts";
 import {
   CART_CREATE,
   CART_QUERY,

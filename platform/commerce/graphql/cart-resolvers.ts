@@ -1,4 +1,5 @@
 import type { Tx } from "#db/client.ts";
+import { type CartCreateInput, createCart } from "#platform/commerce/cart/carts.ts";
 import {
   addDeliveryAddresses,
   type BuyerIdentityInput,
@@ -11,19 +12,19 @@ import {
   updateDeliveryAddresses,
   updateDiscountCodes,
   updateNote,
-} from "#platform/commerce/cart-details.ts";
+} from "#platform/commerce/cart/details.ts";
 import {
   addLines,
   type LineInput,
   type LineUpdate,
   removeLines,
   updateLines,
-} from "#platform/commerce/cart-lines.ts";
+} from "#platform/commerce/cart/lines.ts";
 import {
   type CartMetafieldInput,
   deleteCartMetafield,
   setCartMetafields,
-} from "#platform/commerce/cart-metafields.ts";
+} from "#platform/commerce/cart/metafields.ts";
 import {
   type CartAddressRow,
   type CartChange,
@@ -33,17 +34,19 @@ import {
   cartGid,
   findCart,
   withLockedCart,
-} from "#platform/commerce/cart-records.ts";
-import type { CartAttribute } from "#platform/commerce/cart-schema.ts";
+} from "#platform/commerce/cart/records.ts";
+import type { CartAttribute } from "#platform/commerce/cart/schema.ts";
 import {
   type CartLineView,
   type CartView,
   cartAddresses,
   loadCartView,
-} from "#platform/commerce/cart-view.ts";
-import { type CartCreateInput, createCart } from "#platform/commerce/carts.ts";
-import { customerById } from "#platform/commerce/customer-tokens.ts";
-import type { AppliedAutomaticDiscount, EvaluatedDiscount } from "#platform/commerce/discounts.ts";
+} from "#platform/commerce/cart/view.ts";
+import { customerById } from "#platform/commerce/customers/tokens.ts";
+import type {
+  AppliedAutomaticDiscount,
+  EvaluatedDiscount,
+} from "#platform/commerce/discounts/discounts.ts";
 import {
   addGiftCardCodes,
   allocateGiftCards,
@@ -51,7 +54,7 @@ import {
   cartGiftCards,
   removeGiftCards,
   updateGiftCardCodes,
-} from "#platform/commerce/gift-cards.ts";
+} from "#platform/commerce/gift-cards/gift-cards.ts";
 import {
   arrayConnection,
   formatAddress,
@@ -64,7 +67,7 @@ import {
   metafieldResolvers,
   money,
 } from "#platform/commerce/graphql/resolver-support.ts";
-import { productsTax } from "#platform/commerce/orders.ts";
+import { productsTax } from "#platform/commerce/orders/orders.ts";
 
 /**
  * The priced view of a cart row, computed once per request and cart object: every field of a

@@ -1,6 +1,6 @@
 import { buildSchema, type GraphQLEnumType, type GraphQLSchema } from "graphql";
 import { describe, expect, it } from "vitest";
-import { officialStorefrontSchema } from "./official-schema.ts";
+import { officialStorefrontSchema } from "./compatibility/official-schema.ts";
 import { STOREFRONT_SDL } from "./sdl.ts";
 
 const ours = buildSchema(STOREFRONT_SDL);

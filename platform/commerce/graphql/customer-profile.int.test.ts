@@ -3,8 +3,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
-import { commerceProduct } from "#platform/commerce/catalogue-schema.ts";
-import { setWishlist } from "#platform/commerce/customer-metafields.ts";
+import { commerceProduct } from "#platform/commerce/catalogue/schema.ts";
+import { setWishlist } from "#platform/commerce/customers/metafields.ts";
 import { toGid } from "#platform/commerce/gid.ts";
 import {
   ADDRESS_CREATE,
@@ -18,7 +18,7 @@ import {
   START,
   UPDATE,
 } from "#platform/commerce/graphql/customer-testing.ts";
-import { commerceOrder } from "#platform/commerce/order-schema.ts";
+import { commerceOrder } from "#platform/commerce/orders/schema.ts";
 import type { Json, TestStorefrontApi } from "#platform/commerce/testing.ts";
 
 let database: Database;

@@ -5,8 +5,8 @@ import {
   type MailingAddressInput,
   setDefaultAddress,
   updateAddress,
-} from "#platform/commerce/customer-addresses.ts";
-import { updateCustomer } from "#platform/commerce/customer-profile.ts";
+} from "#platform/commerce/customers/addresses.ts";
+import { updateCustomer } from "#platform/commerce/customers/profile.ts";
 import {
   type Address,
   addressGid,
@@ -18,14 +18,14 @@ import {
   MESSAGES,
   normaliseEmail,
   type Outcome,
-} from "#platform/commerce/customer-records.ts";
-import { recoverCustomer, resetPassword } from "#platform/commerce/customer-recovery.ts";
+} from "#platform/commerce/customers/records.ts";
+import { recoverCustomer, resetPassword } from "#platform/commerce/customers/recovery.ts";
 import {
   activateCustomer,
   createCustomer,
   parseAccountUrl,
   type SignedIn,
-} from "#platform/commerce/customer-registration.ts";
+} from "#platform/commerce/customers/registration.ts";
 import {
   addressesOf,
   customerForToken,
@@ -33,7 +33,7 @@ import {
   deleteAccessToken,
   renewAccessToken,
   signIn,
-} from "#platform/commerce/customer-tokens.ts";
+} from "#platform/commerce/customers/tokens.ts";
 import { ownerKey } from "#platform/commerce/graphql/loaders.ts";
 import {
   connection,
@@ -42,7 +42,7 @@ import {
   pageWindow,
 } from "#platform/commerce/graphql/pagination.ts";
 import type { CommerceContext } from "#platform/commerce/graphql/resolver-support.ts";
-import { listOrdersForCustomer } from "#platform/commerce/orders.ts";
+import { listOrdersForCustomer } from "#platform/commerce/orders/orders.ts";
 import {
   type AttemptRules,
   createAttemptGuard,

@@ -4,9 +4,9 @@ import {
   cartDeliveryGroup,
   type SelectedDeliveryOptionInput,
   selectDeliveryOptions,
-} from "#platform/commerce/cart-delivery-groups.ts";
-import type { CartRow } from "#platform/commerce/cart-records.ts";
-import type { CartView } from "#platform/commerce/cart-view.ts";
+} from "#platform/commerce/cart/delivery-groups.ts";
+import type { CartRow } from "#platform/commerce/cart/records.ts";
+import type { CartView } from "#platform/commerce/cart/view.ts";
 import { mutate, viewOf } from "#platform/commerce/graphql/cart-resolvers.ts";
 import { arrayConnection } from "#platform/commerce/graphql/order-resolvers.ts";
 import type { PageArgs } from "#platform/commerce/graphql/pagination.ts";

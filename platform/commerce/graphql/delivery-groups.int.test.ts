@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
-import { parseCartGid } from "#platform/commerce/cart-records.ts";
-import { commerceCart } from "#platform/commerce/cart-schema.ts";
+import { parseCartGid } from "#platform/commerce/cart/records.ts";
+import { commerceCart } from "#platform/commerce/cart/schema.ts";
 import { checkoutRoutes } from "#platform/commerce/checkout/http.ts";
 import {
   type CatalogueFixture,

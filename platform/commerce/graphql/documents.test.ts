@@ -12,9 +12,9 @@ import {
   visit,
 } from "graphql";
 import { describe, expect, it } from "vitest";
-import { productsByHandlesQuery } from "#app/lib/content-pages.server.ts";
+import { productsByHandlesQuery } from "#app/lib/content/pages.server.ts";
+import { officialStorefrontSchema } from "./compatibility/official-schema.ts";
 import { documentsIn, extractGraphqlDocuments } from "./documents.ts";
-import { officialStorefrontSchema } from "./official-schema.ts";
 import { STOREFRONT_SDL } from "./sdl.ts";
 
 const official = officialStorefrontSchema();

@@ -9,7 +9,7 @@ import {
   visit,
 } from "graphql";
 import { describe, expect, it } from "vitest";
-import { productsByHandlesQuery } from "#app/lib/content-pages.server.ts";
+import { productsByHandlesQuery } from "#app/lib/content/pages.server.ts";
 import { documentsIn } from "./documents.ts";
 import { checkQueryLimits } from "./limits.ts";
 import { STOREFRONT_SDL } from "./sdl.ts";

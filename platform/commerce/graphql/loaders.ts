@@ -8,7 +8,7 @@ import {
   commerceProduct,
   commerceVariant,
   type MetafieldOwner,
-} from "#platform/commerce/catalogue-schema.ts";
+} from "#platform/commerce/catalogue/schema.ts";
 
 /**
  * Batches the per-object lookups of one GraphQL request: 100 products asking for their images

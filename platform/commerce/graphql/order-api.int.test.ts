@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
-import { parseCartGid } from "#platform/commerce/cart-records.ts";
+import { parseCartGid } from "#platform/commerce/cart/records.ts";
 import type { CheckoutInput } from "#platform/commerce/checkout/form.ts";
 import { placeOrder } from "#platform/commerce/checkout/place-order.ts";
 import {
@@ -8,7 +8,7 @@ import {
   type OrderRow,
   orderForCustomer,
   orderGid,
-} from "#platform/commerce/orders.ts";
+} from "#platform/commerce/orders/orders.ts";
 import {
   type CatalogueFixture,
   CUSTOMER_TOKEN,

@@ -4,8 +4,6 @@ import { createLoader } from "#platform/commerce/graphql/loaders.ts";
 import { connection, type PageArgs, pageWindow } from "#platform/commerce/graphql/pagination.ts";
 import { type CommerceContext, money } from "#platform/commerce/graphql/resolver-support.ts";
 import { createResolvers } from "#platform/commerce/graphql/resolvers.ts";
-import type { OrderAddress, OrderDiscountApplication } from "#platform/commerce/order-schema.ts";
-import { orderSlotAttributes } from "#platform/commerce/order-slot.ts";
 import {
   type OrderLineRow,
   type OrderRow,
@@ -13,7 +11,9 @@ import {
   orderGid,
   orderLines,
   orderName,
-} from "#platform/commerce/orders.ts";
+} from "#platform/commerce/orders/orders.ts";
+import type { OrderAddress, OrderDiscountApplication } from "#platform/commerce/orders/schema.ts";
+import { orderSlotAttributes } from "#platform/commerce/orders/slot.ts";
 
 /** The fields every address we print has (order, customer and cart addresses). */
 export type PrintableAddress = {

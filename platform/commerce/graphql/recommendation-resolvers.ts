@@ -1,5 +1,5 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
-import { commerceCollectionProduct, commerceProduct } from "#platform/commerce/catalogue-schema.ts";
+import { commerceCollectionProduct, commerceProduct } from "#platform/commerce/catalogue/schema.ts";
 import { fromGid } from "#platform/commerce/gid.ts";
 import {
   type MetafieldRow,

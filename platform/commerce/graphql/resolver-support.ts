@@ -1,12 +1,13 @@
 import { GraphQLScalarType, Kind } from "graphql";
 import { createGraphQLError } from "graphql-yoga";
 import type { Db } from "#db/client.ts";
+import { listingFacets } from "#platform/commerce/catalogue/facets.ts";
+import { type ListingQuery, listProducts } from "#platform/commerce/catalogue/listing.ts";
 import {
   type MetafieldOwner,
   PUBLIC_METAFIELD_OWNERS,
-} from "#platform/commerce/catalogue-schema.ts";
+} from "#platform/commerce/catalogue/schema.ts";
 import type { ContentReads } from "#platform/commerce/content-port.ts";
-import { listingFacets } from "#platform/commerce/facets.ts";
 import { parseGid } from "#platform/commerce/gid.ts";
 import {
   type CollectionRow,
@@ -22,7 +23,6 @@ import {
   type PageArgs,
   pageWindow,
 } from "#platform/commerce/graphql/pagination.ts";
-import { type ListingQuery, listProducts } from "#platform/commerce/listing.ts";
 import type { CatalogueSearch } from "#platform/commerce/search-port.ts";
 import type { SlotBookings } from "#platform/commerce/slot-port.ts";
 

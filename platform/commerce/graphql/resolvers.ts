@@ -1,12 +1,18 @@
 import { and, asc, desc, eq, gt, lt, sql } from "drizzle-orm";
 import { createGraphQLError } from "graphql-yoga";
-import { maxQuantityOf } from "#platform/commerce/cart-view.ts";
+import { maxQuantityOf } from "#platform/commerce/cart/view.ts";
+import { listingFacets } from "#platform/commerce/catalogue/facets.ts";
+import {
+  type ListingQuery,
+  listingProductIds,
+  listingSort,
+  type ProductFilterInput,
+} from "#platform/commerce/catalogue/listing.ts";
 import {
   commerceCollection,
   commerceCollectionProduct,
   commerceMetaobject,
-} from "#platform/commerce/catalogue-schema.ts";
-import { listingFacets } from "#platform/commerce/facets.ts";
+} from "#platform/commerce/catalogue/schema.ts";
 import { fromGid, toGid } from "#platform/commerce/gid.ts";
 import type {
   CollectionRow,
@@ -42,12 +48,6 @@ import {
   singleReference,
   sliceList,
 } from "#platform/commerce/graphql/resolver-support.ts";
-import {
-  type ListingQuery,
-  listingProductIds,
-  listingSort,
-  type ProductFilterInput,
-} from "#platform/commerce/listing.ts";
 import { commerceShop } from "#platform/commerce/schema.ts";
 
 /**

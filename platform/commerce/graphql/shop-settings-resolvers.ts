@@ -1,5 +1,5 @@
 import { and, eq, ne, sql } from "drizzle-orm";
-import { commerceProduct } from "#platform/commerce/catalogue-schema.ts";
+import { commerceProduct } from "#platform/commerce/catalogue/schema.ts";
 import { DELIVERY_COUNTRIES, HOME_COUNTRY } from "#platform/commerce/countries.ts";
 import { arrayConnection } from "#platform/commerce/graphql/order-resolvers.ts";
 import type { CommerceContext } from "#platform/commerce/graphql/resolver-support.ts";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
-import { commerceProduct } from "#platform/commerce/catalogue-schema.ts";
+import { commerceProduct } from "#platform/commerce/catalogue/schema.ts";
 import {
   type CatalogueFixture,
   graphqlRequest,

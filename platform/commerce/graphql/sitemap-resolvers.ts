@@ -4,7 +4,7 @@ import {
   commerceCollection,
   commerceMetaobject,
   commerceProduct,
-} from "#platform/commerce/catalogue-schema.ts";
+} from "#platform/commerce/catalogue/schema.ts";
 import { listContent } from "#platform/commerce/graphql/online-store-resolvers.ts";
 import type { CommerceContext } from "#platform/commerce/graphql/resolver-support.ts";
 

@@ -10,7 +10,7 @@ import {
   commerceProduct,
   commerceProductFilterValue,
   commerceVariant,
-} from "#platform/commerce/catalogue-schema.ts";
+} from "#platform/commerce/catalogue/schema.ts";
 import { toGid } from "#platform/commerce/gid.ts";
 import { commerceShop } from "#platform/commerce/schema.ts";
 import {

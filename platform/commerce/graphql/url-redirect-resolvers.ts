@@ -4,7 +4,7 @@ import {
   readUrlRedirectWindow,
   type UrlRedirect,
   type UrlRedirectCondition,
-} from "#platform/commerce/url-redirects.ts";
+} from "#platform/commerce/redirects/url-redirects.ts";
 
 /**
  * `urlRedirects`: the shop's redirects by id, paged as Shopify pages them, for Hydrogen's

@@ -1,13 +1,3 @@
-import { toGid } from "#platform/commerce/gid.ts";
-import type { ImageRow, ProductRow, VariantRow } from "#platform/commerce/graphql/loaders.ts";
-import { metafieldKey } from "#platform/commerce/graphql/loaders.ts";
-import type { PageArgs } from "#platform/commerce/graphql/pagination.ts";
-import {
-  type CommerceContext,
-  money,
-  passThrough,
-  sliceList,
-} from "#platform/commerce/graphql/resolver-support.ts";
 import {
   type Measure,
   measureOf,
@@ -15,7 +5,7 @@ import {
   unitPriceCents,
   unitPriceMeasurement,
   weightInGrams,
-} from "#platform/commerce/unit-price.ts";
+} from "#platform/commerce/catalogue/unit-price.ts";
 import {
   adjacentVariants,
   encodedVariantAvailability,
@@ -26,7 +16,17 @@ import {
   selectedOptionsOf,
   selectedOrFirstAvailableVariant,
   variantBySelectedOptions,
-} from "#platform/commerce/variant-options.ts";
+} from "#platform/commerce/catalogue/variant-options.ts";
+import { toGid } from "#platform/commerce/gid.ts";
+import type { ImageRow, ProductRow, VariantRow } from "#platform/commerce/graphql/loaders.ts";
+import { metafieldKey } from "#platform/commerce/graphql/loaders.ts";
+import type { PageArgs } from "#platform/commerce/graphql/pagination.ts";
+import {
+  type CommerceContext,
+  money,
+  passThrough,
+  sliceList,
+} from "#platform/commerce/graphql/resolver-support.ts";
 import { parsePricePerKg } from "#platform/sold-by-weight.ts";
 
 /**

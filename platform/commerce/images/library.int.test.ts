@@ -3,8 +3,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
-import { insertProducts } from "#platform/commerce/catalogue.ts";
-import { commerceFile } from "#platform/commerce/catalogue-schema.ts";
+import { insertProducts } from "#platform/commerce/catalogue/catalogue.ts";
+import { commerceFile } from "#platform/commerce/catalogue/schema.ts";
 import {
   deleteImage,
   listLibrary,

@@ -9,7 +9,7 @@ import {
   commerceImage,
   commerceMetaobject,
   commerceProduct,
-} from "#platform/commerce/catalogue-schema.ts";
+} from "#platform/commerce/catalogue/schema.ts";
 import { imageUrl } from "#platform/commerce/images/paths.ts";
 import { createImageService, saveOriginal } from "#platform/commerce/images/service.ts";
 

@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, Db } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
-import { commerceFile } from "#platform/commerce/catalogue-schema.ts";
+import { commerceFile } from "#platform/commerce/catalogue/schema.ts";
 import { ImageError } from "#platform/commerce/images/errors.ts";
 import { renderBannerSvg, renderProductSvg } from "#platform/commerce/images/placeholder.ts";
 import {

@@ -3,7 +3,7 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promise
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import type { Database, Db, Tx } from "#db/client.ts";
-import { commerceFile } from "#platform/commerce/catalogue-schema.ts";
+import { commerceFile } from "#platform/commerce/catalogue/schema.ts";
 import { ImageError } from "#platform/commerce/images/errors.ts";
 import { MemoryCache } from "#platform/commerce/images/memory-cache.ts";
 import { assertImagePath } from "#platform/commerce/images/paths.ts";

@@ -1,0 +1,80 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Suggestions } from "#app/lib/search/suggestions.ts";
+import { type ComposedStorefront, composeStorefront } from "#app/testing/composed-storefront.ts";
+
+/**
+ * GET /search/suggestions.json through the composed server on the demo catalogue: the search
+ * overlay's products come with a small thumbnail, their price and price per unit, beside the
+ * index's categories, brands and artisans.
+ */
+let composed: ComposedStorefront;
+
+beforeAll(async () => {
+  composed = await composeStorefront();
+}, 180_000);
+
+afterAll(() => composed?.close());
+
+async function suggestions(q: string) {
+  const response = await composed.request(`/search/suggestions.json?${new URLSearchParams({ q })}`);
+  return { status: response.status, body: (await response.json()) as Suggestions };
+}
+
+describe("search suggestions", () => {
+  it("give a product its thumbnail, its first variant's price and its price per unit", async () => {
+    const [row] = await composed.rows(sql`select p.handle, p.title, v.price_cents,
+        (select value from commerce_metafield m where m.owner_type = 'PRODUCT'
+          and m.owner_id = p.id and m.key = 'price_unit') as price_unit
+      from commerce_product p
+      join commerce_variant v on v.product_id = p.id and v.position = 1
+      where not p.archived and not p.hide_in_search
+        and exists (select 1 from commerce_image i where i.product_id = p.id)
+        and exists (select 1 from commerce_metafield m where m.owner_type = 'PRODUCT'
+          and m.owner_id = p.id and m.key = 'price_unit')
+      order by p.id limit 1`);
+    const wanted = row as {
+      handle: string;
+      title: string;
+      price_cents: number;
+      price_unit: string;
+    };
+    expect(wanted).toBeDefined();
+
+    const { status, body } = await suggestions(wanted.title);
+    expect(status).toBe(200);
+    const product = body.products.find((candidate) => candidate.handle === wanted.handle);
+    expect(product).toBeDefined();
+    expect(product?.title).toBe(wanted.title);
+    expect(product?.price).toBe(wanted.price_cents);
+    expect(product?.unitLabel).toContain(wanted.price_unit);
+    // Small webp renderings, 64 px wide and 128 px for dense screens; drawn 48 px wide.
+    expect(product?.image?.src).toMatch(/^\/cdn\/images\/.+[?&]width=64\b/);
+    expect(product?.image?.srcSet).toMatch(/width=64\S* 64w, \/cdn\/images\/\S+width=128\S* 128w$/);
+    expect(product?.image?.width).toBe(48);
+    expect(product?.image?.height).toBeGreaterThan(0);
+    const thumbnail = await composed.request(product?.image?.src ?? "");
+    expect(thumbnail.status).toBe(200);
+    expect(thumbnail.headers.get("content-type")).toBe("image/webp");
+  });
+
+  it("keep the index's categories, brands and artisans beside the products", async () => {
+    const { body } = await suggestions("fromage");
+    expect(body.products.length).toBeGreaterThan(0);
+    expect(body.products.length).toBeLessThanOrEqual(6);
+    expect(body.collections.map((hit) => hit.handle)).toContain("fromagerie");
+    expect(Array.isArray(body.marques)).toBe(true);
+    expect(Array.isArray(body.artisans)).toBe(true);
+  });
+
+  it("answer nothing under 3 characters, and refuse a term too long in French", async () => {
+    const short = await suggestions("fr");
+    expect(short.status).toBe(200);
+    expect(short.body).toEqual({ products: [], collections: [], marques: [], artisans: [] });
+    const response = await composed.request(`/search/suggestions.json?q=${"a".repeat(201)}`);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      error: "La recherche est limitée à 200 caractères.",
+    });
+  });
+});
