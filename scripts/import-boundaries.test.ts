@@ -1,7 +1,9 @@
+import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   checkImports,
+  DOMAIN_SURFACES,
   type Edge,
   foreignTables,
   foreignTableUses,
@@ -29,9 +31,7 @@ describe("import boundaries", () => {
   });
 
   it("lets a module import its own files, db/ and the kernel, and nothing above", () => {
-    expect(allowed("platform/commerce/cart/carts.ts", "platform/commerce/graphql/loaders.ts")).toBe(
-      true,
-    );
+    expect(allowed("platform/commerce/cart/carts.ts", "platform/commerce/gid.ts")).toBe(true);
     expect(allowed("platform/commerce/cart/carts.ts", "db/client.ts")).toBe(true);
     expect(allowed("platform/commerce/cart/carts.ts", "platform/rate-limit.ts")).toBe(true);
     expect(allowed("platform/commerce/cart/carts.ts", "server/env.ts")).toBe(false);
@@ -57,6 +57,48 @@ describe("import boundaries", () => {
     expect(allowed("app/routes/cart/cart.int.test.ts", "platform/commerce/cart/carts.ts")).toBe(
       false,
     );
+  });
+
+  it("lets a domain use a sibling domain only through its surface", () => {
+    // Inside one domain, and to or from the module's top-level files: anything.
+    expect(allowed("platform/commerce/cart/carts.ts", "platform/commerce/cart/lines.ts")).toBe(
+      true,
+    );
+    expect(allowed("platform/commerce/index.ts", "platform/commerce/cart/lines.ts")).toBe(true);
+    expect(allowed("platform/commerce/cart/lines.ts", "platform/commerce/countries.ts")).toBe(true);
+    // Across domains: the surface, and nothing else.
+    expect(allowed("platform/commerce/orders/orders.ts", "platform/commerce/cart/view.ts")).toBe(
+      true,
+    );
+    expect(
+      whyForbidden({
+        from: "platform/commerce/orders/orders.ts",
+        to: "platform/commerce/cart/lines.ts",
+      }),
+    ).toMatch(/internal to the commerce\/cart domain: its surface is gift-options.ts/);
+    expect(allowed("platform/commerce/cart/view.ts", "platform/commerce/redirects/schema.ts")).toBe(
+      false,
+    );
+    expect(allowed("platform/ordering/orders/orders.ts", "platform/ordering/receipts/pdf.ts")).toBe(
+      false,
+    );
+    // The module's API layers, and its tests, use any domain's files.
+    expect(
+      allowed("platform/commerce/graphql/cart-resolvers.ts", "platform/commerce/cart/lines.ts"),
+    ).toBe(true);
+    expect(
+      allowed("platform/commerce/orders/orders.int.test.ts", "platform/commerce/cart/lines.ts"),
+    ).toBe(true);
+  });
+
+  it("names only surface files that exist", () => {
+    const root = resolve(import.meta.dirname, "..");
+    const missing = Object.entries(DOMAIN_SURFACES).flatMap(([domain, files]) =>
+      files
+        .map((file) => `platform/${domain}/${file}`)
+        .filter((path) => !existsSync(resolve(root, path))),
+    );
+    expect(missing).toEqual([]);
   });
 
   it("reports each forbidden edge of a graph with its reason", () => {

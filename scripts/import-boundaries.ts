@@ -16,6 +16,12 @@
  * A module's face is `platform/<module>/index.ts`. Its test face `platform/<module>/testing.ts`
  * may be imported by tests (`*.test.ts(x)`), test helpers (`testing.ts`, `testing/`), `e2e/`
  * and `bench/`. Tests otherwise follow the rule of the folder they sit in.
+ *
+ * Inside a module, each folder is a domain (`commerce/cart/`, `ordering/receipts/`) and the files
+ * at the module's top level are shared by all of them. A domain uses another only through that
+ * domain's surface, the few files named in `DOMAIN_SURFACES`; the module's API layers
+ * (`API_LAYERS`: the Storefront API's resolvers, the hosted checkout), like its face, may use any
+ * domain's files.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, normalize } from "node:path";
@@ -59,10 +65,60 @@ const FACE = "index.ts";
 const TEST_FACE = "testing.ts";
 const TABLES_FACE = "tables.ts";
 
+/**
+ * What each domain of a module lets its sibling domains import: `<module>/<domain>` to the files
+ * of the domain folder. A domain not listed lets them import nothing.
+ */
+export const DOMAIN_SURFACES: Readonly<Record<string, readonly string[]>> = {
+  "backoffice/orders": ["odp.ts"],
+  "backoffice/syncs": ["catalogue-sync.ts"],
+  // The tables a grocery order and a customer's records point at, and what a cart looks like.
+  "commerce/cart": ["gift-options.ts", "records.ts", "schema.ts", "view.ts"],
+  "commerce/catalogue": ["metafields.ts", "schema.ts", "sold-by-weight.ts"],
+  // A cart's delivery groups are priced and checked as the checkout prices and checks them.
+  "commerce/checkout": ["delivery.ts", "place-order.ts"],
+  "commerce/customers": ["schema.ts", "tokens.ts"],
+  "commerce/discounts": ["discounts.ts"],
+  // Keyset cursors and the resolvers' user errors, shared with the domains that page or refuse.
+  "commerce/graphql": ["pagination.ts", "resolver-support.ts"],
+  "commerce/images": ["paths.ts"],
+  "commerce/orders": ["schema.ts"],
+  "ordering/customers": ["customers.ts", "payment-accounts.ts"],
+  "ordering/orders": ["invoice.ts"],
+  "ordering/receipts": ["data.ts", "receipts.ts"],
+};
+
+/** Domain folders that serve their module's API over every domain, as its face does. */
+export const API_LAYERS: ReadonlySet<string> = new Set(["commerce/graphql", "commerce/checkout"]);
+
+/** `<module>/<domain>` of a module file inside a domain folder, or null at the module's top. */
+function domainOf(place: Place): string | null {
+  if (place.kind !== "module") return null;
+  const slash = place.file.indexOf("/");
+  return slash < 0 ? null : `${place.module}/${place.file.slice(0, slash)}`;
+}
+
+/** Why a file of one domain may not import a file of a sibling domain, or null when it may. */
+function domainCrossing(from: string, source: Place, target: Place): string | null {
+  if (source.kind !== "module" || target.kind !== "module" || source.module !== target.module) {
+    return null;
+  }
+  const own = domainOf(source);
+  const other = domainOf(target);
+  if (!own || !other || own === other || API_LAYERS.has(own) || isTestCode(from)) return null;
+  const file = target.file.slice(target.file.indexOf("/") + 1);
+  const surface = DOMAIN_SURFACES[other] ?? [];
+  if (surface.includes(file)) return null;
+  const door = surface.length ? surface.join(", ") : "nothing: ask the module's top-level files";
+  return `platform/${target.module}/${target.file} is internal to the ${other} domain: its surface is ${door}`;
+}
+
 /** Why `from` may not import `to`, or null when it may. */
 export function whyForbidden({ from, to }: Edge): string | null {
   const source = placeOf(from);
   const target = placeOf(to);
+  const crossing = domainCrossing(from, source, target);
+  if (crossing) return crossing;
 
   if (target.kind === "module" && !(source.kind === "module" && source.module === target.module)) {
     const face = target.file === FACE;
