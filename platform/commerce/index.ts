@@ -185,7 +185,7 @@ export {
   renderBannerSvg,
   renderProductSvg,
   textWidth,
-} from "./images/placeholder.ts";
+} from "./images/placeholder/placeholder.ts";
 export { createImageService } from "./images/service.ts";
 export {
   type GroceryListFilter,

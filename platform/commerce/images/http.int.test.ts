@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
 import { createImageRoutes } from "#platform/commerce/images/http.ts";
-import { renderProductSvg } from "#platform/commerce/images/placeholder.ts";
+import { renderProductSvg } from "#platform/commerce/images/placeholder/placeholder.ts";
 import { createImageService, saveOriginal } from "#platform/commerce/images/service.ts";
 
 /** The image service's HTTP API as the server mounts it, on a fresh database and cache. */

@@ -8,7 +8,10 @@ import type { Database, Db } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
 import { commerceFile } from "#platform/commerce/catalogue/schema.ts";
 import { ImageError } from "#platform/commerce/images/errors.ts";
-import { renderBannerSvg, renderProductSvg } from "#platform/commerce/images/placeholder.ts";
+import {
+  renderBannerSvg,
+  renderProductSvg,
+} from "#platform/commerce/images/placeholder/placeholder.ts";
 import {
   createImageService,
   saveOriginal,

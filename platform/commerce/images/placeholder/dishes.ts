@@ -1,11 +1,11 @@
-import type { Palette } from "#platform/commerce/images/placeholder-palettes.ts";
-import { num, type Random } from "#platform/commerce/images/placeholder-random.ts";
-import { cheeseWedge, shade, softCheese } from "#platform/commerce/images/placeholder-subjects.ts";
+import type { Palette } from "#platform/commerce/images/placeholder/palettes.ts";
+import { num, type Random } from "#platform/commerce/images/placeholder/random.ts";
+import { cheeseWedge, shade, softCheese } from "#platform/commerce/images/placeholder/subjects.ts";
 
 /**
  * The rest of what the demo pictures draw: vegetables, herbs and mushrooms, the pantry (nuts,
  * dry goods, spices, sweets, tea, honey), dishes, breads and cakes. Same frame as
- * `placeholder-subjects.ts`: each stands on (0, 0), about 400 units tall and 500 wide at most.
+ * `subjects.ts`: each stands on (0, 0), about 400 units tall and 500 wide at most.
  */
 
 /** A carrot, a tomato and a leek. */

@@ -11,8 +11,8 @@ import {
   renderBannerSvg,
   renderProductSvg,
   wrapText,
-} from "#platform/commerce/images/placeholder.ts";
-import { fitText, textWidth } from "#platform/commerce/images/placeholder-text.ts";
+} from "#platform/commerce/images/placeholder/placeholder.ts";
+import { fitText, textWidth } from "#platform/commerce/images/placeholder/text.ts";
 
 const CATEGORIES = [
   "Épicerie salée",

@@ -1,11 +1,11 @@
-import type { Palette } from "#platform/commerce/images/placeholder-palettes.ts";
-import { num, type Random } from "#platform/commerce/images/placeholder-random.ts";
+import type { Palette } from "#platform/commerce/images/placeholder/palettes.ts";
+import { num, type Random } from "#platform/commerce/images/placeholder/random.ts";
 
 /**
  * More of what the demo pictures draw, one object a kind of product: cheeses by family, dairy
  * pots, wines by colour, meats and fish (the pantry, dishes, breads and cakes are in
- * `placeholder-dishes.ts`). Each stands on (0, 0),
- * about 400 units tall at most and 500 wide, like the motifs of `placeholder-motifs.ts`.
+ * `dishes.ts`). Each stands on (0, 0),
+ * about 400 units tall at most and 500 wide, like the motifs of `motifs.ts`.
  */
 
 /** A darker or lighter shade over a shape, without computing colours. */

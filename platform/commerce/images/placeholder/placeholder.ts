@@ -2,19 +2,19 @@ import {
   isPictureKind,
   PICTURE_KINDS,
   type PictureKind,
-} from "#platform/commerce/images/placeholder-kinds.ts";
-import { backdrop, scatter } from "#platform/commerce/images/placeholder-motifs.ts";
+} from "#platform/commerce/images/placeholder/kinds.ts";
+import { backdrop, scatter } from "#platform/commerce/images/placeholder/motifs.ts";
 import {
   CATEGORIES,
   categoryOf,
   motifFor,
-} from "#platform/commerce/images/placeholder-palettes.ts";
-import { createRandom, num } from "#platform/commerce/images/placeholder-random.ts";
-import { type FittedText, fitText } from "#platform/commerce/images/placeholder-text.ts";
+} from "#platform/commerce/images/placeholder/palettes.ts";
+import { createRandom, num } from "#platform/commerce/images/placeholder/random.ts";
+import { type FittedText, fitText } from "#platform/commerce/images/placeholder/text.ts";
 
-export type { PictureKind } from "#platform/commerce/images/placeholder-kinds.ts";
-export { isPictureKind, PICTURE_KINDS } from "#platform/commerce/images/placeholder-kinds.ts";
-export { textWidth } from "#platform/commerce/images/placeholder-text.ts";
+export type { PictureKind } from "#platform/commerce/images/placeholder/kinds.ts";
+export { isPictureKind, PICTURE_KINDS } from "#platform/commerce/images/placeholder/kinds.ts";
+export { textWidth } from "#platform/commerce/images/placeholder/text.ts";
 
 /**
  * Generated demo pictures: a still-life card per product (4:5) and a banner per collection or

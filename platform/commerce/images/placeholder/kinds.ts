@@ -19,7 +19,7 @@ import {
   spiceJars,
   teaCaddy,
   vegetables,
-} from "#platform/commerce/images/placeholder-dishes.ts";
+} from "#platform/commerce/images/placeholder/dishes.ts";
 import {
   candyJar,
   crate,
@@ -34,9 +34,9 @@ import {
   tart,
   terrine,
   tin,
-} from "#platform/commerce/images/placeholder-motifs.ts";
-import type { Palette } from "#platform/commerce/images/placeholder-palettes.ts";
-import type { Random } from "#platform/commerce/images/placeholder-random.ts";
+} from "#platform/commerce/images/placeholder/motifs.ts";
+import type { Palette } from "#platform/commerce/images/placeholder/palettes.ts";
+import type { Random } from "#platform/commerce/images/placeholder/random.ts";
 import {
   beerOrCider,
   butter,
@@ -53,7 +53,7 @@ import {
   spiritBottle,
   wineWithGlass,
   yoghurtPots,
-} from "#platform/commerce/images/placeholder-subjects.ts";
+} from "#platform/commerce/images/placeholder/subjects.ts";
 
 /**
  * What a demo picture shows, named by the kind of product: the seed says `fromage-bleu` for a

@@ -18,8 +18,8 @@ import {
   wedge,
   wheel,
   wineBottle,
-} from "#platform/commerce/images/placeholder-motifs.ts";
-import type { Random } from "#platform/commerce/images/placeholder-random.ts";
+} from "#platform/commerce/images/placeholder/motifs.ts";
+import type { Random } from "#platform/commerce/images/placeholder/random.ts";
 
 /**
  * The demo pictures' categories: a palette and the motifs that suit each top category, found

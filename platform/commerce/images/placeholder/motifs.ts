@@ -1,5 +1,5 @@
-import type { Palette } from "#platform/commerce/images/placeholder-palettes.ts";
-import { num, type Random } from "#platform/commerce/images/placeholder-random.ts";
+import type { Palette } from "#platform/commerce/images/placeholder/palettes.ts";
+import { num, type Random } from "#platform/commerce/images/placeholder/random.ts";
 
 /**
  * What the demo pictures draw: the backdrop and scattered crumbs, and each motif (jar, bottle,
