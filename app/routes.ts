@@ -93,6 +93,7 @@ export default [
   route("order/confirmation-debug", "routes/order-confirmation-debug.tsx"),
   route("compte", "routes/account.tsx"),
   route("compte/deconnexion", "routes/account-sign-out.tsx"),
+  route("compte/commandes/traiteur/:orderId", "routes/account-restauration-order.tsx"),
   route("compte/commandes/:id", "routes/account-order.tsx"),
   route("account/activate/:id?/:token?", "routes/account-activate.tsx"),
   route("auth/reset/:id?/:token?", "routes/auth-reset.tsx"),
