@@ -28,7 +28,10 @@ afterAll(() => composed?.close());
 /** A browser's cookies, kept across requests. */
 class Browser {
   readonly cookies = new Map<string, string>();
-  constructor(readonly ip: string) {}
+  readonly ip: string;
+  constructor(ip: string) {
+    this.ip = ip;
+  }
 
   header() {
     return [...this.cookies].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join("; ");
