@@ -6,6 +6,11 @@ import { defineConfig } from "drizzle-kit";
  */
 export default defineConfig({
   dialect: "postgresql",
-  schema: ["./db/meta-schema.ts", "./platform/*/schema.ts", "./platform/*/*-schema.ts", "./platform/*/*/schema.ts"],
+  schema: [
+    "./db/meta-schema.ts",
+    "./platform/*/schema.ts",
+    "./platform/*/*-schema.ts",
+    "./platform/*/*/schema.ts",
+  ],
   out: "./db/migrations",
 });

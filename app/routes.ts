@@ -93,6 +93,7 @@ export default [
   route("order/confirmation-debug", "routes/order/order-confirmation-debug.tsx"),
   route("compte", "routes/account/account.tsx"),
   route("compte/deconnexion", "routes/account/account-sign-out.tsx"),
+  route("compte/commandes/traiteur/:orderId", "routes/account/account-restauration-order.tsx"),
   route("compte/commandes/:id", "routes/account/account-order.tsx"),
   route("account/activate/:id?/:token?", "routes/account/account-activate.tsx"),
   route("auth/reset/:id?/:token?", "routes/account/auth-reset.tsx"),

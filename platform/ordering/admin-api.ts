@@ -29,6 +29,7 @@ import {
   orderingStore,
   orderingVoucher,
 } from "#platform/ordering/schema.ts";
+import { shopAccountRoutes } from "#platform/ordering/shop-accounts.ts";
 
 export type OrderingAdminOptions = {
   db: Db;
@@ -110,6 +111,9 @@ export function orderingAdminRoutes(options: OrderingAdminOptions) {
     }
     await next();
   });
+
+  // Phones linked to shop accounts (shop-accounts.ts), behind the same bearer check.
+  api.route("/", shopAccountRoutes({ db, linkSecret: options.apiToken, now }));
 
   api.get("/api/v1.0/stores", async (c) => {
     const stores = await db.select().from(orderingStore).orderBy(asc(orderingStore.id));

@@ -256,9 +256,15 @@ export const orderingCustomer = pgTable(
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
     // Set by a GDPR erasure: the row only holds the anonymised orders (phone replaced).
     erasedAt: timestamp("erased_at", { withTimezone: true }),
+    // The shop (commerce) account this phone was linked to at checkout, when the shopper said so
+    // (« Lier ce numéro à mon compte »): that account lists these orders and signs this phone in.
+    shopCustomerId: text("shop_customer_id"),
     ...timestamps,
   },
-  (t) => [uniqueIndex("ordering_customer_phone_key").on(t.phone)],
+  (t) => [
+    uniqueIndex("ordering_customer_phone_key").on(t.phone),
+    uniqueIndex("ordering_customer_shop_customer_key").on(t.shopCustomerId),
+  ],
 );
 
 /** A signed-in session: the customer sends the token, the table keeps its SHA-256 (hex). */

@@ -13,8 +13,12 @@ export type OrderRow = {
   path: string;
   name: string;
   processedAt: string;
-  financialStatus: string | null;
-  fulfillmentStatus: string;
+  /** A restauration order (ordering service), or a grocery one. */
+  kind?: "restauration" | "epicerie";
+  /** The status already in French (restauration orders); else read from the two below. */
+  statusLabel?: string | null;
+  financialStatus?: string | null;
+  fulfillmentStatus?: string;
   canceledAt?: string | null;
   totalPrice: { amount: string };
   /** The booked delivery or pickup slot (grocery orders since slots are booked). */
@@ -93,6 +97,9 @@ export function OrdersList({
                     <Link to={order.path} aria-label={`Voir la commande ${order.name}`}>
                       {order.name}
                     </Link>
+                    {order.kind === "restauration" && (
+                      <span className="account-muted"> · Traiteur</span>
+                    )}
                   </th>
                   <td>{formatOrderDate(order.processedAt)}</td>
                   <td>
@@ -101,7 +108,12 @@ export function OrdersList({
                       : "—"}
                   </td>
                   <td>
-                    {orderStatus(order.financialStatus, order.fulfillmentStatus, order.canceledAt)}
+                    {order.statusLabel ??
+                      orderStatus(
+                        order.financialStatus ?? null,
+                        order.fulfillmentStatus ?? "",
+                        order.canceledAt,
+                      )}
                   </td>
                   <td>{formatMoney(order.totalPrice.amount)}</td>
                   <td>

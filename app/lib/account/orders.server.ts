@@ -5,11 +5,15 @@ import {
   CUSTOMER_ORDERS_QUERY,
 } from "#app/lib/account/documents.ts";
 import { ACCOUNT_MESSAGES } from "#app/lib/account/messages.ts";
+import { modeLabel } from "#app/lib/checkout/checkout.ts";
+import { formatSlot } from "#app/lib/format.ts";
+import { type ShopAccountOrder, shopCustomerOrders } from "#app/lib/ordering/customer.server.ts";
 import type {
   AccountOrderIdsQuery,
   AccountOrderQuery,
   AccountOrderSummaryFragment,
 } from "#app/lib/storefront.generated.ts";
+import { orderNumberLabel, orderStatusLabel } from "#platform/order-status.ts";
 
 /** The signed-in customer's orders (storefront.md §7): the history, one order, reordering. */
 
@@ -108,4 +112,78 @@ export function isReorderable(line: OrderLine): boolean {
   if (!variant?.availableForSale) return false;
   const tags = variant.product.tags;
   return !tags.includes("unavailable") && !tags.includes("Archive");
+}
+
+// --- Restauration orders (the ordering service), in the same history -------------------------
+
+/** A restauration order of the phone linked to the account, as the history lists it. */
+export type RestaurationOrderRow = {
+  id: string;
+  path: string;
+  name: string;
+  processedAt: string;
+  statusLabel: string;
+  totalPrice: { amount: string };
+  deliverySlot: { modeLabel: string; label: string; storeName: string | null };
+};
+
+/** The account's page of a restauration order (`/compte/commandes/traiteur/{OrderId}/`). */
+export function restaurationOrderPathOf(orderId: number): string {
+  return `/compte/commandes/traiteur/${orderId}/`;
+}
+
+/** A restauration order in the history's shape. */
+export function restaurationOrderRow(order: ShopAccountOrder): RestaurationOrderRow {
+  return {
+    id: `restauration:${order.OrderId}`,
+    path: restaurationOrderPathOf(order.OrderId),
+    name: orderNumberLabel(order.OrderNumber),
+    processedAt: order.PlacedTime,
+    statusLabel: orderStatusLabel("restaurant", order.OrderState),
+    totalPrice: { amount: order.Amount.toFixed(2) },
+    deliverySlot: {
+      modeLabel: modeLabel(order.Mode),
+      label: formatSlot(order.Slot.Key),
+      storeName: order.Store.Name,
+    },
+  };
+}
+
+/**
+ * One page of the history with the restauration orders that fall in it: the grocery page runs
+ * from the newest order of the pages before it (`before`, the previous page's oldest; none on the
+ * first page) down to its own oldest order (none on the last page), and each restauration order
+ * goes to the page whose span holds its time, so paging shows each order once, newest first.
+ */
+export function mergedOrderPage<
+  G extends { processedAt: string },
+  R extends { processedAt: string },
+>(
+  grocery: { rows: G[]; totalCount: number; hasNextPage: boolean },
+  restauration: R[],
+  before: string | null,
+): { rows: (G | R)[]; totalCount: number; oldest: string | null } {
+  const time = (iso: string) => new Date(iso).getTime();
+  const upper = before && !Number.isNaN(time(before)) ? time(before) : Number.POSITIVE_INFINITY;
+  const oldestGrocery = grocery.rows.at(-1)?.processedAt ?? null;
+  const lower =
+    grocery.hasNextPage && oldestGrocery ? time(oldestGrocery) : Number.NEGATIVE_INFINITY;
+  const inPage = restauration.filter((row) => {
+    const at = time(row.processedAt);
+    return at > lower && at <= upper;
+  });
+  const rows = [...grocery.rows, ...inPage].sort(
+    (a, b) => time(b.processedAt) - time(a.processedAt),
+  );
+  return {
+    rows,
+    totalCount: grocery.totalCount + restauration.length,
+    oldest: oldestGrocery,
+  };
+}
+
+/** The restauration orders of the shop account's linked phone; none when the service fails. */
+export async function restaurationOrdersOf(shopCustomerId: string): Promise<ShopAccountOrder[]> {
+  const answer = await shopCustomerOrders(shopCustomerId);
+  return answer.ok ? answer.data : [];
 }

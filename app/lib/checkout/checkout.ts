@@ -30,6 +30,7 @@ export const CHECKOUT_ERRORS = {
     "Une carte titres-restaurant ne règle que la part alimentaire : saisissez-la dans « Titres-restaurant » et payez le reste par carte bancaire.",
   slotFull: "Ce créneau est complet. Choisissez-en un autre.",
   failed: "Oops...Something went wrong",
+  linkNeedsAccount: "Connectez-vous à votre compte Comptoir pour y lier ce numéro.",
 } as const;
 
 export type OptionSetView = {

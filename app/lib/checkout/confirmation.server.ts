@@ -127,7 +127,7 @@ function isKeyOf(order: PlacedOrder, key: string): boolean {
   );
 }
 
-function restaurationView(order: PlacedOrder, linkKey: string | null): ConfirmationView {
+export function restaurationView(order: PlacedOrder, linkKey: string | null): ConfirmationView {
   const address = order.Store.Address;
   return {
     kind: "restauration",

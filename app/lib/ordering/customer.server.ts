@@ -347,6 +347,55 @@ export async function orderById(orderId: number): Promise<PlacedOrder | null> {
   return body?.Data ?? null;
 }
 
+// --- Shop accounts (administrative API, the registry's bearer) -------------------------------
+
+/** A restauration order of a linked shop account, with its link key and each item's product. */
+export type ShopAccountOrder = Omit<PlacedOrder, "OrderItems" | "LinkKey"> & {
+  LinkKey: string;
+  OrderItems: (PricedLine & { ProductHandle: string | null })[];
+};
+
+/**
+ * Links the phone customer to the shop account (`shopCustomerId`, the commerce customer GID):
+ * only once the caller has checked that the shopper holds both sessions.
+ */
+export function linkShopCustomer(orderingCustomerId: number, shopCustomerId: string) {
+  return orderingCall<OrderingCustomer>(
+    {},
+    "PUT",
+    `/api/v1.0/customers/${orderingCustomerId}/shopcustomer`,
+    { body: { ShopCustomerId: shopCustomerId } },
+  );
+}
+
+/** The phone customer linked to a shop account (`not_found` when there is none). */
+export function linkedOrderingCustomer(shopCustomerId: string) {
+  return orderingCall<OrderingCustomer>(
+    {},
+    "GET",
+    `/api/v1.0/shopcustomer?ShopCustomerId=${encodeURIComponent(shopCustomerId)}`,
+  );
+}
+
+/** A customer token of the phone linked to a shop account: its checkout needs no SMS code. */
+export function tokenForShopCustomer(shopCustomerId: string) {
+  return orderingCall<{ Token: string; Customer: OrderingCustomer }>(
+    {},
+    "POST",
+    "/api/v1.0/shopcustomer/token",
+    { body: { ShopCustomerId: shopCustomerId } },
+  );
+}
+
+/** The restauration orders of the phone linked to a shop account, newest first (none unlinked). */
+export function shopCustomerOrders(shopCustomerId: string) {
+  return orderingCall<ShopAccountOrder[]>(
+    {},
+    "GET",
+    `/api/v1.0/shopcustomer/orders?ShopCustomerId=${encodeURIComponent(shopCustomerId)}`,
+  );
+}
+
 // --- The token cookie ------------------------------------------------------------------------
 
 export function orderingTokenOf(request: Request): string | undefined {

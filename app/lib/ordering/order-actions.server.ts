@@ -26,8 +26,10 @@ import {
 } from "#app/lib/checkout/checkout.ts";
 import { isHttps } from "#app/lib/cookies.ts";
 import { serializeOrderMode } from "#app/lib/order-mode/order-mode.ts";
+import { shopAccountOf } from "#app/lib/ordering/account-link.server.ts";
 import {
   clearedOrderingTokenCookie,
+  linkShopCustomer,
   loginWithPhoneCode,
   logout,
   orderingTokenCookie,
@@ -203,6 +205,13 @@ async function continueToPayment(
   if (email !== customer.EmailAddress) {
     const saved = await setEmailAddress(shopper, email);
     if (!saved.ok) return fail({ email: saved.message }, saved.status);
+  }
+  if (fields.linkAccount === "on") {
+    // The shopper holds both sessions: the shop account's (checked here) and the phone's.
+    const shopAccount = await shopAccountOf(request);
+    if (!shopAccount) return fail({ form: CHECKOUT_ERRORS.linkNeedsAccount }, 401);
+    const linked = await linkShopCustomer(customer.CustomerId, shopAccount.id);
+    if (!linked.ok) return fail({ form: linked.message }, linked.status);
   }
   const checkout = await loadCheckout(request, shopper);
   if (!checkout.priced) {

@@ -105,7 +105,9 @@ describe("the account page of a visitor", () => {
   });
 
   it("leads back to the page's address after a client navigation, not its data request's", async () => {
-    const response = await request("/compte/_.data?s=5&produit=42&_routes=routes%2Faccount%2Faccount");
+    const response = await request(
+      "/compte/_.data?s=5&produit=42&_routes=routes%2Faccount%2Faccount",
+    );
     const body = await response.text();
     expect(body).toContain("/compte/?s=5&produit=42");
     expect(body).not.toContain("_.data");

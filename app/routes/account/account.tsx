@@ -33,7 +33,13 @@ import {
   customerTokenOf,
 } from "#app/lib/account/customer-session.server.ts";
 import { ACCOUNT_MESSAGES } from "#app/lib/account/messages.ts";
-import { customerOrders, orderPathOf } from "#app/lib/account/orders.server.ts";
+import {
+  customerOrders,
+  mergedOrderPage,
+  orderPathOf,
+  restaurationOrderRow,
+  restaurationOrdersOf,
+} from "#app/lib/account/orders.server.ts";
 import { readCookie } from "#app/lib/cookies.ts";
 import { favouritesOf, productCardsByIds } from "#app/lib/favourites/bookmarks.server.ts";
 import { productGidOf } from "#app/lib/favourites/bookmarks.ts";
@@ -140,8 +146,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const tab = tabOf(url);
   const after = url.searchParams.get("apres");
   // Each tab is rendered with its data, so that it works before (and without) JavaScript.
-  const [orders, favourites, shoppingLists] = await Promise.all([
+  const [orders, restauration, favourites, shoppingLists] = await Promise.all([
     tab === "3" ? customerOrders(token, after) : null,
+    // The restauration orders of the phone linked to this account (« Lier ce numéro… »).
+    tab === "3" ? restaurationOrdersOf(customer.id) : null,
     tab === "4" ? favouritesOf(context, request) : null,
     tab === "5" ? listsTabData(context, request, url) : null,
   ]);
@@ -166,25 +174,52 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       notice: NOTICES[url.searchParams.get("ok") ?? ""] ?? null,
       favourites,
       shoppingLists,
-      orders: orders && {
-        rows: orders.orders.map((order) => ({
-          ...order,
-          // The shop names orders the same way everywhere in French: « n° 1001 ».
-          name: orderNumberLabel(order.orderNumber),
-          path: orderPathOf(order.id),
-          deliverySlot: orderSlotFromAttributes(order.customAttributes),
-        })),
-        totalCount: orders.totalCount,
-        nextPage:
-          orders.hasNextPage && orders.endCursor
-            ? `/compte/?s=3&apres=${encodeURIComponent(orders.endCursor)}`
-            : null,
-        firstPage: after ? "/compte/?s=3" : null,
-      },
+      orders: orders && ordersTab(orders, restauration ?? [], after, url),
     },
     // Every visit renews the one-day session (storefront.md §4).
     { headers: { "Set-Cookie": customerTokenCookie(request, token) } },
   );
+}
+
+/**
+ * The orders tab: the grocery page with the restauration orders of its span (`avant`, the
+ * previous page's oldest order, carries the span along the cursor).
+ */
+function ordersTab(
+  orders: Awaited<ReturnType<typeof customerOrders>>,
+  restauration: Awaited<ReturnType<typeof restaurationOrdersOf>>,
+  after: string | null,
+  url: URL,
+) {
+  const merged = mergedOrderPage(
+    {
+      rows: orders.orders.map((order) => ({
+        ...order,
+        // The shop names orders the same way everywhere in French: « n° 1001 ».
+        name: orderNumberLabel(order.orderNumber),
+        path: orderPathOf(order.id),
+        deliverySlot: orderSlotFromAttributes(order.customAttributes),
+        statusLabel: null,
+        kind: "epicerie" as const,
+      })),
+      totalCount: orders.totalCount,
+      hasNextPage: orders.hasNextPage,
+    },
+    restauration.map((order) => ({
+      ...restaurationOrderRow(order),
+      kind: "restauration" as const,
+    })),
+    after ? url.searchParams.get("avant") : null,
+  );
+  return {
+    rows: merged.rows,
+    totalCount: merged.totalCount,
+    nextPage:
+      orders.hasNextPage && orders.endCursor
+        ? `/compte/?s=3&apres=${encodeURIComponent(orders.endCursor)}${merged.oldest ? `&avant=${encodeURIComponent(merged.oldest)}` : ""}`
+        : null,
+    firstPage: after ? "/compte/?s=3" : null,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

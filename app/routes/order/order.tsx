@@ -28,6 +28,7 @@ import {
   nationalPhone,
 } from "#app/lib/checkout/checkout.ts";
 import { formatCents } from "#app/lib/format.ts";
+import { orderingSessionFor, prefilledDetails } from "#app/lib/ordering/account-link.server.ts";
 import { clearedOrderingTokenCookie } from "#app/lib/ordering/customer.server.ts";
 import {
   type ContinueResult,
@@ -52,20 +53,32 @@ export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const shopper = shopperOf(request, context);
-  const [customer, checkout] = await Promise.all([
+  const [phoneCustomer, checkout] = await Promise.all([
     signedInCustomer(shopper),
     loadCheckout(request, shopper),
   ]);
   const headers = new Headers(PRIVATE_HEADERS);
   // A token the service no longer knows (expired, signed out elsewhere) is dropped.
-  if (shopper.token && !customer) headers.append("Set-Cookie", clearedOrderingTokenCookie(request));
+  const stale = Boolean(shopper.token && !phoneCustomer);
+  // A shop account linked to a phone signs it in here, with no SMS code.
+  const { customer, shopAccount, linkedCustomerId } = await orderingSessionFor(
+    request,
+    shopper,
+    phoneCustomer,
+    headers,
+  );
+  if (stale && !customer) headers.append("Set-Cookie", clearedOrderingTokenCookie(request));
   return data(
     {
       customer: customer && {
         phone: nationalPhone(customer.PhoneNumber),
-        name: customer.Name ?? "",
-        email: customer.EmailAddress ?? "",
+        ...prefilledDetails(customer, shopAccount),
       },
+      // The shopper may link this phone to their shop account, unless it already is.
+      linkTo:
+        customer && shopAccount && linkedCustomerId !== customer.CustomerId
+          ? { email: shopAccount.email }
+          : null,
       checkout: checkout.view,
     },
     { headers },
@@ -91,7 +104,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 // --- Page ------------------------------------------------------------------------------------
 
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
-  const { customer, checkout } = loaderData;
+  const { customer, linkTo, checkout } = loaderData;
   useCheckoutStep(1, checkout.lines);
 
   if (checkout.lines.length === 0) {
@@ -122,6 +135,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           <DetailsForm
             lines={checkout.lines}
             customer={customer}
+            linkTo={linkTo}
             isWrap={checkout.isWrap}
             canContinue={checkout.problems.length === 0 && customer !== null}
           />
@@ -155,11 +169,14 @@ function SignedIn({ phone }: { phone: string }) {
 function DetailsForm({
   lines,
   customer,
+  linkTo,
   isWrap,
   canContinue,
 }: {
   lines: CheckoutLineView[];
   customer: { name: string; email: string } | null;
+  /** The shop account this phone may be linked to (the shopper is signed in to it). */
+  linkTo: { email: string } | null;
   isWrap: boolean;
   canContinue: boolean;
 }) {
@@ -245,6 +262,23 @@ function DetailsForm({
             maxLength={254}
             error={errors.email}
           />
+          {linkTo && (
+            <>
+              <div className="checkout-check">
+                <input
+                  type="checkbox"
+                  id="checkout-link-account"
+                  name="linkAccount"
+                  value="on"
+                  aria-describedby="checkout-link-account-help"
+                />
+                <label htmlFor="checkout-link-account">Lier ce numéro à mon compte</label>
+              </div>
+              <p id="checkout-link-account-help" className="checkout-help">
+                {`Vos commandes traiteur apparaîtront dans « Mes commandes » du compte ${linkTo.email}, et vous n'aurez plus de code SMS à saisir une fois connecté à votre compte.`}
+              </p>
+            </>
+          )}
         </>
       )}
       {errors.form && (

@@ -293,6 +293,8 @@ export async function eraseOrderingCustomerData(
       name: null,
       email: null,
       smsPromotionsEnabled: false,
+      // No shop account lists these orders or signs this row in any more.
+      shopCustomerId: null,
       erasedAt: now,
       updatedAt: now,
     })

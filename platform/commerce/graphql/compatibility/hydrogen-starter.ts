@@ -209,7 +209,7 @@ const STEPS: Record<string, Step> = {
     variables: (visit) => ({ blogHandle: visit.blog, articleHandle: visit.article }),
     shows: ["blog.articleByHandle.contentHtml"],
   },
-  // app/routes/search.tsx
+  // app/routes/search/search.tsx
   RegularSearch: {
     variables: (visit) => ({ ...firstPage(8), term: visit.term }),
     shows: ["products.nodes"],
@@ -218,7 +218,7 @@ const STEPS: Record<string, Step> = {
     variables: (visit) => ({ limit: 10, limitScope: "EACH", term: visit.term }),
     shows: ["predictiveSearch.products"],
   },
-  // The cart: app/routes/cart.tsx, cart.$lines.tsx, discount.$code.tsx, through Hydrogen
+  // The cart: app/routes/cart/cart.tsx, cart.$lines.tsx, discount.$code.tsx, through Hydrogen
   cartCreate: {
     variables: (visit) => ({
       input: { lines: [{ merchandiseId: visit.variants[0], quantity: 1 }], buyerIdentity: {} },
@@ -254,7 +254,7 @@ const STEPS: Record<string, Step> = {
     variables: (visit) => ({ ...cart(visit), discountCodes: [DEMO_DISCOUNT_CODE] }),
     shows: cartShown("cartDiscountCodesUpdate"),
   },
-  // app/routes/cart.tsx's gift card form, then the same code added again, then taken off.
+  // app/routes/cart/cart.tsx's gift card form, then the same code added again, then taken off.
   cartGiftCardCodesUpdate: {
     variables: (visit) => ({ ...cart(visit), giftCardCodes: [DEMO_GIFT_CARD_CODE] }),
     shows: cartShown("cartGiftCardCodesUpdate"),

@@ -1,0 +1,2 @@
+ALTER TABLE "ordering_customer" ADD COLUMN "shop_customer_id" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "ordering_customer_shop_customer_key" ON "ordering_customer" USING btree ("shop_customer_id");
