@@ -184,7 +184,12 @@ export {
   setGroceryOrderStatus,
   setGroceryRefunded,
 } from "./order-admin.ts";
-export { type GroceryDay, groceryDailyFigures, groceryOrderFigures } from "./order-figures.ts";
+export {
+  type GroceryDay,
+  groceryDailyFigures,
+  groceryOrderFigures,
+  grocerySlotFigures,
+} from "./order-figures.ts";
 export {
   orderIdsInSlot,
   ordersPlacedBetween,
