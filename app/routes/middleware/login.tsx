@@ -45,10 +45,16 @@ export default function AdminLogin() {
     <div className="admin-login">
       <Form method="post" className="admin-card admin-login__form" aria-labelledby="login-title">
         <h1 id="login-title">Administration Comptoir</h1>
-        {failed && (
+        {failed ? (
           <p className="admin-alert admin-alert--error" role="alert">
             {failed.message}
           </p>
+        ) : (
+          params.get("created") === "1" && (
+            <p className="admin-alert admin-alert--success" role="status">
+              Le compte administrateur est créé : connectez-vous.
+            </p>
+          )
         )}
         <input type="hidden" name="next" value={params.get("next") ?? ""} />
         <label className="admin-field">
