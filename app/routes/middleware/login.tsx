@@ -1,4 +1,5 @@
 import { data, Form, redirect, useActionData, useSearchParams } from "react-router";
+import { AdminErrorPage } from "#app/components/admin/error-page.tsx";
 import { ADMIN_SESSION_COOKIE, safeNext, signInStaff } from "#app/lib/admin.server.ts";
 import { readCookie } from "#app/lib/cookies.ts";
 import adminStylesHref from "#app/styles/admin.css?url";
@@ -77,4 +78,9 @@ export default function AdminLogin() {
       </Form>
     </div>
   );
+}
+
+/** An error of this screen, or of a screen inside it: the admin area's error page. */
+export function ErrorBoundary() {
+  return <AdminErrorPage />;
 }

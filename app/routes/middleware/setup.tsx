@@ -1,4 +1,5 @@
 import { data, Form, redirect, useActionData, useLoaderData } from "react-router";
+import { AdminErrorPage } from "#app/components/admin/error-page.tsx";
 import { LOGIN_PATH } from "#app/lib/admin.server.ts";
 import { serverContext } from "#app/lib/server-context.ts";
 import adminStylesHref from "#app/styles/admin.css?url";
@@ -79,7 +80,7 @@ export default function AdminSetup() {
           <h1 id="setup-title">Créer le premier administrateur</h1>
           {alert}
           <p>
-            <a href={LOGIN_PATH}>Aller à la connexion</a>
+            <a href="/middleware/login/">Aller à la connexion</a>
           </p>
         </section>
       </div>
@@ -114,8 +115,8 @@ export default function AdminSetup() {
             required
             aria-describedby="setup-password-hint"
           />
-          <small id="setup-password-hint">{`Au moins ${minLength} caractères.`}</small>
         </label>
+        <p id="setup-password-hint">{`Au moins ${minLength} caractères.`}</p>
         <label className="admin-field">
           <span>Confirmation du mot de passe</span>
           <input type="password" name="confirmation" autoComplete="new-password" required />
@@ -126,4 +127,9 @@ export default function AdminSetup() {
       </Form>
     </div>
   );
+}
+
+/** An error of this screen, or of a screen inside it: the admin area's error page. */
+export function ErrorBoundary() {
+  return <AdminErrorPage />;
 }
