@@ -4,7 +4,7 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { islandsLoaded } from "#app/components/layout/island.tsx";
 import { serverContext } from "#app/lib/server-context.ts";
 
@@ -29,7 +29,8 @@ export default async function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
-  const { nonce, logger } = loadContext.get(serverContext);
+  const state = loadContext.get(serverContext);
+  const { nonce, logger } = state;
   // Islands render inline on the server: their modules must be in (decision 020).
   await islandsLoaded();
   return new Promise<Response>((resolve, reject) => {
@@ -76,7 +77,10 @@ export default async function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors in the shell reject and are logged by React Router; these come after it.
-          if (shellRendered) logger.error({ err: error }, "page rendering failed");
+          if (shellRendered) {
+            state.errorLogged = true;
+            logger.error({ err: error, reqId: state.requestId }, "page rendering failed");
+          }
         },
       },
     );
@@ -86,11 +90,30 @@ export default async function handleRequest(
 /**
  * Errors of loaders, actions and rendering, logged through the server's logger rather than
  * React Router's default `console.error`: its error serializer keeps SQL text and query
- * parameters (customer data) out of the logs (server/log-errors.ts). A request the client gave
- * up on is no error.
+ * parameters (customer data) out of the logs (server/log-errors.ts). One line per failure, with
+ * the request id and the cause, whatever was thrown (a string or a plain object is no `Error`,
+ * and pino would log it without a message or a stack). A request the client gave up on is
+ * still logged, as a warning: its answer was an error too.
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
-  if (request.signal.aborted) return;
-  const { logger } = (context as RouterContextProvider).get(serverContext);
-  logger.error({ err: error, path: new URL(request.url).pathname }, "request failed");
+  const state = (context as RouterContextProvider).get(serverContext);
+  // An ErrorResponse React Router made of a thrown error (a 405, a bad request) carries it.
+  const wrapped = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  const cause = wrapped ?? error;
+  const line = {
+    err: cause instanceof Error ? cause : new Error(`non-Error thrown: ${describeThrown(cause)}`),
+    reqId: state.requestId,
+    path: new URL(request.url).pathname,
+  };
+  state.errorLogged = true;
+  if (request.signal.aborted) state.logger.warn(line, "request failed after the client left");
+  else state.logger.error(line, "request failed");
 };
+
+function describeThrown(value: unknown): string {
+  try {
+    return typeof value === "string" ? value : (JSON.stringify(value) ?? String(value));
+  } catch {
+    return String(value);
+  }
+}

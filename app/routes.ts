@@ -5,6 +5,7 @@ export default [
   // The admin area (ordering-and-server.md §2): its own layout, staff sign-in first.
   ...prefix("middleware", [
     route("login", "routes/middleware/login.tsx"),
+    route("setup", "routes/middleware/setup.tsx"),
     layout("routes/middleware/layout.tsx", [
       index("routes/middleware/index.tsx"),
       route("dashboard", "routes/middleware/dashboard.tsx"),

@@ -100,3 +100,66 @@ export async function startInstances(options: {
   }
   return { ports, stop };
 }
+
+/** One production server on an embedded database of its own, and what it printed. */
+export type FreshShop = {
+  baseURL: string;
+  /** Its standard output so far: the JSON log lines. */
+  output(): string;
+  stop(): Promise<void>;
+};
+
+/**
+ * Starts one production server on `port` with a new, empty embedded database (no demo data, no
+ * administrator unless `env` says so), the e2e secrets and `env` on top; waits until it is
+ * ready. For the journeys of a shop's very first start (e2e/first-admin.spec.ts).
+ */
+export async function startFreshShop(options: {
+  port: number;
+  env?: NodeJS.ProcessEnv;
+}): Promise<FreshShop> {
+  const { port } = options;
+  const dataDir = mkdtempSync(join(tmpdir(), "comptoir-fresh-"));
+  const baseURL = `http://127.0.0.1:${port}`;
+  // Nothing of the calling shell's administrator or database: a first start, embedded.
+  const {
+    ADMIN_EMAIL: _email,
+    ADMIN_PASSWORD: _password,
+    DATABASE_URL: _database,
+    ...inherited
+  } = process.env;
+  const child = spawn(process.execPath, [join(root, "server/main.ts")], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "inherit"],
+    env: {
+      ...inherited,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_URL: baseURL,
+      DATA_DIR: dataDir,
+      SEED_ON_START: "false",
+      LOG_LEVEL: "info",
+      ...E2E_SECRETS,
+      ...options.env,
+    },
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk) => {
+    output += String(chunk);
+  });
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill("SIGTERM");
+      await once(child, "exit");
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await ready(port);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseURL, output: () => output, stop };
+}

@@ -1,7 +1,7 @@
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
-import { requestId } from "hono/request-id";
+import { type RequestIdVariables, requestId } from "hono/request-id";
 import type { SecureHeadersVariables } from "hono/secure-headers";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { serverContext } from "#app/lib/server-context.ts";
@@ -85,7 +85,7 @@ export function createServerApp(deps: ServerDependencies) {
 
   // The variables are named, not left to module augmentation, which TypeScript does not always
   // apply to Hono's middleware types.
-  const app = new Hono<{ Variables: SecureHeadersVariables }>();
+  const app = new Hono<{ Variables: SecureHeadersVariables & RequestIdVariables }>();
   app.use(requestId());
   app.use(requestLog(logger));
   app.use(requestMetrics());
@@ -198,9 +198,9 @@ export function createServerApp(deps: ServerDependencies) {
   app.use(pageHeaders);
   // Inside the page cache: a cached page is stored already rewritten.
   if (deps.clientDirectory) app.use(firstPaint({ clientDirectory: deps.clientDirectory }));
-  app.all("*", (c) => {
+  app.all("*", async (c) => {
     const context = new RouterContextProvider();
-    context.set(serverContext, {
+    const state = {
       env,
       database,
       logger,
@@ -210,12 +210,24 @@ export function createServerApp(deps: ServerDependencies) {
       caches,
       // Set by pageHeaders before the page renders.
       nonce: c.get("secureHeadersNonce"),
-    });
-    return handleDocument(asBrowserSaw(c, isTrustedProxy), context);
+      requestId: c.get("requestId"),
+      errorLogged: false,
+    };
+    context.set(serverContext, state);
+    const response = await handleDocument(asBrowserSaw(c, isTrustedProxy), context);
+    // React Router hands `handleError` thrown errors only: a Response thrown with a 5xx status
+    // (or an error it does not pass on) would otherwise leave a 500 with no line saying why.
+    if (response.status >= 500 && !state.errorLogged) {
+      logger.error(
+        { reqId: state.requestId, path: c.req.path, status: response.status },
+        "request answered an error without a thrown error (a Response thrown with this status)",
+      );
+    }
+    return response;
   });
 
   app.onError((error, c) => {
-    logger.error({ err: error, path: c.req.path }, "unhandled error");
+    logger.error({ err: error, reqId: c.get("requestId"), path: c.req.path }, "unhandled error");
     return c.text("Oops...Something went wrong", 500);
   });
 

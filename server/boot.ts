@@ -3,7 +3,12 @@ import { getRequestListener } from "@hono/node-server";
 import { loadContentConfiguration } from "#app/lib/content/content.server.ts";
 import { type Database, databaseFromEnv } from "#db/client.ts";
 import { migrate } from "#db/migrate.ts";
-import { ensureFirstAdmin, hasAdministrator } from "#platform/backoffice/index.ts";
+import {
+  ensureFirstAdmin,
+  issueSetupToken,
+  SETUP_PATH,
+  SETUP_TOKEN_MINUTES,
+} from "#platform/backoffice/index.ts";
 import { startFacetRecount } from "#platform/commerce/index.ts";
 import { seedDatabase } from "#seed/index.ts";
 import { admission } from "#server/admission.ts";
@@ -30,7 +35,11 @@ type BootOptions = Pick<ServerDependencies, "build" | "clientDirectory"> & {
   onShutdown?: () => Promise<void>;
 };
 
-/** The first administrator from ADMIN_EMAIL / ADMIN_PASSWORD, or a word on how to make one. */
+/**
+ * The first administrator from ADMIN_EMAIL / ADMIN_PASSWORD; without them and without an
+ * administrator, a one-time link that creates one in the browser (from the office addresses of
+ * ADMIN_ALLOWLIST, for SETUP_TOKEN_MINUTES).
+ */
 async function ensureAdministrator(env: Env, database: Database, logger: Logger) {
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
     const created = await ensureFirstAdmin(database.db, {
@@ -38,9 +47,27 @@ async function ensureAdministrator(env: Env, database: Database, logger: Logger)
       password: env.ADMIN_PASSWORD,
     });
     if (created) logger.info({ email: created.email }, "first administrator created");
-  } else if (!(await hasAdministrator(database.db))) {
-    logger.warn("no administrator yet: set ADMIN_EMAIL and ADMIN_PASSWORD to open /middleware/");
+    return;
   }
+  const setup = await issueSetupToken(database.db, new Date());
+  if (!setup) return;
+  // In the message, not a field: the logger redacts fields named `token`.
+  const link = `${env.PUBLIC_URL}${SETUP_PATH}?token=${setup.token}`;
+  logger.warn(
+    { expiresAt: setup.expiresAt.toISOString(), allowlist: env.ADMIN_ALLOWLIST },
+    `no administrator yet: open ${link} within ${SETUP_TOKEN_MINUTES} minutes, from an address of ADMIN_ALLOWLIST, to create the first one (the link works once; restart for a new one), or set ADMIN_EMAIL and ADMIN_PASSWORD`,
+  );
+}
+
+/**
+ * Where a newcomer reads the activation emails and phone codes the shop "sends" (kept in the
+ * outbox while no SMTP_URL or SMS provider is set): said in development and with demo data.
+ */
+function pointToOutbox(env: Env, logger: Logger) {
+  if (env.NODE_ENV === "production" && !env.SEED_ON_START) return;
+  logger.info(
+    `emails and SMS codes (account activation, sign-in codes) are kept in the outbox: ${env.PUBLIC_URL}/middleware/outbox/`,
+  );
 }
 
 /** A production server left on its laptop origin answers only to localhost: say so once. */
@@ -79,6 +106,7 @@ export async function prepareDatabase(
     if (seeded) logger.info("empty database: demo data seeded");
   }
   await ensureAdministrator(env, database, logger);
+  pointToOutbox(env, logger);
   return env;
 }
 

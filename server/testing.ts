@@ -1,7 +1,7 @@
 import { mkdir, readdir, rmdir, stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import pino from "pino";
+import pino, { type Logger } from "pino";
 import type { ServerBuild } from "react-router";
 import { createServer } from "vite";
 import type { Database } from "#db/client.ts";
@@ -33,12 +33,12 @@ export async function composedShops(database: Database) {
     vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   const shop = (
     overrides: Record<string, string> = {},
-    options: { remoteAddress?: string } = {},
+    options: { remoteAddress?: string; logger?: Logger } = {},
   ) => {
     const composed = createServerApp({
       env: testEnv(overrides),
       database,
-      logger: pino({ level: "silent" }),
+      logger: options.logger ?? pino({ level: "silent" }),
       build,
     });
     const request: ShopRequest = async (url, init = {}, remoteAddress = options.remoteAddress) =>

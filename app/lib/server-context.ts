@@ -40,6 +40,10 @@ export type ServerContext = {
    * puts it on every inline script and style React and React Router write.
    */
   nonce: string | undefined;
+  /** The request's id (hono's request-id), on every log line written about it. */
+  requestId: string;
+  /** Set once a failure of this request is logged: the server logs any other 500 it answers. */
+  errorLogged: boolean;
 };
 
 // The server and the storefront bundle each load this module: both must use the same context key.

@@ -35,6 +35,16 @@ export {
 } from "./dashboard/days.ts";
 export { fillingSlots, todayOrders } from "./dashboard/today.ts";
 export {
+  createFirstAdministrator,
+  issueSetupToken,
+  SETUP_PATH,
+  SETUP_REFUSALS,
+  SETUP_TOKEN_MINUTES,
+  SetupError,
+  type SetupTokenState,
+  setupTokenState,
+} from "./first-admin-setup.ts";
+export {
   type AdjustmentFieldErrors,
   adjustGiftCard,
   changeGiftCardEnabled,
@@ -156,6 +166,7 @@ export {
   listStaff,
   recordChange,
   SESSION_HOURS,
+  STAFF_PASSWORD_MIN_LENGTH,
   type Staff,
   type StaffAccount,
   type StaffChange,

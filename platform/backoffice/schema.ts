@@ -48,6 +48,18 @@ export const adminSession = pgTable(
   (table) => [index("admin_session_staff_idx").on(table.staffId)],
 );
 
+/**
+ * The one-time links that create the first administrator from the browser
+ * (first-admin-setup.ts): printed on the console at a start with no administrator, kept hashed,
+ * valid once and for a short time.
+ */
+export const adminSetupToken = pgTable("admin_setup_token", {
+  tokenHash: text("token_hash").primaryKey(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true }),
+});
+
 /** Who changed what and when, with the values before and after (`products-maj-log`). */
 export const adminAuditLog = pgTable(
   "admin_audit_log",

@@ -1,3 +1,4 @@
+import type { Logger } from "pino";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
 import { ensureFirstAdmin } from "#platform/backoffice/staff.ts";
@@ -16,9 +17,9 @@ export type TestRequest = (
  * The whole server in-process for admin-area tests: the real rules, the storefront loaded
  * through Vite, the given database. Requests come from the office address unless told otherwise.
  */
-export async function composeTestServer(database: Database) {
+export async function composeTestServer(database: Database, options: { logger?: Logger } = {}) {
   const shops = await composedShops(database);
-  const composed = shops.shop({}, { remoteAddress: OFFICE_ADDRESS });
+  const composed = shops.shop({}, { remoteAddress: OFFICE_ADDRESS, logger: options.logger });
   const request: TestRequest = composed.request;
   return { ...composed, request, close: shops.close };
 }

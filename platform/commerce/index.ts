@@ -198,7 +198,12 @@ export {
   setGroceryOrderStatus,
   setGroceryRefunded,
 } from "./orders/admin.ts";
-export { type GroceryDay, groceryDailyFigures, groceryOrderFigures } from "./orders/figures.ts";
+export {
+  type GroceryDay,
+  groceryDailyFigures,
+  groceryOrderFigures,
+  grocerySlotFigures,
+} from "./orders/figures.ts";
 export {
   orderIdsInSlot,
   ordersPlacedBetween,

@@ -3,7 +3,21 @@ import type { Db } from "#db/client.ts";
 import { orderingOrder, orderingSlotBooking, orderingStore } from "#platform/ordering/schema.ts";
 
 /** Restaurant orders whose slot starts in `[from, to)`, cancelled and refused ones left out. */
-export async function restaurantOrderFigures(db: Db, from: Date, to: Date) {
+export function restaurantOrderFigures(db: Db, from: Date, to: Date) {
+  return restaurantFigures(db, orderingOrder.slotStart, from, to);
+}
+
+/** Restaurant orders placed in `[from, to)`, whatever their slot, cancelled and refused ones left out. */
+export function restaurantPlacedFigures(db: Db, from: Date, to: Date) {
+  return restaurantFigures(db, orderingOrder.createdAt, from, to);
+}
+
+async function restaurantFigures(
+  db: Db,
+  column: typeof orderingOrder.slotStart | typeof orderingOrder.createdAt,
+  from: Date,
+  to: Date,
+) {
   const [row] = await db
     .select({
       orders: sql<number>`count(*)::int`,
@@ -14,8 +28,8 @@ export async function restaurantOrderFigures(db: Db, from: Date, to: Date) {
     .from(orderingOrder)
     .where(
       and(
-        gte(orderingOrder.slotStart, from),
-        lt(orderingOrder.slotStart, to),
+        gte(column, from),
+        lt(column, to),
         notInArray(orderingOrder.status, ["Cancelled", "Rejected"]),
       ),
     );

@@ -28,7 +28,12 @@ export {
   type SlotFill,
   slotFillByDay,
 } from "./daily-figures.ts";
-export { type BookedSlot, bookedSlots, restaurantOrderFigures } from "./day-figures.ts";
+export {
+  type BookedSlot,
+  bookedSlots,
+  restaurantOrderFigures,
+  restaurantPlacedFigures,
+} from "./day-figures.ts";
 export {
   type BookingStore,
   bookOrderSlot,

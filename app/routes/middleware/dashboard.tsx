@@ -98,19 +98,57 @@ export default function Dashboard() {
       <section className="admin-card" aria-labelledby="today-title">
         <h2 id="today-title">Aujourd'hui</h2>
         <dl className="admin-figures">
-          <Figure label="Commandes restauration" value={today.restaurant.orders} />
-          <Figure label="dont livraison" value={today.restaurant.delivery} />
-          <Figure label="dont retrait" value={today.restaurant.pickup} />
+          <Figure
+            label="Commandes passées aujourd'hui"
+            value={today.placed.restaurant.orders + today.placed.grocery.orders}
+          />
+          <Figure
+            label="Commandes à préparer aujourd'hui"
+            value={today.toPrepare.restaurant.orders + today.toPrepare.grocery.orders}
+          />
           <Figure
             label="Chiffre d'affaires restauration"
-            value={formatCents(today.restaurant.revenueCents)}
+            value={formatCents(today.placed.restaurant.revenueCents)}
           />
-          <Figure label="Commandes épicerie" value={today.grocery.orders} />
           <Figure
             label="Chiffre d'affaires épicerie"
-            value={formatCents(today.grocery.revenueCents)}
+            value={formatCents(today.placed.grocery.revenueCents)}
           />
         </dl>
+        <table className="admin-table">
+          <caption>Commandes du jour par type</caption>
+          <thead>
+            <tr>
+              <th scope="col">Type</th>
+              <th scope="col">Passées aujourd'hui</th>
+              <th scope="col">À préparer aujourd'hui</th>
+            </tr>
+          </thead>
+          <tbody>
+            {(
+              [
+                ["Restauration", "orders"],
+                ["dont livraison", "delivery"],
+                ["dont retrait", "pickup"],
+              ] as const
+            ).map(([label, key]) => (
+              <tr key={key}>
+                <th scope="row">{label}</th>
+                <td>{number.format(today.placed.restaurant[key])}</td>
+                <td>{number.format(today.toPrepare.restaurant[key])}</td>
+              </tr>
+            ))}
+            <tr>
+              <th scope="row">Épicerie</th>
+              <td>{number.format(today.placed.grocery.orders)}</td>
+              <td>{number.format(today.toPrepare.grocery.orders)}</td>
+            </tr>
+          </tbody>
+        </table>
+        <p>
+          Le chiffre d'affaires est celui des commandes passées aujourd'hui ; les commandes à
+          préparer sont celles dont le créneau est aujourd'hui.
+        </p>
         <p>
           <a href={`/middleware/odp-list/?date=${today.day}`}>Préparer les commandes du jour</a>
         </p>

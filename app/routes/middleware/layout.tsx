@@ -1,5 +1,6 @@
 import { Form, NavLink, Outlet, useLoaderData } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
+import { AdminErrorPage } from "#app/components/admin/error-page.tsx";
 import {
   requireScreenPermission,
   requireStaff,
@@ -85,4 +86,9 @@ export default function AdminLayout() {
       </div>
     </div>
   );
+}
+
+/** An error of this screen, or of a screen inside it: the admin area's error page. */
+export function ErrorBoundary() {
+  return <AdminErrorPage />;
 }

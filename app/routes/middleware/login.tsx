@@ -1,4 +1,5 @@
 import { data, Form, redirect, useActionData, useSearchParams } from "react-router";
+import { AdminErrorPage } from "#app/components/admin/error-page.tsx";
 import { ADMIN_SESSION_COOKIE, safeNext, signInStaff } from "#app/lib/admin/admin.server.ts";
 import { readCookie } from "#app/lib/cookies.ts";
 import adminStylesHref from "#app/styles/admin.css?url";
@@ -45,10 +46,16 @@ export default function AdminLogin() {
     <div className="admin-login">
       <Form method="post" className="admin-card admin-login__form" aria-labelledby="login-title">
         <h1 id="login-title">Administration Comptoir</h1>
-        {failed && (
+        {failed ? (
           <p className="admin-alert admin-alert--error" role="alert">
             {failed.message}
           </p>
+        ) : (
+          params.get("created") === "1" && (
+            <p className="admin-alert admin-alert--success" role="status">
+              Le compte administrateur est créé : connectez-vous.
+            </p>
+          )
         )}
         <input type="hidden" name="next" value={params.get("next") ?? ""} />
         <label className="admin-field">
@@ -71,4 +78,9 @@ export default function AdminLogin() {
       </Form>
     </div>
   );
+}
+
+/** An error of this screen, or of a screen inside it: the admin area's error page. */
+export function ErrorBoundary() {
+  return <AdminErrorPage />;
 }

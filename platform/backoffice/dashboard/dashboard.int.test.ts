@@ -70,6 +70,15 @@ beforeAll(async () => {
     order("e", new Date("2021-11-24T23:30:00.000Z"), 1, 1000),
     // Today's slot, for the page rendered at the real time.
     order("f", new Date(), 2, 1234),
+    // A traiteur order placed today for tomorrow, and one placed yesterday for today.
+    {
+      ...order("g", new Date("2021-11-25T11:00:00.000Z"), 1, 3200),
+      createdAt: new Date("2021-11-24T08:15:00.000Z"),
+    },
+    {
+      ...order("h", new Date("2021-11-24T17:00:00.000Z"), 2, 1500),
+      createdAt: new Date("2021-11-23T15:00:00.000Z"),
+    },
   ]);
   await db.insert(orderingSlotBooking).values([
     {
@@ -104,11 +113,20 @@ beforeAll(async () => {
 afterAll(() => closeTestServer(server, database));
 
 describe("today's orders", () => {
-  it("counts the restaurant orders of today's slots in Paris time, cancelled ones left out", async () => {
+  it("counts the orders placed today and the orders to prepare today apart, in Paris time", async () => {
+    // Orders a to f were placed at the real time, years after NOW: not placed on its day.
     expect(await todayOrders(database.db, NOW)).toEqual({
       day: "2021-11-24",
-      restaurant: { orders: 2, revenueCents: 4250, delivery: 1, pickup: 1 },
-      grocery: { orders: 0, revenueCents: 0 },
+      // g: placed at 9:15 in Paris, for tomorrow's slot.
+      placed: {
+        restaurant: { orders: 1, revenueCents: 3200, delivery: 1, pickup: 0 },
+        grocery: { orders: 0, revenueCents: 0 },
+      },
+      // a and b, and h placed yesterday: slots today; c cancelled, d and e on other days.
+      toPrepare: {
+        restaurant: { orders: 3, revenueCents: 5750, delivery: 1, pickup: 2 },
+        grocery: { orders: 0, revenueCents: 0 },
+      },
     });
   });
 });
@@ -136,9 +154,12 @@ describe("the dashboard", () => {
     ).replaceAll("<!-- -->", "");
     expect(html).toContain("Aujourd&#x27;hui");
     expect(html).toContain("Chiffre d&#x27;affaires restauration");
+    expect(html).toContain("Commandes passées aujourd&#x27;hui");
+    expect(html).toContain("Commandes à préparer aujourd&#x27;hui");
     const today = await todayOrders(database.db);
-    expect(today.restaurant.orders).toBeGreaterThanOrEqual(1);
-    expect(html).toContain(formatCents(today.restaurant.revenueCents));
+    expect(today.placed.restaurant.orders).toBeGreaterThanOrEqual(1);
+    expect(today.toPrepare.restaurant.orders).toBeGreaterThanOrEqual(1);
+    expect(html).toContain(formatCents(today.placed.restaurant.revenueCents));
     expect(html).toContain("Créneaux qui se remplissent");
     expect(html).toContain("4 / 6");
     expect(html).toContain("Pas de reconstruction depuis le démarrage du serveur.");

@@ -1,23 +1,30 @@
 import type { Db } from "#db/client.ts";
 import { parisDay } from "#platform/backoffice/orders/odp.ts";
-import { groceryOrderFigures } from "#platform/commerce/index.ts";
+import { groceryOrderFigures, grocerySlotFigures } from "#platform/commerce/index.ts";
 import {
   type BookedSlot,
   bookedSlots,
   localToInstant,
   restaurantOrderFigures,
+  restaurantPlacedFigures,
 } from "#platform/ordering/index.ts";
 
 /**
- * The day's side of the dashboard: today's orders and revenue (restaurant orders of the ordering
- * service by the day of their slot, cancelled ones left out; grocery orders of the commerce
- * service by the day they were placed, voided and refunded ones left out; Paris time) and the coming slots that are filling up.
+ * The day's side of the dashboard (Paris time), counted two ways, since a traiteur order placed
+ * today is often for tomorrow: the orders placed today, with their revenue, and the orders to
+ * prepare today, those whose slot is today. Cancelled and refused restaurant orders, voided and
+ * refunded grocery orders are left out of both. And the coming slots that are filling up.
  */
+
+type KindFigures = { orders: number; revenueCents: number };
+type RestaurantFigures = KindFigures & { delivery: number; pickup: number };
 
 export type TodayOrders = {
   day: string;
-  restaurant: { orders: number; revenueCents: number; delivery: number; pickup: number };
-  grocery: { orders: number; revenueCents: number };
+  /** Orders placed today, whatever their slot. */
+  placed: { restaurant: RestaurantFigures; grocery: KindFigures };
+  /** Orders whose slot is today, whenever they were placed. */
+  toPrepare: { restaurant: RestaurantFigures; grocery: KindFigures };
 };
 
 /** A coming slot at least half booked. */
@@ -32,11 +39,17 @@ export async function todayOrders(db: Db, now = new Date()): Promise<TodayOrders
   const day = parisDay(now);
   const from = localToInstant(day, 0);
   const to = localToInstant(day, 24 * 60);
-  const [restaurant, grocery] = await Promise.all([
-    restaurantOrderFigures(db, from, to),
+  const [placedRestaurant, placedGrocery, slotRestaurant, slotGrocery] = await Promise.all([
+    restaurantPlacedFigures(db, from, to),
     groceryOrderFigures(db, from, to),
+    restaurantOrderFigures(db, from, to),
+    grocerySlotFigures(db, from, to),
   ]);
-  return { day, restaurant, grocery };
+  return {
+    day,
+    placed: { restaurant: placedRestaurant, grocery: placedGrocery },
+    toPrepare: { restaurant: slotRestaurant, grocery: slotGrocery },
+  };
 }
 
 /**

@@ -3,7 +3,24 @@ import type { Db } from "#db/client.ts";
 import { commerceOrder } from "#platform/commerce/orders/schema.ts";
 
 /** Grocery orders placed in `[from, to)` and their revenue net of refunds, voided and refunded ones left out. */
-export async function groceryOrderFigures(db: Db, from: Date, to: Date) {
+export function groceryOrderFigures(db: Db, from: Date, to: Date) {
+  return groceryFigures(db, commerceOrder.processedAt, from, to);
+}
+
+/**
+ * Grocery orders whose slot starts in `[from, to)` (the ones to prepare then), counted as
+ * `groceryOrderFigures` does; orders placed before slots were booked have none.
+ */
+export function grocerySlotFigures(db: Db, from: Date, to: Date) {
+  return groceryFigures(db, commerceOrder.slotStart, from, to);
+}
+
+async function groceryFigures(
+  db: Db,
+  column: typeof commerceOrder.processedAt | typeof commerceOrder.slotStart,
+  from: Date,
+  to: Date,
+) {
   const [row] = await db
     .select({
       orders: sql<number>`count(*)::int`,
@@ -12,8 +29,8 @@ export async function groceryOrderFigures(db: Db, from: Date, to: Date) {
     .from(commerceOrder)
     .where(
       and(
-        gte(commerceOrder.processedAt, from),
-        lt(commerceOrder.processedAt, to),
+        gte(column, from),
+        lt(column, to),
         notInArray(commerceOrder.financialStatus, ["VOIDED", "REFUNDED"]),
       ),
     );
