@@ -1,4 +1,4 @@
-import { useRouteError } from "react-router";
+import { isRouteErrorResponse, useRouteError } from "react-router";
 import { describeError } from "#app/lib/errors.ts";
 
 export const ADMIN_ERROR_TITLE = "Une erreur est survenue dans l'administration";
@@ -9,12 +9,15 @@ export const ADMIN_ERROR_TITLE = "Une erreur est survenue dans l'administration"
  * than the shop's. The server has logged the cause with the request's id (app/entry.server.tsx).
  */
 export function AdminErrorPage() {
-  const details = describeError(useRouteError(), import.meta.env.DEV);
+  const error = useRouteError();
+  const details = describeError(error, import.meta.env.DEV);
+  // A screen that answers a status on purpose names it itself ('Unknown middleware', §8).
+  const heading = isRouteErrorResponse(error) ? details.title : ADMIN_ERROR_TITLE;
   return (
     <div className="admin-login">
-      <title>{`${ADMIN_ERROR_TITLE} — Administration Comptoir`}</title>
+      <title>{`${heading} — Administration Comptoir`}</title>
       <section className="admin-card admin-login__form" aria-labelledby="admin-error-title">
-        <h1 id="admin-error-title">{ADMIN_ERROR_TITLE}</h1>
+        <h1 id="admin-error-title">{heading}</h1>
         <p className="admin-alert admin-alert--error" role="alert">
           {`Erreur ${details.statusCode} : ${details.title}`}
         </p>
