@@ -113,6 +113,7 @@ export {
 } from "./orders.ts";
 export { eurosText, PRICE_OPERATIONS } from "./prices.ts";
 export {
+  computedUnitPrice,
   PRODUCT_SAVED,
   type ProductActionResult,
   productFilterParams,
@@ -125,6 +126,7 @@ export {
   LIST_FIELDS,
   OTHER_FIELD_LABELS,
   TEXT_FIELD_GROUPS,
+  UNIT_PRICE_MESSAGES,
   VAT_CHOICES,
 } from "./product-fields.ts";
 export {

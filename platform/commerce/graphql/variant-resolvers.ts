@@ -12,8 +12,8 @@ import {
   type Measure,
   measureOf,
   measureOfTitle,
-  unitPriceCents,
   unitPriceMeasurement,
+  variantUnitPriceCents,
   weightInGrams,
 } from "#platform/commerce/unit-price.ts";
 import {
@@ -167,12 +167,7 @@ export function createVariantResolvers() {
           measureOfVariant(variant, ctx),
           pricePerKgOf(variant, ctx),
         ]);
-        if (!measure) return null;
-        return money(
-          perKg !== null && weightInGrams(measure) !== null
-            ? perKg
-            : unitPriceCents(variant.priceCents, measure),
-        );
+        return measure ? money(variantUnitPriceCents(variant.priceCents, measure, perKg)) : null;
       },
       unitPriceMeasurement: async (variant: VariantRow, _: unknown, ctx: CommerceContext) => {
         const measure = await measureOfVariant(variant, ctx);
