@@ -11,8 +11,13 @@ type ApiProduct = {
   handle: string;
   title: string;
   featuredImage: { url: string } | null;
-  variants: { nodes: { price: { amount: string } }[] };
-  metafield: { value: string } | null;
+  variants: {
+    nodes: {
+      price: { amount: string };
+      unitPrice: { amount: string } | null;
+      unitPriceMeasurement: { referenceUnit: string } | null;
+    }[];
+  };
 };
 
 /** A product with a picture and a price per unit, from the Storefront API. */
@@ -21,8 +26,8 @@ async function productWithUnitPrice(request: APIRequestContext): Promise<ApiProd
     headers: { "X-Shopify-Storefront-Access-Token": E2E_SECRETS.COMMERCE_STOREFRONT_TOKEN },
     data: {
       query: `query E2eUnitPrices { products(first: 40) { nodes { handle title tags
-        featuredImage { url } variants(first: 1) { nodes { price { amount } } }
-        metafield(namespace: "custom", key: "price_unit") { value }
+        featuredImage { url } variants(first: 1) { nodes { price { amount }
+          unitPrice { amount } unitPriceMeasurement { referenceUnit } } }
         hidden: metafield(namespace: "custom", key: "hideInSearch") { value } } } }`,
     },
   });
@@ -36,7 +41,8 @@ async function productWithUnitPrice(request: APIRequestContext): Promise<ApiProd
   const product = body.data.products.nodes.find(
     (node) =>
       node.featuredImage &&
-      node.metafield?.value &&
+      node.variants.nodes[0]?.unitPrice &&
+      node.variants.nodes[0]?.unitPriceMeasurement?.referenceUnit === "KG" &&
       node.hidden?.value !== "true" &&
       !node.tags.includes("Archive"),
   );
@@ -63,8 +69,12 @@ test("a product suggestion shows its thumbnail, price and price per unit", async
   await expect(suggestion.locator(".search-suggestion__price")).toHaveText(
     new RegExp(`^Prix : ${price}\\s€$`),
   );
+  // The price per kilogram the catalogue computes from the price and the net quantity.
+  const perKg = Number(product.variants.nodes[0]?.unitPrice?.amount ?? 0)
+    .toFixed(2)
+    .replace(".", ",");
   await expect(suggestion.locator(".search-suggestion__unit")).toContainText(
-    product.metafield?.value ?? "",
+    new RegExp(`${perKg}\\s€/kg`),
   );
 
   // The thumbnail: lazy, 48 px wide on screen, one of the small webp renderings, loaded.

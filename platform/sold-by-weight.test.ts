@@ -60,7 +60,6 @@ describe("products sold by weight", () => {
     expect(soldByWeightFields(3400)).toEqual({
       sold_by_weight: true,
       price_per_kg: "34.00",
-      price_unit: "34,00\u00a0€/kg",
     });
   });
 

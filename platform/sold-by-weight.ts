@@ -58,14 +58,13 @@ export function perKgLabel(cents: number): string {
 }
 
 /**
- * The custom fields of a product sold by weight at `perKgCents` a kilogram: the flag, the price
- * per kilogram and the `price_unit` label pages print (`34,00 €/kg`), kept in step here.
+ * The custom fields of a product sold by weight at `perKgCents` a kilogram: the flag and the price
+ * per kilogram (the `34,00 €/kg` pages print is the Storefront API's unit price, computed from it).
  */
 export function soldByWeightFields(perKgCents: number) {
   return {
     sold_by_weight: true,
     price_per_kg: pricePerKgValue(perKgCents),
-    price_unit: perKgLabel(perKgCents),
   } as const;
 }
 

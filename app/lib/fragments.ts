@@ -41,6 +41,10 @@ export const CATALOGUE_METAFIELD_FRAGMENT = `#graphql
   ${CATALOGUE_METAOBJECT_FRAGMENT}
 `;
 
+/**
+ * A variant with its price and its unit price, which the commerce service computes from the price
+ * and the net quantity (platform/unit-price.ts): the `39,60 €/kg` under every price.
+ */
 export const CATALOGUE_VARIANT_FRAGMENT = `#graphql
   fragment CatalogueVariant on ProductVariant {
     id
@@ -48,6 +52,8 @@ export const CATALOGUE_VARIANT_FRAGMENT = `#graphql
     availableForSale
     price { amount currencyCode }
     compareAtPrice { amount currencyCode }
+    unitPrice { amount currencyCode }
+    unitPriceMeasurement { referenceUnit referenceValue }
   }
 `;
 
@@ -91,7 +97,7 @@ export const CATALOGUE_CARD_METAFIELDS_FRAGMENT = `#graphql
         { namespace: "custom", key: "quantity" }
         { namespace: "custom", key: "unit" }
         { namespace: "custom", key: "quantitiesUnit" }
-        { namespace: "custom", key: "price_unit" }
+        { namespace: "custom", key: "price_unit_override" }
         { namespace: "custom", key: "max_quantity" }
         { namespace: "custom", key: "gamme" }
         { namespace: "custom", key: "marque" }
@@ -147,6 +153,8 @@ export const SEARCH_SUGGESTION_PRODUCT_FRAGMENT = `#graphql
     variants(first: 1) {
       nodes {
         price { amount currencyCode }
+        unitPrice { amount currencyCode }
+        unitPriceMeasurement { referenceUnit referenceValue }
       }
     }
     metafields(
@@ -154,7 +162,7 @@ export const SEARCH_SUGGESTION_PRODUCT_FRAGMENT = `#graphql
         { namespace: "custom", key: "quantity" }
         { namespace: "custom", key: "unit" }
         { namespace: "custom", key: "quantitiesUnit" }
-        { namespace: "custom", key: "price_unit" }
+        { namespace: "custom", key: "price_unit_override" }
       ]
     ) {
       key

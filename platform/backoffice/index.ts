@@ -111,6 +111,7 @@ export {
 } from "./orders/orders.ts";
 export { eurosText, PRICE_OPERATIONS } from "./prices.ts";
 export {
+  computedUnitPrice,
   PRODUCT_SAVED,
   type ProductActionResult,
   productFilterParams,
@@ -123,6 +124,7 @@ export {
   LIST_FIELDS,
   OTHER_FIELD_LABELS,
   TEXT_FIELD_GROUPS,
+  UNIT_PRICE_MESSAGES,
   VAT_CHOICES,
 } from "./product-fields.ts";
 export {

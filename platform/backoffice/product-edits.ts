@@ -6,6 +6,8 @@ import {
   OTHER_FIELD_LABELS,
   SOLD_BY_WEIGHT_MESSAGES,
   TEXT_FIELDS,
+  UNIT_PRICE_MESSAGES,
+  variantName,
   weightsMessage,
 } from "#platform/backoffice/product-fields.ts";
 import { recordChange, type Staff } from "#platform/backoffice/staff.ts";
@@ -29,6 +31,7 @@ import {
   toGid,
   type VariantEdit,
 } from "#platform/commerce/index.ts";
+import { formatUnitPrice } from "#platform/format.ts";
 import { nutritionErrors } from "#platform/nutrition.ts";
 import {
   gramsOfTitle,
@@ -36,6 +39,7 @@ import {
   soldByWeightFields,
   weightPriceCents,
 } from "#platform/sold-by-weight.ts";
+import { referenceUnitLabel, variantMeasure, variantUnitPriceCents } from "#platform/unit-price.ts";
 import { parseVatRate, vatRateValue } from "#platform/vat.ts";
 
 /**
@@ -134,6 +138,8 @@ export function readProductForm(
       errors["mf.vat_rate"] = "Choisissez un taux de TVA : 5,5 %, 10 % ou 20 %.";
     else metafields.vat_rate = vatRateValue(vatRate);
   }
+
+  Object.assign(metafields, readUnitPriceOverride(form, errors));
 
   // Sold by weight: each weight's price follows the price per kilogram (platform/sold-by-weight.ts).
   const perKg = readSoldByWeight(form, product, errors);
@@ -264,6 +270,62 @@ function readSoldByWeight(
   return refused ? undefined : cents;
 }
 
+/**
+ * The form's hand-typed unit price: kept only when « Prix à l'unité saisi à la main » is ticked,
+ * with the label to show and its reason (both required); unticked, both are cleared and the unit
+ * price is computed again.
+ */
+function readUnitPriceOverride(
+  form: FormData,
+  errors: FieldErrors,
+): { price_unit_override: string | null; price_unit_override_reason: string | null } {
+  if (form.get("mf.price_unit_manual") !== "on") {
+    return { price_unit_override: null, price_unit_override_reason: null };
+  }
+  const read = (name: string, missing: string) => {
+    const value = String(form.get(name) ?? "").trim();
+    if (value === "") errors[name] = missing;
+    else if (/[\r\n]/.test(value)) errors[name] = "Une seule ligne.";
+    else if (value.length > 255) errors[name] = "255 caractères au plus.";
+    return value;
+  };
+  return {
+    price_unit_override: read("mf.price_unit_override", UNIT_PRICE_MESSAGES.overrideMissing),
+    price_unit_override_reason: read(
+      "mf.price_unit_override_reason",
+      UNIT_PRICE_MESSAGES.reasonMissing,
+    ),
+  };
+}
+
+/**
+ * The unit price the catalogue computes for the product's first variant, as the product form
+ * shows it beside the override (`39,60 €/kg`, `250 g à 9,90 €`); null when its net quantity is not
+ * known. The same figure as the Storefront API's `unitPrice` (platform/unit-price.ts).
+ */
+export function computedUnitPrice(
+  product: EditableProduct,
+): { label: string; basis: string } | null {
+  const variant = product.variants[0];
+  if (!variant) return null;
+  const values = product.metafields as Record<string, unknown>;
+  const measure = variantMeasure(
+    variant.title,
+    values.quantity === undefined ? null : String(values.quantity),
+    values.unit === undefined ? null : String(values.unit),
+  );
+  if (!measure) return null;
+  const perKg =
+    values.sold_by_weight === true ? parsePricePerKg(String(values.price_per_kg ?? "")) : null;
+  const cents = variantUnitPriceCents(variant.priceCents, measure, perKg);
+  const quantity = `${String(measure.quantity).replace(".", ",")} ${measure.unit}`;
+  const name = variantName(variant.title);
+  return {
+    label: formatUnitPrice(cents, referenceUnitLabel(measure)),
+    basis: `${name === quantity ? quantity : `${name}, ${quantity}`} à ${formatPrice(variant.priceCents)}`,
+  };
+}
+
 /** The product's values as the change log records them: French names, readable values. */
 export function productSnapshot(product: EditableProduct): Record<string, unknown> {
   const snapshot: Record<string, unknown> = {
@@ -300,6 +362,8 @@ export function productSnapshot(product: EditableProduct): Record<string, unknow
   snapshot[OTHER_FIELD_LABELS.price_per_kg] = formatPrice(
     parsePricePerKg(String(values.price_per_kg ?? "")),
   );
+  snapshot[OTHER_FIELD_LABELS.price_unit_override] = values.price_unit_override ?? "";
+  snapshot[OTHER_FIELD_LABELS.price_unit_override_reason] = values.price_unit_override_reason ?? "";
   return snapshot;
 }
 

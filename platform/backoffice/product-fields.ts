@@ -10,7 +10,6 @@ export type TextFieldKey =
   | "quantity"
   | "unit"
   | "quantitiesUnit"
-  | "price_unit"
   | "origin"
   | "alcohol"
   | "ingredients_composition"
@@ -34,10 +33,13 @@ export const TEXT_FIELD_GROUPS: { title: string; fields: TextField[] }[] = [
     fields: [
       { key: "discountLabel", label: "Libellé de promotion", hint: "Par exemple « -20 % »." },
       { key: "gamme", label: "Gamme" },
-      { key: "quantity", label: "Quantité", hint: "Par exemple 250." },
-      { key: "unit", label: "Unité", hint: "Par exemple g, cl, pièce." },
+      {
+        key: "quantity",
+        label: "Quantité",
+        hint: "Quantité nette, par exemple 250 : le prix à l'unité en est calculé.",
+      },
+      { key: "unit", label: "Unité", hint: "g, kg, cl, l, pièce ou part." },
       { key: "quantitiesUnit", label: "Unité de vente" },
-      { key: "price_unit", label: "Prix au kilo ou au litre", hint: "Par exemple 32,00 € / kg." },
     ],
   },
   {
@@ -104,6 +106,21 @@ export const OTHER_FIELD_LABELS = {
   vat_rate: "Taux de TVA",
   sold_by_weight: "Vendu au poids, coupé à la demande",
   price_per_kg: "Prix au kilo (€)",
+  price_unit_manual: "Prix à l'unité saisi à la main",
+  price_unit_override: "Prix à l'unité affiché",
+  price_unit_override_reason: "Motif de la saisie à la main",
+} as const;
+
+/**
+ * The unit price (`39,60 €/kg`) is computed from the price and the net quantity; a hand-typed one
+ * is a deliberate override with its reason (platform/unit-price.ts, docs/unit-price.md).
+ */
+export const UNIT_PRICE_MESSAGES = {
+  overrideMissing: "Indiquez le prix à l'unité à afficher, par exemple 3,20 € / botte.",
+  reasonMissing:
+    "Dites pourquoi ce prix à l'unité est saisi à la main, par exemple « vendu à la botte ».",
+  notComputable:
+    "Non calculable : indiquez la quantité nette (Quantité et Unité : g, kg, cl, l, pièce ou part) ou des variantes titrées par format (250 g, 75 cl).",
 } as const;
 
 /**

@@ -319,11 +319,18 @@ describe("the demo catalogue", () => {
     expect(prices?.high).toBeLessThan(200_000);
     expect(Number(prices?.compared) / DEMO_PRODUCTS).toBeGreaterThan(0.08);
     expect(Number(prices?.compared) / DEMO_PRODUCTS).toBeLessThan(0.25);
-    const [unit] = await query<{ value: string }>(
-      database,
-      sql`select value from commerce_metafield where key = 'price_unit' limit 1`,
-    );
-    expect(unit?.value).toMatch(/^\d[\d\u00a0]*,\d\d\u00a0€\/(kg|l|pièce|part)$/);
+    // Every product's net quantity is one the unit price is computed from (no hand-typed one).
+    expect(
+      await count(sql`select count(*) as n from commerce_product p
+        where not exists (select 1 from commerce_metafield q where q.owner_type = 'PRODUCT'
+            and q.owner_id = p.id and q.key = 'quantity' and q.value ~ '^[0-9]+(,[0-9]+)?$')
+          or not exists (select 1 from commerce_metafield u where u.owner_type = 'PRODUCT'
+            and u.owner_id = p.id and u.key = 'unit' and u.value in ('g', 'kg', 'cl', 'l', 'pièce', 'part'))`),
+    ).toBe(0);
+    expect(
+      await count(sql`select count(*) as n from commerce_metafield
+        where owner_type = 'PRODUCT' and key like 'price_unit%'`),
+    ).toBe(0);
     expect(
       await count(sql`select count(*) as n from commerce_metafield
         where owner_type = 'PRODUCT' and key = 'max_quantity'`),
@@ -334,12 +341,11 @@ describe("the demo catalogue", () => {
     const rows = await query<{
       type: string;
       per_kg: string;
-      price_unit: string;
       titles: string[];
       prices: number[];
     }>(
       database,
-      sql`select p.product_type as type, kg.value as per_kg, unit.value as price_unit,
+      sql`select p.product_type as type, kg.value as per_kg,
           array_agg(v.title order by v.position) as titles,
           array_agg(v.price_cents order by v.position) as prices
         from commerce_product p
@@ -347,10 +353,8 @@ describe("the demo catalogue", () => {
             and sold.key = 'sold_by_weight' and sold.value = 'true'
           left join commerce_metafield kg on kg.owner_type = 'PRODUCT' and kg.owner_id = p.id
             and kg.key = 'price_per_kg'
-          left join commerce_metafield unit on unit.owner_type = 'PRODUCT' and unit.owner_id = p.id
-            and unit.key = 'price_unit'
           join commerce_variant v on v.product_id = p.id
-        group by p.id, kg.value, unit.value`,
+        group by p.id, kg.value`,
     );
     expect(rows.length).toBeGreaterThan(5);
     expect(
@@ -365,7 +369,6 @@ describe("the demo catalogue", () => {
       expect(row.prices.map(Number)).toEqual(
         [250, 500, 1000].map((g) => Math.round((perKg * g) / 1000)),
       );
-      expect(row.price_unit).toBe(`${row.per_kg.replace(".", ",")}\u00a0€/kg`);
     }
   });
 

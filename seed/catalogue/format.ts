@@ -1,4 +1,3 @@
-import { formatUnitPrice } from "#platform/format.ts";
 import type { Unit } from "#seed/catalogue/categories.ts";
 
 /** `1234.5` → `1 234,50` with `decimals` 2: French digits, as the shop prints them. */
@@ -36,12 +35,6 @@ export function baseAmount(quantity: number, unit: Unit): { amount: number; per:
 export function quantityLabel(quantity: number, unit: Unit): string {
   const plural = quantity > 1 && (unit === "pièce" || unit === "part") ? "s" : "";
   return `${frenchDecimal(quantity)} ${unit}${plural}`;
-}
-
-/** `34,00 €/kg`: the price brought to a kilogram, a litre or one piece (the shop's formatter). */
-export function unitPriceLabel(priceCents: number, quantity: number, unit: Unit): string {
-  const { amount, per } = baseAmount(quantity, unit);
-  return formatUnitPrice(Math.round(priceCents / amount), per);
 }
 
 /** A price in cents rounded the way shops round: to ten cents, never below fifty. */

@@ -27,7 +27,6 @@ import {
   frenchDecimal,
   quantityLabel,
   shopPrice,
-  unitPriceLabel,
 } from "#seed/catalogue/format.ts";
 import { QUALIFIER_INGREDIENTS, RECIPES } from "#seed/catalogue/recipes.ts";
 import {
@@ -456,7 +455,6 @@ export function createProductFactory(options: {
       quantity: frenchDecimal(quantity),
       unit,
       quantitiesUnit: quantityLabel(quantity, unit),
-      price_unit: unitPriceLabel(first.priceCents, quantity, unit),
       origin,
       ...(discount > 0 ? { discountLabel: `-${discount} %` } : {}),
       ...(random.chance(RATES.gamme) ? { gamme: random.pick(GAMMES) } : {}),

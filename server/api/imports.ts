@@ -68,6 +68,9 @@ export function importRoutes(deps: ApiDependencies) {
       const outcome = await run(deps.database.db, rows);
       if (outcome.ok) {
         deps.logger.info({ event: "import", kind, ...outcome }, "catalogue import");
+        // Prices and unit prices show on product pages, listings and the home page alike: a
+        // batch import makes every kept page stale, not only its products' own.
+        deps.invalidations.publish({ kind: "pages" });
       }
       return answer(c, outcome);
     } catch (error) {

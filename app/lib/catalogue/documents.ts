@@ -25,8 +25,6 @@ export const CATALOGUE_PRODUCT_QUERY = `#graphql
           ...CatalogueVariant
           sku
           barcode
-          # A product sold by weight: its price per kilogram, the same for every weight.
-          unitPrice { amount currencyCode }
         }
       }
       # Its categories (a leaf and its ancestors): the breadcrumb's path.
@@ -41,7 +39,7 @@ export const CATALOGUE_PRODUCT_QUERY = `#graphql
           { namespace: "custom", key: "quantity" }
           { namespace: "custom", key: "gamme" }
           { namespace: "custom", key: "unit" }
-          { namespace: "custom", key: "price_unit" }
+          { namespace: "custom", key: "price_unit_override" }
           { namespace: "custom", key: "quantitiesUnit" }
           { namespace: "custom", key: "max_quantity" }
           { namespace: "custom", key: "origin" }

@@ -53,6 +53,7 @@ function apiProduct(
           price: eur("12.5"),
           compareAtPrice: eur("15.0"),
           unitPrice: eur("50.0"),
+          unitPriceMeasurement: { referenceUnit: "KG", referenceValue: 1 },
         },
       ],
     },
@@ -148,7 +149,6 @@ describe("normaliseProduct", () => {
           ...base.metafields,
           field("sold_by_weight", "true"),
           field("price_per_kg", "50.00"),
-          field("price_unit", "48,00 €/kg"),
         ],
       }),
     );
@@ -168,6 +168,40 @@ describe("normaliseProduct", () => {
       apiProduct({ metafields: [...base.metafields, field("price_per_kg", "50.00")] }),
     );
     expect(lone.pricePerKg).toBeNull();
+  });
+
+  it("prints the unit price the API computed from the price and the net quantity, not a stored label", () => {
+    expect(product.price_unit).toBe("50,00\u00a0€/kg");
+    expect(toCardData(product)).toMatchObject({
+      quantityLabel: "250 g",
+      priceUnit: "50,00\u00a0€/kg",
+    });
+    const base = apiProduct() as NonNullable<CatalogueProductQuery["product"]>;
+    const unmeasured = normaliseProduct({
+      ...base,
+      variants: {
+        nodes: base.variants.nodes.map((variant) => ({
+          ...variant,
+          unitPrice: null,
+          unitPriceMeasurement: null,
+        })),
+      },
+    });
+    expect(unmeasured.price_unit).toBeNull();
+  });
+
+  it("prints a hand-typed unit price only when staff set one deliberately (price_unit_override)", () => {
+    const base = apiProduct() as NonNullable<CatalogueProductQuery["product"]>;
+    const typed = normaliseProduct(
+      apiProduct({
+        metafields: [
+          ...base.metafields,
+          { key: "price_unit_override", value: "3,20 €/botte", reference: null, references: null },
+        ],
+      }),
+    );
+    expect(typed.price_unit).toBe("3,20 €/botte");
+    expect(toCardData(typed).priceUnit).toBe("3,20 €/botte");
   });
 
   it("keeps at most ten images and ten variants", () => {

@@ -5,6 +5,7 @@ import type {
   CatalogueProductQuery,
 } from "#app/lib/storefront.generated.ts";
 import { parsePricePerKg, perKgLabel } from "#platform/sold-by-weight.ts";
+import { unitPriceLabelOfApi } from "#platform/unit-price.ts";
 
 /** The product tag of alcohol, sold to adults only (storefront.md, "Tags with meaning"). */
 export const AGE_LIMIT_TAG = "ageLimit";
@@ -62,8 +63,8 @@ export type ProductVariant = {
   compareAtPrice: number | null;
   currency: string;
   /**
-   * The price of a kilogram, litre or piece (the API's `unitPrice`), in cents; asked by the
-   * product page only, null elsewhere.
+   * The price of a kilogram, litre or piece (the API's `unitPrice`, computed by the commerce
+   * service from the price and the net quantity), in cents; null when the quantity is not known.
    */
   unitPrice: number | null;
 };
@@ -86,6 +87,10 @@ export type StorefrontProduct = {
   quantitiesUnit: string | null;
   createdAt: string;
   unit: string | null;
+  /**
+   * The unit price printed beside the price (`39,60 €/kg`): the first variant's, computed from its
+   * price and net quantity, or the hand-typed override staff set deliberately (`priceUnitOf`).
+   */
   price_unit: string | null;
   alcohol: string | null;
   featuredImage: ProductImage | null;
@@ -219,7 +224,11 @@ export function normaliseProduct(product: ApiProduct): StorefrontProduct {
     quantitiesUnit: text(fields.get("quantitiesUnit")),
     createdAt: product.createdAt,
     unit: text(fields.get("unit")),
-    price_unit: text(fields.get("price_unit")),
+    price_unit: priceUnitOf(
+      text(fields.get("price_unit_override")),
+      product.variants.nodes[0],
+      text(fields.get("unit")),
+    ),
     alcohol: text(fields.get("alcohol")),
     featuredImage: product.featuredImage
       ? toProductImage(product.featuredImage, product.title)
@@ -252,7 +261,31 @@ export function normaliseProduct(product: ApiProduct): StorefrontProduct {
 
 type ApiVariant = ApiProduct["variants"]["nodes"][number];
 
-/** A variant's `unitPrice` in cents, when the query asked for it (the product page's does). */
+/** What a variant answers of its unit price (the card, page and suggestion documents ask it). */
+type ApiUnitPrice = {
+  unitPrice?: { amount: MoneyAmount } | null;
+  unitPriceMeasurement?: { referenceUnit: string | null; referenceValue?: number | null } | null;
+};
+
+/**
+ * The unit price a product prints beside its price: the hand-typed `price_unit_override` when
+ * staff set one (goods whose quantity the catalogue cannot express; docs/unit-price.md), else the
+ * variant's `unitPrice` per its reference unit (`39,60 €/kg`); null when there is neither.
+ */
+export function priceUnitOf(
+  override: string | null | undefined,
+  variant: ApiUnitPrice | undefined,
+  productUnit: string | null | undefined,
+): string | null {
+  const typed = override?.trim();
+  if (typed) return typed;
+  const unitPrice = variant?.unitPrice;
+  const measurement = variant?.unitPriceMeasurement;
+  if (!unitPrice || !measurement) return null;
+  return unitPriceLabelOfApi(toCents(unitPrice.amount), measurement, productUnit);
+}
+
+/** A variant's `unitPrice` in cents, when the query asked for it. */
 function unitPriceOf(variant: ApiVariant): number | null {
   const unitPrice = "unitPrice" in variant ? (variant.unitPrice as { amount: MoneyAmount }) : null;
   return unitPrice ? toCents(unitPrice.amount) : null;

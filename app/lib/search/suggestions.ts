@@ -1,4 +1,4 @@
-import { localImageUrl, quantityLabelOf } from "#app/lib/catalogue/product.ts";
+import { localImageUrl, priceUnitOf, quantityLabelOf } from "#app/lib/catalogue/product.ts";
 import { toCents } from "#app/lib/format.ts";
 import type { SearchSuggestionProductFragment } from "#app/lib/storefront.generated.ts";
 
@@ -53,8 +53,10 @@ export function toProductSuggestion(product: SearchSuggestionProductFragment): P
     unit: fields.get("unit") ?? null,
     quantitiesUnit: fields.get("quantitiesUnit") ?? null,
   });
-  const unitLabel = [quantityLabel, fields.get("price_unit")].filter(Boolean).join(" · ");
-  const price = product.variants.nodes[0]?.price ?? product.priceRange.minVariantPrice;
+  const first = product.variants.nodes[0];
+  const priceUnit = priceUnitOf(fields.get("price_unit_override"), first, fields.get("unit"));
+  const unitLabel = [quantityLabel, priceUnit].filter(Boolean).join(" · ");
+  const price = first?.price ?? product.priceRange.minVariantPrice;
   return {
     id: product.id,
     handle: product.handle,

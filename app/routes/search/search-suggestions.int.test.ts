@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Suggestions } from "#app/lib/search/suggestions.ts";
 import { type ComposedStorefront, composeStorefront } from "#app/testing/composed-storefront.ts";
+import { unitPriceLabel, variantMeasure } from "#platform/unit-price.ts";
 
 /**
  * GET /search/suggestions.json through the composed server on the demo catalogue: the search
@@ -23,21 +24,24 @@ async function suggestions(q: string) {
 
 describe("search suggestions", () => {
   it("give a product its thumbnail, its first variant's price and its price per unit", async () => {
-    const [row] = await composed.rows(sql`select p.handle, p.title, v.price_cents,
-        (select value from commerce_metafield m where m.owner_type = 'PRODUCT'
-          and m.owner_id = p.id and m.key = 'price_unit') as price_unit
+    const [row] = await composed.rows(sql`select p.handle, p.title, v.title as variant,
+        v.price_cents, q.value as quantity, u.value as unit
       from commerce_product p
       join commerce_variant v on v.product_id = p.id and v.position = 1
+      join commerce_metafield q on q.owner_type = 'PRODUCT' and q.owner_id = p.id
+        and q.key = 'quantity'
+      join commerce_metafield u on u.owner_type = 'PRODUCT' and u.owner_id = p.id
+        and u.key = 'unit'
       where not p.archived and not p.hide_in_search
         and exists (select 1 from commerce_image i where i.product_id = p.id)
-        and exists (select 1 from commerce_metafield m where m.owner_type = 'PRODUCT'
-          and m.owner_id = p.id and m.key = 'price_unit')
       order by p.id limit 1`);
     const wanted = row as {
       handle: string;
       title: string;
+      variant: string;
       price_cents: number;
-      price_unit: string;
+      quantity: string;
+      unit: string;
     };
     expect(wanted).toBeDefined();
 
@@ -47,7 +51,10 @@ describe("search suggestions", () => {
     expect(product).toBeDefined();
     expect(product?.title).toBe(wanted.title);
     expect(product?.price).toBe(wanted.price_cents);
-    expect(product?.unitLabel).toContain(wanted.price_unit);
+    // The unit price computed from the first variant's price and net quantity.
+    const measure = variantMeasure(wanted.variant, wanted.quantity, wanted.unit);
+    expect(measure).not.toBeNull();
+    if (measure) expect(product?.unitLabel).toContain(unitPriceLabel(wanted.price_cents, measure));
     // Small webp renderings, 64 px wide and 128 px for dense screens; drawn 48 px wide.
     expect(product?.image?.src).toMatch(/^\/cdn\/images\/.+[?&]width=64\b/);
     expect(product?.image?.srcSet).toMatch(/width=64\S* 64w, \/cdn\/images\/\S+width=128\S* 128w$/);

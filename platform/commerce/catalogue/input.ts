@@ -293,6 +293,14 @@ export const productSchema = z
       })),
     });
     if (problem) context.addIssue({ code: "custom", ...soldByWeightIssue(problem) });
+    // A hand-typed unit price does not follow the price: it is kept only as a deliberate override.
+    if (metafields?.price_unit_override?.trim() && !metafields.price_unit_override_reason?.trim()) {
+      context.addIssue({
+        code: "custom",
+        path: ["metafields", "price_unit_override_reason"],
+        message: "a hand-typed unit price (price_unit_override) needs its reason",
+      });
+    }
   });
 
 /** Where a product's break of the sold-by-weight rule lies, and why (platform/sold-by-weight.ts). */

@@ -9,7 +9,10 @@ export const PRODUCT_METAFIELDS = {
   quantity: "single_line_text_field",
   gamme: "single_line_text_field",
   unit: "single_line_text_field",
-  price_unit: "single_line_text_field",
+  // The unit price is computed from the price and the net quantity (platform/unit-price.ts);
+  // only goods whose quantity the catalogue cannot express carry a hand-typed label, with its reason.
+  price_unit_override: "single_line_text_field",
+  price_unit_override_reason: "single_line_text_field",
   quantitiesUnit: "single_line_text_field",
   max_quantity: "number_integer",
   origin: "single_line_text_field",

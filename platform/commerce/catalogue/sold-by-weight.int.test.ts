@@ -260,7 +260,6 @@ describe("bulk prices on a product sold by weight", () => {
     expect(product?.metafields).toMatchObject({
       sold_by_weight: true,
       price_per_kg: "43.45",
-      price_unit: "43,45\u00a0€/kg",
     });
     const body = await graphqlRequest(api, PRODUCT, { handle: "comte-aop-18-mois" });
     expect(body.data.product.variants.nodes[0].unitPrice.amount).toBe("43.45");

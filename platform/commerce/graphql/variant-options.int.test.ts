@@ -24,7 +24,6 @@ const PRODUCT = `#graphql
       encodedVariantExistence
       encodedVariantAvailability
       options { id name values optionValues { id name firstSelectableVariant { title } swatch { color } } }
-      price_unit: metafield(namespace: "custom", key: "price_unit") { value }
       selectedOrFirstAvailableVariant(selectedOptions: $selected, ignoreUnknownOptions: true, caseInsensitiveMatch: true) {
         title availableForSale
         selectedOptions { name value }
@@ -116,12 +115,6 @@ describe("a product sold in several formats", () => {
     );
     expect(variant.unitPrice.currencyCode).toBe("EUR");
     expect(variant.unitPriceMeasurement.quantityValue).toBe(amount);
-    // The first format is the one the product's €/kg label is computed from.
-    const label = body.data.product.price_unit.value as string;
-    expect(Number(label.replace(/[^\d,]/g, "").replace(",", "."))).toBeCloseTo(
-      Number(variant.unitPrice.amount),
-      2,
-    );
     if (unit === "g" || unit === "kg") {
       expect(variant.weight).toBe(unit === "g" ? amount : amount * 1000);
       expect(variant.weightUnit).toBe("GRAMS");
@@ -145,11 +138,8 @@ describe("a product sold one way", () => {
     ).toEqual([["Title", ["Default Title"]]]);
     const variant = product.selectedOrFirstAvailableVariant;
     expect(variant.selectedOptions).toEqual([{ name: "Title", value: "Default Title" }]);
-    const label = product.price_unit.value as string;
-    expect(Number(label.replace(/[^\d,]/g, "").replace(",", "."))).toBeCloseTo(
-      Number(variant.unitPrice.amount),
-      2,
-    );
+    // The unit price follows the price and the product's quantity and unit (unit-price.ts).
+    expect(variant.unitPrice).not.toBeNull();
     expect(product.adjacentVariants).toEqual([]);
     expect(product.encodedVariantExistence).toBe("v1_0");
   });

@@ -1,12 +1,4 @@
 import {
-  type Measure,
-  measureOf,
-  measureOfTitle,
-  unitPriceCents,
-  unitPriceMeasurement,
-  weightInGrams,
-} from "#platform/commerce/catalogue/unit-price.ts";
-import {
   adjacentVariants,
   encodedVariantAvailability,
   encodedVariantExistence,
@@ -28,6 +20,14 @@ import {
   sliceList,
 } from "#platform/commerce/graphql/resolver-support.ts";
 import { parsePricePerKg } from "#platform/sold-by-weight.ts";
+import {
+  type Measure,
+  measureOf,
+  measureOfTitle,
+  unitPriceMeasurement,
+  variantUnitPriceCents,
+  weightInGrams,
+} from "#platform/unit-price.ts";
 
 /**
  * How a product is chosen and measured (Storefront API): options and their values derived from
@@ -167,12 +167,7 @@ export function createVariantResolvers() {
           measureOfVariant(variant, ctx),
           pricePerKgOf(variant, ctx),
         ]);
-        if (!measure) return null;
-        return money(
-          perKg !== null && weightInGrams(measure) !== null
-            ? perKg
-            : unitPriceCents(variant.priceCents, measure),
-        );
+        return measure ? money(variantUnitPriceCents(variant.priceCents, measure, perKg)) : null;
       },
       unitPriceMeasurement: async (variant: VariantRow, _: unknown, ctx: CommerceContext) => {
         const measure = await measureOfVariant(variant, ctx);

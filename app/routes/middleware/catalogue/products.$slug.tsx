@@ -6,6 +6,7 @@ import { formatCents } from "#app/lib/format.ts";
 import { serverContext } from "#app/lib/server-context.ts";
 import type { Db } from "#db/client.ts";
 import {
+  computedUnitPrice,
   eurosText,
   LIST_FIELDS,
   OTHER_FIELD_LABELS,
@@ -15,6 +16,7 @@ import {
   runProductAction,
   saveProductForm,
   TEXT_FIELD_GROUPS,
+  UNIT_PRICE_MESSAGES,
   VAT_CHOICES,
 } from "#platform/backoffice/index.ts";
 import {
@@ -47,6 +49,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   ]);
   return {
     product,
+    unitPrice: computedUnitPrice(product),
     related,
     choices,
     recentImages: library.images.map((image) => image.path),
@@ -88,7 +91,7 @@ function submittedValues(form: FormData): Record<string, string[]> {
 }
 
 export default function ProductScreen() {
-  const { product, related, choices, recentImages } = useLoaderData<typeof loader>();
+  const { product, unitPrice, related, choices, recentImages } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const errors = result?.errors ?? {};
   const submitted = result?.submitted;
@@ -104,6 +107,7 @@ export default function ProductScreen() {
   const descriptiveTags = product.tags.filter((tag) => !CONTROLLED_TAGS.includes(tag)).join(", ");
   const soldByWeight = metafields.sold_by_weight === true;
   const perKgCents = parsePricePerKg(text("price_per_kg"));
+  const typedUnitPrice = text("price_unit_override");
   return (
     <>
       <p>
@@ -247,8 +251,8 @@ export default function ProductScreen() {
               </label>
               <small id={`${fieldId("mf.sold_by_weight")}-hint`} className="admin-field__hint">
                 À la coupe : les variantes sont des poids (250 g, 500 g, 1 kg…) au même prix au kilo
-                ; le prix de chaque poids en découle, arrondi au centime, ainsi que le « Prix au
-                kilo ou au litre » affiché.
+                ; le prix de chaque poids en découle, arrondi au centime, et le prix à l'unité
+                affiché est ce prix au kilo.
               </small>
               {errors["mf.sold_by_weight"] && (
                 <FieldError
@@ -345,6 +349,63 @@ export default function ProductScreen() {
               </tbody>
             </table>
           </div>
+          <section className="admin-unit-price" aria-labelledby="unit-price-title">
+            <h3 id="unit-price-title">Prix à l'unité</h3>
+            <p id="unit-price-computed">
+              {unitPrice ? (
+                <>
+                  Calculé : <strong>{unitPrice.label}</strong> ({unitPrice.basis}). Il suit chaque
+                  changement de prix.
+                </>
+              ) : (
+                UNIT_PRICE_MESSAGES.notComputable
+              )}
+            </p>
+            {typedUnitPrice && (
+              <p role="note">
+                <span className="admin-badges">
+                  <span className="admin-badge--off">Saisi à la main</span>
+                </span>{" "}
+                Le site affiche « {typedUnitPrice} » au lieu du prix calculé (motif :{" "}
+                {text("price_unit_override_reason")}). Ce prix ne suit pas les changements de prix.
+              </p>
+            )}
+            <div className="admin-field">
+              <label className="admin-check">
+                <input
+                  type="checkbox"
+                  name="mf.price_unit_manual"
+                  defaultChecked={checked("mf.price_unit_manual", typedUnitPrice !== "")}
+                  aria-describedby={`${fieldId("mf.price_unit_manual")}-hint`}
+                />
+                <span>{OTHER_FIELD_LABELS.price_unit_manual}</span>
+              </label>
+              <small id={`${fieldId("mf.price_unit_manual")}-hint`} className="admin-field__hint">
+                Seulement pour un produit dont la quantité ne s'exprime pas en g, kg, cl, l ou
+                pièces (vendu à la botte, au plateau…) : le prix saisi s'affiche à la place du prix
+                calculé et ne suit plus les changements de prix. Décochez pour revenir au calcul.
+              </small>
+            </div>
+            <div className="admin-grid">
+              <Field
+                name="mf.price_unit_override"
+                label={OTHER_FIELD_LABELS.price_unit_override}
+                hint="Par exemple 3,20 € / botte."
+                defaultValue={value("mf.price_unit_override", typedUnitPrice)}
+                error={errors["mf.price_unit_override"]}
+              />
+              <Field
+                name="mf.price_unit_override_reason"
+                label={OTHER_FIELD_LABELS.price_unit_override_reason}
+                hint="Pourquoi le catalogue ne peut pas le calculer."
+                defaultValue={value(
+                  "mf.price_unit_override_reason",
+                  text("price_unit_override_reason"),
+                )}
+                error={errors["mf.price_unit_override_reason"]}
+              />
+            </div>
+          </section>
         </fieldset>
 
         <fieldset className="admin-card">

@@ -1,9 +1,15 @@
+import { formatUnitPrice } from "#platform/format.ts";
+
 /**
  * What a variant weighs or holds, and its price brought to a kilogram, a litre or one piece: the
  * Storefront API's `unitPrice`, `unitPriceMeasurement`, `weight` and `weightUnit`. The shop's
  * catalogue sells by format: a variant titled `250 g` or `75 cl` (products sold in several
  * formats), else the product's `custom.quantity` and `custom.unit` metafields (`1,5` and `kg`).
- * The unit price rounds as the storefront's `price_unit` label does (`34,00 €/kg`).
+ * The unit price is always computed from the price and this net quantity, rounded to the cent, so
+ * that it follows every price change (French law: it must be right wherever a price shows); the
+ * storefront prints it as `39,60 €/kg` (`unitPriceLabel`). Only goods whose quantity the catalogue
+ * cannot express carry a hand-typed label instead, `custom.price_unit_override` with its reason
+ * (docs/unit-price.md).
  */
 
 export type Measure = { quantity: number; unit: "g" | "kg" | "cl" | "l" | "pièce" | "part" };
@@ -39,6 +45,18 @@ export function measureOf(quantity: string | null | undefined, unit: string | nu
 export function measureOfTitle(title: string): Measure | null {
   const match = /^\s*(\d+(?:[.,]\d+)?)\s*([a-zà-ÿ]+)\s*$/i.exec(title);
   return match ? measureOf(match[1], match[2]) : null;
+}
+
+/**
+ * What a variant holds: its format title (`250 g`), else the product's quantity and unit; null
+ * when neither says (a basket, a bunch: the case for a hand-typed label).
+ */
+export function variantMeasure(
+  title: string,
+  quantity: string | null | undefined,
+  unit: string | null | undefined,
+): Measure | null {
+  return measureOfTitle(title) ?? measureOf(quantity, unit);
 }
 
 /** The measurement in Shopify's terms: what the variant holds, against one kilogram, litre or item. */
@@ -85,9 +103,71 @@ export function unitPriceCents(priceCents: number, measure: Measure): number {
   return Math.round(priceCents / referenceAmount(measure));
 }
 
+/**
+ * A variant's unit price in cents: its price brought to the reference unit, except for a weight of
+ * a product sold by weight (`perKgCents`), whose unit price is exactly its price per kilogram (the
+ * weight's price was rounded from it).
+ */
+export function variantUnitPriceCents(
+  priceCents: number,
+  measure: Measure,
+  perKgCents: number | null,
+): number {
+  return perKgCents !== null && weightInGrams(measure) !== null
+    ? perKgCents
+    : unitPriceCents(priceCents, measure);
+}
+
 /** The weight in grams of what is sold by weight; null for volumes and pieces. */
 export function weightInGrams(measure: Measure): number | null {
   if (measure.unit === "g") return measure.quantity;
   if (measure.unit === "kg") return measure.quantity * 1000;
   return null;
+}
+
+/** What a unit price is per, as the shop prints it: `kg`, `l`, `pièce` or `part`. */
+export function referenceUnitLabel(measure: Measure): string {
+  if (measure.unit === "g" || measure.unit === "kg") return "kg";
+  if (measure.unit === "cl" || measure.unit === "l") return "l";
+  return measure.unit;
+}
+
+/** `39,60 €/kg`: the price of what `measure` holds brought to one kilogram, litre or piece. */
+export function unitPriceLabel(priceCents: number, measure: Measure): string {
+  return formatUnitPrice(unitPriceCents(priceCents, measure), referenceUnitLabel(measure));
+}
+
+/** How the shop writes Shopify's reference units (`UnitPriceMeasurementMeasuredUnit`). */
+const REFERENCE_UNIT_WORDS: Record<string, string> = {
+  KG: "kg",
+  G: "g",
+  MG: "mg",
+  L: "l",
+  CL: "cl",
+  ML: "ml",
+  M: "m",
+  M2: "m²",
+  M3: "m³",
+};
+
+/**
+ * The same label from the Storefront API's answer: `unitPrice` (in cents) and the measurement's
+ * `referenceUnit` and `referenceValue` (`39,60 €/kg`, `2,10 €/100 g` from a platform that counts
+ * per 100 g); a piece is a `part` when the product counts in parts. Null for a unit it cannot name.
+ */
+export function unitPriceLabelOfApi(
+  unitPriceCents: number,
+  reference: { referenceUnit: string | null; referenceValue?: number | null },
+  productUnit?: string | null,
+): string | null {
+  const unit = reference.referenceUnit ?? "";
+  const word =
+    unit === "ITEM"
+      ? UNITS[(productUnit ?? "").trim().toLowerCase()] === "part"
+        ? "part"
+        : "pièce"
+      : REFERENCE_UNIT_WORDS[unit];
+  if (!word) return null;
+  const value = reference.referenceValue ?? 1;
+  return formatUnitPrice(unitPriceCents, value === 1 ? word : `${value}\u00a0${word}`);
 }
