@@ -169,3 +169,29 @@ export function ReorderButton({ orderPath, orderName }: { orderPath: string; ord
     </>
   );
 }
+
+/** An order page's top: the way back to the list, its name, the answer to a reorder, its summary. */
+export function OrderPageHeading({
+  name,
+  message,
+  summary,
+}: {
+  name: string;
+  message: string | null | undefined;
+  summary: string;
+}) {
+  return (
+    <>
+      <p className="account-back">
+        <Link to="/compte/?s=3">← Mes commandes</Link>
+      </p>
+      <h1>Commande {name}</h1>
+      {message && (
+        <p className="account-message account-message--success" role="status">
+          {message}
+        </p>
+      )}
+      <p className="account-muted">{summary}</p>
+    </>
+  );
+}

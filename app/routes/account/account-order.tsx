@@ -1,4 +1,4 @@
-import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { data, redirect, useActionData, useLoaderData } from "react-router";
 import { LogoutForm } from "#app/components/account/logout-form.tsx";
 import { OrderLineItem } from "#app/components/account/order-line.tsx";
 import {
@@ -6,7 +6,12 @@ import {
   type ReorderResult,
   reorderSummary,
 } from "#app/components/account/order-view.ts";
-import { formatOrderDate, orderStatus, ReorderButton } from "#app/components/account/orders.tsx";
+import {
+  formatOrderDate,
+  OrderPageHeading,
+  orderStatus,
+  ReorderButton,
+} from "#app/components/account/orders.tsx";
 import { InvoiceLinks, VatRows } from "#app/components/checkout/order-documents.tsx";
 import { GiftNote } from "#app/components/checkout/order-summary.tsx";
 import { PRIVATE_HEADERS, requireToken } from "#app/lib/account/account.server.ts";
@@ -209,18 +214,11 @@ export default function OrderPage() {
   const message = notice ?? (answer && "intent" in answer ? reorderSummary(answer) : null);
   return (
     <div className="account-page">
-      <p className="account-back">
-        <Link to="/compte/?s=3">← Mes commandes</Link>
-      </p>
-      <h1>Commande {order.name}</h1>
-      {message && (
-        <p className="account-message account-message--success" role="status">
-          {message}
-        </p>
-      )}
-      <p className="account-muted">
-        {`Passée le ${formatOrderDate(order.processedAt)} · ${order.status}`}
-      </p>
+      <OrderPageHeading
+        name={order.name}
+        message={message}
+        summary={`Passée le ${formatOrderDate(order.processedAt)} · ${order.status}`}
+      />
       <div className="account-order">
         <section className="account-card" aria-labelledby="articles-titre">
           <h2 id="articles-titre">Articles</h2>

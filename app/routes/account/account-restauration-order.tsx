@@ -1,11 +1,15 @@
-import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { data, redirect, useActionData, useLoaderData } from "react-router";
 import { OrderLineItem } from "#app/components/account/order-line.tsx";
 import {
   type OrderLineView,
   type ReorderResult,
   reorderSummary,
 } from "#app/components/account/order-view.ts";
-import { formatOrderDate, ReorderButton } from "#app/components/account/orders.tsx";
+import {
+  formatOrderDate,
+  OrderPageHeading,
+  ReorderButton,
+} from "#app/components/account/orders.tsx";
 import checkoutStyles from "#app/components/checkout/checkout.css?url";
 import { InvoiceLinks, VatRows } from "#app/components/checkout/order-documents.tsx";
 import { OrderFacts } from "#app/components/checkout/order-summary.tsx";
@@ -174,18 +178,11 @@ export default function RestaurationOrderPage() {
   const message = notice ?? (answer && "intent" in answer ? reorderSummary(answer) : null);
   return (
     <div className="account-page">
-      <p className="account-back">
-        <Link to="/compte/?s=3">← Mes commandes</Link>
-      </p>
-      <h1>Commande {order.name}</h1>
-      {message && (
-        <p className="account-message account-message--success" role="status">
-          {message}
-        </p>
-      )}
-      <p className="account-muted">
-        {`Commande traiteur passée le ${formatOrderDate(order.placedAt)} · ${order.statusLabel}`}
-      </p>
+      <OrderPageHeading
+        name={order.name}
+        message={message}
+        summary={`Commande traiteur passée le ${formatOrderDate(order.placedAt)} · ${order.statusLabel}`}
+      />
       <div className="account-order">
         <section className="account-card" aria-labelledby="articles-titre">
           <h2 id="articles-titre">Plats</h2>
