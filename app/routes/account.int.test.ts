@@ -4,7 +4,8 @@ import { storefrontQuery } from "#app/lib/storefront.server.ts";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
 import { composeTestServer, formPost, type TestRequest } from "#platform/backoffice/testing.ts";
-import { parseCartGid, placeOrder, slotText } from "#platform/commerce/index.ts";
+import { parseCartGid, placeOrder } from "#platform/commerce/index.ts";
+import { formatSlot } from "#platform/format.ts";
 import { latestMessage, linkIn } from "#platform/notify/testing.ts";
 import { bookOrderSlot, checkSlot, freeSlotKeys } from "#platform/ordering/index.ts";
 import { DEMO_CUSTOMER } from "#seed/commerce/customers.ts";
@@ -505,8 +506,8 @@ describe("orders", () => {
     // A pickup: the store and the booked slot, on the order and in the list.
     expect(page).toContain("Retrait en magasin");
     expect(page).toContain("Comptoir Haussmann");
-    expect(page).toContain(slotText(slotKey));
-    expect(html).toContain(`Retrait en magasin, ${slotText(slotKey)}`);
+    expect(page).toContain(formatSlot(slotKey));
+    expect(html).toContain(`Retrait en magasin, ${formatSlot(slotKey)}`);
     expect(page).toContain("Commander à nouveau");
   });
 

@@ -198,7 +198,6 @@ export {
   type OrderSlotView,
   orderModeText,
   orderSlotFromAttributes,
-  slotText,
 } from "./order-slot.ts";
 export { hashPassword, verifyPassword } from "./passwords.ts";
 export { sanitizeRichHtml } from "./rich-html.ts";

@@ -10,14 +10,14 @@ import {
 import { maskedGiftCardCode } from "#platform/commerce/gift-card-codes.ts";
 import { appliedGiftCardGid, type GiftCardUse } from "#platform/commerce/gift-cards.ts";
 import { GIFT_MESSAGE_MAX } from "#platform/commerce/gift-options.ts";
-import { orderModeText, slotText } from "#platform/commerce/order-slot.ts";
+import { orderModeText } from "#platform/commerce/order-slot.ts";
 import {
   type OrderDeliveryMethod,
   orderTotals,
   SERVICE_FEE_CENTS,
   SERVICE_FEE_TITLE,
 } from "#platform/commerce/orders.ts";
-import { formatCents as euros } from "#platform/format.ts";
+import { formatCents as euros, formatSlot } from "#platform/format.ts";
 import { MEAL_VOUCHER_DAILY_LIMIT_CENTS } from "#platform/meal-vouchers.ts";
 import { formatVatRate } from "#platform/vat.ts";
 
@@ -198,7 +198,7 @@ ${
         choice.store ? html`<dt>Livré par</dt><dd>${choice.store.name}</dd>` : ""
       }`
 }
-<dt>Créneau</dt><dd>${slotText(choice.slotKey)}</dd>
+<dt>Créneau</dt><dd>${formatSlot(choice.slotKey)}</dd>
 </dl>
 ${choice.leftToFree !== null ? html`<p class="hint">Plus que ${euros(choice.leftToFree)} pour la livraison offerte.</p>` : ""}
 <p><a href="${choice.changeUrl}">Modifier<span class="visually-hidden"> le mode, ${
