@@ -91,7 +91,12 @@ export {
 } from "./customer-admin.ts";
 export { setWishlist, writeCustomerMetafield } from "./customer-metafields.ts";
 export type { SignedInCustomer } from "./customer-records.ts";
-export { customerByAccessToken, signIn } from "./customer-tokens.ts";
+export {
+  customerByAccessToken,
+  type LinkTokenState,
+  linkTokenState,
+  signIn,
+} from "./customer-tokens.ts";
 export {
   type DiscountCodeFields,
   discountCodeTaken,
@@ -142,7 +147,11 @@ export {
   type GiftOptions,
   giftOptionsOf,
 } from "./gift-options.ts";
-export { type StorefrontApiOptions, storefrontApi } from "./graphql/http.ts";
+export {
+  CUSTOMER_LINK_STATE_PATH,
+  type StorefrontApiOptions,
+  storefrontApi,
+} from "./graphql/http.ts";
 export { createImageRoutes } from "./images/http.ts";
 export {
   announcesTooLarge,
