@@ -51,9 +51,7 @@ test("the header shows the demo menu, its shortcuts and the cacheable mode label
       "href",
       "/nos-marques/",
     );
-    await expect(
-      header.getByRole("button", { name: "Mode : Livraison ou retrait" }),
-    ).toBeVisible();
+    await expect(header.getByRole("button", { name: "Mode : Livraison ou retrait" })).toBeVisible();
   }
   await expect(nav.getByRole("link", { name: "Épicerie salée", exact: true })).toHaveAttribute(
     "href",
