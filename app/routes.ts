@@ -63,6 +63,8 @@ export default [
   route("magasin", "routes/store.tsx"),
   route("sitemap", "routes/sitemap.tsx"),
   route("sitemap.xml", "routes/content-sitemap-xml.ts"),
+  // The web app manifest, with the shop's configured name (the icons are files of public/).
+  route("site.webmanifest", "routes/site-webmanifest.ts"),
   route("newsletter", "routes/newsletter.tsx"),
   route("categories.json", "routes/category-paths.ts"),
   route("produits-vus.json", "routes/recently-viewed-data.ts"),
