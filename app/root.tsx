@@ -25,6 +25,7 @@ import { getFooter, getMainMenu } from "#app/lib/content/content.server.ts";
 import { shopFactTexts } from "#app/lib/content/shop-facts.server.ts";
 import { fillFactsOnce } from "#app/lib/content/shop-facts.ts";
 import { describeError } from "#app/lib/errors.ts";
+import { ICON_LINKS, THEME_COLOUR } from "#app/lib/layout/site-icons.ts";
 import {
   EMPTY_FOOTER,
   normaliseFooter,
@@ -43,7 +44,8 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: fontsHref },
   { rel: "stylesheet", href: stylesHref },
   { rel: "stylesheet", href: layoutStylesHref },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // favicon.ico, the SVG icon, the apple-touch icon and the manifest (scripts/site-icons.ts).
+  ...ICON_LINKS,
 ];
 
 /**
@@ -78,6 +80,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={THEME_COLOUR} />
         <Meta />
         <Links />
       </head>

@@ -64,6 +64,8 @@ export default [
   route("magasin", "routes/content/store.tsx"),
   route("sitemap", "routes/content/sitemap.tsx"),
   route("sitemap.xml", "routes/content/content-sitemap-xml.ts"),
+  // The web app manifest, with the shop's configured name (the icons are files of public/).
+  route("site.webmanifest", "routes/site-webmanifest.ts"),
   route("newsletter", "routes/content/newsletter.tsx"),
   route("categories.json", "routes/catalogue/category-paths.ts"),
   route("produits-vus.json", "routes/catalogue/recently-viewed-data.ts"),

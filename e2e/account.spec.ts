@@ -189,6 +189,63 @@ test("the activation page without its token: a new link by email, then the link 
   await expect(page.getByLabel("Lien de réinitialisation")).toBeVisible();
 });
 
+test("a used activation or reset link says so at once, with the way to a new one (issue 47)", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const email = `ines.${testInfo.project.name}.${Date.now()}@example.fr`;
+  await page.goto("/compte/");
+  const register = page.getByRole("region", { name: "Créer un compte" });
+  await register.getByLabel("Prénom").fill("Inès");
+  await register.getByLabel("Nom", { exact: true }).fill("Moreau");
+  await register.getByLabel("E-mail", { exact: true }).fill(email);
+  await register.getByRole("button", { name: "Créer mon compte" }).click();
+  await expect(register.getByRole("status")).toContainText("Un e-mail d'activation", {
+    timeout: 15_000,
+  });
+  const activation = await linkFromOutbox(browser, email, "customer-activation");
+  await page.goto(`${activation}/`);
+  await page.getByLabel("Mot de passe", { exact: true }).fill("Ines-2026!");
+  await page.getByLabel("Confirmez le mot de passe").fill("Ines-2026!");
+  await page.getByRole("button", { name: "Activer mon compte" }).click();
+  await expect(page).toHaveURL(/\/compte\/\?ok=active$/, { timeout: 15_000 });
+
+  // The activation link opened again: no form, the message at once.
+  await page.goto(`${activation}/`);
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText(
+    "Ce lien d'activation a déjà servi : votre compte est activé. Connectez-vous avec votre mot de passe.",
+  );
+  await expect(page.getByLabel("Mot de passe", { exact: true })).toHaveCount(0);
+  await expect(page.getByRole("main").getByRole("link", { name: "Se connecter" })).toHaveAttribute(
+    "href",
+    "/compte/",
+  );
+
+  // A reset link, used once, then opened again.
+  await page.context().clearCookies({ name: "customerAccessToken" });
+  await page.goto("/compte/?vue=mot-de-passe-oublie");
+  const forgotten = page.getByRole("region", { name: "Mot de passe oublié" });
+  await forgotten.getByLabel("Adresse e-mail du compte").fill(email);
+  await forgotten.getByRole("button", { name: "Recevoir le lien" }).click();
+  await expect(forgotten.getByRole("status")).toContainText("Si un compte existe");
+  const reset = await linkFromOutbox(browser, email, "customer-password-reset");
+  await page.goto(`${reset}/`);
+  await page.getByLabel("Mot de passe", { exact: true }).fill("Ines-2027!");
+  await page.getByLabel("Confirmez le mot de passe").fill("Ines-2027!");
+  await page.getByRole("button", { name: "Enregistrer mon mot de passe" }).click();
+  await expect(page).toHaveURL(/\/compte\/\?ok=nouveau-mot-de-passe$/, { timeout: 15_000 });
+
+  // Later, signed out, the old email's link again.
+  await page.context().clearCookies({ name: "customerAccessToken" });
+  await page.goto(`${reset}/`);
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText(
+    "Ce lien de réinitialisation a déjà servi : il ne fonctionne qu'une fois.",
+  );
+  await expect(page.getByLabel("Mot de passe", { exact: true })).toHaveCount(0);
+  await page.getByRole("main").getByRole("link", { name: "Recevoir un nouveau lien" }).click();
+  await expect(page.getByRole("region", { name: "Mot de passe oublié" })).toBeVisible();
+});
+
 /** A grocery variant for sale, from the Storefront API. */
 async function variantForSale(request: APIRequestContext): Promise<string> {
   const response = await request.post("/api/2024-01/graphql.json", {

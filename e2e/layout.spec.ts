@@ -19,7 +19,7 @@ test("the header shows the demo menu, its shortcuts and the cacheable mode label
   const response = await page.goto("/c/epicerie-salee/");
   const html = (await response?.text()) ?? "";
   // The server renders the same label for everyone; the page's main carries its page type.
-  expect(html).toContain("Choisir le mode de retrait");
+  expect(html).toContain("Livraison ou retrait");
   await expect(page.locator("main")).toHaveAttribute("data-page-type", "categorie-mere");
 
   const header = page.getByRole("banner");
@@ -51,9 +51,7 @@ test("the header shows the demo menu, its shortcuts and the cacheable mode label
       "href",
       "/nos-marques/",
     );
-    await expect(
-      header.getByRole("button", { name: "Mode : Choisir le mode de retrait" }),
-    ).toBeVisible();
+    await expect(header.getByRole("button", { name: "Mode : Livraison ou retrait" })).toBeVisible();
   }
   await expect(nav.getByRole("link", { name: "Épicerie salée", exact: true })).toHaveAttribute(
     "href",

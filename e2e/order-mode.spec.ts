@@ -76,7 +76,7 @@ test("delivery to a Paris address: the first free slot by default, the mode in t
 }) => {
   await page.goto("/");
   await hydrated(page);
-  await expect(page.locator(".site-header__mode")).toContainText("Choisir le mode de retrait");
+  await expect(page.locator(".site-header__mode")).toContainText("Livraison ou retrait");
   await openModal(page);
   await expect(
     (await deliveryToParis(page)).getByText(/Livraison par Comptoir Haussmann/),

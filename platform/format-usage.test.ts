@@ -7,24 +7,25 @@ import { describe, expect, it } from "vitest";
  * This check fails when the storefront, the emails, the receipts, the hosted checkout or the
  * demo content format one by hand again: `toFixed(2)` made French, a `… €` template, an
  * `Intl.NumberFormat`, a French `Intl.DateTimeFormat`, `toLocale…String`, `12h${…}`, or a time
- * range glued with a dash (a slot's machine key, `12:00-13:00`, is not printed). The admin area (app/routes/middleware/, app/components/admin/) prints
- * counts and staff timestamps of its own and is left out.
+ * range glued with a dash (a slot's machine key, `12:00-13:00`, is not printed), or a slot spelled
+ * a second way (`12:00 – 13:00`). Every slot goes through `formatSlot`. The admin area
+ * (app/routes/middleware/, app/components/admin/, platform/backoffice/) prints counts and staff
+ * timestamps of its own and is left out.
  */
 
 const ROOT = join(import.meta.dirname, "..");
-const SCOPE = [
-  "app",
-  "platform/notify",
-  "platform/ordering",
-  "platform/commerce/checkout",
-  "seed/content",
-  "seed/catalogue",
-];
+const SCOPE = ["app", "platform", "server", "seed/content", "seed/catalogue"];
 const LEFT_OUT = [
   "platform/format.ts",
   "app/routes/middleware/",
   "app/components/admin/",
+  "platform/backoffice/",
   "app/lib/storefront.generated.ts",
+  // Machine formats: the product feed's amounts (a decimal comma for Excel), the default of
+  // Shopify's Liquid `moneyFormat`, a VAT rate (a percentage, not a price).
+  "platform/commerce/catalogue/feed.ts",
+  "platform/commerce/schema.ts",
+  "platform/vat.ts",
 ];
 
 const RULES: { name: string; pattern: RegExp }[] = [
@@ -39,6 +40,7 @@ const RULES: { name: string; pattern: RegExp }[] = [
     name: "a time range glued by hand",
     pattern: /\$\{[^}]*(start|end|hour|time|clock|open|close)[^}]*\}(\s?–\s?| - )\$\{/i,
   },
+  { name: "a time range spelled with colons", pattern: /\d{1,2}:\d{2}\s?–\s?\d{1,2}:\d{2}/ },
 ];
 
 /** The rules a source breaks, with their line numbers. */
@@ -78,6 +80,10 @@ describe("the shop's formats have one module", () => {
       "return `#{match[1]}h#{match[2]}`;",
       "return `#{start}–#{end}`;",
       "return `#{slot.startTime} - #{slot.endTime}`;",
+      // The hosted checkout's second spelling of a slot (issue 47): « mardi 24 novembre, 12:00 – 13:00 ».
+      'const DAY = new Intl.DateTimeFormat("fr-FR", { weekday: "long", day: "numeric" });',
+      "return `#{DAY.format(date)}, #{start} – #{end}`;",
+      "/** `2026-11-24 12:00-13:00` → « mardi 24 novembre, 12:00 – 13:00 » */",
     ]) {
       expect(formattingProblems(code(bad)), bad).not.toEqual([]);
     }

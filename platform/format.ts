@@ -161,7 +161,15 @@ export function formatSlotHours(key: string): string {
   return match ? formatTimeRange(match[1] ?? "", match[2] ?? "") : key;
 }
 
-/** A slot between two instants: `mardi 24 novembre 2026, 12h00–13h00` (Paris time). */
+/**
+ * A slot between two instants: `mardi 24 novembre 2026, 12h00–13h00` (Paris time), spelled by
+ * `formatSlot` from the key the two instants make, so that a slot reads the same whether the
+ * code holds its key or its instants.
+ */
 export function formatSlotBetween(start: Date, end: Date): string {
-  return `${formatDate(start)}, ${formatTimeRange(start, end)}`;
+  const clock = (instant: Date) => {
+    const { hours, minutes } = parisClock(instant);
+    return `${String(hours).padStart(2, "0")}:${String(minutes).padStart(2, "0")}`;
+  };
+  return formatSlot(`${parisDay(start)} ${clock(start)}-${clock(end)}`);
 }

@@ -15,7 +15,7 @@ import type { Seeder, SeedOptions } from "#seed/seeder.ts";
 import { shopSeeder } from "#seed/shop.ts";
 
 /** Bump when the demo data changes, so `seed_runs` tells which data a database holds. */
-export const SEED_VERSION = 7;
+export const SEED_VERSION = 8;
 export const DEFAULT_SEED = 1;
 /** The seeded data's "now" (see `SeedContext.now`). */
 export const SEED_NOW = new Date("2025-01-06T09:00:00.000Z");

@@ -33,13 +33,15 @@ export async function composedShops(database: Database) {
     vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   const shop = (
     overrides: Record<string, string> = {},
-    options: { remoteAddress?: string; logger?: Logger } = {},
+    options: { remoteAddress?: string; logger?: Logger; clientDirectory?: string } = {},
   ) => {
     const composed = createServerApp({
       env: testEnv(overrides),
       database,
       logger: options.logger ?? pino({ level: "silent" }),
       build,
+      // The built browser files' folder, for a test of the files it serves (public/ holds some).
+      ...(options.clientDirectory ? { clientDirectory: options.clientDirectory } : {}),
     });
     const request: ShopRequest = async (url, init = {}, remoteAddress = options.remoteAddress) =>
       composed.app.request(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  endSentence,
   formatQuantity,
   normaliseSearchTerm,
   plainText,
@@ -95,5 +96,19 @@ describe("plainText and normaliseSearchTerm", () => {
   it("normalises a search term: trimmed, single spaces, lower case", () => {
     expect(normaliseSearchTerm("  Comté   AOP ")).toBe("comté aop");
     expect(normaliseSearchTerm(null)).toBe("");
+  });
+});
+
+describe("endSentence", () => {
+  it("adds a full stop to a sentence that has none", () => {
+    expect(endSentence("Teneur en alcool : 12 %")).toBe("Teneur en alcool : 12 %.");
+    expect(endSentence("  Origine : Normandie, France ")).toBe("Origine : Normandie, France.");
+  });
+
+  it("keeps the one a text already ends with, an abbreviation's included", () => {
+    expect(endSentence("Teneur en alcool : 13,5 % vol.")).toBe("Teneur en alcool : 13,5 % vol.");
+    expect(endSentence("Quelle affaire !")).toBe("Quelle affaire !");
+    expect(endSentence("Et puis…")).toBe("Et puis…");
+    expect(endSentence("  ")).toBe("");
   });
 });

@@ -98,6 +98,18 @@ export function seoDescription(textOrHtml: string, max = SEO_DESCRIPTION_LENGTH)
   return truncateWords(text, max);
 }
 
+/**
+ * A text ended once as a sentence: a full stop is added unless the text already ends with one
+ * (`13,5 % vol.`, an abbreviation's), or with `!`, `?` or `…`. Every sentence the shop builds
+ * from data (« Teneur en alcool : 13,5 % vol. », « Contient : lait. ») ends through it, so that
+ * none ends twice. An empty text stays empty.
+ */
+export function endSentence(text: string): string {
+  const clean = text.trim();
+  if (clean === "") return "";
+  return /[.!?…]$/.test(clean) ? clean : `${clean}.`;
+}
+
 /** A search term as the search page uses it: trimmed, spaces collapsed, lower-cased. */
 export function normaliseSearchTerm(term: string | null | undefined): string {
   return (term ?? "").replace(/\s+/g, " ").trim().toLowerCase();

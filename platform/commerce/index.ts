@@ -125,7 +125,12 @@ export {
   SHOPPING_LIST_MAX_ITEMS,
   shoppingListsWithProducts,
 } from "./customers/shopping-lists.ts";
-export { customerByAccessToken, signIn } from "./customers/tokens.ts";
+export {
+  customerByAccessToken,
+  type LinkTokenState,
+  linkTokenState,
+  signIn,
+} from "./customers/tokens.ts";
 export {
   type DiscountCodeFields,
   discountCodeTaken,
@@ -161,7 +166,11 @@ export {
   maskedGiftCardCode,
   normaliseGiftCardCode,
 } from "./gift-cards/codes.ts";
-export { type StorefrontApiOptions, storefrontApi } from "./graphql/http.ts";
+export {
+  CUSTOMER_LINK_STATE_PATH,
+  type StorefrontApiOptions,
+  storefrontApi,
+} from "./graphql/http.ts";
 export { createImageRoutes } from "./images/http.ts";
 export {
   announcesTooLarge,
@@ -217,7 +226,6 @@ export {
   type OrderSlotView,
   orderModeText,
   orderSlotFromAttributes,
-  slotText,
 } from "./orders/slot.ts";
 export {
   deleteUrlRedirect,

@@ -148,7 +148,8 @@ export const CATEGORIES: readonly CategoryNode[] = [
         "À consommer de préférence avant la date indiquée sur l'emballage. Après ouverture, à conserver au frais et à consommer rapidement.",
       conservation: [
         "À conserver dans un endroit sec, à l'abri de la lumière et de la chaleur.",
-        "Après ouverture, à conserver au réfrigérateur et à consommer rapidement.",
+        // What to do once opened is the durability text's, not said twice.
+        "À conserver à température ambiante, à l'abri de l'humidité.",
       ],
       origins: ["France", "Provence, France", "Bretagne, France", "Italie", "Espagne"],
       diets: ["vegetarien", "vegan", "sans-lactose"],
@@ -1282,7 +1283,8 @@ export const CATEGORIES: readonly CategoryNode[] = [
     countOf: ["pates-molles", "pates-pressees", "fromages-de-chevre", "bleus-et-persilles"],
     traits: {
       durability:
-        "À consommer jusqu'à la date indiquée sur l'étiquette. Sortir du réfrigérateur une heure avant de déguster.",
+        // The advice to take the cheese out of the fridge is the conservation text's, not said twice.
+        "À consommer jusqu'à la date indiquée sur l'étiquette.",
       allergens: ["lait"],
       diets: ["vegetarien", "sans-gluten"],
       labels: ["aop", "ab"],

@@ -1,3 +1,4 @@
+import { endSentence } from "#app/lib/format.ts";
 import { slugify } from "#app/lib/slug.ts";
 import type {
   ImageInput,
@@ -98,10 +99,11 @@ const GAMMES = [
 ];
 const DISCOUNTS = [10, 15, 20, 25, 30];
 const IMAGE_VIEWS = ["", " – vue de détail", " – présentation", " – suggestion de dégustation"];
-const BRAND_SENTENCES = [
-  "Signé {brand}.",
-  "Une référence {brand}, origine : {origin}.",
-  "Une sélection {brand} ({origin}).",
+/** Ended by `endSentence`: a brand or an origin that ends with a full stop keeps one. */
+export const BRAND_SENTENCES = [
+  "Signé {brand}",
+  "Une référence {brand}, origine : {origin}",
+  "Une sélection {brand} ({origin})",
 ];
 const DAY = 86_400_000;
 /** What 100 g may hold of fat, carbohydrate, protein and salt together: some is water or fibre. */
@@ -189,7 +191,7 @@ export function createProductFactory(options: {
     const base = fill(template, { title, name: name.name });
     const added = QUALIFIER_INGREDIENTS[qualifier];
     if (!added || leaf.traits.assorted) return base;
-    return `${base.replace(/\.$/, "")}, ${added}.`;
+    return withIngredient(base, added);
   }
 
   /** The variants of the formats, and the price per unit and the discount drawn for them. */
@@ -282,13 +284,7 @@ export function createProductFactory(options: {
       (leaf.traits.traces ?? []).filter((key) => !contains.includes(key)),
       0.35,
     ).slice(0, 2);
-    const alert = [
-      contains.length > 0 ? `Contient : ${wordList(contains)}.` : "",
-      traces.length > 0 ? `Peut contenir des traces de ${wordList(traces)}.` : "",
-    ]
-      .filter(Boolean)
-      .join(" ");
-    return { contains, traces, alert };
+    return { contains, traces, alert: allergenAlert(contains, traces) };
   }
 
   /**
@@ -369,14 +365,14 @@ export function createProductFactory(options: {
     const sentences = [own];
     if (others.length > 0) sentences.push(random.pick(others));
     if (random.chance(0.7)) {
-      sentences.push(fill(random.pick(BRAND_SENTENCES), { brand: brand.name, origin }));
+      sentences.push(brandSentence(random.pick(BRAND_SENTENCES), brand.name, origin));
     }
     if (brand.artisan && random.chance(0.5)) {
-      sentences.push(`${brand.name} fait partie des artisans partenaires de Comptoir.`);
+      sentences.push(endSentence(`${brand.name} fait partie des artisans partenaires de Comptoir`));
     }
     const serving = leaf.traits.serving;
     if (serving && sentences.length < 4 && random.chance(0.6)) sentences.push(random.pick(serving));
-    if (sentences.length < 2) sentences.push(`Une sélection ${brand.name}.`);
+    if (sentences.length < 2) sentences.push(endSentence(`Une sélection ${brand.name}`));
     return sentences.slice(0, 4);
   }
 
@@ -507,6 +503,31 @@ export function createProductFactory(options: {
     };
     return { leaf, input, files };
   };
+}
+
+/** A description's sentence on the brand: « Une référence Maison Dupont, origine : France. » */
+export function brandSentence(template: string, brand: string, origin: string): string {
+  return endSentence(fill(template, { brand, origin }));
+}
+
+/** A list of ingredients with one more: `("Lait, sel.", "truffe")` → `Lait, sel, truffe.` */
+export function withIngredient(ingredients: string, added: string): string {
+  return endSentence(
+    `${ingredients.trim().replace(/\.$/, "")}, ${added.trim().replace(/\.$/, "")}`,
+  );
+}
+
+/** « Contient : lait et œufs. Peut contenir des traces de fruits à coque. », or empty. */
+export function allergenAlert(
+  contains: readonly AllergenKey[],
+  traces: readonly AllergenKey[],
+): string {
+  return [
+    contains.length > 0 ? endSentence(`Contient : ${wordList(contains)}`) : "",
+    traces.length > 0 ? endSentence(`Peut contenir des traces de ${wordList(traces)}`) : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
 }
 
 function wordList(keys: readonly AllergenKey[]): string {

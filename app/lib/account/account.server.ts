@@ -27,11 +27,13 @@ import {
   CUSTOMER_UPDATE_MUTATION,
 } from "#app/lib/account/documents.ts";
 import { ACCOUNT_MESSAGES } from "#app/lib/account/messages.ts";
+import { serviceFetch } from "#app/lib/services.server.ts";
 import type {
   AccountAccessTokenFragment,
   AccountDetailsQuery,
 } from "#app/lib/storefront.generated.ts";
 import { StorefrontError } from "#app/lib/storefront.server.ts";
+import { CUSTOMER_LINK_STATE_PATH, type LinkTokenState } from "#platform/commerce/index.ts";
 import { normalizeFrenchPhone } from "#platform/phone.ts";
 
 /**
@@ -214,6 +216,33 @@ export function resetByLink(
     (data) => tokenOutcome(data.customerResetByUrl),
     buyerIp,
   );
+}
+
+/**
+ * Whether an activation or reset link still works, asked before its form is shown: the commerce
+ * service's own check (`linkTokenState`), beside Shopify's API, which tells only once the new
+ * password is sent. A service without that check (a remote Shopify) or unreachable: « valid »,
+ * and the form answers as before.
+ */
+export async function linkState(
+  kind: "activation" | "reset",
+  id: string | undefined,
+  token: string | undefined,
+): Promise<LinkTokenState> {
+  const customerId = Number(id);
+  if (!token || !Number.isInteger(customerId) || customerId <= 0) return "unknown";
+  try {
+    const response = await serviceFetch("commerce", CUSTOMER_LINK_STATE_PATH, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ kind, customerId, token }),
+    });
+    if (!response.ok) return "valid";
+    const { state } = (await response.json()) as { state?: LinkTokenState };
+    return state ?? "valid";
+  } catch {
+    return "valid";
+  }
 }
 
 /** Sends the reset link (or the activation link again); says the same whether or not the email has an account. */

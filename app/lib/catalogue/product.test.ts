@@ -3,6 +3,7 @@ import type { CatalogueProductQuery } from "../storefront.generated.ts";
 import {
   type ApiProduct,
   addableQuantity,
+  alcoholNotice,
   cardState,
   imageAtHeight,
   localImageUrl,
@@ -331,6 +332,17 @@ describe("imageAtHeight", () => {
     expect(imageAtHeight("/cdn/images/a.svg", 450)).toBe("/cdn/images/a.svg?height=450");
     expect(imageAtHeight("/cdn/images/a.svg?format=webp&height=700", 950)).toBe(
       "/cdn/images/a.svg?format=webp&height=950",
+    );
+  });
+});
+
+describe("alcoholNotice", () => {
+  it("ends the alcohol content once when the data already ends it (« 13,5 % vol. »)", () => {
+    expect(alcoholNotice("13,5 % vol.")).toBe(
+      "Teneur en alcool : 13,5 % vol. L'abus d'alcool est dangereux pour la santé, à consommer avec modération.",
+    );
+    expect(alcoholNotice("12 %")).toBe(
+      "Teneur en alcool : 12 %. L'abus d'alcool est dangereux pour la santé, à consommer avec modération.",
     );
   });
 });

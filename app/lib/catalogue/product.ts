@@ -1,4 +1,10 @@
-import { formatQuantity, type MoneyAmount, previousPrice, toCents } from "#app/lib/format.ts";
+import {
+  endSentence,
+  formatQuantity,
+  type MoneyAmount,
+  previousPrice,
+  toCents,
+} from "#app/lib/format.ts";
 import type {
   CatalogueMetaobjectFragment,
   CatalogueProductCardFragment,
@@ -12,6 +18,11 @@ export const AGE_LIMIT_TAG = "ageLimit";
 /** The health message the Loi Évin requires wherever alcohol is sold: its page and the cart. */
 export const ALCOHOL_HEALTH_MESSAGE =
   "L'abus d'alcool est dangereux pour la santé, à consommer avec modération.";
+
+/** The product page's alcohol notice: « Teneur en alcool : 13,5 % vol. » and the health message. */
+export function alcoholNotice(alcohol: string): string {
+  return `${endSentence(`Teneur en alcool : ${alcohol}`)} ${ALCOHOL_HEALTH_MESSAGE}`;
+}
 /**
  * Storefront products as the pages use them: the API's shape (the fields our GraphQL fragments
  * ask for) brought to the specification's "Storefront product (normalised)"

@@ -88,8 +88,8 @@ describe("modeLabel and cookieValue", () => {
   it("labels the mode cookie's values", () => {
     expect(modeLabel("1")).toBe("Livraison");
     expect(modeLabel("2")).toBe("Retrait en magasin");
-    expect(modeLabel(undefined)).toBe("Choisir le mode de retrait");
-    expect(modeLabel("7")).toBe("Choisir le mode de retrait");
+    expect(modeLabel(undefined)).toBe("Livraison ou retrait");
+    expect(modeLabel("7")).toBe("Livraison ou retrait");
   });
 
   it("reads one cookie of document.cookie", () => {

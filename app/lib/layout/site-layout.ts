@@ -273,7 +273,7 @@ export function debounce<A extends unknown[]>(
 // Delivery mode
 
 /** The label the server renders: the same for every visitor, so pages stay cacheable. */
-export const NO_MODE_LABEL = "Choisir le mode de retrait";
+export const NO_MODE_LABEL = "Livraison ou retrait";
 
 /** The header's mode button label for the `mode` cookie's value (1 delivery, 2 collect). */
 export function modeLabel(mode: string | undefined): string {

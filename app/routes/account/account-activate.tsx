@@ -1,7 +1,13 @@
-import { useActionData, useParams } from "react-router";
+import { useActionData, useLoaderData, useParams } from "react-router";
 import { LinkForms } from "#app/components/account/link-forms.tsx";
 import { SetPasswordForm } from "#app/components/account/set-password-form.tsx";
-import { activate, activateByLink, PRIVATE_HEADERS } from "#app/lib/account/account.server.ts";
+import { SpentLink } from "#app/components/account/spent-link.tsx";
+import {
+  activate,
+  activateByLink,
+  linkState,
+  PRIVATE_HEADERS,
+} from "#app/lib/account/account.server.ts";
 import { buyerIpOf } from "#app/lib/account/customer-api.server.ts";
 import accountStyles from "#app/styles/account.css?url";
 import { noindexMeta, stylesheetLinks } from "../private-page-head.ts";
@@ -21,8 +27,10 @@ export const meta: Route.MetaFunction = noindexMeta("Activer mon compte — Comp
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
 
-export function loader() {
-  return null;
+/** A link that no longer works says so at once, before any password is typed. */
+export async function loader({ params }: Route.LoaderArgs) {
+  if (!params.id || !params.token) return { link: null };
+  return { link: await linkState("activation", params.id, params.token) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -39,6 +47,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function ActivateAccount() {
   const answer = useActionData<typeof action>();
+  const { link } = useLoaderData<typeof loader>();
   const { id, token } = useParams();
   if (!id || !token) {
     return (
@@ -51,6 +60,8 @@ export default function ActivateAccount() {
       />
     );
   }
+  if (link && link !== "valid")
+    return <SpentLink title="Activer mon compte" kind="activation" state={link} />;
   return (
     <SetPasswordForm
       title="Activer mon compte"

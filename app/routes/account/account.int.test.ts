@@ -1,10 +1,12 @@
+import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storefrontQuery } from "#app/lib/storefront.server.ts";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
 import { composeTestServer, formPost, type TestRequest } from "#platform/backoffice/testing.ts";
-import { parseCartGid, placeOrder, slotText } from "#platform/commerce/index.ts";
+import { parseCartGid, placeOrder } from "#platform/commerce/index.ts";
+import { formatSlot } from "#platform/format.ts";
 import { latestMessage, linkIn } from "#platform/notify/testing.ts";
 import { bookOrderSlot, checkSlot, freeSlotKeys } from "#platform/ordering/index.ts";
 import { DEMO_CUSTOMER } from "#seed/commerce/customers.ts";
@@ -422,7 +424,7 @@ describe("registration", () => {
       confirmation: DEMO_CUSTOMER.password,
     });
     expect(again.status).toBe(400);
-    expect(await again.text()).toContain("Ce lien de réinitialisation n&#x27;est plus valide.");
+    expect(await again.text()).toContain("Ce lien de réinitialisation a déjà servi");
   });
 });
 
@@ -507,8 +509,8 @@ describe("orders", () => {
     // A pickup: the store and the booked slot, on the order and in the list.
     expect(page).toContain("Retrait en magasin");
     expect(page).toContain("Comptoir Haussmann");
-    expect(page).toContain(slotText(slotKey));
-    expect(html).toContain(`Retrait en magasin, ${slotText(slotKey)}`);
+    expect(page).toContain(formatSlot(slotKey));
+    expect(html).toContain(`Retrait en magasin, ${formatSlot(slotKey)}`);
     expect(page).toContain("Commander à nouveau");
   });
 
@@ -555,5 +557,92 @@ describe("the shared page cache", () => {
     expect(html).not.toContain("Marie");
     expect(html).not.toContain("Dupont");
     expect(html).not.toContain(DEMO_CUSTOMER.email);
+  });
+});
+
+describe("a link that no longer works (issue 47)", () => {
+  /** The page of a link, and whether it shows the password form. */
+  async function linkPage(path: string) {
+    const response = await get(path.endsWith("/") ? path : `${path}/`);
+    const html = await response.text();
+    return { status: response.status, html, form: html.includes('name="confirmation"') };
+  }
+
+  it("says at once that a used reset link has served, with the way to a new one, and no form", async () => {
+    await post("/compte/?vue=mot-de-passe-oublie", {
+      intent: "recover",
+      email: DEMO_CUSTOMER.email,
+    });
+    const link = new URL(
+      linkIn(await latestMessage(database.db, DEMO_CUSTOMER.email, "customer-password-reset")),
+    );
+    const fresh = await linkPage(link.pathname);
+    expect(fresh.status).toBe(200);
+    expect(fresh.form).toBe(true);
+    const reset = await post(`${link.pathname}/`, {
+      password: DEMO_CUSTOMER.password,
+      confirmation: DEMO_CUSTOMER.password,
+    });
+    expect(reset.status).toBe(302);
+
+    const used = await linkPage(link.pathname);
+    expect(used.status).toBe(200);
+    expect(used.form).toBe(false);
+    expect(used.html).toContain("Ce lien de réinitialisation a déjà servi");
+    expect(used.html).toContain('href="/compte/?vue=mot-de-passe-oublie"');
+  });
+
+  it("says at once that an expired reset link has expired", async () => {
+    // A reset link sent 25 hours ago (they last 24), its token stored as the service stores it.
+    const token = "lien-envoye-hier-0123456789abcdef";
+    const [customer] = await rows(
+      sql`select id from commerce_customer where email = ${DEMO_CUSTOMER.email}`,
+    );
+    await database.db.execute(sql`insert into commerce_customer_token
+      (customer_id, kind, token_hash, expires_at, created_at)
+      values (${customer?.id}, 'reset', ${createHash("sha256").update(token).digest("hex")},
+        now() - interval '1 hour', now() - interval '25 hours')`);
+    const expired = await linkPage(`/auth/reset/${customer?.id}/${token}/`);
+    expect(expired.form).toBe(false);
+    expect(expired.html).toContain("Ce lien de réinitialisation a expiré");
+    expect(expired.html).toContain('href="/compte/?vue=mot-de-passe-oublie"');
+  });
+
+  it("says that a link of no token is not valid, and an activation link once used has served", async () => {
+    const unknown = await linkPage("/auth/reset/1/pas-un-jeton/");
+    expect(unknown.form).toBe(false);
+    expect(unknown.html).toContain("Ce lien de réinitialisation n&#x27;est pas valide.");
+
+    const email = "ines.moreau@example.fr";
+    await post("/compte/", { intent: "register", firstName: "Inès", lastName: "Moreau", email });
+    const link = new URL(linkIn(await latestMessage(database.db, email, "customer-activation")));
+    expect((await linkPage(link.pathname)).form).toBe(true);
+    const activated = await post(`${link.pathname}/`, {
+      password: "Ines-2026!",
+      confirmation: "Ines-2026!",
+    });
+    expect(activated.status).toBe(302);
+    const used = await linkPage(link.pathname);
+    expect(used.form).toBe(false);
+    expect(used.html).toContain(
+      "Ce lien d&#x27;activation a déjà servi : votre compte est activé.",
+    );
+    expect(used.html).toContain('href="/compte/"');
+
+    // An activation link past its 7 days points to a new activation email.
+    const other = "hugo.lambert@example.fr";
+    await post("/compte/", {
+      intent: "register",
+      firstName: "Hugo",
+      lastName: "Lambert",
+      email: other,
+    });
+    const late = new URL(linkIn(await latestMessage(database.db, other, "customer-activation")));
+    await database.db.execute(sql`update commerce_customer_token
+      set expires_at = now() - interval '1 minute' where kind = 'activation' and used_at is null`);
+    const expired = await linkPage(late.pathname);
+    expect(expired.form).toBe(false);
+    expect(expired.html).toContain("Ce lien d&#x27;activation a expiré");
+    expect(expired.html).toContain('href="/account/activate/"');
   });
 });

@@ -1,7 +1,13 @@
-import { useActionData, useParams } from "react-router";
+import { useActionData, useLoaderData, useParams } from "react-router";
 import { LinkForms } from "#app/components/account/link-forms.tsx";
 import { SetPasswordForm } from "#app/components/account/set-password-form.tsx";
-import { PRIVATE_HEADERS, resetByLink, resetPassword } from "#app/lib/account/account.server.ts";
+import { SpentLink } from "#app/components/account/spent-link.tsx";
+import {
+  linkState,
+  PRIVATE_HEADERS,
+  resetByLink,
+  resetPassword,
+} from "#app/lib/account/account.server.ts";
 import { buyerIpOf } from "#app/lib/account/customer-api.server.ts";
 import accountStyles from "#app/styles/account.css?url";
 import { noindexMeta, stylesheetLinks } from "../private-page-head.ts";
@@ -20,8 +26,10 @@ export const meta: Route.MetaFunction = noindexMeta("Nouveau mot de passe — Co
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
 
-export function loader() {
-  return null;
+/** A link that no longer works says so at once, before any password is typed. */
+export async function loader({ params }: Route.LoaderArgs) {
+  if (!params.id || !params.token) return { link: null };
+  return { link: await linkState("reset", params.id, params.token) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -38,6 +46,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function ResetPassword() {
   const answer = useActionData<typeof action>();
+  const { link } = useLoaderData<typeof loader>();
   const { id, token } = useParams();
   if (!id || !token) {
     return (
@@ -50,6 +59,8 @@ export default function ResetPassword() {
       />
     );
   }
+  if (link && link !== "valid")
+    return <SpentLink title="Nouveau mot de passe" kind="reset" state={link} />;
   return (
     <SetPasswordForm
       title="Nouveau mot de passe"

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { plainText } from "#app/lib/format.ts";
 import { type ComposedStorefront, composeStorefront } from "#app/testing/composed-storefront.ts";
 import { applyPriceChange } from "#platform/commerce/index.ts";
 import { perKgLabel, weightPriceCents } from "#platform/sold-by-weight.ts";
@@ -201,6 +202,18 @@ describe("the product page", () => {
     expect(trail).toHaveLength(5);
     expect(trail[3]?.href).toMatch(/^\/c\/[a-z0-9-]+\/[a-z0-9-]+\/[a-z0-9-]+\/$/);
     for (const crumb of trail.slice(1, 4)) expect((await page(crumb.href ?? "")).status).toBe(200);
+  });
+
+  it("ends each sentence it builds from the data once: « Teneur en alcool : 13,5 % vol. », not « vol.. »", async () => {
+    const [wine] = await rows(sql`select p.handle, m.value from commerce_product p
+      join commerce_metafield m on m.owner_type = 'PRODUCT' and m.owner_id = p.id and m.key = 'alcohol'
+      where p.archived = false and m.value like '%vol.' order by p.id limit 1`);
+    expect(wine).toBeDefined();
+    const { html } = await page(`/p/${wine?.handle}/`);
+    const main = html.slice(html.indexOf("<main"), html.indexOf("</main>"));
+    const text = plainText(main).replaceAll("&#x27;", "'");
+    expect(text).toContain(`Teneur en alcool : ${wine?.value} L'abus d'alcool`);
+    expect(text).not.toMatch(/[^.]\.\s*\.(?!\.)/);
   });
 
   it("answers 404 with the error page for an unknown or archived product", async () => {

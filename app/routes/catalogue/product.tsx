@@ -9,8 +9,8 @@ import { SoldByWeightPurchase } from "#app/components/product/sold-by-weight-pur
 import { type ProductDetails, productByHandle } from "#app/lib/catalogue/catalogue.server.ts";
 import {
   AGE_LIMIT_TAG,
-  ALCOHOL_HEALTH_MESSAGE,
   ARCHIVE_TAG,
+  alcoholNotice,
   cardState,
   quantityLabelOf,
   toCardData,
@@ -65,7 +65,7 @@ export const links: Route.LinksFunction = catalogueStylesWith(productStyles);
 
 export const meta: Route.MetaFunction = seoMetaFrom((data) => ({ ...data.seo, type: "product" }));
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const found = params.slug ? await productByHandle(params.slug) : null;
   if (!found || found.product.tags.includes(ARCHIVE_TAG)) {
     throw new Response(NOT_FOUND_MESSAGE, { status: 404, statusText: "Not Found" });
@@ -206,9 +206,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             className="product-page__actions"
           />
           {product.alcohol && (
-            <p className="product-page__notice">
-              Teneur en alcool : {product.alcohol}. {ALCOHOL_HEALTH_MESSAGE}
-            </p>
+            <p className="product-page__notice">{alcoholNotice(product.alcohol)}</p>
           )}
           {loaderData.ageLimit && (
             <p className="product-page__notice">

@@ -147,7 +147,7 @@ describe("the hosted checkout page", () => {
     expect(page).not.toContain('name="address1"');
     expect(page).toContain("<dt>Mode</dt><dd>Livraison à domicile — 5,90\u00a0€</dd>");
     expect(page).toContain("<dt>Adresse</dt><dd>12 rue des Martyrs, 75009 Paris</dd>");
-    expect(page).toContain("<dt>Créneau</dt><dd>lundi 2 juin, 18:00 – 19:00</dd>");
+    expect(page).toContain("<dt>Créneau</dt><dd>lundi 2 juin 2025, 18h00–19h00</dd>");
     expect(page).toContain(`<a href="${STOREFRONT}/panier/?modifier-mode=1">Modifier`);
     expect(page).toContain("Frais de service");
     // 2 × 12,50 € + 0,50 € + 5,90 €.
@@ -167,7 +167,7 @@ describe("the hosted checkout page", () => {
     expect(page).toContain(
       "<dt>Magasin</dt><dd>Comptoir Martyrs<br>12 rue des Martyrs, 75009 Paris</dd>",
     );
-    expect(page).toContain("<dt>Créneau</dt><dd>lundi 2 juin, 18:00 – 19:00</dd>");
+    expect(page).toContain("<dt>Créneau</dt><dd>lundi 2 juin 2025, 18h00–19h00</dd>");
     // 12,50 € + 0,50 €.
     expect(page).toContain('data-total="retrait">13,00\u00a0€');
   });
@@ -298,7 +298,9 @@ describe("paying", () => {
     );
     expect(email?.text).not.toContain("× Frais de service");
     expect(email?.text).toContain("/order/confirmation/?order=");
-    expect(email?.text).toContain("Livraison à domicile — créneau du lundi 2 juin, 18:00 – 19:00");
+    expect(email?.text).toContain(
+      "Livraison à domicile — créneau du lundi 2 juin 2025, 18h00–19h00",
+    );
 
     // The cart is completed: no longer readable, no longer changeable.
     expect((await graphqlRequest(api, CART, { id: cart.id })).data.cart).toBeNull();
@@ -352,7 +354,7 @@ describe("paying", () => {
       to: "paul@example.fr",
       kind: "order-confirmation",
     });
-    expect(email?.text).toContain("Retrait en magasin — créneau du lundi 2 juin, 18:00 – 19:00");
+    expect(email?.text).toContain("Retrait en magasin — créneau du lundi 2 juin 2025, 18h00–19h00");
     expect(email?.text).toContain(
       "Retrait au magasin Comptoir Martyrs : 12 rue des Martyrs, 75009 Paris",
     );
@@ -627,7 +629,7 @@ describe("the slot", () => {
     const refused = answers.findIndex((a) => a.status === 422);
     const page = await answers[refused]?.text();
     expect(page).toContain(
-      "Le créneau du lundi 2 juin, 19:00 – 20:00 est complet : votre commande n&#39;a pas été validée et rien n&#39;a été débité. Choisissez un autre créneau.",
+      "Le créneau du lundi 2 juin 2025, 19h00–20h00 est complet : votre commande n&#39;a pas été validée et rien n&#39;a été débité. Choisissez un autre créneau.",
     );
     expect(page).toContain(
       `<a href="${STOREFRONT}/panier/?modifier-mode=1">Choisir un autre créneau</a>`,
@@ -647,7 +649,7 @@ describe("the slot", () => {
       { mode: 1, slotKey: "2025-06-02 11:00-12:00" },
     );
     const message =
-      "Le créneau du lundi 2 juin, 11:00 – 12:00 n&#39;est plus proposé : votre commande n&#39;a pas été validée et rien n&#39;a été débité. Choisissez un autre créneau.";
+      "Le créneau du lundi 2 juin 2025, 11h00–12h00 n&#39;est plus proposé : votre commande n&#39;a pas été validée et rien n&#39;a été débité. Choisissez un autre créneau.";
     const shown = await (await app.request(`${ORIGIN}${cart.path}`)).text();
     expect(shown).toContain(message);
     const res = await post(cart.path, validForm);

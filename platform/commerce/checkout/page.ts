@@ -16,8 +16,8 @@ import {
   SERVICE_FEE_CENTS,
   SERVICE_FEE_TITLE,
 } from "#platform/commerce/orders/orders.ts";
-import { orderModeText, slotText } from "#platform/commerce/orders/slot.ts";
-import { formatCents as euros } from "#platform/format.ts";
+import { orderModeText } from "#platform/commerce/orders/slot.ts";
+import { formatCents as euros, formatSlot } from "#platform/format.ts";
 import { MEAL_VOUCHER_DAILY_LIMIT_CENTS } from "#platform/meal-vouchers.ts";
 import { formatVatRate } from "#platform/vat.ts";
 
@@ -198,7 +198,7 @@ ${
         choice.store ? html`<dt>Livré par</dt><dd>${choice.store.name}</dd>` : ""
       }`
 }
-<dt>Créneau</dt><dd>${slotText(choice.slotKey)}</dd>
+<dt>Créneau</dt><dd>${formatSlot(choice.slotKey)}</dd>
 </dl>
 ${choice.leftToFree !== null ? html`<p class="hint">Plus que ${euros(choice.leftToFree)} pour la livraison offerte.</p>` : ""}
 <p><a href="${choice.changeUrl}">Modifier<span class="visually-hidden"> le mode, ${

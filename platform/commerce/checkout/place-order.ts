@@ -56,9 +56,9 @@ import {
   type CartOrderMode,
   cartOrderMode,
   orderModeText,
-  slotText,
 } from "#platform/commerce/orders/slot.ts";
 import type { SlotBookings, SlotPortOutcome } from "#platform/commerce/slot-port.ts";
+import { formatSlot } from "#platform/format.ts";
 import { type InvoiceRow, invoicePath, invoiceTitle } from "#platform/invoices/index.ts";
 import { mealVoucherEligibleCents } from "#platform/meal-vouchers.ts";
 import { countOrder, countSlotBooking } from "#platform/metrics.ts";
@@ -98,9 +98,9 @@ export const CHECKOUT_MESSAGES = {
 export function slotRefusal(outcome: SlotPortOutcome & { ok: false }, slotKey: string): string {
   switch (outcome.reason) {
     case "slot_full":
-      return CHECKOUT_MESSAGES.slotFull(slotText(slotKey));
+      return CHECKOUT_MESSAGES.slotFull(formatSlot(slotKey));
     case "slot_unavailable":
-      return CHECKOUT_MESSAGES.slotUnavailable(slotText(slotKey));
+      return CHECKOUT_MESSAGES.slotUnavailable(formatSlot(slotKey));
     default:
       return CHECKOUT_MESSAGES.storeUnavailable;
   }
@@ -232,7 +232,7 @@ async function queueConfirmation(
               : []),
           ],
     arrival: [
-      `${orderModeText(slot.mode)} — créneau du ${slotText(slot.key)}`,
+      `${orderModeText(slot.mode)} — créneau du ${formatSlot(slot.key)}`,
       slot.mode === 1
         ? `Livraison à : ${[
             `${address.firstName} ${address.lastName}`,

@@ -76,6 +76,44 @@ export async function consumeToken(
   return used.length === 1;
 }
 
+/** What an activation or reset link's token is worth, before anyone types a password. */
+export type LinkTokenState = "valid" | "used" | "expired" | "unknown";
+
+/**
+ * Reads an activation or reset token without using it, so that the link's page can say at once
+ * that it has been used or has expired (Shopify's Storefront API has no such query: `customerReset`
+ * and `customerActivate` tell only when the new password is sent). An activation link of an
+ * account already enabled counts as used, whichever link activated it.
+ */
+export async function linkTokenState(
+  db: Db | Tx,
+  customerId: number,
+  kind: "activation" | "reset",
+  token: string,
+  now: Date,
+): Promise<LinkTokenState> {
+  if (!token) return "unknown";
+  const [row] = await db
+    .select({
+      usedAt: commerceCustomerToken.usedAt,
+      expiresAt: commerceCustomerToken.expiresAt,
+      state: commerceCustomer.state,
+    })
+    .from(commerceCustomerToken)
+    .innerJoin(commerceCustomer, eq(commerceCustomer.id, commerceCustomerToken.customerId))
+    .where(
+      and(
+        eq(commerceCustomerToken.tokenHash, hashToken(token)),
+        eq(commerceCustomerToken.customerId, customerId),
+        eq(commerceCustomerToken.kind, kind),
+      ),
+    )
+    .limit(1);
+  if (!row) return "unknown";
+  if (row.usedAt || (kind === "activation" && row.state === "ENABLED")) return "used";
+  return row.expiresAt.getTime() > now.getTime() ? "valid" : "expired";
+}
+
 export async function customerIdOfAccessToken(db: Db | Tx, token: string, now: Date) {
   if (!token) return undefined;
   const [row] = await db

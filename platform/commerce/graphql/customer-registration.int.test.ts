@@ -17,7 +17,13 @@ import {
   RESET_BY_URL,
   START,
 } from "#platform/commerce/graphql/customer-testing.ts";
-import type { TestStorefrontApi } from "#platform/commerce/testing.ts";
+import { CUSTOMER_LINK_STATE_PATH } from "#platform/commerce/graphql/http.ts";
+import {
+  ORIGIN,
+  PRIVATE_TOKEN,
+  PUBLIC_TOKEN,
+  type TestStorefrontApi,
+} from "#platform/commerce/testing.ts";
 import { listOutbox } from "#platform/notify/index.ts";
 
 let database: Database;
@@ -285,4 +291,44 @@ describe("customerRecover and customerReset", () => {
     expect(inTime.customerUserErrors).toEqual([]);
     clock = START;
   }, 60_000);
+});
+
+describe("the link check beside the Storefront API (issue 47)", () => {
+  const check = (body: unknown, token: string | null = PRIVATE_TOKEN) =>
+    api.request(`${ORIGIN}${CUSTOMER_LINK_STATE_PATH}`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        ...(token ? { "Shopify-Storefront-Private-Token": token } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+  const stateOf = async (body: unknown) =>
+    ((await (await check(body)).json()) as { state: string }).state;
+
+  it("tells a valid, used, expired or unknown link without using it, to the shop's server only", async () => {
+    clock = START;
+    await mutate(CREATE, { input: { email: "verifie@example.com", password: "motdepasse-1" } });
+    const link = await linkFromOutbox("verifie@example.com", "customer-activation");
+    const activation = { kind: "activation", customerId: Number(link.id), token: link.token };
+
+    expect((await check(activation, null)).status).toBe(401);
+    expect((await check(activation, PUBLIC_TOKEN)).status).toBe(401);
+    expect((await check({ ...activation, kind: "access" })).status).toBe(400);
+
+    // Asked twice, the link still works: the check does not use it.
+    expect(await stateOf(activation)).toBe("valid");
+    expect(await stateOf(activation)).toBe("valid");
+    expect(await stateOf({ ...activation, token: "autre-jeton" })).toBe("unknown");
+    expect(await stateOf({ ...activation, kind: "reset" })).toBe("unknown");
+    clock = new Date(START.getTime() + 7 * 24 * HOUR + 1);
+    expect(await stateOf(activation)).toBe("expired");
+    clock = START;
+    const activated = await mutate(ACTIVATE, {
+      id: `gid://shopify/Customer/${link.id}`,
+      input: { activationToken: link.token, password: "motdepasse-1" },
+    });
+    expect(activated.customerUserErrors).toEqual([]);
+    expect(await stateOf(activation)).toBe("used");
+  }, 30_000);
 });

@@ -3,9 +3,11 @@ import { buildSchema } from "graphql";
 import { createSchema, createYoga, type YogaLogger } from "graphql-yoga";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { z } from "zod";
 import type { Db } from "#db/client.ts";
 import { cartJsHandler } from "#platform/commerce/checkout/cart-js.ts";
 import { type ContentReads, NO_CONTENT } from "#platform/commerce/content-port.ts";
+import { linkTokenState } from "#platform/commerce/customers/tokens.ts";
 import { createCartResolvers } from "#platform/commerce/graphql/cart-resolvers.ts";
 import { createCustomerResolvers } from "#platform/commerce/graphql/customer-resolvers.ts";
 import { eagerDeferPlugin } from "#platform/commerce/graphql/defer.ts";
@@ -29,6 +31,17 @@ import type { SlotBookings } from "#platform/commerce/slot-port.ts";
 import type { LimiterStore } from "#platform/rate-limit.ts";
 
 export const MAX_BODY_BYTES = 100 * 1024;
+
+/** Whether an activation or reset link still works (`linkTokenState`): not a Shopify path. */
+export const CUSTOMER_LINK_STATE_PATH = "/api/comptoir/customer-link-state";
+
+const LINK_STATE_BODY = z
+  .object({
+    kind: z.enum(["activation", "reset"]),
+    customerId: z.number().int().positive(),
+    token: z.string().min(1).max(200),
+  })
+  .strict();
 
 /** Where Shopify serves the Storefront API: both spellings answer the same. */
 export const STOREFRONT_API_PATHS = [
@@ -171,6 +184,21 @@ export function storefrontApi(options: StorefrontApiOptions) {
     api.all(path, graphqlHandler);
   }
   api.get("/cart.js", cartJsHandler(options));
+  // Our own addition beside Shopify's API (its shapes unchanged): the shop's server asks, with
+  // the private token, whether an activation or reset link still works, before showing its form.
+  api.post(CUSTOMER_LINK_STATE_PATH, async (c) => {
+    if (!sameSecret(c.req.header("shopify-storefront-private-token"), options.privateToken)) {
+      return c.json(errorBody("A private access token is required", "UNAUTHORIZED"), 401);
+    }
+    const body = LINK_STATE_BODY.safeParse(await c.req.json().catch(() => null));
+    if (!body.success)
+      return c.json(errorBody("kind, customerId and token are required", "BAD_REQUEST"), 400);
+    const { kind, customerId, token } = body.data;
+    const now = (options.now ?? (() => new Date()))();
+    const state = await linkTokenState(options.db, customerId, kind, token, now);
+    c.header("Cache-Control", "private, no-store");
+    return c.json({ state });
+  });
   return api;
 }
 

@@ -167,7 +167,7 @@ describe("orders", () => {
         ...slotAttributes({ mode: 1, physicalRestaurantId: 31 }),
         // The slot the payment booked, as order attributes (Shopify has no slot field).
         { key: "_orderModeLabel", value: "Livraison à domicile" },
-        { key: "_slotLabel", value: "lundi 2 juin, 18:00 – 19:00" },
+        { key: "_slotLabel", value: "lundi 2 juin 2025, 18h00–19h00" },
         { key: "_storeName", value: "Comptoir 31" },
         { key: "_storeAddress", value: "12 rue des Martyrs, 75009 Paris" },
       ],

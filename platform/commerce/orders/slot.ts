@@ -1,9 +1,11 @@
 import type { CartAttribute } from "#platform/commerce/cart/schema.ts";
+import { formatSlot } from "#platform/format.ts";
 
 /**
  * The delivery or pickup slot of a grocery order: what the storefront's order-mode modal wrote on
  * the cart (attributes `mode`, `deliverySlot`, `deliveryLocationId`, `pickupLocationId`,
- * app/lib/checkout/preparation.server.ts), and how an order's slot reads in French.
+ * app/lib/checkout/preparation.server.ts), and how an order's mode reads in French (its slot reads
+ * as `formatSlot` spells every slot, platform/format.ts).
  */
 
 /** 1 delivery, 2 pickup. */
@@ -27,22 +29,6 @@ export function cartOrderMode(attributes: readonly CartAttribute[]): CartOrderMo
   const location = Number(value(mode === "1" ? "deliveryLocationId" : "pickupLocationId"));
   if (!Number.isInteger(location) || location <= 0) return null;
   return { mode: mode === "1" ? 1 : 2, slotKey, physicalRestaurantId: location };
-}
-
-const DAY = new Intl.DateTimeFormat("fr-FR", {
-  timeZone: "UTC",
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-});
-
-/** `2026-11-24 12:00-13:00` → « mardi 24 novembre, 12:00 – 13:00 »; the key itself if malformed. */
-export function slotText(slotKey: string): string {
-  const match = SLOT_KEY.exec(slotKey.trim());
-  if (!match) return slotKey;
-  const [, year, month, day, start, end] = match;
-  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
-  return `${DAY.format(date)}, ${start} – ${end}`;
 }
 
 /** « Livraison à domicile » or « Retrait en magasin »: how an order's mode reads. */
@@ -81,7 +67,7 @@ export function orderSlotAttributes(order: {
   if ((order.orderMode !== 1 && order.orderMode !== 2) || !order.slotKey) return [];
   return [
     { key: ORDER_SLOT_ATTRIBUTES.modeLabel, value: orderModeText(order.orderMode) },
-    { key: ORDER_SLOT_ATTRIBUTES.slotLabel, value: slotText(order.slotKey) },
+    { key: ORDER_SLOT_ATTRIBUTES.slotLabel, value: formatSlot(order.slotKey) },
     ...(order.storeName ? [{ key: ORDER_SLOT_ATTRIBUTES.storeName, value: order.storeName }] : []),
     ...(order.storeAddress
       ? [{ key: ORDER_SLOT_ATTRIBUTES.storeAddress, value: order.storeAddress }]

@@ -89,7 +89,7 @@ function lowerFirst(text: string): string {
 export function orderConfirmationSms(parts: {
   orderName: string;
   lines: { title: string; quantity: number }[];
-  /** "Retrait le mardi 24 novembre 2026, 12:00–13:00 chez Comptoir Opéra". */
+  /** "Retrait le mardi 24 novembre 2026, 12h00–13h00 chez Comptoir Opéra". */
   arrival: string;
   receiptUrl: string;
 }): string {

@@ -47,7 +47,7 @@ export function orderConfirmationUrl(links: OrderLinks, orderId: number): string
   return `${links.origin}/order/confirmation/?orderId=${orderId}&cle=${orderLinkKey(links.secret, orderId)}`;
 }
 
-/** « Retrait le mardi 24 novembre 2026, 12:00–13:00 chez Comptoir Opéra (12 rue …) ». */
+/** « Retrait le mardi 24 novembre 2026, 12h00–13h00 chez Comptoir Opéra (12 rue …) ». */
 function arrivalOf(receipt: ReceiptData): string {
   const slot = formatSlotBetween(receipt.slot.start, receipt.slot.end);
   const store = `${receipt.store.name} (${receipt.store.addressLines.join(", ")})`;

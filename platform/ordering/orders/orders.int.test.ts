@@ -450,7 +450,7 @@ async function booked(storeId: number, mode: 1 | 2, start?: Date) {
 }
 
 describe("the confirmation of a paid order (SMS and email)", () => {
-  /** The expected slot text of a key: `2026-11-24 11:00-12:00` → `mardi 24 novembre 2026, 11:00–12:00`. */
+  /** The expected slot text of a key: `2026-11-24 11:00-12:00` → `mardi 24 novembre 2026, 11h00–12h00`. */
   // The one slot formatter (platform/format.ts): « mercredi 25 novembre 2026, 12h00–13h00 ».
   const slotText = (key: string) => formatSlot(key);
 
