@@ -1,5 +1,4 @@
-import { createHash } from "node:crypto";
-import { and, eq, gt, gte, inArray, like, lt, lte, type SQL, sql } from "drizzle-orm";
+import { eq, gt, gte, inArray, like, lt, lte, type SQL, sql } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import type { Db, Tx } from "#db/client.ts";
 import { randomId } from "#platform/payments/processor.ts";
@@ -7,6 +6,7 @@ import type { SandboxContext } from "./context.ts";
 import { StripeApiError } from "./errors.ts";
 import { SANDBOX_API_VERSION } from "./events.ts";
 import { type FormObject, FormSyntaxError, parseForm } from "./form.ts";
+import { idempotently } from "./idempotency.ts";
 import {
   cancelPaymentIntent,
   capturePaymentIntent,
@@ -28,7 +28,7 @@ import {
   parseParams,
   retrieveParams,
 } from "./params.ts";
-import { paymentSandboxIdempotency, paymentSandboxObject } from "./schema.ts";
+import { paymentSandboxObject } from "./schema.ts";
 import {
   authenticate,
   createSession,
@@ -107,50 +107,19 @@ export function createSandboxApi(options: SandboxApiOptions) {
   const write = (handler: Handler) => async (c: Context) => {
     const body = await c.req.text();
     const form = parseForm(new URLSearchParams(body));
-    const key = c.req.header("Idempotency-Key");
-    if (!key) return c.json(await db.transaction((tx) => handler(tx, form, c)));
-    const apiKey = c.get("apiKey") as string;
-    const request = `${c.req.method} ${new URL(c.req.url).pathname}`;
-    const bodyHash = createHash("sha256").update(body).digest("hex");
-    const answer = await db.transaction(async (tx) => {
-      const claimed = await tx
-        .insert(paymentSandboxIdempotency)
-        .values({
-          apiKey,
-          key,
-          request,
-          bodyHash,
-          status: 0,
-          response: {},
-          createdAt: context.now(),
-        })
-        .onConflictDoNothing()
-        .returning({ key: paymentSandboxIdempotency.key });
-      if (claimed.length === 0) return null;
-      const response = await handler(tx, form, c);
-      await tx
-        .update(paymentSandboxIdempotency)
-        .set({ status: 200, response })
-        .where(
-          and(eq(paymentSandboxIdempotency.apiKey, apiKey), eq(paymentSandboxIdempotency.key, key)),
-        );
-      return response;
-    });
-    if (answer !== null) return c.json(answer);
-    const [stored] = await db
-      .select()
-      .from(paymentSandboxIdempotency)
-      .where(
-        and(eq(paymentSandboxIdempotency.apiKey, apiKey), eq(paymentSandboxIdempotency.key, key)),
-      );
-    if (!stored || stored.request !== request || stored.bodyHash !== bodyHash) {
-      throw new StripeApiError(400, {
-        type: "idempotency_error",
-        message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
-      });
-    }
-    c.header("Idempotent-Replayed", "true");
-    return c.json(stored.response as object, stored.status as 200);
+    const { response, replayed } = await idempotently(
+      context,
+      {
+        apiKey: c.get("apiKey") as string,
+        key: c.req.header("Idempotency-Key"),
+        method: c.req.method,
+        path: new URL(c.req.url).pathname,
+        body,
+      },
+      (tx) => handler(tx, form, c),
+    );
+    if (replayed) c.header("Idempotent-Replayed", "true");
+    return c.json(response as object);
   };
 
   const retrieve = (object: string) =>

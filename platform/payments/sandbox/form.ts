@@ -63,3 +63,20 @@ export function parseForm(params: URLSearchParams): FormObject {
   }
   return root;
 }
+
+/** The form body Stripe's SDKs write for nested parameters (undefined values left out). */
+export function encodeForm(params: Record<string, unknown>): URLSearchParams {
+  const form = new URLSearchParams();
+  const add = (name: string, value: unknown) => {
+    if (value === undefined) return;
+    if (value === null) form.append(name, "");
+    else if (Array.isArray(value)) {
+      for (const [index, item] of value.entries()) add(`${name}[${index}]`, item);
+    } else if (value instanceof Date) form.append(name, String(Math.floor(value.getTime() / 1000)));
+    else if (typeof value === "object") {
+      for (const [key, item] of Object.entries(value)) add(`${name}[${key}]`, item);
+    } else form.append(name, String(value));
+  };
+  for (const [key, value] of Object.entries(params)) add(key, value);
+  return form;
+}
