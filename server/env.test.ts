@@ -99,3 +99,44 @@ describe("parseEnv", () => {
     ).toBe(long);
   });
 });
+
+describe("the payment provider", () => {
+  const stripeKeys = {
+    STRIPE_SECRET_KEY: "sk_test_51AbCdEfGhIjKlMnOp",
+    STRIPE_WEBHOOK_SECRET: "whsec_AbCdEfGhIjKlMnOpQrSt",
+  };
+
+  it("is the embedded test provider unless told otherwise", () => {
+    expect(parseEnv({}).PAYMENT_PROVIDER).toBe("test");
+  });
+
+  it("takes Stripe with both of its keys", () => {
+    const env = parseEnv({ PAYMENT_PROVIDER: "stripe", ...stripeKeys });
+    expect(env).toMatchObject({ PAYMENT_PROVIDER: "stripe", ...stripeKeys });
+  });
+
+  it("names the first Stripe key missing, in one line", () => {
+    expect(() => parseEnv({ PAYMENT_PROVIDER: "stripe" })).toThrow(
+      new EnvError(
+        "Invalid environment variable STRIPE_SECRET_KEY: required when PAYMENT_PROVIDER=stripe",
+      ),
+    );
+    expect(() =>
+      parseEnv({ PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: stripeKeys.STRIPE_SECRET_KEY }),
+    ).toThrow(
+      "Invalid environment variable STRIPE_WEBHOOK_SECRET: required when PAYMENT_PROVIDER=stripe",
+    );
+  });
+
+  it("refuses what is not a Stripe key, and an unknown provider", () => {
+    expect(() => parseEnv({ STRIPE_SECRET_KEY: "pk_test_123" })).toThrow(
+      /^Invalid environment variable STRIPE_SECRET_KEY: must be a Stripe secret key/,
+    );
+    expect(() => parseEnv({ STRIPE_WEBHOOK_SECRET: "secret" })).toThrow(
+      /^Invalid environment variable STRIPE_WEBHOOK_SECRET: must be a webhook signing secret/,
+    );
+    expect(() => parseEnv({ PAYMENT_PROVIDER: "mollie" })).toThrow(
+      /^Invalid environment variable PAYMENT_PROVIDER:/,
+    );
+  });
+});

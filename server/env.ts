@@ -108,6 +108,23 @@ export const envSchema = z.object({
   // The white label (brand account) of the shop in the ordering service.
   ORDERING_WHITE_LABEL: z.string().min(1).default("comptoir"),
 
+  // Card payments (platform/payments/provider.ts): `test`, the embedded test provider (offline,
+  // Stripe-shaped, the default), or `stripe`, which needs both Stripe keys below.
+  PAYMENT_PROVIDER: z.enum(["test", "stripe"]).default("test"),
+  // Stripe's secret key (sk_live_… or sk_test_…; a restricted key rk_… works too).
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(
+      /^(sk|rk)_(live|test)_[A-Za-z0-9_]+$/,
+      "must be a Stripe secret key (sk_live_…, sk_test_… or rk_…)",
+    )
+    .optional(),
+  // The signing secret of the shop's webhook endpoint in Stripe's dashboard (whsec_…).
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9_]+$/, "must be a webhook signing secret (whsec_…)")
+    .optional(),
+
   // PDF receipts are written here (default: DATA_DIR/receipts).
   RECEIPTS_DIR: z.string().min(1).optional(),
 
@@ -221,6 +238,18 @@ function checkProductionSecrets(env: ConfiguredEnv) {
   }
 }
 
+/** `PAYMENT_PROVIDER=stripe` needs both of Stripe's keys: one line names the first missing. */
+function checkPaymentProvider(env: ConfiguredEnv) {
+  if (env.PAYMENT_PROVIDER !== "stripe") return;
+  for (const name of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const) {
+    if (env[name] === undefined) {
+      throw new EnvError(
+        `Invalid environment variable ${name}: required when PAYMENT_PROVIDER=stripe`,
+      );
+    }
+  }
+}
+
 /** Parses an environment; on a bad value throws one line that names the variable. */
 export function parseEnv(source: Record<string, string | undefined>): ConfiguredEnv {
   // An empty string means "unset", as in a .env file with `KEY=`.
@@ -242,6 +271,7 @@ export function parseEnv(source: Record<string, string | undefined>): Configured
     throw new EnvError("Invalid environment variable METRICS_PORT: must differ from PORT");
   }
   checkProductionSecrets(env);
+  checkPaymentProvider(env);
   const identity = shopIdentityFromEnv(env);
   const vatProblem = vatNumberProblem(identity.vatNumber, identity.siret);
   if (vatProblem) throw new EnvError(`Invalid environment variable SHOP_VAT_NUMBER: ${vatProblem}`);

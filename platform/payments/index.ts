@@ -1,5 +1,6 @@
 /**
- * The payments module: the embedded test card processor.
+ * The payments module: the payment provider port (Stripe, the embedded test provider) and the
+ * embedded test card processor.
  * Its public face: the only file of the module that code outside it imports
  * (docs/architecture.md, "Layers"). Tables and other files are the module's own.
  */
@@ -17,6 +18,20 @@ export {
   type PaymentFailure,
   tokenizeCard,
 } from "./processor.ts";
+// The payment provider port (docs/payments.md, "The payment provider port"), its two adapters,
+// and the embedded test provider they may talk to.
+export {
+  type CheckoutSession,
+  type CreateCheckoutSession,
+  type Customer,
+  type Payment,
+  type PaymentProvider,
+  PaymentProviderError,
+  type Refund as ProviderRefund,
+  type SavedCard,
+  type WebhookEvent,
+  WebhookSignatureError,
+} from "./provider.ts";
 export {
   type ChargeRecord,
   chargeRecords,
@@ -25,3 +40,8 @@ export {
   refundCharge,
   refundedByCharge,
 } from "./refunds.ts";
+export { createSandboxApi, type SandboxApiOptions } from "./sandbox/api.ts";
+export { deliverDueEvents, type WebhookEndpoint } from "./sandbox/events.ts";
+export { expireDueSessions } from "./sandbox/sessions.ts";
+export { createStripeProvider, type StripeProviderOptions } from "./stripe.ts";
+export { createTestProvider, type TestProviderOptions } from "./test-provider.ts";
