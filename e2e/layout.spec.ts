@@ -70,6 +70,14 @@ test("the mode button shows the mode cookie's choice after hydration", async ({
   await page.goto("/");
   await hydrated(page);
   await expect(page.getByRole("button", { name: "Mode : Retrait en magasin" })).toBeVisible();
+
+  // Changing it: delivery is offered too, so the modal names both ways, not « mode de retrait ».
+  await page.getByRole("button", { name: "Mode : Retrait en magasin" }).click();
+  await expect(
+    page
+      .locator("dialog.order-mode")
+      .getByRole("heading", { name: "Changer de mode de livraison ou de retrait" }),
+  ).toBeVisible();
 });
 
 test("a sub-menu opens from its button and Escape closes it", async ({ page }) => {

@@ -25,7 +25,7 @@ type AddressFields = { address: string; postcode: string; city: string; instruct
 
 export const TEXTS = {
   choiceTitle: "Comment souhaitez-vous recevoir votre commande ?",
-  changeTitle: "Changer de mode de retrait",
+  changeTitle: "Changer de mode de livraison ou de retrait",
   deliveryTitle: "Livraison à domicile",
   pickupTitle: "Retrait en magasin",
   slotTitle: "Choisissez un créneau",
