@@ -10,7 +10,6 @@ import { createSmsDelivery, type SmsDeliveryOptions } from "#platform/notify/sms
 import type { DeliveryReceipt } from "#platform/notify/sms/gateway.ts";
 import { createSmppGateway, type SmppGatewayOptions } from "#platform/notify/sms/smpp.ts";
 import { startTestSmsc, type TestSmscServer } from "#platform/notify/sms/testing.ts";
-import { phoneCodeSms } from "#platform/ordering/customers/phone-login.ts";
 
 const START = new Date("2026-11-22T08:00:00Z");
 const LEA = "+33612345678";
@@ -100,7 +99,8 @@ describe("the SMPP adapter", () => {
     const { id } = await queueSms(database.db, {
       kind: "phone_code",
       to: "06 12 34 56 78",
-      text: phoneCodeSms("123456"),
+      // The ordering service's phone code (phone-login.ts): no STOP mention in a one-time code.
+      text: "Votre code Comptoir : 123456. Il expire dans 10 minutes.",
     });
     expect(await delivery().deliverPending()).toBe(1);
 
@@ -151,7 +151,8 @@ describe("the SMPP adapter", () => {
   });
 
   it("sends UCS-2 when a character is outside GSM-7, in parts of 67 characters", async () => {
-    const text = "Comptoir : 2 × Tarte fine aux pommes – à retirer chez Comptoir Opéra, côté rue. Merci !";
+    const text =
+      "Comptoir : 2 × Tarte fine aux pommes – à retirer chez Comptoir Opéra, côté rue. Merci !";
     expect(text.length).toBeGreaterThan(70);
     await queueSms(database.db, { kind: "order-confirmation", to: LEA, text });
     expect(await delivery().deliverPending()).toBe(1);
@@ -176,7 +177,9 @@ describe("the SMPP adapter", () => {
     });
     const ids: string[] = [];
     for (const phone of ["+33612345601", "+33612345602", "+33612345603"]) {
-      ids.push((await queueSms(database.db, { kind: "phone_code", to: phone, text: "Code : 1" })).id);
+      ids.push(
+        (await queueSms(database.db, { kind: "phone_code", to: phone, text: "Code : 1" })).id,
+      );
     }
     expect(await worker.deliverPending()).toBe(3);
 
@@ -207,7 +210,8 @@ describe("the SMPP adapter", () => {
 describe("the SMS worker", () => {
   it("loses nothing and sends nothing acknowledged twice when the SMSC drops the link mid-batch", async () => {
     const phones = [1, 2, 3, 4, 5].map((n) => `+3361234560${n}`);
-    for (const to of phones) await queueSms(database.db, { kind: "phone_code", to, text: "Code : 42" });
+    for (const to of phones)
+      await queueSms(database.db, { kind: "phone_code", to, text: "Code : 42" });
     smsc.answer = (_submit, index) => (index === 2 ? "drop" : 0);
     const worker = delivery();
 

@@ -1,5 +1,5 @@
-import smpp, { type PDU, type Session } from "smpp";
 import type { Logger } from "pino";
+import smpp, { type PDU, type Session } from "smpp";
 import {
   type DeliveryReceipt,
   type SmsGateway,
@@ -191,7 +191,9 @@ export function createSmppGateway(options: SmppGatewayOptions): SmppGateway {
       current.send(pdu.response());
       current.close();
     });
-    current.on("error", (error: Error) => logger.warn({ reason: error.message }, "SMPP link error"));
+    current.on("error", (error: Error) =>
+      logger.warn({ reason: error.message }, "SMPP link error"),
+    );
     current.on("close", () => {
       if (session !== current) return;
       session = null;

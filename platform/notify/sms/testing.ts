@@ -140,9 +140,7 @@ function decodeSubmit(pdu: PDU): ReceivedSubmit {
     esmClass: Number(pdu.esm_class),
     registeredDelivery: Number(pdu.registered_delivery),
     concatenation:
-      header && header[0] === 0x00
-        ? [header[2] ?? 0, header[3] ?? 0, header[4] ?? 0]
-        : null,
+      header && header[0] === 0x00 ? [header[2] ?? 0, header[3] ?? 0, header[4] ?? 0] : null,
     text,
   };
 }
