@@ -67,7 +67,7 @@ export function createSmsDelivery(options: SmsDeliveryOptions): SmsDelivery {
     options.onReceiptRecorded?.(receipt, matched);
   });
 
-  /** Sends one claimed SMS; false when the pass should stop (the gateway asked to wait). */
+  /** Sends one claimed SMS; "wait" when the pass should stop (the gateway asked to wait). */
   async function sendOne(message: Claimed): Promise<"sent" | "refused" | "wait"> {
     const refusal = smsRefusal(message.to, message.text, rules);
     if (refusal) {
