@@ -165,6 +165,8 @@ export async function boot(options: BootOptions) {
     ]);
     // An email being handed to the SMTP server is finished before the database closes.
     await platform.mail.stop();
+    // The same for an SMS being handed to the gateway, which is then left (unbind).
+    await platform.sms.stop();
     await platform.popularity.stop();
     await facetRecount.stop();
     await invalidations.stop();

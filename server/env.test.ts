@@ -16,6 +16,30 @@ describe("parseEnv", () => {
     expect(env.MAX_CONCURRENT_REQUESTS).toBe(6);
   });
 
+  it("keeps SMS in the outbox by default and needs the whole SMPP link for SMS_GATEWAY=smpp", () => {
+    const offline = parseEnv({});
+    expect(offline.SMS_GATEWAY).toBe("outbox");
+    expect(offline.SMS_SENDER).toBe("Comptoir");
+    expect(offline.SMS_COUNTRIES).toEqual(["FR"]);
+    expect(() => parseEnv({ SMS_GATEWAY: "smpp", SMPP_URL: "smpp://smsc.example:2775" })).toThrow(
+      new EnvError("Invalid environment variable SMPP_SYSTEM_ID: required when SMS_GATEWAY=smpp"),
+    );
+    const env = parseEnv({
+      SMS_GATEWAY: "smpp",
+      SMPP_URL: "smpp://smsc.example:2775",
+      SMPP_SYSTEM_ID: "comptoir",
+      SMPP_PASSWORD: "secret12",
+      SMPP_BIND: "transmitter",
+      SMS_COUNTRIES: "fr, be",
+      SMS_RATE_PER_SECOND: "5",
+    });
+    expect(env).toMatchObject({ SMPP_BIND: "transmitter", SMS_COUNTRIES: ["FR", "BE"] });
+    expect(() => parseEnv({ SMPP_URL: "http://smsc.example" })).toThrowError(/SMPP_URL/);
+    expect(() => parseEnv({ SMS_SENDER: "ComptoirParis" })).toThrowError(/SMS_SENDER/);
+    expect(() => parseEnv({ SMS_SENDER: "0612345678" })).toThrowError(/SMS_SENDER/);
+    expect(() => parseEnv({ SMS_COUNTRIES: "FR,XX" })).toThrowError(/SMS_COUNTRIES/);
+  });
+
   it("takes 0 for no limit on requests worked on at once", () => {
     expect(parseEnv({ MAX_CONCURRENT_REQUESTS: "0" }).MAX_CONCURRENT_REQUESTS).toBe(0);
     expect(() => parseEnv({ MAX_CONCURRENT_REQUESTS: "-1" })).toThrowError(

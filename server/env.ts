@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { z } from "zod";
+import { SMS_COUNTRY_CODES } from "#platform/notify/index.ts";
 import { shopIdentityFromEnv, siretProblem, vatNumberProblem } from "#platform/shop-identity.ts";
 import { parseIpRange } from "#server/rules/client-ip.ts";
 
@@ -100,6 +101,33 @@ export const envSchema = z.object({
   // sent through that server (e.g. smtp://user:pass@smtp.example.com:587).
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().min(3).default("Comptoir <bonjour@comptoir.example>"),
+
+  // SMS: `outbox` keeps them in the outbox (the admin area and tests read them); `smpp` sends
+  // them through an operator's SMSC, with the SMPP_* settings below (docs/notify.md).
+  SMS_GATEWAY: z.enum(["outbox", "smpp"]).default("outbox"),
+  SMPP_URL: z
+    .string()
+    .regex(/^s?smpp:\/\/[^/:]+(:\d+)?\/?$/, "must be like smpp://host:2775 (ssmpp:// for TLS)")
+    .optional(),
+  SMPP_SYSTEM_ID: z.string().min(1).max(15).optional(),
+  SMPP_PASSWORD: z.string().min(1).optional(),
+  // transceiver: submits and delivery receipts on one link; transmitter: submits only.
+  SMPP_BIND: z.enum(["transceiver", "transmitter"]).default("transceiver"),
+  // The alphanumeric sender shown on the phone, as registered with the operator.
+  SMS_SENDER: z
+    .string()
+    .regex(
+      /^(?=.*[A-Za-z])[A-Za-z0-9 .-]{1,11}$/,
+      "must be an alphanumeric sender of at most 11 characters (letters, digits, spaces), e.g. Comptoir",
+    )
+    .default("Comptoir"),
+  SMS_RATE_PER_SECOND: z.coerce.number().positive().max(1000).default(10),
+  // ISO codes of the countries SMS may go to; a number elsewhere is refused.
+  SMS_COUNTRIES: list("FR")
+    .transform((codes) => codes.map((code) => code.toUpperCase()))
+    .refine((codes) => codes.length > 0 && codes.every((code) => code in SMS_COUNTRY_CODES), {
+      message: `must list countries among ${Object.keys(SMS_COUNTRY_CODES).join(", ")}`,
+    }),
 
   // A remote ordering service (Flipdish-shaped REST) instead of the embedded one.
   ORDERING_URL: z.url().optional(),
@@ -250,6 +278,16 @@ function checkPaymentProvider(env: ConfiguredEnv) {
   }
 }
 
+/** `SMS_GATEWAY=smpp` needs its link: one line naming the first setting missing. */
+function checkSmsGateway(env: ConfiguredEnv) {
+  if (env.SMS_GATEWAY !== "smpp") return;
+  for (const name of ["SMPP_URL", "SMPP_SYSTEM_ID", "SMPP_PASSWORD"] as const) {
+    if (env[name] === undefined) {
+      throw new EnvError(`Invalid environment variable ${name}: required when SMS_GATEWAY=smpp`);
+    }
+  }
+}
+
 /** Parses an environment; on a bad value throws one line that names the variable. */
 export function parseEnv(source: Record<string, string | undefined>): ConfiguredEnv {
   // An empty string means "unset", as in a .env file with `KEY=`.
@@ -272,6 +310,7 @@ export function parseEnv(source: Record<string, string | undefined>): Configured
   }
   checkProductionSecrets(env);
   checkPaymentProvider(env);
+  checkSmsGateway(env);
   const identity = shopIdentityFromEnv(env);
   const vatProblem = vatNumberProblem(identity.vatNumber, identity.siret);
   if (vatProblem) throw new EnvError(`Invalid environment variable SHOP_VAT_NUMBER: ${vatProblem}`);

@@ -14,7 +14,12 @@ import {
   storefrontApi,
 } from "#platform/commerce/index.ts";
 import { createContentApi, createContentManagementApi } from "#platform/content/index.ts";
-import { createMailDelivery } from "#platform/notify/index.ts";
+import {
+  createMailDelivery,
+  createSmppGateway,
+  createSmsDelivery,
+  type SmsGateway,
+} from "#platform/notify/index.ts";
 import { bookOrderSlot, checkSlot, createOrderingApi } from "#platform/ordering/index.ts";
 import { limiterStore } from "#platform/rate-limit.ts";
 import { searchApi, startPopularityRefresh, warmProductIndex } from "#platform/search/index.ts";
@@ -105,6 +110,14 @@ export function createPlatform({
     logger: logger.child({ module: "notify" }),
   });
   mail.kick();
+  // SMS of the outbox go through the configured gateway (SMS_GATEWAY), on a worker of their own.
+  const sms = createSmsDelivery({
+    db: database.db,
+    gateway: smsGateway(env, logger),
+    rules: { countries: env.SMS_COUNTRIES },
+    logger: logger.child({ module: "notify" }),
+  });
+  sms.kick();
 
   // The ordering service (Flipdish-shaped, under /ordering): in-process unless ORDERING_URL is set.
   const ordering = createOrderingApi({
@@ -157,5 +170,21 @@ export function createPlatform({
       }),
     ],
   ];
-  return { routes, images, search, mail, popularity };
+  return { routes, images, search, mail, sms, popularity };
+}
+
+/** The SMS gateway of `SMS_GATEWAY`; none (SMS stay in the outbox) for `outbox`. */
+function smsGateway(env: Env, logger: Logger): SmsGateway | null {
+  if (env.SMS_GATEWAY !== "smpp" || !env.SMPP_URL || !env.SMPP_SYSTEM_ID || !env.SMPP_PASSWORD) {
+    return null;
+  }
+  return createSmppGateway({
+    url: env.SMPP_URL,
+    systemId: env.SMPP_SYSTEM_ID,
+    password: env.SMPP_PASSWORD,
+    bind: env.SMPP_BIND,
+    sender: env.SMS_SENDER,
+    ratePerSecond: env.SMS_RATE_PER_SECOND,
+    logger: logger.child({ module: "notify", gateway: "smpp" }),
+  });
 }

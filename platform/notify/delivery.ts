@@ -8,8 +8,8 @@ import { notifyOutbox } from "#platform/notify/schema.ts";
 /**
  * Sends the outbox's emails over SMTP. Each message is claimed by one atomic update (a `FOR UPDATE
  * SKIP LOCKED` pick), so several server instances on one database never send a message twice.
- * Without an SMTP server the emails stay in the outbox as the record; SMS always do (there is no
- * SMS gateway, docs/notify.md).
+ * Without an SMTP server the emails stay in the outbox as the record. SMS have a worker of their
+ * own (`sms/delivery.ts`) that claims rows the same way.
  */
 export type MailDelivery = {
   /** Sends every email that is due now; resolves with the number sent. */
@@ -44,7 +44,7 @@ const SMTP_TIMEOUT_MS = 30_000;
 /** The advisory lock of the outbox sweep (platform/background-lock.ts). */
 export const SWEEP_LOCK = "outbox-sweep";
 
-type Claimed = typeof notifyOutbox.$inferSelect;
+export type Claimed = typeof notifyOutbox.$inferSelect;
 
 /** Creates the mail delivery of one server instance (see `MailDelivery`). */
 export function createMailDelivery(options: MailDeliveryOptions): MailDelivery {
@@ -85,12 +85,47 @@ export function createMailDelivery(options: MailDeliveryOptions): MailDelivery {
   async function deliverPending(): Promise<number> {
     let sent = 0;
     for (;;) {
-      const message = await claimNext(db, now());
+      const message = await claimNext(db, "email", now());
       if (!message) return sent;
       if (await sendOne(message)) sent++;
     }
   }
 
+  const runs = outboxRuns({
+    db,
+    lockName: SWEEP_LOCK,
+    deliverPending,
+    logger,
+    what: "email delivery",
+    sweepIntervalMs: options.sweepIntervalMs ?? DEFAULT_SWEEP_MS,
+  });
+
+  return {
+    deliverPending,
+    kick: runs.kick,
+    async stop() {
+      await runs.stop();
+      transport.close();
+    },
+  };
+}
+
+/**
+ * The background runs of one outbox worker (emails, SMS): a run after each `kick()`, and a timed
+ * sweep (retries due, stale claims) that is shared work, so one instance at a time sweeps, under
+ * the advisory lock `lockName`; an instance that finds it taken skips this tick. A kick after a
+ * commit needs no lock: the row claims already keep two instances from sending one message.
+ */
+export function outboxRuns(options: {
+  db: Db;
+  lockName: string;
+  deliverPending: () => Promise<number>;
+  logger: Pick<Logger, "error">;
+  what: string;
+  /** 0 turns the timer off. */
+  sweepIntervalMs: number;
+}): { kick(): void; stop(): Promise<void> } {
+  const { db, lockName, deliverPending, logger } = options;
   let stopped = false;
   let running: Promise<void> | null = null;
   let again = false;
@@ -102,7 +137,7 @@ export function createMailDelivery(options: MailDeliveryOptions): MailDelivery {
       do {
         again = false;
         await next().catch((error: unknown) =>
-          logger.error({ err: error }, "email delivery run failed"),
+          logger.error({ err: error }, `${options.what} run failed`),
         );
         next = deliverPending;
       } while (again && !stopped);
@@ -120,26 +155,20 @@ export function createMailDelivery(options: MailDeliveryOptions): MailDelivery {
     begin(deliverPending);
   }
 
-  // The timer's sweep (retries due, stale claims) is shared work: one instance at a time sweeps,
-  // under an advisory lock; an instance that finds it taken skips this tick. A kick after a commit
-  // needs no lock: the row claims already keep two instances from sending one email.
   function sweep() {
     if (stopped || running) return;
-    begin(() => runOnce(db, SWEEP_LOCK, deliverPending));
+    begin(() => runOnce(db, lockName, deliverPending));
   }
 
-  const sweepMs = options.sweepIntervalMs ?? DEFAULT_SWEEP_MS;
-  const timer = sweepMs > 0 ? setInterval(sweep, sweepMs) : null;
+  const timer = options.sweepIntervalMs > 0 ? setInterval(sweep, options.sweepIntervalMs) : null;
   timer?.unref();
 
   return {
-    deliverPending,
     kick,
     async stop() {
       stopped = true;
       if (timer) clearInterval(timer);
       await running;
-      transport.close();
     },
   };
 }
@@ -150,11 +179,15 @@ function idleDelivery(): MailDelivery {
 }
 
 /**
- * Takes the oldest email that is due and marks it "sending" in one statement. The row lock of
+ * Takes the oldest message of `channel` that is due and marks it "sending" in one statement. The row lock of
  * `FOR UPDATE SKIP LOCKED` makes concurrent workers pick different rows; a row claimed and
  * committed meanwhile no longer matches when PostgreSQL re-checks it.
  */
-async function claimNext(db: Db, at: Date): Promise<Claimed | null> {
+export async function claimNext(
+  db: Db,
+  channel: "email" | "sms",
+  at: Date,
+): Promise<Claimed | null> {
   const due = or(
     eq(notifyOutbox.status, "pending"),
     and(
@@ -170,7 +203,7 @@ async function claimNext(db: Db, at: Date): Promise<Claimed | null> {
   const next = db
     .select({ id: notifyOutbox.id })
     .from(notifyOutbox)
-    .where(and(eq(notifyOutbox.channel, "email"), due))
+    .where(and(eq(notifyOutbox.channel, channel), due))
     .orderBy(asc(notifyOutbox.seq))
     .limit(1)
     .for("update", { skipLocked: true });
@@ -196,7 +229,7 @@ async function markSent(db: Db, id: string, at: Date) {
     .where(and(eq(notifyOutbox.id, id), eq(notifyOutbox.status, "sending")));
 }
 
-async function markFailed(db: Db, id: string, reason: string, retryAt: Date | null) {
+export async function markFailed(db: Db, id: string, reason: string, retryAt: Date | null) {
   await db
     .update(notifyOutbox)
     .set({
@@ -209,9 +242,20 @@ async function markFailed(db: Db, id: string, reason: string, retryAt: Date | nu
     .where(and(eq(notifyOutbox.id, id), eq(notifyOutbox.status, "sending")));
 }
 
-/** Exponential back-off from one minute to one hour; null once the attempts are used up. */
-export function nextAttempt(attempts: number, maxAttempts: number, at: Date): Date | null {
+/**
+ * Exponential back-off, by default from one minute to one hour (emails); null once the attempts
+ * are used up.
+ */
+export function nextAttempt(
+  attempts: number,
+  maxAttempts: number,
+  at: Date,
+  retry: { firstMs: number; longestMs: number } = {
+    firstMs: FIRST_RETRY_MS,
+    longestMs: LONGEST_RETRY_MS,
+  },
+): Date | null {
   if (attempts >= maxAttempts) return null;
-  const delay = Math.min(FIRST_RETRY_MS * 2 ** (attempts - 1), LONGEST_RETRY_MS);
+  const delay = Math.min(retry.firstMs * 2 ** (attempts - 1), retry.longestMs);
   return new Date(at.getTime() + delay);
 }

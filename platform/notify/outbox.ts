@@ -1,6 +1,7 @@
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
 import { notifyOutbox } from "#platform/notify/schema.ts";
+import { normaliseSmsNumber, smsRefusal } from "#platform/notify/sms/text.ts";
 
 export type OutboxChannel = "email" | "sms";
 
@@ -17,6 +18,13 @@ export type OutboxMessage = {
   status: "pending" | "sent" | "failed" | "erased";
   createdAt: Date;
   sentAt: Date | null;
+  /** Tries so far (a refusal at queueing counts none). */
+  attempts: number;
+  lastError: string | null;
+  /** SMS: the gateway's id of the (first part of the) message, once acknowledged. */
+  providerMessageId: string | null;
+  /** SMS: what the delivery receipts said; null before any. */
+  deliveryStatus: "delivered" | "failed" | "expired" | null;
 };
 
 export type OutboxFilter = {
@@ -39,14 +47,27 @@ export async function queueEmail(
 }
 
 /**
- * Stores an SMS in the outbox. There is no SMS gateway: SMS stay in the outbox, where tests and
- * the admin area read them (docs/notify.md).
+ * Stores an SMS in the outbox, its number in E.164 form; the SMS worker (`sms/delivery.ts`) sends
+ * it through the configured gateway, or it stays in the outbox, where tests and the admin area
+ * read it (docs/notify.md). An SMS that can never go (a malformed number, a text of more parts
+ * than allowed) is stored `failed` at once with the reason, and `refused` says why: it is never
+ * left pending. The configured countries are checked by the worker.
  */
 export async function queueSms(
   db: Db | Tx,
   sms: { kind: string; to: string; text: string },
-): Promise<{ id: string }> {
-  return insertMessage(db, { channel: "sms", subject: null, html: null, ...sms });
+): Promise<{ id: string; refused?: string }> {
+  const refused = smsRefusal(sms.to, sms.text) ?? undefined;
+  const to = normaliseSmsNumber(sms.to) ?? sms.to;
+  const row = await insertMessage(db, {
+    channel: "sms",
+    subject: null,
+    html: null,
+    ...sms,
+    to,
+    ...(refused ? { status: "failed", lastError: refused } : {}),
+  });
+  return refused ? { ...row, refused } : row;
 }
 
 async function insertMessage(
@@ -58,6 +79,8 @@ async function insertMessage(
     subject: string | null;
     text: string;
     html: string | null;
+    status?: "failed";
+    lastError?: string;
   },
 ): Promise<{ id: string }> {
   // The clock, not the transaction start: two messages of one transaction keep their order.
@@ -97,7 +120,15 @@ function toMessage(row: typeof notifyOutbox.$inferSelect): OutboxMessage {
     status: publicStatus(row.status),
     createdAt: row.createdAt,
     sentAt: row.sentAt,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    providerMessageId: row.providerMessageIds[0] ?? null,
+    deliveryStatus: deliveryStatus(row.deliveryStatus),
   };
+}
+
+function deliveryStatus(status: string | null): OutboxMessage["deliveryStatus"] {
+  return status === "delivered" || status === "failed" || status === "expired" ? status : null;
 }
 
 function publicStatus(status: string): OutboxMessage["status"] {
@@ -119,7 +150,7 @@ export async function outboxFigures(db: Db | Tx): Promise<{ pending: number; fai
 /**
  * What waits to be sent, by channel, for the metrics (`/metrics`): messages new, being sent or
  * failed and due again, the age of the oldest of them (seconds, by the database's clock), and those
- * failed for good. One statement over the status index. SMS wait for good: there is no gateway.
+ * failed for good. One statement over the status index. Without a gateway, SMS wait for good.
  */
 export async function outboxBacklog(
   db: Db,

@@ -33,6 +33,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       subject: message.subject,
       text: message.text,
       status: message.status,
+      attempts: message.attempts,
+      lastError: message.lastError,
+      providerMessageId: message.providerMessageId,
+      deliveryStatus: message.deliveryStatus,
       createdAt: message.createdAt.toISOString(),
     })),
   };
@@ -49,6 +53,13 @@ const STATUS = {
   sent: "Envoyé",
   failed: "Échec",
   erased: "Effacé (RGPD)",
+} as const;
+
+/** What the operator's delivery receipt said of an SMS. */
+const DELIVERY = {
+  delivered: "reçu par le téléphone",
+  failed: "non distribué",
+  expired: "expiré avant distribution",
 } as const;
 
 export default function OutboxScreen() {
@@ -74,6 +85,18 @@ export default function OutboxScreen() {
                 {` ${message.kind} à ${message.to} — ${dateTime.format(new Date(message.createdAt))} — ${STATUS[message.status]}`}
               </p>
               {message.subject && <p>{message.subject}</p>}
+              {message.channel === "sms" && (
+                <p>
+                  {`Tentatives : ${message.attempts}`}
+                  {message.providerMessageId &&
+                    ` — identifiant opérateur : ${message.providerMessageId}`}
+                  {message.deliveryStatus &&
+                    ` — accusé de réception : ${DELIVERY[message.deliveryStatus]}`}
+                </p>
+              )}
+              {message.status === "failed" && message.lastError && (
+                <p>{`Motif : ${message.lastError}`}</p>
+              )}
               <figure aria-label={`Texte du message ${message.kind}`}>
                 <pre style={{ whiteSpace: "pre-wrap" }}>{message.text}</pre>
               </figure>
