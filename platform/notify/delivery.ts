@@ -215,7 +215,8 @@ export async function claimNext(
   return claimed ?? null;
 }
 
-async function markSent(db: Db, id: string, at: Date) {
+/** A claimed row the gateway (SMTP or SMS) has acknowledged: sent, never claimed again. */
+export async function markSent(db: Db, id: string, at: Date) {
   await db
     .update(notifyOutbox)
     .set({

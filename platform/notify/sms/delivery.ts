@@ -5,6 +5,7 @@ import {
   type Claimed,
   claimNext,
   markFailed,
+  markSent,
   nextAttempt,
   outboxRuns,
 } from "#platform/notify/delivery.ts";
@@ -151,20 +152,6 @@ async function recordPart(db: Db, id: string, index: number, providerMessageId: 
         sql`cardinality(${notifyOutbox.providerMessageIds}) = ${index}`,
       ),
     );
-}
-
-async function markSent(db: Db, id: string, at: Date) {
-  await db
-    .update(notifyOutbox)
-    .set({
-      status: "sent",
-      sentAt: at,
-      attempts: sql`${notifyOutbox.attempts} + 1`,
-      lastError: null,
-      nextAttemptAt: null,
-      claimedAt: null,
-    })
-    .where(and(eq(notifyOutbox.id, id), eq(notifyOutbox.status, "sending")));
 }
 
 /**
