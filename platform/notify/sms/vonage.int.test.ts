@@ -121,7 +121,8 @@ describe("the Vonage adapter", () => {
 
   it("lets Vonage concatenate a long text, as unicode when it needs to, and stores each part's id", async () => {
     const { worker } = delivery();
-    const text = `Comptoir : 2 × Tarte fine – ${"à retirer chez Comptoir Opéra. ".repeat(4)}`.trim();
+    const text =
+      `Comptoir : 2 × Tarte fine – ${"à retirer chez Comptoir Opéra. ".repeat(4)}`.trim();
     const { id } = await queueSms(database.db, { kind: "order-status", to: LEA, text });
     expect(await worker.deliverPending()).toBe(1);
 
