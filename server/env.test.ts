@@ -16,6 +16,32 @@ describe("parseEnv", () => {
     expect(env.MAX_CONCURRENT_REQUESTS).toBe(6);
   });
 
+  it("needs Vonage's keys and signature secret for SMS_GATEWAY=vonage", () => {
+    const keys = {
+      SMS_GATEWAY: "vonage",
+      VONAGE_API_KEY: "a1b2c3d4",
+      VONAGE_API_SECRET: "Secret0fTheAccount",
+      VONAGE_SIGNATURE_SECRET: "signature-secret",
+    };
+    expect(() => parseEnv({ SMS_GATEWAY: "vonage", VONAGE_API_KEY: "a1b2c3d4" })).toThrow(
+      new EnvError(
+        "Invalid environment variable VONAGE_API_SECRET: required when SMS_GATEWAY=vonage",
+      ),
+    );
+    expect(() => parseEnv({ ...keys, VONAGE_SIGNATURE_SECRET: undefined })).toThrow(
+      new EnvError(
+        "Invalid environment variable VONAGE_SIGNATURE_SECRET: required when SMS_GATEWAY=vonage",
+      ),
+    );
+    expect(parseEnv(keys)).toMatchObject({ ...keys, VONAGE_SIGNATURE_METHOD: "sha256" });
+    expect(() => parseEnv({ ...keys, VONAGE_SIGNATURE_METHOD: "crc32" })).toThrowError(
+      /VONAGE_SIGNATURE_METHOD/,
+    );
+    expect(() => parseEnv({ SMS_GATEWAY: "twilio" })).toThrowError(
+      /^Invalid environment variable SMS_GATEWAY:/,
+    );
+  });
+
   it("keeps SMS in the outbox by default and needs the whole SMPP link for SMS_GATEWAY=smpp", () => {
     const offline = parseEnv({});
     expect(offline.SMS_GATEWAY).toBe("outbox");

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { z } from "zod";
-import { SMS_COUNTRY_CODES } from "#platform/notify/index.ts";
+import { SMS_COUNTRY_CODES, VONAGE_SIGNATURE_METHODS } from "#platform/notify/index.ts";
 import { shopIdentityFromEnv, siretProblem, vatNumberProblem } from "#platform/shop-identity.ts";
 import { parseIpRange } from "#server/rules/client-ip.ts";
 
@@ -103,8 +103,9 @@ export const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default("Comptoir <bonjour@comptoir.example>"),
 
   // SMS: `outbox` keeps them in the outbox (the admin area and tests read them); `smpp` sends
-  // them through an operator's SMSC, with the SMPP_* settings below (docs/notify.md).
-  SMS_GATEWAY: z.enum(["outbox", "smpp"]).default("outbox"),
+  // them through an operator's SMSC, with the SMPP_* settings below; `vonage` through Vonage's
+  // SMS API, with the VONAGE_* settings below (docs/notify.md).
+  SMS_GATEWAY: z.enum(["outbox", "smpp", "vonage"]).default("outbox"),
   SMPP_URL: z
     .string()
     .regex(/^s?smpp:\/\/[^/:]+(:\d+)?\/?$/, "must be like smpp://host:2775 (ssmpp:// for TLS)")
@@ -113,6 +114,14 @@ export const envSchema = z.object({
   SMPP_PASSWORD: z.string().min(1).optional(),
   // transceiver: submits and delivery receipts on one link; transmitter: submits only.
   SMPP_BIND: z.enum(["transceiver", "transmitter"]).default("transceiver"),
+  // Vonage's SMS API: the account's API key and secret (Dashboard → API settings), and the
+  // signature secret and method its delivery receipts are signed with (Signed webhooks).
+  VONAGE_API_KEY: z.string().min(1).optional(),
+  VONAGE_API_SECRET: z.string().min(1).optional(),
+  VONAGE_SIGNATURE_SECRET: z.string().min(1).optional(),
+  VONAGE_SIGNATURE_METHOD: z.enum(VONAGE_SIGNATURE_METHODS).default("sha256"),
+  // Another origin for the SMS API than Vonage's https://rest.nexmo.com (a stand-in, a proxy).
+  VONAGE_REST_HOST: z.url().optional(),
   // The alphanumeric sender shown on the phone, as registered with the operator.
   SMS_SENDER: z
     .string()
@@ -278,12 +287,19 @@ function checkPaymentProvider(env: ConfiguredEnv) {
   }
 }
 
-/** `SMS_GATEWAY=smpp` needs its link: one line naming the first setting missing. */
+const SMS_GATEWAY_SETTINGS = {
+  outbox: [],
+  smpp: ["SMPP_URL", "SMPP_SYSTEM_ID", "SMPP_PASSWORD"],
+  vonage: ["VONAGE_API_KEY", "VONAGE_API_SECRET", "VONAGE_SIGNATURE_SECRET"],
+} as const;
+
+/** `SMS_GATEWAY=smpp|vonage` needs its settings: one line naming the first one missing. */
 function checkSmsGateway(env: ConfiguredEnv) {
-  if (env.SMS_GATEWAY !== "smpp") return;
-  for (const name of ["SMPP_URL", "SMPP_SYSTEM_ID", "SMPP_PASSWORD"] as const) {
+  for (const name of SMS_GATEWAY_SETTINGS[env.SMS_GATEWAY]) {
     if (env[name] === undefined) {
-      throw new EnvError(`Invalid environment variable ${name}: required when SMS_GATEWAY=smpp`);
+      throw new EnvError(
+        `Invalid environment variable ${name}: required when SMS_GATEWAY=${env.SMS_GATEWAY}`,
+      );
     }
   }
 }

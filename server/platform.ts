@@ -18,6 +18,7 @@ import {
   createMailDelivery,
   createSmppGateway,
   createSmsDelivery,
+  createVonageGateway,
   type SmsGateway,
 } from "#platform/notify/index.ts";
 import { bookOrderSlot, checkSlot, createOrderingApi } from "#platform/ordering/index.ts";
@@ -110,10 +111,12 @@ export function createPlatform({
     logger: logger.child({ module: "notify" }),
   });
   mail.kick();
-  // SMS of the outbox go through the configured gateway (SMS_GATEWAY), on a worker of their own.
+  // SMS of the outbox go through the configured gateway (SMS_GATEWAY), on a worker of their own;
+  // an HTTP provider's delivery receipts come to its webhook (mounted below).
+  const gateway = smsGateway(env, logger);
   const sms = createSmsDelivery({
     db: database.db,
-    gateway: smsGateway(env, logger),
+    gateway: gateway?.sms ?? null,
     rules: { countries: env.SMS_COUNTRIES },
     logger: logger.child({ module: "notify" }),
   });
@@ -170,21 +173,51 @@ export function createPlatform({
       }),
     ],
   ];
+  if (gateway?.webhook) routes.push(gateway.webhook);
   return { routes, images, search, mail, sms, popularity };
 }
 
-/** The SMS gateway of `SMS_GATEWAY`; none (SMS stay in the outbox) for `outbox`. */
-function smsGateway(env: Env, logger: Logger): SmsGateway | null {
-  if (env.SMS_GATEWAY !== "smpp" || !env.SMPP_URL || !env.SMPP_SYSTEM_ID || !env.SMPP_PASSWORD) {
-    return null;
+/** Where Vonage's delivery receipts come (`…/status`), mounted only with `SMS_GATEWAY=vonage`. */
+const VONAGE_WEBHOOK = "/api/webhooks/vonage";
+
+/**
+ * The SMS gateway of `SMS_GATEWAY`, with the delivery-receipt webhook of an HTTP provider and
+ * where it is mounted; none (SMS stay in the outbox) for `outbox`.
+ */
+function smsGateway(
+  env: Env,
+  logger: Logger,
+): { sms: SmsGateway; webhook?: [string, SubApp] } | null {
+  if (env.SMS_GATEWAY === "smpp" && env.SMPP_URL && env.SMPP_SYSTEM_ID && env.SMPP_PASSWORD) {
+    const sms = createSmppGateway({
+      url: env.SMPP_URL,
+      systemId: env.SMPP_SYSTEM_ID,
+      password: env.SMPP_PASSWORD,
+      bind: env.SMPP_BIND,
+      sender: env.SMS_SENDER,
+      ratePerSecond: env.SMS_RATE_PER_SECOND,
+      logger: logger.child({ module: "notify", gateway: "smpp" }),
+    });
+    return { sms };
   }
-  return createSmppGateway({
-    url: env.SMPP_URL,
-    systemId: env.SMPP_SYSTEM_ID,
-    password: env.SMPP_PASSWORD,
-    bind: env.SMPP_BIND,
-    sender: env.SMS_SENDER,
-    ratePerSecond: env.SMS_RATE_PER_SECOND,
-    logger: logger.child({ module: "notify", gateway: "smpp" }),
-  });
+  if (
+    env.SMS_GATEWAY === "vonage" &&
+    env.VONAGE_API_KEY &&
+    env.VONAGE_API_SECRET &&
+    env.VONAGE_SIGNATURE_SECRET
+  ) {
+    const sms = createVonageGateway({
+      apiKey: env.VONAGE_API_KEY,
+      apiSecret: env.VONAGE_API_SECRET,
+      signatureSecret: env.VONAGE_SIGNATURE_SECRET,
+      signatureMethod: env.VONAGE_SIGNATURE_METHOD,
+      sender: env.SMS_SENDER,
+      statusCallbackUrl: `${env.PUBLIC_URL}${VONAGE_WEBHOOK}/status`,
+      ratePerSecond: env.SMS_RATE_PER_SECOND,
+      logger: logger.child({ module: "notify", gateway: "vonage" }),
+      ...(env.VONAGE_REST_HOST ? { restHost: env.VONAGE_REST_HOST } : {}),
+    });
+    return { sms, webhook: [VONAGE_WEBHOOK, sms.statusWebhook] };
+  }
+  return null;
 }

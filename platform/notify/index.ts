@@ -1,5 +1,5 @@
 /**
- * The notify module: the email and SMS outbox, SMTP delivery, the SMS gateway (SMPP), email
+ * The notify module: the email and SMS outbox, SMTP delivery, the SMS gateways (SMPP, Vonage), email
  * templates, the newsletter.
  * Its public face: the only file of the module that code outside it imports
  * (docs/architecture.md, "Layers"). Tables and other files are the module's own.
@@ -31,6 +31,7 @@ export { createSmsDelivery, type SmsDelivery } from "./sms/delivery.ts";
 export type { SmsGateway } from "./sms/gateway.ts";
 export { createSmppGateway } from "./sms/smpp.ts";
 export { CALLING_CODES as SMS_COUNTRY_CODES, smsRefusal } from "./sms/text.ts";
+export { createVonageGateway, VONAGE_SIGNATURE_METHODS } from "./sms/vonage.ts";
 export { activationEmail } from "./templates/activation.ts";
 export {
   type OrderConfirmationParts,
