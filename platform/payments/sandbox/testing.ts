@@ -21,6 +21,10 @@ async function listen(fetch: (request: Request) => Response | Promise<Response>)
       resolve(info.port),
     );
   });
+  // A test may pause longer than Node's 5 s keep-alive between two requests (compiling the
+  // OpenAPI schemas, a busy CI machine): the client would then reuse a socket the server is
+  // closing and get ECONNRESET. Idle sockets are kept a minute instead.
+  if (server && "keepAliveTimeout" in server) server.keepAliveTimeout = 60_000;
   const close = () =>
     new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
   return { port, close };
