@@ -114,8 +114,6 @@ export {
   computedUnitPrice,
   PRODUCT_SAVED,
   type ProductActionResult,
-  productFilterParams,
-  readProductFilter,
   relatedHandlesText,
   runProductAction,
   saveProductForm,
@@ -127,6 +125,7 @@ export {
   UNIT_PRICE_MESSAGES,
   VAT_CHOICES,
 } from "./product-fields.ts";
+export { productFilterParams, readProductFilter } from "./product-filter.ts";
 export {
   findPromotion,
   formValuesFrom,

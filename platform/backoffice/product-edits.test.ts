@@ -1,10 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readPriceOperation } from "#platform/backoffice/bulk-prices.ts";
-import {
-  parseEuros,
-  productFilterParams,
-  readProductFilter,
-} from "#platform/backoffice/product-edits.ts";
+import { parseEuros } from "#platform/backoffice/product-edits.ts";
+import { productFilterParams, readProductFilter } from "#platform/backoffice/product-filter.ts";
 
 describe("parseEuros", () => {
   it("reads prices as staff type them", () => {
