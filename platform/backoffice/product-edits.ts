@@ -12,7 +12,6 @@ import {
 } from "#platform/backoffice/product-fields.ts";
 import { recordChange, type Staff } from "#platform/backoffice/staff.ts";
 import {
-  type AdminProductFilter,
   addProductImage,
   CatalogueInputError,
   CONTROLLED_TAGS,
