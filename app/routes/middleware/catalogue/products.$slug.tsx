@@ -1,6 +1,7 @@
 import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
 import { Field, FieldError, fieldId } from "#app/components/admin/field.tsx";
+import { UnitPriceFields } from "#app/components/admin/unit-price-fields.tsx";
 import { readStaffForm, staffContext } from "#app/lib/admin/admin.server.ts";
 import { formatCents } from "#app/lib/format.ts";
 import { serverContext } from "#app/lib/server-context.ts";
@@ -16,7 +17,6 @@ import {
   runProductAction,
   saveProductForm,
   TEXT_FIELD_GROUPS,
-  UNIT_PRICE_MESSAGES,
   VAT_CHOICES,
 } from "#platform/backoffice/index.ts";
 import {
@@ -349,63 +349,15 @@ export default function ProductScreen() {
               </tbody>
             </table>
           </div>
-          <section className="admin-unit-price" aria-labelledby="unit-price-title">
-            <h3 id="unit-price-title">Prix à l'unité</h3>
-            <p id="unit-price-computed">
-              {unitPrice ? (
-                <>
-                  Calculé : <strong>{unitPrice.label}</strong> ({unitPrice.basis}). Il suit chaque
-                  changement de prix.
-                </>
-              ) : (
-                UNIT_PRICE_MESSAGES.notComputable
-              )}
-            </p>
-            {typedUnitPrice && (
-              <p role="note">
-                <span className="admin-badges">
-                  <span className="admin-badge--off">Saisi à la main</span>
-                </span>{" "}
-                Le site affiche « {typedUnitPrice} » au lieu du prix calculé (motif :{" "}
-                {text("price_unit_override_reason")}). Ce prix ne suit pas les changements de prix.
-              </p>
-            )}
-            <div className="admin-field">
-              <label className="admin-check">
-                <input
-                  type="checkbox"
-                  name="mf.price_unit_manual"
-                  defaultChecked={checked("mf.price_unit_manual", typedUnitPrice !== "")}
-                  aria-describedby={`${fieldId("mf.price_unit_manual")}-hint`}
-                />
-                <span>{OTHER_FIELD_LABELS.price_unit_manual}</span>
-              </label>
-              <small id={`${fieldId("mf.price_unit_manual")}-hint`} className="admin-field__hint">
-                Seulement pour un produit dont la quantité ne s'exprime pas en g, kg, cl, l ou
-                pièces (vendu à la botte, au plateau…) : le prix saisi s'affiche à la place du prix
-                calculé et ne suit plus les changements de prix. Décochez pour revenir au calcul.
-              </small>
-            </div>
-            <div className="admin-grid">
-              <Field
-                name="mf.price_unit_override"
-                label={OTHER_FIELD_LABELS.price_unit_override}
-                hint="Par exemple 3,20 € / botte."
-                defaultValue={value("mf.price_unit_override", typedUnitPrice)}
-                error={errors["mf.price_unit_override"]}
-              />
-              <Field
-                name="mf.price_unit_override_reason"
-                label={OTHER_FIELD_LABELS.price_unit_override_reason}
-                hint="Pourquoi le catalogue ne peut pas le calculer."
-                defaultValue={value(
-                  "mf.price_unit_override_reason",
-                  text("price_unit_override_reason"),
-                )}
-                error={errors["mf.price_unit_override_reason"]}
-              />
-            </div>
-          </section>
+          <UnitPriceFields
+            computed={unitPrice}
+            typed={typedUnitPrice}
+            typedReason={text("price_unit_override_reason")}
+            manual={checked("mf.price_unit_manual", typedUnitPrice !== "")}
+            override={value("mf.price_unit_override", typedUnitPrice)}
+            reason={value("mf.price_unit_override_reason", text("price_unit_override_reason"))}
+            errors={errors}
+          />
         </fieldset>
 
         <fieldset className="admin-card">
