@@ -5,15 +5,10 @@ import { type CardProblem, readCard } from "./cards.ts";
 import type { SandboxContext } from "./context.ts";
 import { badParam, StripeApiError } from "./errors.ts";
 import { recordEvent } from "./events.ts";
-import {
-  confirmPaymentIntent,
-  confirmSetupIntent,
-  createCardPaymentMethod,
-  createPaymentIntent,
-  createSetupIntent,
-} from "./intents.ts";
+import { confirmPaymentIntent, createCardPaymentMethod, createPaymentIntent } from "./intents.ts";
 import type { CreateSessionParams } from "./params.ts";
 import { paymentSandboxObject } from "./schema.ts";
+import { confirmSetupIntent, createSetupIntent } from "./setup-intents.ts";
 import {
   getObject,
   insertObject,
