@@ -3,3 +3,4 @@
  * drizzle-kit through drizzle.config.ts. Nothing else outside the module imports them.
  */
 export * from "./schema.ts";
+export * from "./settlement/schema.ts";
