@@ -227,6 +227,18 @@ export {
   orderModeText,
   orderSlotFromAttributes,
 } from "./orders/slot.ts";
+// Orders paid through the payment provider: weighing and capture (docs/sold-by-weight.md).
+export {
+  type GroceryPayment,
+  groceryPaymentByIntent,
+  groceryPaymentOf,
+  recordGroceryAuthorisationReleased,
+  recordWeighedCapture,
+  saveWeighedGrams,
+  type WeighedLine,
+  type Weighing,
+  weighingOf,
+} from "./orders/weighing.ts";
 export {
   deleteUrlRedirect,
   findUrlRedirect,
