@@ -235,6 +235,7 @@ export {
   recordGroceryAuthorisationReleased,
   recordWeighedCapture,
   saveWeighedGrams,
+  uncapturedAuthorisations,
   type WeighedLine,
   type Weighing,
   weighingOf,

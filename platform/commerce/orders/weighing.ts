@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, lte, ne } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
 import { soldByWeightProducts } from "#platform/commerce/catalogue/sold-by-weight.ts";
 import { issueGroceryInvoice } from "#platform/commerce/orders/invoice.ts";
@@ -242,4 +242,31 @@ export async function recordGroceryAuthorisationReleased(tx: Tx, orderId: number
     .update(commerceOrder)
     .set({ financialStatus: "VOIDED", paymentCapturedCents: 0 })
     .where(eq(commerceOrder.id, orderId));
+}
+
+/**
+ * Grocery orders paid through the provider whose authorisation, given at or before
+ * `authorisedBefore`, is not captured yet (nor the order cancelled), oldest first.
+ */
+export async function uncapturedAuthorisations(db: Db | Tx, authorisedBefore: Date, limit = 50) {
+  return db
+    .select({
+      id: commerceOrder.id,
+      orderNumber: commerceOrder.orderNumber,
+      paymentIntentId: commerceOrder.paymentIntentId,
+      paymentAuthorisedAt: commerceOrder.paymentAuthorisedAt,
+      paymentCapturedCents: commerceOrder.paymentCapturedCents,
+      status: commerceOrder.status,
+    })
+    .from(commerceOrder)
+    .where(
+      and(
+        isNotNull(commerceOrder.paymentIntentId),
+        isNull(commerceOrder.paymentCapturedCents),
+        ne(commerceOrder.status, "cancelled"),
+        lte(commerceOrder.paymentAuthorisedAt, authorisedBefore),
+      ),
+    )
+    .orderBy(asc(commerceOrder.paymentAuthorisedAt))
+    .limit(limit);
 }
