@@ -30,7 +30,7 @@ test("the checker finds the fields it is meant to", () => {
 
 test("no page a visitor reaches has a card field", async ({ request, baseURL }) => {
   const { pages, found } = await crawlForCardFields(request, baseURL ?? "", ["/"], {
-    limit: 400,
+    limit: 250,
   });
   expect(pages.length).toBeGreaterThan(50);
   expect(found).toEqual([]);

@@ -15,13 +15,8 @@ import { createStaff, type Staff } from "#platform/backoffice/staff.ts";
 import { commerceMetafield, commerceOrder, commerceOrderLine } from "#platform/commerce/tables.ts";
 import { invoicesOfOrder } from "#platform/invoices/index.ts";
 import { orderingCustomer, orderingOrder, orderingStore } from "#platform/ordering/tables.ts";
-import type { PaymentProvider } from "#platform/payments/index.ts";
-import {
-  payOnPage,
-  startSandbox,
-  TEST_WEBHOOK_SECRET,
-} from "#platform/payments/sandbox/testing.ts";
-import { createTestProvider } from "#platform/payments/test-provider.ts";
+import { createTestProvider, type PaymentProvider } from "#platform/payments/index.ts";
+import { payOnPage, startSandbox, TEST_WEBHOOK_SECRET } from "#platform/payments/testing.ts";
 import { authorisedCents } from "#platform/sold-by-weight.ts";
 
 /**
