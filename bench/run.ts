@@ -8,6 +8,7 @@ import { runCatalogueBench } from "./catalogue.ts";
 import { runHttpBench } from "./http.ts";
 import { runLoadBench } from "./load.ts";
 import type { BenchResult } from "./measure.ts";
+import { runPaymentsBench } from "./payments.ts";
 import { runRelevanceBench } from "./relevance.ts";
 
 const only = process.argv[2];
@@ -24,6 +25,7 @@ const results: BenchResult[] = [];
 if (!only || only === "catalogue") results.push(...(await runCatalogueBench()));
 if (!only || only === "cart") results.push(...(await runCartBench()));
 if (!only || only === "http") results.push(...(await runHttpBench()));
+if (!only || only === "payments") results.push(...(await runPaymentsBench()));
 
 console.log("");
 for (const r of results) {

@@ -94,6 +94,16 @@ async function update(
 }
 
 /**
+ * A session lasts at least 30 minutes (Stripe refuses less), and never ends before its hold: the
+ * hold is only released once the provider has ended the session, so a session outliving its hold
+ * by a moment can still only be paid while the hold stands.
+ */
+function sessionExpiry(attempt: PaymentAttempt, now: Date): Date {
+  const shortest = now.getTime() + 30 * 60_000 + 30_000;
+  return new Date(Math.max(attempt.expiresAt.getTime(), shortest));
+}
+
+/**
  * Creates the hosted page's Checkout Session of an attempt just opened (after the commit that
  * holds): its lines must come to the attempt's amount. The attempt's id is the idempotency key,
  * so a retry gives the same session. When the provider fails, the hold is given back at once and
@@ -128,7 +138,7 @@ export async function startCheckoutSession(
         ...(page.customerEmail && !page.customerId ? { customerEmail: page.customerEmail } : {}),
         clientReference: attempt.id,
         metadata: { attempt: attempt.id, purpose: attempt.purpose },
-        expiresAt: attempt.expiresAt,
+        expiresAt: sessionExpiry(attempt, payments.now()),
         locale: page.locale ?? "fr",
       },
       { idempotencyKey: `${attempt.id}:session` },
@@ -154,10 +164,13 @@ export async function startCheckoutSession(
  */
 export async function settlePaymentAttempt(
   payments: Payments,
-  attemptId: string,
+  attemptOrId: string | PaymentAttempt,
   hint: { paymentIntentId?: string } = {},
 ): Promise<SettleOutcome> {
-  const attempt = await attemptById(payments.db, attemptId);
+  // A caller that has just read the attempt (the webhook) passes it; its row is locked and read
+  // again before anything is written.
+  const attempt =
+    typeof attemptOrId === "string" ? await attemptById(payments.db, attemptOrId) : attemptOrId;
   if (!attempt) return { kind: "unknown" };
   if (attempt.status === "placed" || attempt.status === "refunded") return outcomeOf(attempt);
   if (attempt.status === "refund_due") return giveBack(payments, attempt);
@@ -227,7 +240,7 @@ export async function settleCheckoutSession(
 ): Promise<SettleOutcome> {
   const attempt = await attemptBySession(payments.db, sessionId);
   if (!attempt) return { kind: "unknown" };
-  return settlePaymentAttempt(payments, attempt.id);
+  return settlePaymentAttempt(payments, attempt);
 }
 
 async function placeAttempt(

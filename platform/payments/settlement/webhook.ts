@@ -80,7 +80,7 @@ async function processEvent(payments: Payments, event: WebhookEvent): Promise<st
       );
       return "unknown_session";
     }
-    const outcome = await settlePaymentAttempt(payments, attempt.id);
+    const outcome = await settlePaymentAttempt(payments, attempt);
     return `settled:${outcome.kind}`;
   }
   if (PAYMENT_EVENTS.has(event.type)) {
@@ -126,7 +126,7 @@ export async function receiveWebhook(
     return { status: 400, body: { error: { message: "Invalid signature" } } };
   }
   const now = payments.now();
-  await payments.db
+  const inserted = await payments.db
     .insert(paymentWebhookEvent)
     .values({
       id: event.id,
@@ -135,12 +135,16 @@ export async function receiveWebhook(
       payload: JSON.parse(rawBody) as Record<string, unknown>,
       receivedAt: now,
     })
-    .onConflictDoNothing();
-  const [stored] = await payments.db
-    .select({ processedAt: paymentWebhookEvent.processedAt })
-    .from(paymentWebhookEvent)
-    .where(eq(paymentWebhookEvent.id, event.id));
-  if (stored?.processedAt) return { status: 200, body: { received: true, duplicate: true } };
+    .onConflictDoNothing()
+    .returning({ id: paymentWebhookEvent.id });
+  if (inserted.length === 0) {
+    // Seen before: done, unless its processing failed (the provider's retry comes for that).
+    const [stored] = await payments.db
+      .select({ processedAt: paymentWebhookEvent.processedAt })
+      .from(paymentWebhookEvent)
+      .where(eq(paymentWebhookEvent.id, event.id));
+    if (stored?.processedAt) return { status: 200, body: { received: true, duplicate: true } };
+  }
   try {
     const outcome = await processEvent(payments, event);
     await payments.db
