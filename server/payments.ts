@@ -75,6 +75,7 @@ export function createPaymentsFromEnv(env: Env, db: Db, logger: Logger) {
     };
   }
 
+  log.info({ provider: provider.name }, "payment provider");
   const payments: Payments = createPayments({ db, provider, logger: log });
   webhookApp.route("/", paymentWebhookRoutes(payments));
   // Tests run the same rounds themselves, with their own clock (`reconcilePayments`).
