@@ -21,7 +21,12 @@ import {
   createVonageGateway,
   type SmsGateway,
 } from "#platform/notify/index.ts";
-import { bookOrderSlot, checkSlot, createOrderingApi } from "#platform/ordering/index.ts";
+import {
+  bookOrderSlot,
+  checkSlot,
+  createOrderingApi,
+  releaseOrderSlot,
+} from "#platform/ordering/index.ts";
 import { limiterStore } from "#platform/rate-limit.ts";
 import { searchApi, startPopularityRefresh, warmProductIndex } from "#platform/search/index.ts";
 import { configureService } from "#platform/services.ts";
@@ -61,7 +66,7 @@ export function createPlatform({
   forgetServiceReads();
 
   // Grocery orders book their slot in the ordering service's capacity (docs/architecture.md, "Ports").
-  const slots: SlotBookings = { check: checkSlot, book: bookOrderSlot };
+  const slots: SlotBookings = { check: checkSlot, book: bookOrderSlot, release: releaseOrderSlot };
 
   const commerce = storefrontApi({
     db: database.db,

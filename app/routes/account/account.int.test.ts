@@ -8,7 +8,12 @@ import { composeTestServer, formPost, type TestRequest } from "#platform/backoff
 import { parseCartGid, placeOrder } from "#platform/commerce/index.ts";
 import { formatSlot } from "#platform/format.ts";
 import { latestMessage, linkIn } from "#platform/notify/testing.ts";
-import { bookOrderSlot, checkSlot, freeSlotKeys } from "#platform/ordering/index.ts";
+import {
+  bookOrderSlot,
+  checkSlot,
+  freeSlotKeys,
+  releaseOrderSlot,
+} from "#platform/ordering/index.ts";
 import { DEMO_CUSTOMER } from "#seed/commerce/customers.ts";
 
 /**
@@ -482,7 +487,7 @@ describe("orders", () => {
       },
       now: new Date(),
       storefrontOrigin: "http://localhost",
-      slots: { check: checkSlot, book: bookOrderSlot },
+      slots: { check: checkSlot, book: bookOrderSlot, release: releaseOrderSlot },
     });
     expect(placed.kind).toBe("ordered");
     const name = placed.kind === "ordered" ? `n° ${placed.order.orderNumber}` : "";
