@@ -11,6 +11,7 @@ import {
   commerceVariant,
 } from "#platform/commerce/catalogue/schema.ts";
 import { checkoutRoutes } from "#platform/commerce/checkout/http.ts";
+import { checkoutAndPay, testPayments, VISA } from "#platform/commerce/checkout/testing.ts";
 import { commerceCustomer, commerceCustomerToken } from "#platform/commerce/customers/schema.ts";
 import { hashToken } from "#platform/commerce/customers/tokens.ts";
 import { toGid } from "#platform/commerce/gid.ts";
@@ -246,13 +247,25 @@ export async function openCheckoutTestShop(
 ) {
   const shop = await openCartTestShop();
   for (const store of stores) await insertSlotStore(shop.database.db, store);
+  // The clock of the checkout and the provider: a test moves it (a hold's expiry).
+  const clock = { now: NOW };
+  const now = () => clock.now;
+  const { payments, provider, sandbox } = testPayments(shop.database.db, ORIGIN, now);
   const app = new Hono();
   app.route("/", shop.api);
+  app.route("/", sandbox);
   app.route(
     "/checkout",
-    checkoutRoutes({ db: shop.database.db, storefrontOrigin, slots: TEST_SLOTS, now: () => NOW }),
+    checkoutRoutes({
+      db: shop.database.db,
+      storefrontOrigin,
+      checkoutOrigin: ORIGIN,
+      slots: TEST_SLOTS,
+      payments,
+      now,
+    }),
   );
-  return { ...shop, app };
+  return { ...shop, app, payments, provider, clock };
 }
 
 /** A selected delivery address in Paris, as a cart's `delivery.addresses` takes it. */
@@ -270,25 +283,32 @@ export const PARIS_DELIVERY = {
   selected: true,
 };
 
-/** The hosted checkout's form filled in by Paul Durand, paying with the approved test card. */
+/** The hosted checkout's form filled in by Paul Durand (the card is typed on the provider's page). */
 export const CHECKOUT_FORM = {
   email: "paul@example.fr",
   phone: "06 12 34 56 78",
   firstName: "Paul",
   lastName: "Durand",
-  cardHolder: "Paul Durand",
-  cardNumber: "4242 4242 4242 4242",
-  cardExpiry: "12/29",
-  cardCvc: "123",
 };
 
-/** Submits a form of the hosted checkout (`path` with its `?key=`), as a browser posts it. */
-export function postCheckoutForm(app: Hono, path: string, fields: Record<string, string>) {
-  return app.request(`${ORIGIN}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields).toString(),
-  });
+/**
+ * Submits a form of the hosted checkout (`path` with its `?key=`), as a browser posts it. When
+ * the checkout sends the shopper to the provider's hosted page, the card `cardNumber` (the
+ * approved test card by default) is typed there and the return followed: the answer is then the
+ * checkout's to the return (303 to the confirmation), or the provider page's when it refused the
+ * card. `cardNumber` is never sent to the checkout itself.
+ */
+export async function postCheckoutForm(
+  app: Hono,
+  path: string,
+  fields: Record<string, string>,
+  challenge?: "pass" | "fail",
+): Promise<Response> {
+  const { cardNumber, cardExpiry: _e, cardCvc: _c, cardHolder: _h, ...form } = fields;
+  const journey = await checkoutAndPay(app, ORIGIN, path, form, cardNumber ?? VISA, challenge);
+  if (journey.back) return journey.back;
+  if (journey.paid) return journey.paid;
+  return journey.hold;
 }
 
 /** The order a cart became, by the cart's token; undefined while there is none. */
