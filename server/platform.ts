@@ -171,7 +171,10 @@ export function createPlatform({
   const routes: [string, SubApp][] = [
     ["/", commerce],
     ["/", ordering],
-    ["/checkout", checkoutRoutes({ db: database.db, storefrontOrigin: env.PUBLIC_URL, slots })],
+    [
+      "/checkout",
+      checkoutRoutes({ db: database.db, storefrontOrigin: env.PUBLIC_URL, slots, payments }),
+    ],
     [IMAGE_ROUTE_PREFIX, createImageRoutes({ service: images })],
     ["/", searchIndex],
     ["/", content],
