@@ -27,6 +27,7 @@ import {
   createOrderingApi,
   releaseOrderSlot,
 } from "#platform/ordering/index.ts";
+import { cardEntryRoutes } from "#platform/payments/index.ts";
 import { limiterStore } from "#platform/rate-limit.ts";
 import { searchApi, startPopularityRefresh, warmProductIndex } from "#platform/search/index.ts";
 import { configureService } from "#platform/services.ts";
@@ -175,6 +176,9 @@ export function createPlatform({
       "/checkout",
       checkoutRoutes({ db: database.db, storefrontOrigin: env.PUBLIC_URL, slots, payments }),
     ],
+    // The test processor's titres-restaurant card-entry page (/test-payments/titres-restaurant/),
+    // before the test provider's /test-payments/ pages that paying.routes mount.
+    ["/", cardEntryRoutes({ db: database.db })],
     [IMAGE_ROUTE_PREFIX, createImageRoutes({ service: images })],
     ["/", searchIndex],
     ["/", content],

@@ -22,6 +22,7 @@ import type { CatalogueSearch } from "#platform/commerce/search-port.ts";
 import type { SlotBookings } from "#platform/commerce/slot-port.ts";
 import { bookOrderSlot, checkSlot, releaseOrderSlot } from "#platform/ordering/index.ts";
 import { insertTestStore } from "#platform/ordering/testing.ts";
+import { cardEntryRoutes } from "#platform/payments/index.ts";
 
 /**
  * The commerce module's test setup, shared by its integration tests: the tokens, origin and clock
@@ -253,6 +254,7 @@ export async function openCheckoutTestShop(
   const { payments, provider, sandbox } = testPayments(shop.database.db, ORIGIN, now);
   const app = new Hono();
   app.route("/", shop.api);
+  app.route("/", cardEntryRoutes({ db: shop.database.db, now }));
   app.route("/", sandbox);
   app.route(
     "/checkout",

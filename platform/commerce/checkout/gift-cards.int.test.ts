@@ -461,5 +461,5 @@ describe("gift cards at the hosted checkout", () => {
     for (const [index, cart] of carts.entries()) {
       if (answers[index]?.status === 422) expect(await chargeOf(cart.token)).toBeUndefined();
     }
-  });
+  }, 180_000);
 });

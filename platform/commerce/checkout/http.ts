@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import type { Db } from "#db/client.ts";
 import { giftOptionsOf } from "#platform/commerce/cart/gift-options.ts";
@@ -7,6 +8,7 @@ import {
   findCartByToken,
   withLockedCart,
 } from "#platform/commerce/cart/records.ts";
+import { commerceCart } from "#platform/commerce/cart/schema.ts";
 import { type CartView, cartAddresses, loadCartView } from "#platform/commerce/cart/view.ts";
 import { checkoutDelivery } from "#platform/commerce/checkout/delivery.ts";
 import {
@@ -42,6 +44,8 @@ import { cartOrderMode } from "#platform/commerce/orders/slot.ts";
 import type { SlotBookings } from "#platform/commerce/slot-port.ts";
 import { mealVoucherEligibleCents } from "#platform/meal-vouchers.ts";
 import {
+  CARD_ENTRY_PARAM,
+  createCardEntry,
   latestAttempt,
   type PaymentAttempt,
   PaymentProviderError,
@@ -50,6 +54,7 @@ import {
   settleCheckoutSession,
   settlePaymentAttempt,
   startCheckoutSession,
+  takeCardEntry,
 } from "#platform/payments/index.ts";
 
 export type CheckoutOptions = {
@@ -178,7 +183,7 @@ export function checkoutRoutes(options: CheckoutOptions) {
   const checkoutPath = (c: Context) => {
     const url = new URL(c.req.url);
     const page = url.pathname.replace(
-      /\/((carte-cadeau|titres-restaurant)\/?(retirer\/?)?|paiement\/retour\/?)?$/,
+      /\/((carte-cadeau|titres-restaurant)\/?((retirer|retour)\/?)?|paiement\/retour\/?)?$/,
       "",
     );
     return `${page}/?key=${encodeURIComponent(url.searchParams.get("key") ?? "")}`;
@@ -234,8 +239,8 @@ export function checkoutRoutes(options: CheckoutOptions) {
         giftCards,
         mealVoucher: {
           eligibleCents: mealVoucherEligibleCents(view.lines, giftCards.cardCents),
-          card: null,
-          addAction: null,
+          card: cart.mealVoucherLast4 ? { last4: cart.mealVoucherLast4 } : null,
+          addAction: action.replace("/?key=", "/titres-restaurant/?key="),
           removeAction: action.replace("/?key=", "/titres-restaurant/retirer/?key="),
         },
         pending: await pendingOf(cart),
@@ -314,7 +319,10 @@ export function checkoutRoutes(options: CheckoutOptions) {
       storefrontOrigin: shop,
       slots: options.slots,
       expectedGiftCardCents,
-      mealVoucher: null,
+      mealVoucher:
+        cart.mealVoucherToken && cart.mealVoucherLast4
+          ? { token: cart.mealVoucherToken, last4: cart.mealVoucherLast4 }
+          : null,
     });
     switch (result.kind) {
       case "pay": {
@@ -405,6 +413,53 @@ export function checkoutRoutes(options: CheckoutOptions) {
     return c.redirect(`${checkoutPath(c)}#carte-cadeau`, 303);
   };
 
+  /**
+   * « Ajouter une carte titres-restaurant »: the processor's card-entry page, which sends the
+   * shopper back to `/titres-restaurant/retour/` with the entry's id.
+   */
+  const addMealVoucher = async (c: Context) => {
+    const found = await cartOf(c);
+    if (found.stop) return found.stop;
+    const { cart } = found;
+    const entry = await createCardEntry(options.db, {
+      kind: "meal_voucher",
+      returnUrl: `${checkoutOrigin}/checkout/${cart.token}/titres-restaurant/retour/?key=${encodeURIComponent(cart.secretKey)}`,
+      reference: cart.token,
+      pageBase: checkoutOrigin,
+      now: now(),
+    });
+    return c.redirect(entry.url, 303);
+  };
+
+  /** Back from the card-entry page: its card's token kept on the cart (none when cancelled). */
+  const mealVoucherEntered = async (c: Context) => {
+    const found = await cartOf(c);
+    if (found.stop) return found.stop;
+    const { cart } = found;
+    const entryId = c.req.query(CARD_ENTRY_PARAM) ?? "";
+    const card = entryId
+      ? await takeCardEntry(options.db, entryId, { reference: cart.token, now: now() })
+      : null;
+    if (card) {
+      await options.db
+        .update(commerceCart)
+        .set({ mealVoucherToken: card.token, mealVoucherLast4: card.last4, updatedAt: now() })
+        .where(eq(commerceCart.id, cart.id));
+    }
+    return c.redirect(`${checkoutPath(c)}#titres-restaurant`, 303);
+  };
+
+  /** « Retirer »: the titres-restaurant card taken off the cart. */
+  const removeMealVoucher = async (c: Context) => {
+    const found = await cartOf(c);
+    if (found.stop) return found.stop;
+    await options.db
+      .update(commerceCart)
+      .set({ mealVoucherToken: null, mealVoucherLast4: null, updatedAt: now() })
+      .where(eq(commerceCart.id, found.cart.id));
+    return c.redirect(`${checkoutPath(c)}#titres-restaurant`, 303);
+  };
+
   // `checkoutUrl` ends with a slash, as the shop's pages do; the bare form answers too.
   for (const path of ["/:token/", "/:token"]) {
     app.get(path, show);
@@ -412,6 +467,15 @@ export function checkoutRoutes(options: CheckoutOptions) {
   }
   for (const path of ["/:token/paiement/retour/", "/:token/paiement/retour"]) {
     app.get(path, paymentReturn);
+  }
+  for (const path of ["/:token/titres-restaurant/", "/:token/titres-restaurant"]) {
+    app.post(path, addMealVoucher);
+  }
+  for (const path of ["/:token/titres-restaurant/retour/", "/:token/titres-restaurant/retour"]) {
+    app.get(path, mealVoucherEntered);
+  }
+  for (const path of ["/:token/titres-restaurant/retirer/", "/:token/titres-restaurant/retirer"]) {
+    app.post(path, removeMealVoucher);
   }
   for (const path of ["/:token/carte-cadeau/", "/:token/carte-cadeau"]) app.post(path, addGiftCard);
   for (const path of ["/:token/carte-cadeau/retirer/", "/:token/carte-cadeau/retirer"]) {
