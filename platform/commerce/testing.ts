@@ -11,7 +11,12 @@ import {
   commerceVariant,
 } from "#platform/commerce/catalogue/schema.ts";
 import { checkoutRoutes } from "#platform/commerce/checkout/http.ts";
-import { checkoutAndPay, testPayments, VISA } from "#platform/commerce/checkout/testing.ts";
+import {
+  addMealVoucher,
+  checkoutAndPay,
+  testPayments,
+  VISA,
+} from "#platform/commerce/checkout/testing.ts";
 import { commerceCustomer, commerceCustomerToken } from "#platform/commerce/customers/schema.ts";
 import { hashToken } from "#platform/commerce/customers/tokens.ts";
 import { toGid } from "#platform/commerce/gid.ts";
@@ -306,7 +311,25 @@ export async function postCheckoutForm(
   fields: Record<string, string>,
   challenge?: "pass" | "fail",
 ): Promise<Response> {
-  const { cardNumber, cardExpiry: _e, cardCvc: _c, cardHolder: _h, ...form } = fields;
+  const {
+    cardNumber,
+    cardExpiry: _e,
+    cardCvc: _c,
+    cardHolder: _h,
+    mealVoucherNumber,
+    mealVoucherExpiry,
+    mealVoucherCvc,
+    ...form
+  } = fields;
+  // A titres-restaurant card is entered first, on the processor's card-entry page.
+  if (mealVoucherNumber) {
+    const entered = await addMealVoucher(app, ORIGIN, path, {
+      number: mealVoucherNumber,
+      ...(mealVoucherExpiry ? { expiry: mealVoucherExpiry } : {}),
+      ...(mealVoucherCvc ? { cvc: mealVoucherCvc } : {}),
+    });
+    if (entered.status !== 303) return entered;
+  }
   const journey = await checkoutAndPay(app, ORIGIN, path, form, cardNumber ?? VISA, challenge);
   if (journey.back) return journey.back;
   if (journey.paid) return journey.paid;

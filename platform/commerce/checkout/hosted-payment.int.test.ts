@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { parseCartGid } from "#platform/commerce/cart/records.ts";
 import { commerceCart, commerceCartLine } from "#platform/commerce/cart/schema.ts";
+import { commerceMetafield } from "#platform/commerce/catalogue/schema.ts";
 import {
   checkoutAndPay,
   DECLINED,
@@ -292,6 +293,46 @@ describe("the hold", () => {
     expect(attempt?.status).toBe("refunded");
     expect((await provider.listRefunds(attempt?.paymentIntentId ?? "")).length).toBe(1);
     expect(await booked()).toBe(before);
+  });
+});
+
+describe("a basket with a line sold by weight", () => {
+  it("is only authorised, for its total plus the margin on what is weighed (manual capture)", async () => {
+    // The honey stands in for a cheese cut to order.
+    const [row] = await database.db
+      .insert(commerceMetafield)
+      .values({
+        ownerType: "PRODUCT",
+        ownerId: fixture.miel.productId,
+        namespace: "custom",
+        key: "sold_by_weight",
+        type: "boolean",
+        value: "true",
+      })
+      .returning();
+    try {
+      const cart = await newCart(2);
+      const journey = await checkoutAndPay(app, ORIGIN, cart.path, CHECKOUT_FORM, VISA);
+      expect(journey.back?.status).toBe(303);
+      const order = await orderOfCartToken(database.db, cart.token);
+      // 17,80 € + 0,50 €, and 15 % of the 17,80 € weighed (2,67 €).
+      const authorised = 1780 + 50 + 267;
+      expect(order).toMatchObject({
+        totalCents: 1830,
+        financialStatus: "AUTHORIZED",
+        paymentAuthorisedCents: authorised,
+        paymentCapturedCents: null,
+      });
+      expect(order?.paymentAuthorisedAt).toEqual(NOW);
+      const payment = await provider.retrievePayment(order?.paymentIntentId ?? "");
+      expect(payment).toMatchObject({
+        status: "requires_capture",
+        captureMethod: "manual",
+        amountCapturable: authorised,
+      });
+    } finally {
+      await database.db.delete(commerceMetafield).where(eq(commerceMetafield.id, row?.id ?? 0));
+    }
   });
 });
 

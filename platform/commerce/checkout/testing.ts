@@ -110,6 +110,36 @@ export async function checkoutAndPay(
   return { hold, sessionUrl, paid, back };
 }
 
+/**
+ * « Ajouter une carte titres-restaurant »: the checkout's button (`path` with its key), the card
+ * typed on the processor's card-entry page, and the return followed. The answer is the
+ * checkout's (303 back to its page) or, when the entry page refused the card, that page's.
+ */
+export async function addMealVoucher(
+  app: Hono,
+  origin: string,
+  path: string,
+  card: { number: string; expiry?: string; cvc?: string },
+): Promise<Response> {
+  const started = await app.request(
+    `${origin}${path.replace("/?key=", "/titres-restaurant/?key=")}`,
+    { method: "POST", headers: FORM, body: "" },
+  );
+  const entryUrl = started.headers.get("Location") ?? "";
+  if (started.status !== 303 || !entryUrl.includes("/titres-restaurant/")) return started;
+  const typed = await app.request(local(entryUrl), {
+    method: "POST",
+    headers: FORM,
+    body: new URLSearchParams({
+      number: card.number,
+      expiry: card.expiry ?? "12/30",
+      cvc: card.cvc ?? "123",
+    }).toString(),
+  });
+  if (typed.status !== 303) return typed;
+  return app.request(local(typed.headers.get("Location") ?? ""));
+}
+
 /** The session id of a hosted page's URL. */
 export const sessionIdOf = (sessionUrl: string) =>
   new URL(sessionUrl).pathname.split("/").filter(Boolean).at(-1) ?? "";
