@@ -247,7 +247,7 @@ describe("an automatic discount at the checkout", () => {
         // longer comes to what was paid, and the payment is refunded.
         expect(answer.status).toBe(422);
         expect(await answer.text()).toMatch(
-          /Votre paiement de 22,00\u00a0€ a été remboursé et aucune commande n&#39;a été passée\./,
+          /Votre paiement de 22,50\u00a0€ a été remboursé et aucune commande n&#39;a été passée\./,
         );
         expect(order).toBeUndefined();
         expect(charged).toEqual([]);
