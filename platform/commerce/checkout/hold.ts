@@ -59,8 +59,12 @@ import { authorisedCents } from "#platform/sold-by-weight.ts";
 /** The payment attempts' purpose of the grocery checkout (its handler: grocery-payment.ts). */
 export const GROCERY_PURPOSE = "grocery";
 
-/** How long the slot and basket are held for the hosted page: its session's expiry. */
-export const HOLD_MINUTES = 30;
+/**
+ * How long the slot and basket are held for the hosted page: its session's expiry. Stripe takes
+ * 30 minutes at least from the session's creation, which comes a moment after the hold: one
+ * more minute keeps it within bounds.
+ */
+export const HOLD_MINUTES = 31;
 
 export type BeginPaymentResult =
   | { kind: "not-found" }

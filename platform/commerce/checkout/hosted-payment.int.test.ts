@@ -230,7 +230,7 @@ describe("the hold", () => {
     const hold = await checkoutAndPay(app, ORIGIN, cart.path, CHECKOUT_FORM, DECLINED);
     expect(await booked()).toBe(before + 1);
     const [attempt] = await attemptsOf(cart.token);
-    clock.now = new Date(NOW.getTime() + 31 * 60_000);
+    clock.now = new Date(NOW.getTime() + 32 * 60_000);
     try {
       const settled = await settlePaymentAttempt(payments, attempt?.id ?? "");
       expect(settled.kind).toBe("released");
