@@ -1,6 +1,12 @@
 import { expect, test } from "@playwright/test";
 import { signInStaff } from "./admin-account.ts";
-import { addGroceryProduct, hydrated, LEA, pickUpAtFirstSlot } from "./journeys.ts";
+import {
+  addGroceryProduct,
+  hydrated,
+  LEA,
+  payOnHostedCheckout,
+  pickUpAtFirstSlot,
+} from "./journeys.ts";
 
 /**
  * Gift cards (issue 21): the office issues a 10 € card; a shopper types its code on the hosted
@@ -50,14 +56,7 @@ test("a shopper pays part of an order with a gift card the office issued", async
   const rest = (await summary.locator("[data-card-total]").textContent()) ?? "";
   await expect(page.getByText(`Montant à régler par carte bancaire : ${rest}`)).toBeVisible();
 
-  await page.getByLabel("Adresse e-mail").fill(LEA.email);
-  await page.getByLabel("Téléphone").fill("06 12 34 56 78");
-  await page.getByLabel("Prénom").fill(LEA.firstName);
-  await page.getByLabel("Nom", { exact: true }).fill(LEA.lastName);
-  await page.getByLabel("Numéro de carte").fill("4242 4242 4242 4242");
-  await page.getByLabel("Date d'expiration (MM/AA)").fill("12/30");
-  await page.getByLabel("Code de sécurité (CVC)").fill("123");
-  await page.getByRole("button", { name: "Payer et valider ma commande" }).click();
+  await payOnHostedCheckout(page, LEA);
   await expect(page).toHaveURL(/\/order\/confirmation\//);
   await expect(page.getByRole("heading", { level: 1 })).toContainText(/Merci/);
 

@@ -124,16 +124,39 @@ export const DEMO_CUSTOMER = {
   lastName: "Dupont",
 } as const;
 
-/** On the hosted checkout, fills the contact (Léa Martin's by default) and the approved test card, and pays. */
-export async function payOnHostedCheckout(page: Page, contact: Contact = LEA) {
+/** The embedded test provider's cards (docs/payments.md, "The test provider"). */
+export const TEST_CARDS = {
+  approved: "4242 4242 4242 4242",
+  declined: "4000 0000 0000 0002",
+  threeDSecure: "4000 0027 6000 3184",
+  threeDSecureDeclined: "4000 0082 6000 3178",
+} as const;
+
+/** On the hosted checkout, fills the contact (Léa Martin's by default) and presses « Payer ». */
+export async function fillHostedCheckout(page: Page, contact: Contact = LEA) {
   await page.getByLabel("Adresse e-mail").fill(contact.email);
   await page.getByLabel("Téléphone").fill("06 12 34 56 78");
   await page.getByLabel("Prénom").fill(contact.firstName);
   await page.getByLabel("Nom", { exact: true }).fill(contact.lastName);
-  await page.getByLabel("Numéro de carte").fill("4242 4242 4242 4242");
+  await page.getByRole("button", { name: "Payer", exact: true }).click();
+}
+
+/** On the provider's hosted payment page, types a card and pays. */
+export async function payOnProviderPage(page: Page, card: string = TEST_CARDS.approved) {
+  await expect(page.getByRole("heading", { name: "Paiement sécurisé" })).toBeVisible();
+  await page.getByLabel("Numéro de carte").fill(card);
   await page.getByLabel("Date d'expiration (MM/AA)").fill("12/30");
-  await page.getByLabel("Code de sécurité (CVC)").fill("123");
-  await page.getByRole("button", { name: "Payer et valider ma commande" }).click();
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: /^Payer / }).click();
+}
+
+/**
+ * On the hosted checkout, fills the contact (Léa Martin's by default), then pays with the
+ * approved test card on the provider's hosted page, which sends the shopper back.
+ */
+export async function payOnHostedCheckout(page: Page, contact: Contact = LEA) {
+  await fillHostedCheckout(page, contact);
+  await payOnProviderPage(page);
 }
 
 /** Signs a customer in through the /compte/ form. */

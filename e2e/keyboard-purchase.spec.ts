@@ -82,15 +82,26 @@ test("search, add, choose a pickup slot, check out and pay, with the keyboard on
     ["Téléphone", "06 12 34 56 78"],
     ["Prénom", "Léa"],
     ["Nom", "Martin"],
-    ["Numéro de carte", "4242 4242 4242 4242"],
-    ["Date d'expiration (MM/AA)", "12/30"],
-    ["Code de sécurité (CVC)", "123"],
   ];
   for (const [label, value] of fields) {
     await tabTo(page, page.getByLabel(label, { exact: true }));
     await page.keyboard.type(value);
   }
-  await tabTo(page, page.getByRole("button", { name: "Payer et valider ma commande" }));
+  await tabTo(page, page.getByRole("button", { name: "Payer", exact: true }));
+  await page.keyboard.press("Enter");
+
+  // The provider's hosted payment page, by keyboard too.
+  await expect(page.getByRole("heading", { name: "Paiement sécurisé" })).toBeVisible();
+  const card: [string, string][] = [
+    ["Numéro de carte", "4242 4242 4242 4242"],
+    ["Date d'expiration (MM/AA)", "12/30"],
+    ["CVC", "123"],
+  ];
+  for (const [label, value] of card) {
+    await tabTo(page, page.getByLabel(label, { exact: true }));
+    await page.keyboard.type(value);
+  }
+  await tabTo(page, page.getByRole("button", { name: /^Payer / }));
   await page.keyboard.press("Enter");
 
   await expect(page).toHaveURL(/\/order\/confirmation\/\?order=gid/);

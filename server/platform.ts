@@ -2,7 +2,7 @@ import { join } from "node:path";
 import type { Hono } from "hono";
 import { setContentLogger } from "#app/lib/content/content.server.ts";
 import type { Database } from "#db/client.ts";
-import { orderActionsForApi } from "#platform/backoffice/index.ts";
+import { orderActionsForApi, recordGroceryProviderRefunds } from "#platform/backoffice/index.ts";
 import type { SlotBookings } from "#platform/commerce/index.ts";
 import {
   catalogueSearchSource,
@@ -21,7 +21,13 @@ import {
   createVonageGateway,
   type SmsGateway,
 } from "#platform/notify/index.ts";
-import { bookOrderSlot, checkSlot, createOrderingApi } from "#platform/ordering/index.ts";
+import {
+  bookOrderSlot,
+  checkSlot,
+  createOrderingApi,
+  releaseOrderSlot,
+} from "#platform/ordering/index.ts";
+import type { PaymentHandler, Payments } from "#platform/payments/index.ts";
 import { limiterStore } from "#platform/rate-limit.ts";
 import { searchApi, startPopularityRefresh, warmProductIndex } from "#platform/search/index.ts";
 import { configureService } from "#platform/services.ts";
@@ -68,7 +74,7 @@ export function createPlatform({
   const { payments } = paying;
 
   // Grocery orders book their slot in the ordering service's capacity (docs/architecture.md, "Ports").
-  const slots: SlotBookings = { check: checkSlot, book: bookOrderSlot };
+  const slots: SlotBookings = { check: checkSlot, book: bookOrderSlot, release: releaseOrderSlot };
 
   const commerce = storefrontApi({
     db: database.db,
@@ -167,7 +173,10 @@ export function createPlatform({
   const routes: [string, SubApp][] = [
     ["/", commerce],
     ["/", ordering],
-    ["/checkout", checkoutRoutes({ db: database.db, storefrontOrigin: env.PUBLIC_URL, slots })],
+    [
+      "/checkout",
+      checkoutRoutes({ db: database.db, storefrontOrigin: env.PUBLIC_URL, slots, payments }),
+    ],
     [IMAGE_ROUTE_PREFIX, createImageRoutes({ service: images })],
     ["/", searchIndex],
     ["/", content],
@@ -182,6 +191,9 @@ export function createPlatform({
     ],
   ];
   routes.push(...paying.routes);
+  // Refunds the provider reports (its dashboard's too) show on the grocery order, through the
+  // back office's records (docs/payments.md, "Refunds").
+  withProviderRefunds(payments, "grocery", recordGroceryProviderRefunds);
   if (gateway?.webhook) routes.push(gateway.webhook);
   return {
     routes,
@@ -195,6 +207,16 @@ export function createPlatform({
     // The test provider's webhook deliveries and expiries, for tests that run them (none with Stripe).
     deliverTestEvents: paying.deliverTestEvents,
   };
+}
+
+/** Adds `refunded` to the handler a consumer registered for `purpose`. */
+function withProviderRefunds(
+  payments: Payments,
+  purpose: string,
+  refunded: NonNullable<PaymentHandler["refunded"]>,
+) {
+  const handler = payments.handlers.get(purpose);
+  if (handler) payments.register(purpose, { ...handler, refunded });
 }
 
 /** Where Vonage's delivery receipts come (`…/status`), mounted only with `SMS_GATEWAY=vonage`. */

@@ -2,7 +2,13 @@ import { invalidateContentCache } from "#app/lib/content/content.server.ts";
 import type { Db } from "#db/client.ts";
 import type { StorefrontApiOptions } from "#platform/commerce/index.ts";
 import { createContentApi } from "#platform/content/index.ts";
-import { bookOrderSlot, checkSlot, freeSlotKeys, listStores } from "#platform/ordering/index.ts";
+import {
+  bookOrderSlot,
+  checkSlot,
+  freeSlotKeys,
+  listStores,
+  releaseOrderSlot,
+} from "#platform/ordering/index.ts";
 import { configureService } from "#platform/services.ts";
 import { onlineStoreContent } from "#server/online-store-content.ts";
 import { catalogueSearch } from "#server/storefront-api-wiring.ts";
@@ -27,7 +33,7 @@ export function servedStorefrontOptions(
   return {
     content: onlineStoreContent(),
     search: catalogueSearch(db),
-    slots: { check: checkSlot, book: bookOrderSlot },
+    slots: { check: checkSlot, book: bookOrderSlot, release: releaseOrderSlot },
   };
 }
 

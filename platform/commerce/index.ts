@@ -91,7 +91,7 @@ export {
   type SyncProduct,
 } from "./catalogue/sync-reads.ts";
 export { checkoutRoutes } from "./checkout/http.ts";
-export { placeOrder } from "./checkout/place-order.ts";
+
 export {
   type ContentReads,
   NO_CONTENT,

@@ -40,9 +40,17 @@ export type SlotPortOutcome =
       store: SlotPortStore | null;
     };
 
+/** A place `book` took: the store's ordering StoreId (`SlotPortStore.id`), the mode, the slot's start. */
+export type SlotPortRelease = { storeId: number; mode: SlotMode; start: Date };
+
 export type SlotBookings = {
   /** Whether the slot can still be booked, without booking it (the checkout page). */
   check(db: Db | Tx, request: SlotPortRequest): Promise<SlotPortOutcome>;
   /** Takes one place in the caller's transaction; refused when not offered or full. */
   book(tx: Tx, request: SlotPortRequest): Promise<SlotPortOutcome>;
+  /**
+   * Gives back one place `book` took, in the caller's transaction (a hold released: the payment
+   * page expired or was abandoned, or a payment for a lost hold was refunded). Never below 0.
+   */
+  release(tx: Tx, request: SlotPortRelease): Promise<void>;
 };

@@ -11,6 +11,12 @@ import {
   commerceVariant,
 } from "#platform/commerce/catalogue/schema.ts";
 import { checkoutRoutes } from "#platform/commerce/checkout/http.ts";
+import {
+  addMealVoucher,
+  checkoutAndPay,
+  testPayments,
+  VISA,
+} from "#platform/commerce/checkout/testing.ts";
 import { commerceCustomer, commerceCustomerToken } from "#platform/commerce/customers/schema.ts";
 import { hashToken } from "#platform/commerce/customers/tokens.ts";
 import { toGid } from "#platform/commerce/gid.ts";
@@ -19,8 +25,9 @@ import { commerceOrder } from "#platform/commerce/orders/schema.ts";
 import { commerceShop } from "#platform/commerce/schema.ts";
 import type { CatalogueSearch } from "#platform/commerce/search-port.ts";
 import type { SlotBookings } from "#platform/commerce/slot-port.ts";
-import { bookOrderSlot, checkSlot } from "#platform/ordering/index.ts";
+import { bookOrderSlot, checkSlot, releaseOrderSlot } from "#platform/ordering/index.ts";
 import { insertTestStore } from "#platform/ordering/testing.ts";
+import { cardEntryRoutes } from "#platform/payments/index.ts";
 
 /**
  * The commerce module's test setup, shared by its integration tests: the tokens, origin and clock
@@ -246,13 +253,26 @@ export async function openCheckoutTestShop(
 ) {
   const shop = await openCartTestShop();
   for (const store of stores) await insertSlotStore(shop.database.db, store);
+  // The clock of the checkout and the provider: a test moves it (a hold's expiry).
+  const clock = { now: NOW };
+  const now = () => clock.now;
+  const { payments, provider, sandbox } = testPayments(shop.database.db, ORIGIN, now);
   const app = new Hono();
   app.route("/", shop.api);
+  app.route("/", cardEntryRoutes({ db: shop.database.db, now }));
+  app.route("/", sandbox);
   app.route(
     "/checkout",
-    checkoutRoutes({ db: shop.database.db, storefrontOrigin, slots: TEST_SLOTS, now: () => NOW }),
+    checkoutRoutes({
+      db: shop.database.db,
+      storefrontOrigin,
+      checkoutOrigin: ORIGIN,
+      slots: TEST_SLOTS,
+      payments,
+      now,
+    }),
   );
-  return { ...shop, app };
+  return { ...shop, app, payments, provider, clock };
 }
 
 /** A selected delivery address in Paris, as a cart's `delivery.addresses` takes it. */
@@ -270,25 +290,50 @@ export const PARIS_DELIVERY = {
   selected: true,
 };
 
-/** The hosted checkout's form filled in by Paul Durand, paying with the approved test card. */
+/** The hosted checkout's form filled in by Paul Durand (the card is typed on the provider's page). */
 export const CHECKOUT_FORM = {
   email: "paul@example.fr",
   phone: "06 12 34 56 78",
   firstName: "Paul",
   lastName: "Durand",
-  cardHolder: "Paul Durand",
-  cardNumber: "4242 4242 4242 4242",
-  cardExpiry: "12/29",
-  cardCvc: "123",
 };
 
-/** Submits a form of the hosted checkout (`path` with its `?key=`), as a browser posts it. */
-export function postCheckoutForm(app: Hono, path: string, fields: Record<string, string>) {
-  return app.request(`${ORIGIN}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields).toString(),
-  });
+/**
+ * Submits a form of the hosted checkout (`path` with its `?key=`), as a browser posts it. When
+ * the checkout sends the shopper to the provider's hosted page, the card `cardNumber` (the
+ * approved test card by default) is typed there and the return followed: the answer is then the
+ * checkout's to the return (303 to the confirmation), or the provider page's when it refused the
+ * card. `cardNumber` is never sent to the checkout itself.
+ */
+export async function postCheckoutForm(
+  app: Hono,
+  path: string,
+  fields: Record<string, string>,
+  challenge?: "pass" | "fail",
+): Promise<Response> {
+  const {
+    cardNumber,
+    cardExpiry: _e,
+    cardCvc: _c,
+    cardHolder: _h,
+    mealVoucherNumber,
+    mealVoucherExpiry,
+    mealVoucherCvc,
+    ...form
+  } = fields;
+  // A titres-restaurant card is entered first, on the processor's card-entry page.
+  if (mealVoucherNumber) {
+    const entered = await addMealVoucher(app, ORIGIN, path, {
+      number: mealVoucherNumber,
+      ...(mealVoucherExpiry ? { expiry: mealVoucherExpiry } : {}),
+      ...(mealVoucherCvc ? { cvc: mealVoucherCvc } : {}),
+    });
+    if (entered.status !== 303) return entered;
+  }
+  const journey = await checkoutAndPay(app, ORIGIN, path, form, cardNumber ?? VISA, challenge);
+  if (journey.back) return journey.back;
+  if (journey.paid) return journey.paid;
+  return journey.hold;
 }
 
 /** The order a cart became, by the cart's token; undefined while there is none. */
@@ -364,7 +409,11 @@ export { documentsIn, extractGraphqlDocuments, sourceFiles } from "./graphql/doc
 // --- Slots: grocery orders book them in the ordering service's capacity -----------------------
 
 /** The ordering service's slots, as the server wires them (server/platform.ts). */
-export const TEST_SLOTS: SlotBookings = { check: checkSlot, book: bookOrderSlot };
+export const TEST_SLOTS: SlotBookings = {
+  check: checkSlot,
+  book: bookOrderSlot,
+  release: releaseOrderSlot,
+};
 
 /** A slot offered at NOW (Monday 2 June 2025, 12:00 in Paris; the test store opens 18:00–21:00). */
 export const TEST_SLOT_KEY = "2025-06-02 18:00-19:00";

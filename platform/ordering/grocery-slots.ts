@@ -7,7 +7,13 @@ import {
   zoneDeliveryTerms,
 } from "#platform/ordering/restaurants.ts";
 import type { OrderingMode } from "#platform/ordering/schema.ts";
-import { bookSlot, findSlot, listSlots, slotCapacity } from "#platform/ordering/slots.ts";
+import {
+  bookSlot,
+  findSlot,
+  listSlots,
+  releaseSlot,
+  slotCapacity,
+} from "#platform/ordering/slots.ts";
 
 /**
  * Slots for orders placed outside the ordering service (the grocery checkout of the commerce
@@ -127,6 +133,17 @@ export async function bookOrderSlot(tx: Tx, request: SlotRequest): Promise<SlotO
   });
   if (!booked) return { ok: false, reason: "slot_full", store: found.shown };
   return { ok: true, store: found.shown, slot: found.slot };
+}
+
+/** A place a booking took: the store's StoreId (`SlotStore.id`), the mode, the slot's start. */
+export type SlotRelease = { storeId: number; mode: OrderingMode; start: Date };
+
+/**
+ * Gives back the place `bookOrderSlot` took, in the caller's transaction (a grocery checkout's
+ * hold released: the payment page expired, was abandoned, or the payment was refunded).
+ */
+export async function releaseOrderSlot(tx: Tx, request: SlotRelease): Promise<void> {
+  await releaseSlot(tx, request);
 }
 
 /** The keys of a store's slots of a mode that still have a place at `now`, in time order. */

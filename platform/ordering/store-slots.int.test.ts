@@ -10,7 +10,7 @@ import {
   orderingSlotBooking,
   orderingSlotOverride,
 } from "#platform/ordering/schema.ts";
-import { bookSlot, changeSlot, SlotChangeError } from "#platform/ordering/slots.ts";
+import { bookSlot, changeSlot, releaseSlot, SlotChangeError } from "#platform/ordering/slots.ts";
 import {
   addClosure,
   changeCalendarSlot,
@@ -252,6 +252,37 @@ describe("one slot's own capacity", () => {
       bookSlot(tx, { storeId: store.id, mode: 1, start, capacity: 5 }),
     );
     expect(fourth).toBe(false);
+  });
+});
+
+describe("giving a place back (releaseSlot)", () => {
+  it("frees the place a booking took, never below 0, and the slot takes another booking", async () => {
+    const { store } = await insertTestStore(database.db, { physicalRestaurantId: 390 });
+    const start = new Date("2026-11-25T11:00:00Z");
+    const slot = { storeId: store.id, mode: 2 as const, start };
+    const book = () => database.db.transaction((tx) => bookSlot(tx, { ...slot, capacity: 1 }));
+    const booked = async () => {
+      const [row] = await database.db
+        .select({ booked: orderingSlotBooking.booked })
+        .from(orderingSlotBooking)
+        .where(
+          and(
+            eq(orderingSlotBooking.storeId, store.id),
+            eq(orderingSlotBooking.mode, 2),
+            eq(orderingSlotBooking.slotStart, start),
+          ),
+        );
+      return row?.booked;
+    };
+    expect(await book()).toBe(true);
+    expect(await book()).toBe(false);
+    await database.db.transaction((tx) => releaseSlot(tx, slot));
+    expect(await booked()).toBe(0);
+    // A second release (a hold released twice) never goes below 0.
+    await database.db.transaction((tx) => releaseSlot(tx, slot));
+    expect(await booked()).toBe(0);
+    expect(await book()).toBe(true);
+    expect(await booked()).toBe(1);
   });
 });
 

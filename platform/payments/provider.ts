@@ -83,6 +83,12 @@ export type Payment = {
   metadata: Record<string, string>;
   /** The reason of the last refusal (`card_declined`…), null when none. */
   lastErrorCode: string | null;
+  /**
+   * The card that paid, as an invoice names it (« carte Visa •••• 4242 »): its payment method's
+   * brand and last four digits, read when the adapter has the payment method (`retrievePayment`,
+   * a session retrieved `withPayment`); null otherwise or for another kind of payment method.
+   */
+  card: { brand: string; last4: string } | null;
 };
 
 export type Refund = {

@@ -96,7 +96,15 @@ export function toPayment(intent: Shape): Payment {
     latestChargeId: idOf(intent.latest_charge),
     metadata: metadataOf(intent.metadata),
     lastErrorCode: error ? text(error.code) : null,
+    card: cardOf(expanded(intent.payment_method)),
   };
+}
+
+/** The brand and last four digits of an expanded card payment method. */
+function cardOf(paymentMethod: Shape | null): Payment["card"] {
+  const card = paymentMethod ? expanded(paymentMethod.card) : null;
+  const last4 = card ? text(card.last4) : null;
+  return card && last4 ? { brand: text(card.brand) ?? "unknown", last4 } : null;
 }
 
 export function toRefund(refund: Shape): Refund {

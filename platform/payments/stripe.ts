@@ -99,7 +99,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
           shape(
             await stripe.checkout.sessions.retrieve(
               id,
-              request?.withPayment ? { expand: ["payment_intent"] } : {},
+              request?.withPayment ? { expand: ["payment_intent.payment_method"] } : {},
             ),
           ),
         ),
@@ -132,7 +132,9 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       }),
 
     retrievePayment: (id) =>
-      call(async () => toPayment(shape(await stripe.paymentIntents.retrieve(id)))),
+      call(async () =>
+        toPayment(shape(await stripe.paymentIntents.retrieve(id, { expand: ["payment_method"] }))),
+      ),
 
     capturePayment: (id, request) =>
       call(async () =>

@@ -119,7 +119,9 @@ export function createTestProvider(options: TestProviderOptions): PaymentProvide
     retrieveCheckoutSession: (id, request) =>
       read(async (tx) => {
         const session = await getObject(tx, "checkout.session", id, { kind: "checkout.session" });
-        return toSession(await expand(tx, session, request?.withPayment ? ["payment_intent"] : []));
+        return toSession(
+          await expand(tx, session, request?.withPayment ? ["payment_intent.payment_method"] : []),
+        );
       }),
 
     expireCheckoutSession: (id, request) =>
@@ -152,7 +154,9 @@ export function createTestProvider(options: TestProviderOptions): PaymentProvide
       }),
 
     retrievePayment: (id) =>
-      read(async (tx) => toPayment(await getObject(tx, "payment_intent", id))),
+      read(async (tx) =>
+        toPayment(await expand(tx, await getObject(tx, "payment_intent", id), ["payment_method"])),
+      ),
 
     capturePayment: (id, request) => {
       const params = request?.amount !== undefined ? { amount_to_capture: request.amount } : {};

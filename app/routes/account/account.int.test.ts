@@ -5,10 +5,16 @@ import { storefrontQuery } from "#app/lib/storefront.server.ts";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
 import { composeTestServer, formPost, type TestRequest } from "#platform/backoffice/testing.ts";
-import { parseCartGid, placeOrder } from "#platform/commerce/index.ts";
+import { placeTestOrder } from "#platform/commerce/checkout/testing.ts";
+import { parseCartGid } from "#platform/commerce/index.ts";
 import { formatSlot } from "#platform/format.ts";
 import { latestMessage, linkIn } from "#platform/notify/testing.ts";
-import { bookOrderSlot, checkSlot, freeSlotKeys } from "#platform/ordering/index.ts";
+import {
+  bookOrderSlot,
+  checkSlot,
+  freeSlotKeys,
+  releaseOrderSlot,
+} from "#platform/ordering/index.ts";
 import { DEMO_CUSTOMER } from "#seed/commerce/customers.ts";
 
 /**
@@ -461,7 +467,7 @@ describe("orders", () => {
       },
     );
     const gid = parseCartGid(created.cartCreate.cart.id);
-    const placed = await placeOrder(database.db, {
+    const placed = await placeTestOrder(database.db, {
       token: gid?.token ?? "",
       key: gid?.key ?? "",
       input: {
@@ -469,20 +475,13 @@ describe("orders", () => {
         phone: "0612345678",
         firstName: "Marie",
         lastName: "Dupont",
-        cardHolder: "",
-        cardNumber: "4242424242424242",
-        cardExpiry: "12/39",
-        cardCvc: "123",
         adult: "",
         giftWrap: "",
         giftMessage: "",
-        mealVoucherNumber: "",
-        mealVoucherExpiry: "",
-        mealVoucherCvc: "",
       },
       now: new Date(),
       storefrontOrigin: "http://localhost",
-      slots: { check: checkSlot, book: bookOrderSlot },
+      slots: { check: checkSlot, book: bookOrderSlot, release: releaseOrderSlot },
     });
     expect(placed.kind).toBe("ordered");
     const name = placed.kind === "ordered" ? `n° ${placed.order.orderNumber}` : "";

@@ -39,8 +39,12 @@ export const commerceCart = pgTable(
     customerId: integer("customer_id").references(() => commerceCustomer.id, {
       onDelete: "set null",
     }),
-    // Declined payments so far: the payment idempotency key of the next attempt derives from it.
+    // Holds taken so far: the titres-restaurant charge key of the next hold derives from it.
     paymentAttempts: integer("payment_attempts").notNull().default(0),
+    // The titres-restaurant card the shopper entered on the processor's card-entry page (its
+    // processor token, never the number) and what may be shown of it; cleared by « Retirer ».
+    mealVoucherToken: text("meal_voucher_token"),
+    mealVoucherLast4: text("meal_voucher_last4"),
     // Set when the checkout turned the cart into an order; a completed cart no longer changes.
     completedAt: timestamp("completed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

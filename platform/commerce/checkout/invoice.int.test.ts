@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
-import { createStaff, refundOrder } from "#platform/backoffice/index.ts";
 import { parseCartGid } from "#platform/commerce/cart/records.ts";
 import { commerceProduct } from "#platform/commerce/catalogue/schema.ts";
 import { commerceOrderLine } from "#platform/commerce/orders/schema.ts";
@@ -59,7 +58,7 @@ const CREATE = `#graphql
   }`;
 
 describe("a paid grocery order's invoice", () => {
-  it("carries the VAT per rate from the cart to the invoice, the email and the credit note", async () => {
+  it("carries the VAT per rate from the cart to the invoice and the email", async () => {
     const body = await graphqlRequest(api, CREATE, {
       input: {
         lines: [
@@ -120,29 +119,9 @@ describe("a paid grocery order's invoice", () => {
     expect(email?.html).toContain(
       `<a href="http://boutique.test/api/invoices/${invoice.number}.pdf?key=${invoice.accessKey}"`,
     );
-
-    // A refund from the back office: a credit note, shared between the same rates.
-    const admin = await createStaff(database.db, {
-      email: "direction@comptoir.test",
-      name: "Direction",
-      role: "admin",
-      password: "un mot de passe solide",
-    });
-    const refunded = await refundOrder(
-      database.db,
-      admin,
-      { kind: "grocery", id: order.id },
-      { amountCents: 820, idempotencyKey: "avoir-1", cancel: false, reason: "Produit manquant" },
-      new Date("2025-06-03T10:00:00Z"),
-    );
-    expect(refunded).toEqual({ ok: true });
-    const [, credit] = await invoicesOfOrder(database.db, "epicerie", order.id);
-    expect(credit).toMatchObject({ kind: "credit_note", totalCents: 820 });
-    expect(credit?.number).toMatch(/^AV-2025-\d{6}$/);
-    expect(credit?.document.credits).toMatchObject({
-      number: invoice.number,
-      reason: "Produit manquant",
-    });
-    expect(credit?.document.vat.reduce((sum, line) => sum + line.grossCents, 0)).toBe(820);
   });
+
+  // A grocery order paid on the provider's page has no processor charge: the back office's
+  // refunds move to the provider (issue 48, the back office's part), and this credit note with them.
+  it.todo("shares a back-office refund's credit note between the same rates");
 });

@@ -1,15 +1,17 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { changeOrderStatus, createStaff } from "#platform/backoffice/index.ts";
 import { parseCartGid } from "#platform/commerce/cart/records.ts";
 import { commerceProduct } from "#platform/commerce/catalogue/schema.ts";
+import { addMealVoucher } from "#platform/commerce/checkout/testing.ts";
 import { SERVICE_FEE_CENTS } from "#platform/commerce/orders/orders.ts";
 import {
   type CatalogueFixture,
   CHECKOUT_FORM,
   graphqlRequest,
+  ORIGIN,
   openCheckoutTestShop,
   orderOfCartToken,
   postCheckoutForm,
@@ -19,7 +21,7 @@ import {
 import { invoicesOfOrder } from "#platform/invoices/index.ts";
 import { listOutbox } from "#platform/notify/index.ts";
 import { chargeRecords } from "#platform/payments/index.ts";
-import { paymentCharge } from "#platform/payments/tables.ts";
+import { paymentAttempt, paymentCharge } from "#platform/payments/tables.ts";
 
 /**
  * Titres-restaurant at the hosted checkout (issue 23 §6): they pay the food of the basket, never
@@ -69,6 +71,15 @@ async function cartOf(lines: { merchandiseId: string; quantity: number }[]) {
 const comte = (quantity: number) => ({ merchandiseId: fixture.comte.variantId, quantity });
 const mead = { merchandiseId: "", quantity: 1 };
 
+/** What the bank card paid of a cart on the provider's page (its placed payment). */
+async function cardPaid(token: string) {
+  const [attempt] = await database.db
+    .select()
+    .from(paymentAttempt)
+    .where(and(eq(paymentAttempt.reference, token), eq(paymentAttempt.status, "placed")));
+  return attempt?.amountCents;
+}
+
 async function mealVoucherCharges() {
   return (await database.db.select().from(paymentCharge)).filter((charge) =>
     charge.description.endsWith("titres-restaurant"),
@@ -95,9 +106,9 @@ describe("titres-restaurant at the hosted checkout", () => {
     if (!order) throw new Error("no order");
     expect(order.mealVoucherCents).toBe(1250);
     const [voucher] = await chargeRecords(database.db, [order.mealVoucherChargeId ?? ""]);
-    const [card] = await chargeRecords(database.db, [order.paymentChargeId ?? ""]);
     expect(voucher).toMatchObject({ kind: "meal_voucher", amountCents: 1250, last4: "5009" });
-    expect(card).toMatchObject({ kind: "card", amountCents: cart.totalCents - 1250 });
+    // The bank card paid the rest on the provider's page.
+    expect(await cardPaid(cart.token)).toBe(cart.totalCents - 1250);
 
     const [invoice] = await invoicesOfOrder(database.db, "epicerie", order.id);
     expect(invoice?.document.payment).toBe(
@@ -134,8 +145,7 @@ describe("titres-restaurant at the hosted checkout", () => {
     ).toBe(303);
     const order = await orderOfCartToken(database.db, second.token);
     expect(order?.mealVoucherCents).toBe(1250);
-    const [card] = await chargeRecords(database.db, [order?.paymentChargeId ?? ""]);
-    expect(card?.amountCents).toBe(second.totalCents - 1250);
+    expect(await cardPaid(second.token)).toBe(second.totalCents - 1250);
 
     const third = await cartOf([comte(1)]);
     const before = (await database.db.select().from(paymentCharge)).length;
@@ -154,7 +164,7 @@ describe("titres-restaurant at the hosted checkout", () => {
     expect(after.slice(before).map((charge) => charge.status)).toEqual(["declined"]);
   });
 
-  it("take nothing when the bank card is declined after the titres-restaurant", async () => {
+  it("give the titres-restaurant charge back when the bank card is declined and the shopper starts again", async () => {
     const cart = await cartOf([comte(1)]);
     const before = await mealVoucherCharges();
     const res = await postCheckoutForm(app, cart.path, {
@@ -163,24 +173,24 @@ describe("titres-restaurant at the hosted checkout", () => {
       cardNumber: "4000 0000 0000 0002",
       mealVoucherNumber: "5036 1500 0000 7005",
     });
-    expect(res.status).toBe(422);
-    expect(await res.text()).toContain("Votre carte a été refusée. Essayez une autre carte.");
+    // Declined on the provider's page; the titres-restaurant part is held meanwhile.
+    expect(res.status).toBe(402);
     expect(await orderOfCartToken(database.db, cart.token)).toBeUndefined();
-    expect(await mealVoucherCharges()).toEqual(before);
-    // Another card then pays, the titres-restaurant with it.
-    const paid = await postCheckoutForm(app, cart.path, {
-      ...CHECKOUT_FORM,
-      ...VOUCHER,
-      mealVoucherNumber: "5036 1500 0000 7005",
-    });
+    const held = (await mealVoucherCharges()).slice(before.length);
+    expect(held.map((charge) => charge.amountCents)).toEqual([1250]);
+    // Paying again ends the first payment (its titres-restaurant charge refunded), then holds
+    // and charges anew; another card pays the rest.
+    const paid = await postCheckoutForm(app, cart.path, CHECKOUT_FORM);
     expect(paid.status).toBe(303);
     expect((await orderOfCartToken(database.db, cart.token))?.mealVoucherCents).toBe(1250);
+    const [first] = await chargeRecords(database.db, [held[0]?.id ?? ""]);
+    expect(first?.refundedCents).toBe(1250);
   });
 
   it("refuse a cart of alcohol only, and a bank card typed as titres-restaurant", async () => {
     const alcohol = await cartOf([mead]);
     const page = await (await app.request(`http://boutique.test${alcohol.path}`)).text();
-    expect(page).not.toContain('name="mealVoucherNumber"');
+    expect(page).not.toContain("Ajouter une carte titres-restaurant");
     const res = await postCheckoutForm(app, alcohol.path, {
       ...CHECKOUT_FORM,
       ...VOUCHER,
@@ -202,14 +212,29 @@ describe("titres-restaurant at the hosted checkout", () => {
     expect(await swapped.text()).toContain(
       "Cette carte n&#39;est pas une carte titres-restaurant.",
     );
-    const missing = await postCheckoutForm(app, food.path, {
-      ...CHECKOUT_FORM,
-      mealVoucherNumber: "5036 1500 0000 8003",
+    // The card-entry page refused it: nothing kept on the cart, no « Retirer ».
+    const shown = await (await app.request(`http://boutique.test${food.path}`)).text();
+    expect(shown).toContain("Ajouter une carte titres-restaurant");
+    expect(shown).not.toContain("Titres-restaurant •••• ");
+  });
+
+  it("show the card entered on the card-entry page, and take it off with « Retirer »", async () => {
+    const food = await cartOf([comte(1)]);
+    const entered = await addMealVoucher(app, ORIGIN, food.path, {
+      number: "5036 1500 0000 0018",
     });
-    expect(missing.status).toBe(422);
-    expect(await missing.text()).toContain(
-      "Saisissez la date d&#39;expiration de votre carte titres-restaurant au format MM/AA.",
+    expect(entered.status).toBe(303);
+    const page = await (await app.request(`${ORIGIN}${food.path}`)).text();
+    expect(page).toContain("Titres-restaurant •••• 0018");
+    expect(page).not.toContain("5036 1500 0000 0018");
+    const removed = await app.request(
+      `${ORIGIN}${food.path.replace("/?key=", "/titres-restaurant/retirer/?key=")}`,
+      { method: "POST" },
     );
+    expect(removed.status).toBe(303);
+    const after = await (await app.request(`${ORIGIN}${food.path}`)).text();
+    expect(after).not.toContain("Titres-restaurant •••• 0018");
+    expect(after).toContain("Ajouter une carte titres-restaurant");
   });
 
   it("give the titres-restaurant part back to the card when the order is cancelled, with a credit note", async () => {

@@ -78,6 +78,11 @@ tfoot th,tfoot td{border-top:1px solid #e6dfd3}
 .field--checkbox{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center}
 .field--checkbox .error-message{flex-basis:100%}
 .field--checkbox input{width:auto;margin:0}
+.notice{border:3px solid #f0b429;border-radius:.5rem;background:#fff;padding:1rem 1.25rem;margin-bottom:1.5rem}
+.notice h2{margin:0 0 .5rem;font-size:1.125rem}
+.meal-voucher{background:#fff;border:1px solid #e6dfd3;border-radius:.5rem;padding:1rem 1.25rem;margin-top:1.5rem}
+.meal-voucher h2{margin-top:0;font-size:1.125rem}
+.add-meal-voucher button{background:#fff;color:#7a2e1d;border:2px solid #7a2e1d}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 `;
 
@@ -86,13 +91,6 @@ const LABELS: Record<FieldName, string> = {
   phone: "Téléphone",
   firstName: "Prénom",
   lastName: "Nom",
-  cardHolder: "Titulaire de la carte (facultatif)",
-  cardNumber: "Numéro de carte",
-  cardExpiry: "Date d'expiration (MM/AA)",
-  cardCvc: "Code de sécurité (CVC)",
-  mealVoucherNumber: "Numéro de la carte titres-restaurant",
-  mealVoucherExpiry: "Expiration de la carte titres-restaurant (MM/AA)",
-  mealVoucherCvc: "Code de sécurité de la carte titres-restaurant",
   adult: "Je certifie avoir 18 ans ou plus.",
   giftWrap: "Emballage cadeau (offert)",
   giftMessage: "Message pour le destinataire (facultatif)",
@@ -311,12 +309,25 @@ ${giftCardEntry(gift)}
 </aside>`;
 }
 
+/**
+ * The titres-restaurant part: what they may pay of this basket, and the card kept on the cart
+ * (typed on the test processor's card-entry page, never here). `addAction`: where « Ajouter une
+ * carte titres-restaurant » posts (null when card entry is not offered).
+ */
+export type CheckoutMealVoucher = {
+  eligibleCents: number;
+  card: { last4: string } | null;
+  addAction: string | null;
+  removeAction: string;
+};
+
 export type CheckoutPageModel = {
   view: CartView;
   choice: CheckoutChoice;
   giftCards: CheckoutGiftCards;
-  /** What titres-restaurant may pay of what is left after the gift cards (mealVoucherEligibleCents). */
-  mealVoucherCents: number;
+  mealVoucher: CheckoutMealVoucher;
+  /** An open payment of this cart on the provider's page: where to resume it. */
+  pending: { url: string | null } | null;
   values: CheckoutValues;
   errors: FieldErrors;
   general: string | null;
@@ -325,9 +336,21 @@ export type CheckoutPageModel = {
   nonce?: string;
 };
 
-/** The card's fields, or, when gift cards pay the whole total, that no card is needed. */
-function cardFieldset(model: CheckoutPageModel) {
-  const { values, errors, giftCards } = model;
+/** A payment started on the provider's page and not finished: resume it, or start again below. */
+function pendingNotice(model: CheckoutPageModel) {
+  if (!model.pending) return "";
+  return html`<div class="notice" role="status">
+<h2>Un paiement est en cours pour ce panier</h2>
+<p>Votre créneau est réservé pendant le paiement.${
+    model.pending.url ? html` <a href="${model.pending.url}">Reprendre le paiement</a>` : ""
+  }</p>
+<p class="hint">Vous pouvez aussi modifier vos informations et payer à nouveau : le paiement en cours sera alors annulé.</p>
+</div>`;
+}
+
+/** How the rest is paid: on the provider's hosted page, or not at all when gift cards pay it. */
+function paymentFieldset(model: CheckoutPageModel) {
+  const { giftCards } = model;
   if (giftCards.cardCents <= 0) {
     return html`<fieldset>
 <legend>Paiement</legend>
@@ -336,51 +359,38 @@ function cardFieldset(model: CheckoutPageModel) {
   }
   return html`<fieldset>
 <legend>Paiement par carte</legend>
-<p class="hint">Vos données de carte sont transmises au processeur de paiement et ne sont jamais conservées.</p>
+<p>Vous saisirez votre carte bancaire sur la page de paiement sécurisée de notre prestataire de paiement : vos données de carte ne passent jamais par Comptoir.</p>
 ${giftCards.totalCents > 0 ? html`<p>Montant à régler par carte bancaire : <strong>${euros(giftCards.cardCents)}</strong> (le reste est payé par carte cadeau).</p>` : ""}
-${model.mealVoucherCents > 0 ? html`<p class="hint">Si vous réglez une part en titres-restaurant, seul le reste est débité de votre carte bancaire.</p>` : ""}
-${input("cardHolder", values, errors, { autocomplete: "cc-name" })}
-${input("cardNumber", values, errors, {
-  autocomplete: "cc-number",
-  inputmode: "numeric",
-  required: true,
-})}
-<div class="row">
-${input("cardExpiry", values, errors, { autocomplete: "cc-exp", required: true })}
-${input("cardCvc", values, errors, {
-  autocomplete: "cc-csc",
-  inputmode: "numeric",
-  hint: "Les 3 chiffres au dos de la carte.",
-  required: true,
-})}
-</div>
+${model.mealVoucher.card ? html`<p class="hint">Vos titres-restaurant règlent leur part d'abord ; seul le reste est débité de votre carte bancaire.</p>` : ""}
 </fieldset>`;
 }
 
 /**
  * Titres-restaurant (issue 23): a card of their own for the food of the basket, up to the legal
- * daily limit, the rest on the bank card. Shown whenever something is left to pay by card.
+ * daily limit, the rest on the bank card. Shown whenever something is left to pay by card. The
+ * card is typed on the processor's card-entry page; its forms sit outside the checkout form.
  */
-function mealVoucherFieldset(model: CheckoutPageModel) {
-  const { values, errors, giftCards, mealVoucherCents } = model;
+function mealVoucherSection(model: CheckoutPageModel) {
+  const { giftCards, mealVoucher } = model;
   if (giftCards.cardCents <= 0) return "";
-  if (mealVoucherCents <= 0) {
-    return html`<fieldset id="titres-restaurant">
-<legend>Titres-restaurant</legend>
+  if (mealVoucher.eligibleCents <= 0) {
+    return html`<section class="meal-voucher" id="titres-restaurant" aria-labelledby="titres-restaurant-title">
+<h2 id="titres-restaurant-title">Titres-restaurant</h2>
 <p class="hint">Les titres-restaurant ne paient que les produits alimentaires, hors alcool : aucun produit de votre panier n'en fait partie.</p>
-</fieldset>`;
+</section>`;
   }
-  return html`<fieldset id="titres-restaurant">
-<legend>Titres-restaurant (facultatif)</legend>
+  return html`<section class="meal-voucher" id="titres-restaurant" aria-labelledby="titres-restaurant-title">
+<h2 id="titres-restaurant-title">Titres-restaurant (facultatif)</h2>
 <p class="hint">Votre carte titres-restaurant règle les produits alimentaires, hors alcool et hors frais, dans la limite légale de ${euros(MEAL_VOUCHER_DAILY_LIMIT_CENTS)} par jour. Le reste est payé par carte bancaire.</p>
-<p>Payable en titres-restaurant : <strong data-meal-voucher>${euros(mealVoucherCents)}</strong></p>
-<input type="hidden" name="mealVoucherCents" value="${String(mealVoucherCents)}">
-${input("mealVoucherNumber", values, errors, { inputmode: "numeric", autocomplete: "off" })}
-<div class="row">
-${input("mealVoucherExpiry", values, errors, { autocomplete: "off" })}
-${input("mealVoucherCvc", values, errors, { inputmode: "numeric", autocomplete: "off" })}
-</div>
-</fieldset>`;
+<p>Payable en titres-restaurant : <strong data-meal-voucher>${euros(mealVoucher.eligibleCents)}</strong></p>
+${
+  mealVoucher.card
+    ? html`<form class="remove-gift-card" method="post" action="${mealVoucher.removeAction}"><p>Titres-restaurant •••• ${mealVoucher.card.last4} <button type="submit">Retirer<span class="visually-hidden"> la carte titres-restaurant •••• ${mealVoucher.card.last4}</span></button></p></form>`
+    : mealVoucher.addAction
+      ? html`<form class="add-meal-voucher" method="post" action="${mealVoucher.addAction}"><button type="submit">Ajouter une carte titres-restaurant</button></form>`
+      : ""
+}
+</section>`;
 }
 
 /**
@@ -433,6 +443,7 @@ export function checkoutPage(model: CheckoutPageModel) {
   const { values, errors } = model;
   const body = html`<h1>Finaliser ma commande</h1>
 ${errorSummary(errors, model.general, model.choice)}
+${pendingNotice(model)}
 <div class="layout">
 <form method="post" action="${model.action}" novalidate>
 <fieldset>
@@ -455,13 +466,15 @@ ${input("lastName", values, errors, { autocomplete: "family-name", required: tru
 </fieldset>
 ${giftFieldset(model)}
 ${adultFieldset(model)}
-${mealVoucherFieldset(model)}
-${cardFieldset(model)}
+${paymentFieldset(model)}
 <input type="hidden" name="giftCardCents" value="${String(model.giftCards.totalCents)}">
 <input type="hidden" name="cardCents" value="${String(model.giftCards.cardCents)}">
-<button type="submit">${model.giftCards.cardCents > 0 ? "Payer et valider ma commande" : "Valider ma commande"}</button>
+<button type="submit">${model.giftCards.cardCents > 0 ? "Payer" : "Valider ma commande"}</button>
 </form>
+<div>
 ${summary(model.view, model.choice, model.giftCards)}
+${mealVoucherSection(model)}
+</div>
 </div>`;
   return page("Finaliser ma commande", body, model.shopUrl, model.nonce);
 }

@@ -1,28 +1,14 @@
+import { eq } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
 import { withGiftOptions } from "#platform/commerce/cart/gift-options.ts";
 import { isPurchasable } from "#platform/commerce/cart/lines.ts";
-import { findCartByToken } from "#platform/commerce/cart/records.ts";
-import {
-  type CartView,
-  cartAddresses,
-  isAlcohol,
-  loadCartView,
-} from "#platform/commerce/cart/view.ts";
+import { commerceCart } from "#platform/commerce/cart/schema.ts";
+import { type CartView, cartAddresses, loadCartView } from "#platform/commerce/cart/view.ts";
 import { checkoutDelivery } from "#platform/commerce/checkout/delivery.ts";
+import { type CheckoutInput, giftOptionsOfForm } from "#platform/commerce/checkout/form.ts";
 import {
-  type CheckoutInput,
-  confirmsAdult,
-  type FieldErrors,
-  giftOptionsOfForm,
-  MESSAGES,
-  usesMealVoucher,
-} from "#platform/commerce/checkout/form.ts";
-import {
-  chargeTheCard,
-  chargeTheMealVoucher,
   type MealVoucherPayment,
   mealVoucherText,
-  PaymentRefused,
   paymentText,
 } from "#platform/commerce/checkout/payment.ts";
 import { customerById } from "#platform/commerce/customers/tokens.ts";
@@ -35,7 +21,6 @@ import { maskedGiftCardCode } from "#platform/commerce/gift-cards/codes.ts";
 import {
   allocateGiftCards,
   cartGiftCards,
-  GIFT_CARD_MESSAGES,
   GiftCardBalanceChanged,
   type GiftCardUse,
   spendGiftCards,
@@ -52,30 +37,18 @@ import {
   SERVICE_FEE_TITLE,
 } from "#platform/commerce/orders/orders.ts";
 import type { OrderAddress } from "#platform/commerce/orders/schema.ts";
-import {
-  type CartOrderMode,
-  cartOrderMode,
-  orderModeText,
-} from "#platform/commerce/orders/slot.ts";
-import type { SlotBookings, SlotPortOutcome } from "#platform/commerce/slot-port.ts";
+import { orderModeText } from "#platform/commerce/orders/slot.ts";
+import type { SlotPortOutcome, SlotPortStore } from "#platform/commerce/slot-port.ts";
 import { formatSlot } from "#platform/format.ts";
 import { type InvoiceRow, invoicePath, invoiceTitle } from "#platform/invoices/index.ts";
-import { mealVoucherEligibleCents } from "#platform/meal-vouchers.ts";
-import { countOrder, countSlotBooking } from "#platform/metrics.ts";
 import { orderConfirmationEmail, queueEmail } from "#platform/notify/index.ts";
 import { orderNumberLabel } from "#platform/order-status.ts";
 
-/** What a checkout submission led to. */
-export type PlaceOrderResult =
-  | { kind: "not-found" }
-  | { kind: "empty" }
-  /** The order of this cart, created now or by an earlier (or concurrent) submission. */
-  | { kind: "ordered"; order: OrderRow; created: boolean }
-  | { kind: "refused"; errors: FieldErrors; general: string | null }
-  /** The cart has no mode, slot or store (or no address for a delivery): chosen on the shop. */
-  | { kind: "no-order-mode" }
-  /** The slot can no longer be booked (passed, full, or taken by a concurrent payment). */
-  | { kind: "slot-refused"; general: string };
+/**
+ * Placing a grocery order from the hosted checkout: the French refusals, the checks of a cart
+ * before it may be ordered, and the order made from a held checkout (with its invoice and its
+ * confirmation email) once its payment is settled, or at once when gift cards pay it all.
+ */
 
 export const CHECKOUT_MESSAGES = {
   unavailable: (title: string) =>
@@ -106,8 +79,8 @@ export function slotRefusal(outcome: SlotPortOutcome & { ok: false }, slotKey: s
   }
 }
 
-/** Thrown inside the payment's transaction when the slot is refused: everything rolls back. */
-class SlotRefused extends Error {
+/** Thrown inside the hold's transaction when the slot is refused: everything rolls back. */
+export class SlotRefused extends Error {
   readonly general: string;
   constructor(general: string) {
     super(general);
@@ -121,7 +94,7 @@ export function confirmationUrl(storefrontOrigin: string, order: OrderRow): stri
 }
 
 /** A line that can no longer be bought as it is: the reason, in French; null when all is well. */
-function cartProblem(view: CartView): string | null {
+export function cartProblem(view: CartView): string | null {
   for (const line of view.lines) {
     if (!isPurchasable(line.product, line.variant)) {
       return CHECKOUT_MESSAGES.unavailable(line.product.title);
@@ -157,7 +130,7 @@ export async function cartDeliveryAddress(db: Db | Tx, cartId: number) {
 }
 
 /** The buyer's name and phone, with the cart's delivery address for a delivery. */
-function addressOf(input: CheckoutInput, delivery: CartAddress | null): OrderAddress {
+export function addressOf(input: CheckoutInput, delivery: CartAddress | null): OrderAddress {
   return {
     firstName: input.firstName,
     lastName: input.lastName,
@@ -177,7 +150,7 @@ function discountLabel(view: CartView): string {
   return view.automaticDiscount ? `Remise automatique : ${view.automaticDiscount.title}` : "Remise";
 }
 
-async function queueConfirmation(
+export async function queueConfirmation(
   tx: Tx,
   order: OrderRow,
   view: CartView,
@@ -248,191 +221,182 @@ async function queueConfirmation(
 }
 
 /**
- * Pays for a cart and turns it into an order, exactly once, with its slot booked. Everything
- * happens in one transaction that first locks the cart row: a concurrent or retried submission
- * waits, then finds the order and answers it instead of charging again. A declined card creates
- * no order and books nothing.
- *
- * The slot (chosen on the storefront, carried by the cart's attributes) is checked before the
- * card is charged, then booked after the charge in the same transaction, through the ordering
- * service's capacity (`SlotBookings`): when a concurrent payment took the last place meanwhile,
- * the booking is refused and the whole transaction rolls back, the charge with it (the processor
- * writes in this transaction, so nothing is charged), and the shopper gets a French message.
+ * What the hold took and what the page showed, kept on the payment attempt (`data`) while the
+ * shopper pays on the provider's page: the order is made from it once paid, after checking
+ * that the cart still comes to the same (hold.ts, grocery-payment.ts).
  */
-export async function placeOrder(
-  db: Db,
-  request: {
-    token: string;
+export type HeldCheckout = {
+  cartId: number;
+  input: CheckoutInput;
+  /** When the shopper confirmed being 18 or over (ISO), for a cart with alcohol. */
+  adultConfirmedAt: string | null;
+  /** The slot place the hold booked (`SlotBookings.book`), with its store. */
+  slot: {
+    mode: 1 | 2;
     key: string;
-    input: CheckoutInput;
-    now: Date;
-    storefrontOrigin: string;
-    slots: SlotBookings;
-    /**
-     * What the page said the applied gift cards pay (0 without cards): the order is refused,
-     * nothing charged, when they would now pay another amount.
-     */
-    expectedGiftCardCents?: number;
-  },
-): Promise<PlaceOrderResult> {
-  try {
-    const result = await db.transaction((tx) => payAndOrder(tx, request));
-    // Counted once committed; a replay of a placed order is not a new one.
-    if (result.kind === "ordered" && result.created) {
-      countOrder("grocery");
-      countSlotBooking("grocery", "booked");
-    }
-    if (result.kind === "slot-refused") countSlotBooking("grocery", "refused");
-    return result;
-  } catch (error) {
-    if (error instanceof PaymentRefused) return { kind: "refused", ...error.refusal };
-    if (error instanceof SlotRefused) {
-      countSlotBooking("grocery", "refused");
-      return { kind: "slot-refused", general: error.general };
-    }
-    // A code's last use taken by a concurrent order: this one rolled back, charge included.
-    if (error instanceof DiscountUsedUp) {
-      return { kind: "refused", errors: {}, general: CHECKOUT_MESSAGES.discountUsedUp(error.code) };
-    }
-    // A gift card spent meanwhile by a concurrent order: this one rolled back, charge included.
-    if (error instanceof GiftCardBalanceChanged) {
-      return { kind: "refused", errors: {}, general: GIFT_CARD_MESSAGES.changed(error.masked) };
-    }
-    // The automatic discount's last use, likewise: the shopper sees the new total and retries.
-    if (error instanceof AutomaticDiscountUsedUp) {
-      return {
-        kind: "refused",
-        errors: {},
-        general: CHECKOUT_MESSAGES.automaticDiscountUsedUp(error.title),
-      };
-    }
-    throw error;
-  }
+    start: string;
+    end: string;
+    store: SlotPortStore;
+  };
+  /** The buyer's name and phone, with the delivery address for a delivery. */
+  address: OrderAddress;
+  delivery: OrderDeliveryMethod;
+  totalCents: number;
+  /** What each applied gift card pays (by card id). */
+  giftCards: { id: number; cents: number }[];
+  /** The titres-restaurant charge the hold made, refunded if the hold is released. */
+  mealVoucher: MealVoucherPayment | null;
+  /** What is left for the bank card. */
+  cardCents: number;
+  /** A basket with lines sold by weight: what the card authorises (manual capture). */
+  authorisedCents: number | null;
+};
+
+/** How the bank card paid, from the provider (null: nothing was left for a card). */
+export type HeldPayment = {
+  paymentIntentId: string;
+  card: { brand: string; last4: string } | null;
+  authorisedCents: number | null;
+};
+
+/** Why a held checkout can no longer be ordered as it was: a short French sentence. */
+export type HeldRefusal = { ok: false; reason: string };
+
+export const HELD_MESSAGES = {
+  changed: "Votre panier a changé pendant le paiement.",
+  ordered: "Ce panier a déjà été commandé.",
+  giftCardChanged: (masked: string) =>
+    `Le solde de la carte cadeau ${masked} a changé pendant le paiement.`,
+  discountUsedUp: (code: string) =>
+    `Le code promo « ${code} » a atteint son nombre maximal d'utilisations pendant le paiement.`,
+  automaticDiscountUsedUp: (title: string) =>
+    `La remise « ${title} » a atteint son nombre maximal d'utilisations pendant le paiement.`,
+};
+
+async function lockedCart(tx: Tx, cartId: number) {
+  const [cart] = await tx
+    .select()
+    .from(commerceCart)
+    .where(eq(commerceCart.id, cartId))
+    .for("update");
+  return cart;
 }
 
-async function payAndOrder(
+/**
+ * Makes the order of a held checkout, in the caller's transaction: the cart is locked and read
+ * again, and must come to what was held (the same total, each gift card paying the same, every
+ * product still purchasable, the discounts still available); otherwise nothing is written and
+ * the reason comes back. The slot place is the hold's: it is not booked again.
+ */
+export async function createHeldOrder(
   tx: Tx,
-  request: Parameters<typeof placeOrder>[1],
-): Promise<PlaceOrderResult> {
-  const { input, now, slots } = request;
-  const cart = await findCartByToken(tx, request.token, request.key, { forUpdate: true });
-  if (!cart) return { kind: "not-found" };
-  const existing = await orderForCart(tx, cart.id);
-  if (existing) return { kind: "ordered", order: existing, created: false };
-  if (cart.completedAt) return { kind: "not-found" };
-
-  const view = await loadCartView(tx, cart, now);
-  if (view.lines.length === 0) return { kind: "empty" };
-  const problem = cartProblem(view);
-  if (problem) return { kind: "refused", errors: {}, general: problem };
-  // Alcohol is sold to adults only: the shopper confirms it before paying, and the order keeps
-  // when. Checked again here, on the cart as it is now (a bottle added in another tab).
-  const alcohol = view.lines.some((line) => isAlcohol(line.product));
-  if (alcohol && !confirmsAdult(input)) {
-    return { kind: "refused", errors: { adult: MESSAGES.adult }, general: null };
+  held: HeldCheckout,
+  payment: HeldPayment | null,
+  now: Date,
+  storefrontOrigin: string,
+): Promise<{ ok: true; order: OrderRow } | HeldRefusal> {
+  const cart = await lockedCart(tx, held.cartId);
+  if (!cart || cart.completedAt || (await orderForCart(tx, cart.id))) {
+    return { ok: false, reason: HELD_MESSAGES.ordered };
   }
-
-  const chosen: CartOrderMode | null = cartOrderMode(cart.attributes);
-  if (!chosen) return { kind: "no-order-mode" };
-  const deliveryAddress = chosen.mode === 1 ? await cartDeliveryAddress(tx, cart.id) : null;
-  if (chosen.mode === 1 && !deliveryAddress) return { kind: "no-order-mode" };
-  const slotRequest = { ...chosen, now };
-  // A passed or full slot is refused before the card is even read.
-  const offered = await slots.check(tx, slotRequest);
-  if (!offered.ok) return { kind: "slot-refused", general: slotRefusal(offered, chosen.slotKey) };
-  // The fee and minimum of the store's delivery zone; below the minimum nothing is charged.
-  const priced = checkoutDelivery(chosen.mode, offered.store, view);
-  if (priced.refusal) return { kind: "refused", errors: {}, general: priced.refusal };
+  const view = await loadCartView(tx, cart, now);
+  if (view.lines.length === 0) return { ok: false, reason: HELD_MESSAGES.changed };
+  const problem = cartProblem(view);
+  if (problem) return { ok: false, reason: problem };
+  const priced = checkoutDelivery(held.slot.mode, held.slot.store, view);
+  if (priced.refusal) return { ok: false, reason: HELD_MESSAGES.changed };
   const delivery = priced.method;
   const totals = orderTotals(view, delivery);
-  // The gift cards pay first, in the order applied; their rows stay locked until the order is
-  // written, so a concurrent checkout spending the same card waits and then sees what is left.
+  if (totals.totalCents !== held.totalCents || delivery.feeCents !== held.delivery.feeCents) {
+    return { ok: false, reason: HELD_MESSAGES.changed };
+  }
   const gift = allocateGiftCards(
     await cartGiftCards(tx, cart.id, { forUpdate: true }),
     totals.totalCents,
     now,
   );
-  if (gift.totalCents !== (request.expectedGiftCardCents ?? 0)) {
+  const spent = gift.uses.filter((use) => use.amountUsedCents > 0);
+  const sameCards =
+    spent.length === held.giftCards.length &&
+    spent.every((use, index) => {
+      const kept = held.giftCards[index];
+      return kept?.id === use.card.id && kept.cents === use.amountUsedCents;
+    });
+  if (!sameCards) {
     const changed = gift.uses.find((use) => use.problem) ?? gift.uses[0];
-    throw new GiftCardBalanceChanged(changed?.card ?? null);
+    return {
+      ok: false,
+      reason: changed
+        ? HELD_MESSAGES.giftCardChanged(maskedGiftCardCode(changed.card.lastCharacters))
+        : HELD_MESSAGES.changed,
+    };
   }
-  const leftCents = totals.totalCents - gift.totalCents;
-  // Titres-restaurant pay first, for the food only and up to the card's day; the bank card the
-  // rest. A bank card failing then rolls everything back, the titres-restaurant charge with it.
-  const voucher =
-    leftCents > 0 && usesMealVoucher(input)
-      ? await chargeTheMealVoucher(
-          tx,
-          cart,
-          input,
-          mealVoucherEligibleCents(view.lines, leftCents),
-          now,
-        )
-      : null;
-  if (voucher && !voucher.ok) return { kind: "refused", ...voucher.refusal };
-  const mealVoucher = voucher?.ok ? voucher.payment : null;
-  const cardCents = leftCents - (mealVoucher?.amountCents ?? 0);
-  if (cardCents > 0 && mealVoucher && input.cardNumber.trim() === "") {
-    throw new PaymentRefused({ errors: { cardNumber: MESSAGES.cardForTheRest }, general: null });
-  }
-  const charged = cardCents > 0 ? await chargeTheCard(tx, cart, input, cardCents, now) : null;
-  if (charged && !charged.ok) {
-    if (mealVoucher) throw new PaymentRefused(charged.refusal);
-    return { kind: "refused", ...charged.refusal };
-  }
-
-  // The place is taken by the ordering service's atomic conditional booking; a refusal (the last
-  // place went to a concurrent payment) rolls back the charge and everything else.
-  const booked = await slots.book(tx, slotRequest);
-  if (!booked.ok) throw new SlotRefused(slotRefusal(booked, chosen.slotKey));
   const slot: OrderSlotBooking = {
-    mode: chosen.mode,
-    key: booked.slot.key,
-    start: booked.slot.start,
-    end: booked.slot.end,
-    store: booked.store,
+    mode: held.slot.mode,
+    key: held.slot.key,
+    start: new Date(held.slot.start),
+    end: new Date(held.slot.end),
+    store: held.slot.store,
   };
-
-  const address = addressOf(input, deliveryAddress);
-  const order = await createOrderFromCart(tx, {
-    view,
-    email: input.email.toLowerCase(),
-    phone: input.phone,
-    shippingAddress: chosen.mode === 1 ? address : null,
-    billingAddress: address,
-    delivery,
-    chargeId: charged?.chargeId ?? null,
-    mealVoucher,
-    paid: true,
-    slot,
-    adultConfirmedAt: alcohol ? now : null,
-    // The gift options as the form last gave them, over any the cart carried.
-    customAttributes: withGiftOptions(view.cart.attributes, giftOptionsOfForm(input)),
-    now,
-  });
-  await spendGiftCards(tx, gift.uses, order.id, now);
-  const invoice = await issueGroceryInvoice(
-    tx,
-    order,
-    paymentText(
-      charged?.ok ? charged.card : null,
-      mealVoucher,
-      gift.uses.filter((use) => use.amountUsedCents > 0),
-    ),
-    now,
-  );
-  await queueConfirmation(
-    tx,
-    order,
-    view,
-    input,
-    slot,
-    delivery,
-    address,
-    request.storefrontOrigin,
-    gift.uses,
-    mealVoucher,
-    invoice,
-  );
-  return { kind: "ordered", order, created: true };
+  const { input, address, mealVoucher } = held;
+  try {
+    // A savepoint: a discount's last use taken meanwhile undoes only this, and the caller
+    // refunds the payment.
+    const order = await tx.transaction(async (sp) => {
+      const created = await createOrderFromCart(sp, {
+        view,
+        email: input.email.toLowerCase(),
+        phone: input.phone,
+        shippingAddress: held.slot.mode === 1 ? address : null,
+        billingAddress: address,
+        delivery,
+        chargeId: null,
+        paymentIntentId: payment?.paymentIntentId ?? null,
+        authorisedCents: payment?.authorisedCents ?? null,
+        mealVoucher,
+        paid: true,
+        slot,
+        adultConfirmedAt: held.adultConfirmedAt ? new Date(held.adultConfirmedAt) : null,
+        // The gift options as the form last gave them, over any the cart carried.
+        customAttributes: withGiftOptions(view.cart.attributes, giftOptionsOfForm(input)),
+        now,
+      });
+      await spendGiftCards(sp, gift.uses, created.id, now);
+      const invoice = await issueGroceryInvoice(
+        sp,
+        created,
+        paymentText(payment?.card ?? null, mealVoucher, spent, payment !== null),
+        now,
+      );
+      await queueConfirmation(
+        sp,
+        created,
+        view,
+        input,
+        slot,
+        delivery,
+        address,
+        storefrontOrigin,
+        gift.uses,
+        mealVoucher,
+        invoice,
+      );
+      return created;
+    });
+    return { ok: true, order };
+  } catch (error) {
+    if (error instanceof DiscountUsedUp) {
+      return { ok: false, reason: HELD_MESSAGES.discountUsedUp(error.code) };
+    }
+    if (error instanceof AutomaticDiscountUsedUp) {
+      return { ok: false, reason: HELD_MESSAGES.automaticDiscountUsedUp(error.title) };
+    }
+    if (error instanceof GiftCardBalanceChanged) {
+      return {
+        ok: false,
+        reason: error.masked ? HELD_MESSAGES.giftCardChanged(error.masked) : HELD_MESSAGES.changed,
+      };
+    }
+    throw error;
+  }
 }

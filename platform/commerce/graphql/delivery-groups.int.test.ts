@@ -5,6 +5,7 @@ import type { Database } from "#db/client.ts";
 import { parseCartGid } from "#platform/commerce/cart/records.ts";
 import { commerceCart } from "#platform/commerce/cart/schema.ts";
 import { checkoutRoutes } from "#platform/commerce/checkout/http.ts";
+import { testPayments } from "#platform/commerce/checkout/testing.ts";
 import {
   type CatalogueFixture,
   graphqlHelpers,
@@ -63,6 +64,7 @@ beforeAll(async () => {
       db: database.db,
       storefrontOrigin: "http://boutique.test",
       slots: TEST_SLOTS,
+      payments: testPayments(database.db, ORIGIN, () => NOW).payments,
       now: () => NOW,
     }),
   );

@@ -203,6 +203,13 @@ export type NewOrder = {
   mealVoucher?: { chargeId: string; amountCents: number } | null;
   /** Paid in full at the checkout, by card, gift cards or both (else the payment is pending). */
   paid?: boolean;
+  /** The payment provider's PaymentIntent, for an order paid on its hosted page. */
+  paymentIntentId?: string | null;
+  /**
+   * For a basket with lines sold by weight: what the card authorised (manual capture), captured
+   * by the office once weighed. The order is then `AUTHORIZED`, not yet `PAID`.
+   */
+  authorisedCents?: number | null;
   /** The slot booked for the order, with its store (grocery checkout). */
   slot?: OrderSlotBooking | null;
   /** When the shopper confirmed being 18 or over (an order with alcohol). */
@@ -277,7 +284,11 @@ export async function createOrderFromCart(tx: Tx, order: NewOrder): Promise<Orde
       email: order.email,
       phone: order.phone,
       processedAt: now,
-      financialStatus: order.chargeId || order.paid ? "PAID" : "PENDING",
+      financialStatus: order.authorisedCents
+        ? "AUTHORIZED"
+        : order.chargeId || order.paid
+          ? "PAID"
+          : "PENDING",
       subtotalCents: totals.subtotalCents,
       totalDiscountCents: totals.discountCents,
       totalShippingCents: totals.shippingCents,
@@ -297,6 +308,9 @@ export async function createOrderFromCart(tx: Tx, order: NewOrder): Promise<Orde
       storeName: order.slot?.store.name ?? null,
       storeAddress: order.slot?.store.address ?? null,
       paymentChargeId: order.chargeId,
+      paymentIntentId: order.paymentIntentId ?? null,
+      paymentAuthorisedCents: order.authorisedCents ?? null,
+      paymentAuthorisedAt: order.authorisedCents ? now : null,
       mealVoucherChargeId: order.mealVoucher?.chargeId ?? null,
       mealVoucherCents: order.mealVoucher?.amountCents ?? 0,
       adultConfirmedAt: order.adultConfirmedAt ?? null,
