@@ -37,7 +37,7 @@ export type PaymentHandler = {
     tx: Tx,
     refund: { paymentIntentId: string; amountRefunded: number; refunds: Refund[] },
     now: Date,
-  ): Promise<void>;
+  ): Promise<unknown>;
 };
 
 export type Payments = {
