@@ -68,7 +68,20 @@ const PAYMENT_FAILURES = [
   "not_meal_voucher",
   "meal_voucher_as_card",
   "meal_voucher_daily_limit",
+  // Refusals the payment provider reports (its hosted page, a saved card charged).
+  "authentication_required",
+  "payment_intent_authentication_failure",
+  "other",
 ] as const;
+
+export type PaymentFailureReason = (typeof PAYMENT_FAILURES)[number];
+
+/** A provider's refusal code as a reason of the counter: one of ours, or `other`. */
+export function paymentFailureReason(code: string | null | undefined): PaymentFailureReason {
+  return (PAYMENT_FAILURES as readonly string[]).includes(code ?? "")
+    ? (code as PaymentFailureReason)
+    : "other";
+}
 
 function createMetrics() {
   const registry = new Registry();
@@ -184,7 +197,7 @@ function createMetrics() {
   });
   const paymentFailures = new Counter({
     name: "comptoir_payment_failures_total",
-    help: "Card charges refused by the payment processor, by reason.",
+    help: "Card payments refused by the payment provider or processor, by reason.",
     labelNames: ["reason"] as const,
     registers: [registry],
   });

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
+import { countPaymentFailure, paymentFailureReason } from "#platform/metrics.ts";
 import { type WebhookEvent, WebhookSignatureError } from "#platform/payments/provider.ts";
 import {
   attemptById,
@@ -82,6 +83,12 @@ async function processEvent(payments: Payments, event: WebhookEvent): Promise<st
     }
     const outcome = await settlePaymentAttempt(payments, attempt);
     return `settled:${outcome.kind}`;
+  }
+  if (event.type === "payment_intent.payment_failed") {
+    // Counted once per event (events are processed once): a card refused on the hosted page or
+    // a saved card declined.
+    const error = event.object.last_payment_error as { code?: string } | null | undefined;
+    countPaymentFailure(paymentFailureReason(error?.code));
   }
   if (PAYMENT_EVENTS.has(event.type)) {
     const byPayment = await attemptByPayment(payments.db, event.object.id);
