@@ -58,6 +58,25 @@ export type CheckoutSession = {
   expiresAt: Date;
 };
 
+/**
+ * A payment with a card saved on a customer, made and confirmed at once without the shopper
+ * (`off_session`): the ordering flow's saved cards. A refusal is a `PaymentProviderError` of kind
+ * `card_declined` (`card_declined`, or `authentication_required` for a card whose bank wants
+ * 3-D Secure, which cannot be done off-session); nothing is then taken.
+ */
+export type CreatePayment = {
+  amount: number;
+  currency: string;
+  customerId: string;
+  /** A payment method saved on that customer (`listSavedCards`). */
+  paymentMethodId: string;
+  captureMethod?: "automatic" | "manual";
+  offSession: true;
+  confirm: true;
+  metadata?: Record<string, string>;
+  description?: string;
+};
+
 export type PaymentStatus =
   | "requires_payment_method"
   | "requires_confirmation"
@@ -183,6 +202,8 @@ export interface PaymentProvider {
     limit?: number;
   }): Promise<CheckoutSession[]>;
 
+  /** Charges a saved card without the shopper (Stripe: a PaymentIntent made with `confirm`). */
+  createPayment(input: CreatePayment, options?: Idempotent): Promise<Payment>;
   retrievePayment(id: string): Promise<Payment>;
   /** Captures an authorisation, whole or `amount` of it (at most what was authorised). */
   capturePayment(id: string, options?: Idempotent & { amount?: number }): Promise<Payment>;

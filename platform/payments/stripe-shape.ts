@@ -1,6 +1,7 @@
 import type {
   CheckoutSession,
   CreateCheckoutSession,
+  CreatePayment,
   Customer,
   Payment,
   PaymentStatus,
@@ -58,6 +59,23 @@ export function sessionParams(input: CreateCheckoutSession) {
       : undefined,
     payment_intent_data:
       payment && input.captureMethod ? { capture_method: input.captureMethod } : undefined,
+  };
+}
+
+/** Stripe's PaymentIntent parameters for a saved card charged off-session. */
+export function paymentParams(input: CreatePayment) {
+  return {
+    amount: input.amount,
+    currency: input.currency,
+    customer: input.customerId,
+    payment_method: input.paymentMethodId,
+    // Cards only: no redirecting payment method, so no `return_url` is needed off-session.
+    payment_method_types: ["card"],
+    capture_method: input.captureMethod,
+    confirm: input.confirm,
+    off_session: input.offSession,
+    description: input.description,
+    metadata: input.metadata,
   };
 }
 

@@ -8,6 +8,7 @@ import {
   WebhookSignatureError,
 } from "./provider.ts";
 import {
+  paymentParams,
   sessionParams,
   toCustomer,
   toPayment,
@@ -130,6 +131,18 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         }
         return sessions;
       }),
+
+    createPayment: (input, request) =>
+      call(async () =>
+        toPayment(
+          shape(
+            await stripe.paymentIntents.create(
+              paymentParams(input),
+              idempotent(request?.idempotencyKey),
+            ),
+          ),
+        ),
+      ),
 
     retrievePayment: (id) =>
       call(async () => toPayment(shape(await stripe.paymentIntents.retrieve(id)))),
