@@ -12,10 +12,11 @@ import {
   updateCustomer,
 } from "#platform/ordering/customers/customers.ts";
 import {
-  addCardPaymentAccount,
   deletePaymentAccount,
   listPaymentAccounts,
   paymentAccountView,
+  saveSetupCard,
+  startCardSetup,
 } from "#platform/ordering/customers/payment-accounts.ts";
 import {
   loginWithPhoneCode,
@@ -37,6 +38,7 @@ import {
   storeByRestaurantId,
 } from "#platform/ordering/restaurants.ts";
 import { listSlots } from "#platform/ordering/slots.ts";
+import type { PaymentProvider } from "#platform/payments/index.ts";
 import type { LimiterStore } from "#platform/rate-limit.ts";
 
 export type OrderingApiOptions = {
@@ -65,6 +67,11 @@ export type OrderingApiOptions = {
   limiterStore?: LimiterStore;
   /** Makes phone login codes; random unless a test fixes it. */
   generatePhoneCode?: () => string;
+  /**
+   * The payment provider (issue 48, wired by server/platform.ts): bank cards are saved on it
+   * through setup sessions and charged through it. Without one, card setup answers 503.
+   */
+  provider?: PaymentProvider;
   /** Called with every unexpected error (the answer is a generic 500). */
   onError?: (error: unknown) => void;
 };
@@ -215,20 +222,29 @@ function customerRoutes(options: OrderingApiOptions) {
     return success(c, accounts.map(paymentAccountView));
   });
 
+  const cardSetupContext = () => {
+    if (!options.provider) {
+      throw new OrderingError("payment_unavailable", MESSAGES.paymentUnavailable);
+    }
+    return { db, provider: options.provider, publicOrigin: options.publicOrigin, now: now() };
+  };
+
+  // A bank card is typed on the provider's hosted page (a setup session), never sent here.
+  api.post("/Payment/CardPaymentAccount/Setup", signedIn, async (c) => {
+    const { ReturnPath } = parse(cardSetupBody, await jsonBody(c));
+    const setup = await startCardSetup(cardSetupContext(), c.var.customer, ReturnPath);
+    return success(c, { SetupUrl: setup.url, SetupSessionId: setup.sessionId });
+  });
+
   api.post("/Payment/CardPaymentAccount", signedIn, async (c) => {
-    const card = parse(cardBody, await jsonBody(c));
-    const account = await addCardPaymentAccount(
-      db,
-      c.var.customer.id,
-      {
-        number: card.CardNumber,
-        expMonth: card.ExpiryMonth,
-        expYear: card.ExpiryYear,
-        cvc: card.Cvc,
-        holderName: card.CardHolderName,
-      },
-      now(),
-    );
+    const body = await jsonBody(c);
+    if (carriesCard(body)) {
+      throw new OrderingError("card_number_refused", MESSAGES.cardNumberRefused, {
+        Field: "CardNumber",
+      });
+    }
+    const { SetupSessionId } = parse(savedCardBody, body);
+    const account = await saveSetupCard(cardSetupContext(), c.var.customer, SetupSessionId);
     return success(c, paymentAccountView(account));
   });
 
@@ -295,15 +311,14 @@ const customerNameBody = z.object({ customerName: z.string().trim().min(1).max(1
 const emailBody = z.object({ Email: z.email().max(254) }).strict();
 const smsFlagBody = z.object({ enabled: z.boolean() }).strict();
 
-const cardBody = z
-  .object({
-    CardNumber: z.string().min(1).max(30),
-    ExpiryMonth: z.number().int(),
-    ExpiryYear: z.number().int(),
-    Cvc: z.string().min(1).max(4),
-    CardHolderName: z.string().max(100).optional(),
-  })
-  .strict();
+const cardSetupBody = z.object({ ReturnPath: z.string().max(300).optional() }).strict();
+const savedCardBody = z.object({ SetupSessionId: z.string().min(1).max(255) }).strict();
+
+/** A body that carries a card's number, expiry or code (the API's former card fields). */
+function carriesCard(body: unknown): boolean {
+  if (!body || typeof body !== "object") return false;
+  return ["CardNumber", "Cvc", "ExpiryMonth", "ExpiryYear"].some((field) => field in body);
+}
 
 const paymentAccountBody = z.object({ PaymentAccountId: id }).strict();
 

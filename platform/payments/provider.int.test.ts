@@ -136,6 +136,11 @@ describe.each(["test", "stripe"])("the %s adapter", (name) => {
     });
     expect(setup.paymentStatus).toBe("no_payment_required");
     await payOnPage(setup.url ?? "", { number: "4000002760003184", expiry: "11/31" }, "pass");
+    const done = await provider().retrieveCheckoutSession(setup.id, { withSetup: true });
+    expect(done).toMatchObject({
+      status: "complete",
+      setupPaymentMethodId: expect.stringMatching(/^pm_/),
+    });
     expect(await provider().listSavedCards(customer.id)).toEqual([
       {
         id: expect.stringMatching(/^pm_/),

@@ -54,6 +54,11 @@ export type CheckoutSession = {
   setupIntentId: string | null;
   /** Present when asked for (`retrieveCheckoutSession(id, { withPayment: true })`). */
   payment?: Payment | null;
+  /**
+   * A setup session's saved card (its SetupIntent's payment method), when asked for
+   * (`retrieveCheckoutSession(id, { withSetup: true })`); null while nothing is saved.
+   */
+  setupPaymentMethodId?: string | null;
   createdAt: Date;
   expiresAt: Date;
 };
@@ -192,7 +197,7 @@ export interface PaymentProvider {
   ): Promise<CheckoutSession>;
   retrieveCheckoutSession(
     id: string,
-    options?: { withPayment?: boolean },
+    options?: { withPayment?: boolean; withSetup?: boolean },
   ): Promise<CheckoutSession>;
   /** Ends an open session: it can no longer be paid. */
   expireCheckoutSession(id: string, options?: Idempotent): Promise<CheckoutSession>;

@@ -69,14 +69,22 @@ export function paymentParams(input: CreatePayment) {
     currency: input.currency,
     customer: input.customerId,
     payment_method: input.paymentMethodId,
-    // Cards only: no redirecting payment method, so no `return_url` is needed off-session.
-    payment_method_types: ["card"],
+    // No redirecting payment method, so no `return_url` is needed off-session (any API version).
+    automatic_payment_methods: { enabled: true, allow_redirects: "never" as const },
     capture_method: input.captureMethod,
     confirm: input.confirm,
     off_session: input.offSession,
     description: input.description,
     metadata: input.metadata,
   };
+}
+
+/** The `expand[]` of a session retrieved with its payment or its setup. */
+export function sessionExpansions(options?: { withPayment?: boolean; withSetup?: boolean }) {
+  return [
+    ...(options?.withPayment ? ["payment_intent"] : []),
+    ...(options?.withSetup ? ["setup_intent"] : []),
+  ];
 }
 
 export function toSession(session: Shape): CheckoutSession {
@@ -95,6 +103,9 @@ export function toSession(session: Shape): CheckoutSession {
     paymentIntentId: idOf(session.payment_intent),
     setupIntentId: idOf(session.setup_intent),
     ...(payment ? { payment: toPayment(payment) } : {}),
+    ...(expanded(session.setup_intent)
+      ? { setupPaymentMethodId: idOf(expanded(session.setup_intent)?.payment_method) }
+      : {}),
     createdAt: dateOf(session.created),
     expiresAt: dateOf(session.expires_at),
   };

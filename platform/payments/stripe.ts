@@ -9,6 +9,7 @@ import {
 } from "./provider.ts";
 import {
   paymentParams,
+  sessionExpansions,
   sessionParams,
   toCustomer,
   toPayment,
@@ -100,7 +101,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
           shape(
             await stripe.checkout.sessions.retrieve(
               id,
-              request?.withPayment ? { expand: ["payment_intent"] } : {},
+              sessionExpansions(request).length > 0 ? { expand: sessionExpansions(request) } : {},
             ),
           ),
         ),

@@ -32,6 +32,7 @@ import { createSession, expireSession, listSessions } from "./sandbox/sessions.t
 import { expand, getObject, listObjects, type StripeObject, unixTime } from "./sandbox/store.ts";
 import {
   paymentParams,
+  sessionExpansions,
   sessionParams,
   toCustomer,
   toPayment,
@@ -122,7 +123,7 @@ export function createTestProvider(options: TestProviderOptions): PaymentProvide
     retrieveCheckoutSession: (id, request) =>
       read(async (tx) => {
         const session = await getObject(tx, "checkout.session", id, { kind: "checkout.session" });
-        return toSession(await expand(tx, session, request?.withPayment ? ["payment_intent"] : []));
+        return toSession(await expand(tx, session, sessionExpansions(request)));
       }),
 
     expireCheckoutSession: (id, request) =>

@@ -100,6 +100,9 @@ export const createPaymentIntentParams = z.strictObject({
   customer: text.optional(),
   payment_method: text.optional(),
   payment_method_types: z.array(z.literal("card", "Only card is supported")).optional(),
+  automatic_payment_methods: z
+    .strictObject({ enabled: boolean, allow_redirects: z.enum(["always", "never"]).optional() })
+    .optional(),
   capture_method: z.enum(["automatic", "automatic_async", "manual"]).optional(),
   confirm: boolean.optional(),
   off_session: boolean.optional(),

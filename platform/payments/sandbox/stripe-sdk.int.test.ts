@@ -256,7 +256,7 @@ describe("Checkout Sessions through the official stripe SDK", () => {
           amount: 2350,
           currency: "eur",
           ...card,
-          payment_method_types: ["card"],
+          automatic_payment_methods: { enabled: true, allow_redirects: "never" },
           confirm: true,
           off_session: true,
           metadata: { order: "r-1" },
