@@ -5,11 +5,22 @@
  * (docs/architecture.md, "Layers"). Tables and other files are the module's own.
  */
 
+// The test processor's hosted card-entry page for titres-restaurant cards
+// (docs/payments.md, "The hosted card-entry page").
+export {
+  CARD_ENTRY_LIFETIME_MS,
+  CARD_ENTRY_PARAM,
+  type CardEntryKind,
+  createCardEntry,
+  takeCardEntry,
+} from "./card-entry/entries.ts";
+export { type CardEntryRoutesOptions, cardEntryRoutes } from "./card-entry/routes.ts";
 export { chargeMealVoucher } from "./meal-vouchers.ts";
 export {
   type CardBrand,
   type CardInput,
   type CardKind,
+  type CardSummary,
   type ChargeOutcome,
   chargeCard,
   MEAL_VOUCHER_DECLINED_TEST_NUMBER,
