@@ -101,6 +101,8 @@ export const MESSAGES = {
   mealVoucherNothingEligible:
     "Les titres-restaurant ne paient que les plats et produits alimentaires, hors alcool : aucun produit de votre panier n'en fait partie.",
   idempotencyKeyRequired: "L'en-tête Idempotency-Key est obligatoire.",
+  paymentPending:
+    "Votre paiement n'est pas encore confirmé. Patientez un instant puis actualisez la page.",
   cardNumberRefused:
     "Pour votre sécurité, Comptoir ne reçoit jamais de numéro de carte : enregistrez votre carte sur la page de paiement sécurisée.",
   cardSetupIncomplete:

@@ -15,8 +15,10 @@ import {
   deletePaymentAccount,
   listPaymentAccounts,
   paymentAccountView,
+  saveMealVoucherEntry,
   saveSetupCard,
   startCardSetup,
+  startMealVoucherEntry,
 } from "#platform/ordering/customers/payment-accounts.ts";
 import {
   loginWithPhoneCode,
@@ -26,19 +28,24 @@ import {
 } from "#platform/ordering/customers/phone-login.ts";
 import { MESSAGES, OrderingError } from "#platform/ordering/errors.ts";
 import type { OrderActions } from "#platform/ordering/orders/action-port.ts";
+import { type BasketInput, basketView, priceBasket } from "#platform/ordering/orders/orders.ts";
 import {
-  type BasketInput,
-  basketView,
-  priceBasket,
-  submitOrder,
-} from "#platform/ordering/orders/orders.ts";
+  RESTAURATION_PURPOSE,
+  restaurationPaymentHandler,
+} from "#platform/ordering/orders/payment-handler.ts";
+import { placedOrThrow, type Submission, submitOrder } from "#platform/ordering/orders/submit.ts";
 import {
   firstEnabledZone,
   storeById,
   storeByRestaurantId,
 } from "#platform/ordering/restaurants.ts";
 import { listSlots } from "#platform/ordering/slots.ts";
-import type { PaymentProvider } from "#platform/payments/index.ts";
+import {
+  attemptBySession,
+  type PaymentProvider,
+  type Payments,
+  settleCheckoutSession,
+} from "#platform/payments/index.ts";
 import type { LimiterStore } from "#platform/rate-limit.ts";
 
 export type OrderingApiOptions = {
@@ -72,6 +79,11 @@ export type OrderingApiOptions = {
    * through setup sessions and charged through it. Without one, card setup answers 503.
    */
   provider?: PaymentProvider;
+  /**
+   * The payments core (issue 48): `SubmitOrder` holds with a payment attempt and settles it; the
+   * API registers its `restauration` handler on it. Its provider is the one above by default.
+   */
+  payments?: Payments;
   /** Called with every unexpected error (the answer is a generic 500). */
   onError?: (error: unknown) => void;
 };
@@ -107,6 +119,11 @@ export function createOrderingApi(options: OrderingApiOptions) {
       orderActions: options.orderActions,
       now: options.now,
     }),
+  );
+  // Issue 48: the restauration flow's orders are placed when their payment settles.
+  options.payments?.register(
+    RESTAURATION_PURPOSE,
+    restaurationPaymentHandler({ origin: options.publicOrigin, secret: options.apiToken }),
   );
   api.route("/", customerRoutes(options));
   // Anything else under /ordering belongs to this service, and does not exist.
@@ -223,10 +240,9 @@ function customerRoutes(options: OrderingApiOptions) {
   });
 
   const cardSetupContext = () => {
-    if (!options.provider) {
-      throw new OrderingError("payment_unavailable", MESSAGES.paymentUnavailable);
-    }
-    return { db, provider: options.provider, publicOrigin: options.publicOrigin, now: now() };
+    const provider = options.provider ?? options.payments?.provider;
+    if (!provider) throw new OrderingError("payment_unavailable", MESSAGES.paymentUnavailable);
+    return { db, provider, publicOrigin: options.publicOrigin, now: now() };
   };
 
   // A bank card is typed on the provider's hosted page (a setup session), never sent here.
@@ -243,9 +259,23 @@ function customerRoutes(options: OrderingApiOptions) {
         Field: "CardNumber",
       });
     }
-    const { SetupSessionId } = parse(savedCardBody, body);
-    const account = await saveSetupCard(cardSetupContext(), c.var.customer, SetupSessionId);
+    const saved = parse(savedCardBody, body);
+    const account =
+      "CardEntryId" in saved
+        ? await saveMealVoucherEntry(db, c.var.customer, saved.CardEntryId, now())
+        : await saveSetupCard(cardSetupContext(), c.var.customer, saved.SetupSessionId);
     return success(c, paymentAccountView(account));
+  });
+
+  // A titres-restaurant card is typed on the test processor's own card-entry page.
+  api.post("/Payment/MealVoucherPaymentAccount/Setup", signedIn, async (c) => {
+    const { ReturnPath } = parse(cardSetupBody, await jsonBody(c));
+    const entry = await startMealVoucherEntry(
+      { db, publicOrigin: options.publicOrigin, now: now() },
+      c.var.customer,
+      ReturnPath,
+    );
+    return success(c, { CardEntryUrl: entry.url, CardEntryId: entry.entryId });
   });
 
   api.delete("/Payment/PaymentAccount", signedIn, async (c) => {
@@ -272,18 +302,54 @@ function customerRoutes(options: OrderingApiOptions) {
     }
     const body = parse(submitBody, await jsonBody(c));
     const customer = c.var.customer;
-    const order = await submitOrder(orderingContext(), {
-      customer,
-      basket: basketInput(body),
-      paymentAccountId: body.PaymentAccountId,
-      mealVoucherPaymentAccountId: body.MealVoucherPaymentAccountId,
-      idempotencyKey,
-      giftWrap: body.IsWrap ?? false,
-    });
-    const store = await storeById(db, order.storeId);
-    if (!store) throw new Error("The order's store vanished");
-    return success(c, orderView(order, store, customer));
+    const submitted = await submitOrder(
+      { ...orderingContext(), payments: requirePayments() },
+      {
+        customer,
+        basket: basketInput(body),
+        paymentAccountId: body.PaymentAccountId,
+        mealVoucherPaymentAccountId: body.MealVoucherPaymentAccountId,
+        idempotencyKey,
+        giftWrap: body.IsWrap ?? false,
+      },
+    );
+    return submissionAnswer(c, submitted, customer);
   });
+
+  // The shopper's return from the hosted payment page: settles the session (as the webhook does).
+  api.get("/order/PaymentResult", signedIn, async (c) => {
+    const sessionId = c.req.query("sessionId")?.trim() ?? "";
+    const payments = requirePayments();
+    const attempt = sessionId ? await attemptBySession(db, sessionId) : null;
+    if (!attempt || !attempt.reference.startsWith(`${c.var.customer.id}:`)) {
+      throw new OrderingError("not_found", MESSAGES.notFound);
+    }
+    const outcome = await settleCheckoutSession(payments, sessionId);
+    if (outcome.kind === "open") {
+      return success(c, { OrderState: "AwaitingPayment", PaymentAttemptId: attempt.id });
+    }
+    return submissionAnswer(c, await placedOrThrow(orderingContext(), outcome), c.var.customer);
+  });
+
+  const requirePayments = () => {
+    if (!options.payments) {
+      throw new OrderingError("payment_unavailable", MESSAGES.paymentUnavailable);
+    }
+    return options.payments;
+  };
+
+  const submissionAnswer = async (c: Context, submitted: Submission, customer: Customer) => {
+    if (submitted.kind === "awaiting_payment") {
+      return success(c, {
+        OrderState: "AwaitingPayment",
+        PaymentAttemptId: submitted.attemptId,
+        PaymentUrl: submitted.paymentUrl,
+      });
+    }
+    const store = await storeById(db, submitted.order.storeId);
+    if (!store) throw new Error("The order's store vanished");
+    return success(c, orderView(submitted.order, store, customer));
+  };
 
   return api;
 }
@@ -312,7 +378,10 @@ const emailBody = z.object({ Email: z.email().max(254) }).strict();
 const smsFlagBody = z.object({ enabled: z.boolean() }).strict();
 
 const cardSetupBody = z.object({ ReturnPath: z.string().max(300).optional() }).strict();
-const savedCardBody = z.object({ SetupSessionId: z.string().min(1).max(255) }).strict();
+const savedCardBody = z.union([
+  z.object({ SetupSessionId: z.string().min(1).max(255) }).strict(),
+  z.object({ CardEntryId: z.string().min(1).max(255) }).strict(),
+]);
 
 /** A body that carries a card's number, expiry or code (the API's former card fields). */
 function carriesCard(body: unknown): boolean {
@@ -361,7 +430,7 @@ const voucherBasketBody = z
 const submitBody = z
   .object({
     ...basketFields,
-    PaymentAccountId: id,
+    PaymentAccountId: id.optional(),
     MealVoucherPaymentAccountId: id.optional(),
     AppType: z.string().max(20).optional(),
     IsWrap: z.boolean().optional(),

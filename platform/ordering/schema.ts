@@ -316,7 +316,8 @@ export const orderingPaymentAccount = pgTable(
     // A titres-restaurant card's token at the test card processor (null for a bank card).
     cardToken: text("card_token"),
     // A bank card: the provider's payment method (`pm_…`) saved on the customer's provider
-    // customer by the setup session `setup_session_id` (one account per session). Never a number.
+    // customer. `setup_session_id`: the setup session (or, for titres-restaurant, the card entry)
+    // that saved it, one account each. Never a number.
     paymentMethodId: text("payment_method_id"),
     setupSessionId: text("setup_session_id"),
     brand: text("brand").notNull(),

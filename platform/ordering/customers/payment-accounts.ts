@@ -4,7 +4,12 @@ import { cardBrandName, cardLabel } from "#platform/cards.ts";
 import type { Customer } from "#platform/ordering/customers/customers.ts";
 import { MESSAGES, OrderingError } from "#platform/ordering/errors.ts";
 import { orderingCustomer, orderingPaymentAccount } from "#platform/ordering/schema.ts";
-import { type PaymentProvider, PaymentProviderError } from "#platform/payments/index.ts";
+import {
+  createCardEntry,
+  type PaymentProvider,
+  PaymentProviderError,
+  takeCardEntry,
+} from "#platform/payments/index.ts";
 
 export type PaymentAccount = typeof orderingPaymentAccount.$inferSelect;
 
@@ -174,19 +179,59 @@ async function accountOfSession(db: Db | Tx, customerId: number, sessionId: stri
   return account ?? null;
 }
 
+/** The card-entry pages' reference of an ordering customer: only they take its cards. */
+const entryReference = (customerId: number) => `ordering-customer:${customerId}`;
+
 /**
- * Saves a titres-restaurant card the test processor tokenized on its own card-entry page: only
- * its token and what may be shown of it are kept.
+ * Starts saving a titres-restaurant card: the test processor's hosted card-entry page (Stripe does
+ * not take them), which sends the shopper back to `returnPath` with `card_entry=<id>`.
  */
-export async function saveMealVoucherCard(
-  db: Db | Tx,
-  customerId: number,
-  card: { token: string; brand: string; last4: string; expMonth: number; expYear: number },
+export async function startMealVoucherEntry(
+  context: Omit<CardSetupContext, "provider">,
+  customer: Customer,
+  returnPath?: string,
+): Promise<{ entryId: string; url: string }> {
+  const entry = await createCardEntry(context.db, {
+    kind: "meal_voucher",
+    returnUrl: `${context.publicOrigin}${safeReturnPath(returnPath)}`,
+    reference: entryReference(customer.id),
+    pageBase: context.publicOrigin,
+    now: context.now,
+  });
+  return { entryId: entry.id, url: entry.url };
+}
+
+/**
+ * Saves the titres-restaurant card a card entry took, once per entry (a retry answers the same
+ * account): only the processor's token and what may be shown of the card are kept.
+ */
+export async function saveMealVoucherEntry(
+  db: Db,
+  customer: Customer,
+  entryId: string,
   now: Date,
 ): Promise<PaymentAccount> {
+  const existing = await accountOfSession(db, customer.id, entryId);
+  if (existing) return existing;
+  const card = await takeCardEntry(db, entryId, { reference: entryReference(customer.id), now });
+  if (!card || card.kind !== "meal_voucher") {
+    throw new OrderingError("card_setup_incomplete", MESSAGES.cardSetupIncomplete, {
+      Field: "CardEntryId",
+    });
+  }
   const [account] = await db
     .insert(orderingPaymentAccount)
-    .values({ customerId, cardToken: card.token, kind: "meal_voucher", ...card, createdAt: now })
+    .values({
+      customerId: customer.id,
+      cardToken: card.token,
+      setupSessionId: entryId,
+      kind: "meal_voucher",
+      brand: card.brand,
+      last4: card.last4,
+      expMonth: card.expMonth,
+      expYear: card.expYear,
+      createdAt: now,
+    })
     .returning();
   if (!account) throw new Error("The payment account was not stored");
   return account;
