@@ -149,3 +149,27 @@ export function cutOf(variantTitle: string | null, quantity: number): string | n
   const grams = gramsOfTitle(variantTitle ?? "");
   return grams === null ? null : cutLabel(grams, quantity);
 }
+
+/**
+ * A basket with a line sold by weight is only authorised at payment (manual capture): the counter
+ * weighs each cut, and the office captures what was weighed. The authorisation covers the basket's
+ * total plus this share of its sold-by-weight lines, so a cut a little heavier than asked is still
+ * covered (docs/sold-by-weight.md, "Paying for what was weighed").
+ */
+export const SOLD_BY_WEIGHT_AUTHORISATION_MARGIN = 0.15;
+
+/** How long an online card authorisation holds before the card's bank releases it. */
+export const AUTHORISATION_VALID_DAYS = 7;
+
+/**
+ * What to authorise for a basket of `totalCents` whose lines sold by weight come to
+ * `soldByWeightCents`: the total plus the margin on those lines, rounded up to the cent.
+ */
+export function authorisedCents(totalCents: number, soldByWeightCents: number): number {
+  return totalCents + Math.ceil(soldByWeightCents * SOLD_BY_WEIGHT_AUTHORISATION_MARGIN);
+}
+
+/** When an authorisation given at `authorisedAt` lapses. */
+export function authorisationExpiry(authorisedAt: Date): Date {
+  return new Date(authorisedAt.getTime() + AUTHORISATION_VALID_DAYS * 24 * 3600 * 1000);
+}

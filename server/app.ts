@@ -58,6 +58,7 @@ const API_PREFIXES = [
   "/content/",
   "/content-management/",
   "/ordering/",
+  "/test-payments/",
   "/healthz",
   "/readyz",
   "/metrics",

@@ -32,6 +32,7 @@ import { forgetServiceReads } from "#server/invalidation-caches.ts";
 import { yogaLogging } from "#server/log-errors.ts";
 import type { Logger } from "#server/logger.ts";
 import { onlineStoreContent } from "#server/online-store-content.ts";
+import { createPaymentsFromEnv } from "#server/payments.ts";
 import { clientIp, createIpMatcher } from "#server/rules/client-ip.ts";
 import { catalogueSearch } from "#server/storefront-api-wiring.ts";
 
@@ -59,6 +60,12 @@ export function createPlatform({
   const search = catalogueSearch(database.db);
   // What an earlier composition in this process kept answered for other services.
   forgetServiceReads();
+
+  // Card payments (docs/payments.md): the provider of PAYMENT_PROVIDER, its webhook at
+  // /api/webhooks/stripe, the test provider's hosted page, and the reconciliation job; the
+  // checkouts register how their payments settle. jobs.stop() on shutdown.
+  const paying = createPaymentsFromEnv(env, database.db, logger);
+  const { payments } = paying;
 
   // Grocery orders book their slot in the ordering service's capacity (docs/architecture.md, "Ports").
   const slots: SlotBookings = { check: checkSlot, book: bookOrderSlot };
@@ -173,8 +180,20 @@ export function createPlatform({
       }),
     ],
   ];
+  routes.push(...paying.routes);
   if (gateway?.webhook) routes.push(gateway.webhook);
-  return { routes, images, search, mail, sms, popularity };
+  return {
+    routes,
+    images,
+    search,
+    mail,
+    sms,
+    popularity,
+    payments,
+    paymentJobs: paying.jobs,
+    // The test provider's webhook deliveries and expiries, for tests that run them (none with Stripe).
+    deliverTestEvents: paying.deliverTestEvents,
+  };
 }
 
 /** Where Vonage's delivery receipts come (`…/status`), mounted only with `SMS_GATEWAY=vonage`. */

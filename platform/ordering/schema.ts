@@ -450,6 +450,8 @@ export const orderingOrder = pgTable(
     // The card used (no foreign key: deleting a saved card keeps its orders).
     paymentAccountId: integer("payment_account_id"),
     chargeId: text("charge_id"),
+    // The payment provider's PaymentIntent (`pi_…`) of an order paid through it.
+    paymentIntentId: text("payment_intent_id"),
     // The titres-restaurant card and what it paid (charged first, the bank card the rest).
     mealVoucherPaymentAccountId: integer("meal_voucher_payment_account_id"),
     mealVoucherChargeId: text("meal_voucher_charge_id"),

@@ -32,6 +32,7 @@ export {
 // The payment provider port (docs/payments.md, "The payment provider port"), its two adapters,
 // and the embedded test provider they may talk to.
 export {
+  type CheckoutLine,
   type CheckoutSession,
   type CreateCheckoutSession,
   type Customer,
@@ -54,5 +55,39 @@ export {
 export { createSandboxApi, type SandboxApiOptions } from "./sandbox/api.ts";
 export { deliverDueEvents, type WebhookEndpoint } from "./sandbox/events.ts";
 export { expireDueSessions } from "./sandbox/sessions.ts";
+// Settling payments: attempts placed once by the return, the webhook or the reconciliation job
+// (docs/payments.md, "Settling a payment").
+export {
+  attemptById,
+  attemptByPayment,
+  attemptBySession,
+  createPayments,
+  latestAttempt,
+  openPaymentAttempt,
+  type PaymentAttempt,
+  type PaymentAttemptStatus,
+  type PaymentHandler,
+  type Payments,
+  type PlaceResult,
+} from "./settlement/attempts.ts";
+export {
+  RECONCILE_AFTER_MS,
+  reconcilePayments,
+  startPaymentJobs,
+} from "./settlement/reconcile.ts";
+export {
+  releaseAttempt,
+  SETTLEMENT_MESSAGES,
+  type SettleOutcome,
+  settleCheckoutSession,
+  settlePaymentAttempt,
+  startCheckoutSession,
+} from "./settlement/settle.ts";
+export {
+  paymentWebhookRoutes,
+  receiveWebhook,
+  STRIPE_WEBHOOK_PATH,
+  type WebhookAnswer,
+} from "./settlement/webhook.ts";
 export { createStripeProvider, type StripeProviderOptions } from "./stripe.ts";
 export { createTestProvider, type TestProviderOptions } from "./test-provider.ts";

@@ -5,3 +5,4 @@
 
 export * from "./card-entry/schema.ts";
 export * from "./schema.ts";
+export * from "./settlement/schema.ts";

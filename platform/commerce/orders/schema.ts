@@ -130,6 +130,13 @@ export const commerceOrder = pgTable(
     storeAddress: text("store_address"),
     // The payment processor's charge; the card itself is never stored here.
     paymentChargeId: text("payment_charge_id"),
+    // The payment provider's PaymentIntent (`pi_…`) of an order paid on its hosted page. A basket
+    // with a line sold by weight is only authorised (manual capture): what was authorised and
+    // when (it lapses after AUTHORISATION_VALID_DAYS), and what the office captured once weighed.
+    paymentIntentId: text("payment_intent_id"),
+    paymentAuthorisedCents: integer("payment_authorised_cents"),
+    paymentAuthorisedAt: timestamp("payment_authorised_at", { withTimezone: true }),
+    paymentCapturedCents: integer("payment_captured_cents"),
     // The part paid by a titres-restaurant card (issue 23): its own charge at the processor and
     // its amount; null and 0 for an order paid without one.
     mealVoucherChargeId: text("meal_voucher_charge_id"),
