@@ -140,6 +140,8 @@ export function createPlatform({
     orderActions: orderActionsForApi(database.db),
     onError: (err) => logger.error({ err }, "ordering request failed"),
     limiterStore: limits,
+    // Issue 48 (helper C): saved cards on the provider, SubmitOrder settled by the payments core.
+    payments,
   });
   configureService("ordering", {
     baseUrl: env.ORDERING_URL ?? "http://ordering.embedded",

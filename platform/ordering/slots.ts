@@ -308,6 +308,23 @@ export async function bookSlot(
   return true;
 }
 
+/**
+ * Gives back one place a booking took (`bookSlot`), in the caller's transaction: a grocery
+ * checkout's hold that expired, was abandoned or lost its payment. Under the same booking row
+ * lock as `bookSlot`, never below 0; the slot need not be offered any more (it may have passed).
+ */
+export async function releaseSlot(
+  tx: Tx,
+  booking: { storeId: number; mode: OrderingMode; start: Date },
+): Promise<void> {
+  const booked = await lockBooking(tx, booking);
+  if (booked <= 0) return;
+  await tx
+    .update(orderingSlotBooking)
+    .set({ booked: sql`greatest(${orderingSlotBooking.booked} - 1, 0)`, updatedAt: sql`now()` })
+    .where(slotIs(orderingSlotBooking, booking));
+}
+
 export type SlotChange = { capacity?: number | null; isClosed?: boolean };
 
 export class SlotChangeError extends Error {

@@ -29,7 +29,7 @@ import {
   orderingMenuSection,
   orderingOptionSet,
   orderingOptionSetItem,
-  orderingOrder,
+  type orderingOrder,
   orderingSectionItem,
 } from "#platform/ordering/schema.ts";
 import {

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
 import { countOrder, countSlotBooking } from "#platform/metrics.ts";
+import type { Totals } from "#platform/ordering/money.ts";
 import { type OrderLinks, queueOrderConfirmation } from "#platform/ordering/orders/confirmation.ts";
 import { issueRestaurationInvoice } from "#platform/ordering/orders/invoice.ts";
 import {
@@ -11,7 +12,6 @@ import {
   orderingVoucher,
 } from "#platform/ordering/schema.ts";
 import { releaseSlot } from "#platform/ordering/slots.ts";
-import type { Totals } from "#platform/ordering/money.ts";
 import {
   type Payment,
   type PaymentAttempt,

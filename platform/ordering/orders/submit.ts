@@ -75,10 +75,7 @@ const DECLINED: Record<string, string> = {
     "Votre banque demande d'authentifier ce paiement : choisissez « Payer avec une nouvelle carte » pour le valider en 3-D Secure.",
 };
 
-export async function submitOrder(
-  context: SubmitContext,
-  input: SubmitInput,
-): Promise<Submission> {
+export async function submitOrder(context: SubmitContext, input: SubmitInput): Promise<Submission> {
   const { db, now } = context;
   const key = `${input.customer.id}:${input.idempotencyKey}`;
   const first = await orderByIdempotencyKey(db, key);
@@ -107,9 +104,9 @@ export async function submitOrder(
   const held = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`ordering-order:${key}`}))`);
     const replay = await orderByIdempotencyKey(tx, key);
-    if (replay) return { order: replay } as const;
+    if (replay) return { order: replay, attempt: null };
     const open = await latestAttempt(tx, RESTAURATION_PURPOSE, key);
-    if (open?.status === "open") return { attempt: open } as const;
+    if (open?.status === "open") return { order: null, attempt: open };
     const booked = await bookSlot(tx, {
       storeId: priced.store.id,
       mode: priced.mode,
@@ -178,9 +175,10 @@ export async function submitOrder(
       data: { ...hold, description },
       now,
     });
-    return { attempt } as const;
+    return { order: null, attempt };
   });
-  if ("order" in held) return { kind: "placed", order: held.order };
+  if (held.order) return { kind: "placed", order: held.order };
+  if (!held.attempt) throw new Error("A submission held nothing");
   return resume(context, input, held.attempt);
 }
 
@@ -229,7 +227,10 @@ async function resume(
     await releaseAttempt(payments, attempt.id, message);
     throw new OrderingError("payment_failed", message, { Reason: error.code ?? "card_declined" });
   }
-  return placedOrThrow(context, await settlePaymentAttempt(payments, attempt.id, { paymentIntentId }));
+  return placedOrThrow(
+    context,
+    await settlePaymentAttempt(payments, attempt.id, { paymentIntentId }),
+  );
 }
 
 async function hostedPayment(
@@ -266,11 +267,9 @@ export async function placedOrThrow(
     return { kind: "placed", order };
   }
   if (outcome.kind === "refunded" || outcome.kind === "released") {
-    throw new OrderingError(
-      "payment_failed",
-      outcome.message ?? DECLINED.card_declined ?? "",
-      { Reason: outcome.kind },
-    );
+    throw new OrderingError("payment_failed", outcome.message ?? DECLINED.card_declined ?? "", {
+      Reason: outcome.kind,
+    });
   }
   throw new OrderingError("payment_failed", MESSAGES.paymentPending, { Reason: "pending" });
 }
