@@ -321,7 +321,7 @@ function customerRoutes(options: OrderingApiOptions) {
     const sessionId = c.req.query("sessionId")?.trim() ?? "";
     const payments = requirePayments();
     const attempt = sessionId ? await attemptBySession(db, sessionId) : null;
-    if (!attempt || !attempt.reference.startsWith(`${c.var.customer.id}:`)) {
+    if (!attempt?.reference.startsWith(`${c.var.customer.id}:`)) {
       throw new OrderingError("not_found", MESSAGES.notFound);
     }
     const outcome = await settleCheckoutSession(payments, sessionId);

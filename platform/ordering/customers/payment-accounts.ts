@@ -77,7 +77,7 @@ export async function providerCustomerOf(
 
 /** A path of the storefront to come back to (never another site). */
 export function safeReturnPath(path: string | undefined): string {
-  if (!path || !path.startsWith("/") || path.startsWith("//") || path.includes("\\")) {
+  if (!path?.startsWith("/") || path.startsWith("//") || path.includes("\\")) {
     return DEFAULT_SETUP_RETURN_PATH;
   }
   return path;
@@ -214,7 +214,7 @@ export async function saveMealVoucherEntry(
   const existing = await accountOfSession(db, customer.id, entryId);
   if (existing) return existing;
   const card = await takeCardEntry(db, entryId, { reference: entryReference(customer.id), now });
-  if (!card || card.kind !== "meal_voucher") {
+  if (card?.kind !== "meal_voucher") {
     throw new OrderingError("card_setup_incomplete", MESSAGES.cardSetupIncomplete, {
       Field: "CardEntryId",
     });

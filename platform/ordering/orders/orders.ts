@@ -1,19 +1,12 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
-import type { Db, Tx } from "#db/client.ts";
+import { and, eq, inArray } from "drizzle-orm";
+import type { Db } from "#db/client.ts";
 import { deliveryFeeCents } from "#platform/delivery-terms.ts";
 import { formatCents } from "#platform/format.ts";
 import { ALCOHOL_TAG, mealVoucherEligibleCents } from "#platform/meal-vouchers.ts";
-import { countOrder, countSlotBooking } from "#platform/metrics.ts";
 import { orderItemView } from "#platform/ordering/admin-views.ts";
-import type { Customer } from "#platform/ordering/customers/customers.ts";
-import {
-  ownPaymentAccount,
-  type PaymentAccount,
-} from "#platform/ordering/customers/payment-accounts.ts";
 import { MESSAGES, OrderingError } from "#platform/ordering/errors.ts";
 import { euros, lineTotalCents, orderTotals, type Totals } from "#platform/ordering/money.ts";
-import { type OrderLinks, queueOrderConfirmation } from "#platform/ordering/orders/confirmation.ts";
-import { issueRestaurationInvoice } from "#platform/ordering/orders/invoice.ts";
+import type { OrderLinks } from "#platform/ordering/orders/confirmation.ts";
 import {
   type DeliveryZone,
   firstEnabledZone,
@@ -33,18 +26,11 @@ import {
   orderingSectionItem,
 } from "#platform/ordering/schema.ts";
 import {
-  bookSlot,
   offeredSlot as offeredSlotOf,
   type SlotCandidate,
   slotCapacity,
 } from "#platform/ordering/slots.ts";
-import {
-  automaticVoucher,
-  consumeVoucher,
-  type Voucher,
-  voucherForCode,
-} from "#platform/ordering/vouchers.ts";
-import { chargeCard, chargeMealVoucher } from "#platform/payments/index.ts";
+import { automaticVoucher, type Voucher, voucherForCode } from "#platform/ordering/vouchers.ts";
 
 export type Order = typeof orderingOrder.$inferSelect;
 
