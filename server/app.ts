@@ -209,6 +209,8 @@ export function createServerApp(deps: ServerDependencies) {
       pageCache: sharedPages,
       searchRebuild,
       caches,
+      // The back office's refunds and captures of provider payments (issue 48, helper D).
+      paymentProvider: platform.payments.provider,
       // Set by pageHeaders before the page renders.
       nonce: c.get("secureHeadersNonce"),
       requestId: c.get("requestId"),

@@ -100,3 +100,19 @@ describe("payments in the server", () => {
     expect(answer.status).not.toBe(200);
   });
 });
+
+describe("the titres-restaurant card entry page", () => {
+  it("is served on the shop's origin", async () => {
+    const { createCardEntry } = await import("#platform/payments/index.ts");
+    const entry = await createCardEntry(database.db, {
+      kind: "meal_voucher",
+      returnUrl: `${origin}/checkout/`,
+      reference: "cart-2",
+      pageBase: origin,
+      now: new Date(),
+    });
+    const page = await request(entry.url);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("titres-restaurant");
+  });
+});

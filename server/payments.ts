@@ -2,6 +2,7 @@ import { createHmac } from "node:crypto";
 import { Hono } from "hono";
 import type { Db } from "#db/client.ts";
 import {
+  cardEntryRoutes,
   createPayments,
   createSandboxApi,
   createStripeProvider,
@@ -33,7 +34,12 @@ export function createPaymentsFromEnv(env: Env, db: Db, logger: Logger) {
   const webhookApp = new Hono();
   let provider: PaymentProvider;
   let extra: (() => Promise<unknown>) | undefined;
-  const routes: [string, Hono][] = [["/", webhookApp]];
+  // Titres-restaurant are typed on the test card processor's own page whatever the provider
+  // (Stripe does not take them; docs/payments.md, "The hosted card-entry page").
+  const routes: [string, Hono][] = [
+    ["/", webhookApp],
+    ["/", cardEntryRoutes({ db })],
+  ];
 
   if (env.PAYMENT_PROVIDER === "stripe" && env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET) {
     provider = createStripeProvider({

@@ -137,7 +137,8 @@ export function createPlatform({
     publicOrigin: env.PUBLIC_URL,
     clientIp: (c) => clientIp(c, isTrustedProxy),
     // Accept, reject, dispatch and refund go through the order screen's flow (history, outbox).
-    orderActions: orderActionsForApi(database.db),
+    // (Refunds of orders paid through the payment provider go through it: issue 48, helper D.)
+    orderActions: orderActionsForApi(database.db, payments.provider),
     onError: (err) => logger.error({ err }, "ordering request failed"),
     limiterStore: limits,
     // Issue 48 (helper C): saved cards on the provider, SubmitOrder settled by the payments core.

@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import { createContext, type RouterContext, type RouterContextProvider } from "react-router";
 import type { Database } from "#db/client.ts";
 import type { PageCache, SearchRebuild, ShopCaches } from "#platform/backoffice/index.ts";
+import type { PaymentProvider } from "#platform/payments/index.ts";
 import { processGlobal } from "#platform/process-global.ts";
 
 /** The few settings of the server's environment (server/env.ts) that pages and screens read. */
@@ -35,6 +36,11 @@ export type ServerContext = {
   searchRebuild: SearchRebuild;
   /** The in-memory copies the admin area drops after a write. */
   caches: ShopCaches;
+  /**
+   * The payment provider (server/payments.ts): the back office refunds, captures and releases
+   * the payments of orders paid through it.
+   */
+  paymentProvider: PaymentProvider;
   /**
    * This page's Content-Security-Policy nonce (server/rules/security-headers.ts): `entry.server.tsx`
    * puts it on every inline script and style React and React Router write.

@@ -81,6 +81,12 @@ export {
   storeMenuRows,
 } from "./ordering-export.ts";
 export {
+  authorisationWarning,
+  type ExpiringAuthorisation,
+  expiringAuthorisations,
+} from "./orders/authorisation.ts";
+export { captureWeighedOrder, weighOrder } from "./orders/capture.ts";
+export {
   dayOrders,
   type OrderPreparation,
   orderPreparation,
@@ -106,9 +112,16 @@ export {
   type OrderListItem,
   orderDetail,
   orderRef,
+  type ProviderPayment,
   parseCursor,
   parseOrderRef,
 } from "./orders/orders.ts";
+// charge.refunded of the provider, for the grocery and restauration payment handlers' `refunded`.
+export {
+  PROVIDER_DASHBOARD_ACTOR,
+  recordGroceryProviderRefunds,
+  recordRestaurantProviderRefunds,
+} from "./orders/provider-refunds.ts";
 export { eurosText, PRICE_OPERATIONS } from "./prices.ts";
 export {
   computedUnitPrice,

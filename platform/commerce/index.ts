@@ -227,6 +227,19 @@ export {
   orderModeText,
   orderSlotFromAttributes,
 } from "./orders/slot.ts";
+// Orders paid through the payment provider: weighing and capture (docs/sold-by-weight.md).
+export {
+  type GroceryPayment,
+  groceryPaymentByIntent,
+  groceryPaymentOf,
+  recordGroceryAuthorisationReleased,
+  recordWeighedCapture,
+  saveWeighedGrams,
+  uncapturedAuthorisations,
+  type WeighedLine,
+  type Weighing,
+  weighingOf,
+} from "./orders/weighing.ts";
 export {
   deleteUrlRedirect,
   findUrlRedirect,

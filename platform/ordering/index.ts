@@ -55,6 +55,7 @@ export {
   type RestaurantListFilter,
   type RestaurantListRow,
   type RestaurantOrderDetail,
+  restaurantOrderByPaymentIntent,
   restaurantOrderForAdmin,
   restaurantOrdersForAdmin,
   setRestaurantOrderStatus,

@@ -1,10 +1,11 @@
-import { useLoaderData } from "react-router";
+import { Link, useLoaderData } from "react-router";
 import { staffContext } from "#app/lib/admin/admin.server.ts";
 import { formatCents, formatDate } from "#app/lib/format.ts";
 import { serverContext } from "#app/lib/server-context.ts";
 import {
   dailyFigures,
   dashboardFigures,
+  expiringAuthorisations,
   figuresRange,
   fillingSlots,
   lastJobRuns,
@@ -23,16 +24,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const now = new Date();
   const params = new URL(request.url).searchParams;
   const range = figuresRange(now, { from: params.get("from"), to: params.get("to") });
-  const [figures, today, slots, runs, days, rebuild] = await Promise.all([
+  const [figures, today, slots, runs, days, rebuild, authorisations] = await Promise.all([
     dashboardFigures(database.db),
     todayOrders(database.db, now),
     fillingSlots(database.db, now),
     lastJobRuns(database.db),
     dailyFigures(database.db, range),
     searchRebuild.state(),
+    expiringAuthorisations(database.db, now),
   ]);
   return {
     staff,
+    authorisations,
     figures,
     today,
     slots,
@@ -90,11 +93,24 @@ const INDEX_STATES = {
 } as const;
 
 export default function Dashboard() {
-  const { staff, figures, today, slots, runs, days, rangeError, index } =
+  const { staff, authorisations, figures, today, slots, runs, days, rangeError, index } =
     useLoaderData<typeof loader>();
   return (
     <>
       <h1>{`Bonjour ${staff.name}`}</h1>
+      {authorisations.length > 0 && (
+        <section className="admin-card" aria-labelledby="authorisations-title">
+          <h2 id="authorisations-title">Paiements à encaisser</h2>
+          <ul>
+            {authorisations.map((item) => (
+              <li key={item.ref} className="admin-alert admin-alert--error">
+                <Link to={`/middleware/orders/${item.ref}`}>{`Commande ${item.orderNumber}`}</Link>
+                {` : ${item.warning}`}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <section className="admin-card" aria-labelledby="today-title">
         <h2 id="today-title">Aujourd'hui</h2>
         <dl className="admin-figures">

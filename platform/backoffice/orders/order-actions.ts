@@ -1,11 +1,19 @@
 import type { Db, Tx } from "#db/client.ts";
 import { creditGiftCardsOnCancel } from "#platform/backoffice/gift-cards.ts";
+import { releaseBeforeCancel } from "#platform/backoffice/orders/capture.ts";
 import { refundMealVoucherOnCancel } from "#platform/backoffice/orders/meal-voucher-refunds.ts";
 import { type OrderRef, orderRef } from "#platform/backoffice/orders/orders.ts";
+import {
+  type ProviderRefundOutcome,
+  recordOrderRefund,
+  refundAtProvider,
+} from "#platform/backoffice/orders/provider-refunds.ts";
 import { adminOrderEvent } from "#platform/backoffice/schema.ts";
 import { type Actor, logChange } from "#platform/backoffice/syncs/catalogue-sync.ts";
 import {
+  groceryPaymentOf,
   lockGroceryOrderForRefund,
+  recordGroceryAuthorisationReleased,
   setGroceryOrderStatus,
   setGroceryRefunded,
 } from "#platform/commerce/index.ts";
@@ -30,9 +38,10 @@ import {
   lockRestaurantOrderForRefund,
   type OrderActionRefusal,
   type OrderActions,
+  restaurantOrderForAdmin,
   setRestaurantOrderStatus,
 } from "#platform/ordering/index.ts";
-import { chargeRecords, refundCharge } from "#platform/payments/index.ts";
+import { chargeRecords, type PaymentProvider, refundCharge } from "#platform/payments/index.ts";
 
 /**
  * The back office's order actions: status changes and refunds, each logged (order history and
@@ -130,6 +139,18 @@ async function changeStatusIn(
     change = await setRestaurantOrderStatus(tx, ref.id, to, now);
   }
   if (!change.ok) throw new Refused(change.reason, change.message);
+  // An authorisation awaiting its capture was released at the provider before this transaction
+  // (releaseBeforeCancel): the order says nothing was taken.
+  if (ref.kind === "grocery" && to === "cancelled") {
+    const payment = await groceryPaymentOf(tx, ref.id);
+    if (
+      payment?.paymentIntentId &&
+      payment.authorisedCents !== null &&
+      payment.capturedCents === null
+    ) {
+      await recordGroceryAuthorisationReleased(tx, ref.id);
+    }
+  }
   // What gift cards paid of a cancelled grocery order goes back to them, in this transaction
   // (the order's row is locked: a second cancellation credits nothing more).
   const giftCardCreditCents =
@@ -202,8 +223,12 @@ export async function changeOrderStatus(
   ref: OrderRef,
   to: string,
   now: Date,
-  options: { note?: string; notify?: boolean } = {},
+  options: { note?: string; notify?: boolean; provider?: PaymentProvider | null } = {},
 ): Promise<OrderChangeResult> {
+  if (ref.kind === "grocery" && to === "cancelled") {
+    const release = await releaseBeforeCancel(db, options.provider ?? null, ref.id);
+    if (!release.ok) return { ok: false, reason: "refund", message: release.message };
+  }
   try {
     await db.transaction(async (tx) => {
       const contact = await changeStatusIn(tx, actor, ref, to, now, options.note);
@@ -223,12 +248,95 @@ export async function changeOrderStatus(
   }
 }
 
+/** The provider's PaymentIntent of an order, and whether it is only authorised (not captured). */
+async function providerPaymentOf(
+  db: Db,
+  ref: OrderRef,
+): Promise<{ paymentIntentId: string; authorisedOnly: boolean } | null> {
+  if (ref.kind === "grocery") {
+    const payment = await groceryPaymentOf(db, ref.id);
+    if (!payment?.paymentIntentId) return null;
+    return {
+      paymentIntentId: payment.paymentIntentId,
+      authorisedOnly: payment.authorisedCents !== null && payment.capturedCents === null,
+    };
+  }
+  const order = await restaurantOrderForAdmin(db, ref.id);
+  return order?.paymentIntentId
+    ? { paymentIntentId: order.paymentIntentId, authorisedOnly: false }
+    : null;
+}
+
 /**
- * Refunds `amountCents` of an order's payment through the processor, once per idempotency key,
- * never more than was captured and not yet refunded (the order's row, then the charge's, are
- * locked). With `cancel`, the order is cancelled in the same transaction, and one message tells
- * the customer both (none when `notify` is false). `reason` is the processor's refund reason.
- * Nothing is changed when any part is refused.
+ * Refunds through the test card processor (orders paid before the payment provider), in the
+ * caller's transaction: the refunded amount, or null when the key was used already.
+ */
+async function refundProcessorCharge(
+  tx: Tx,
+  actor: Actor,
+  ref: OrderRef,
+  chargeId: string | null,
+  refund: { amountCents: number; idempotencyKey: string; cancel: boolean; reason?: string },
+  now: Date,
+): Promise<number | null> {
+  if (!chargeId) {
+    throw new Refused("refund", "Cette commande n'a pas été payée par carte.", "not_paid_by_card");
+  }
+  const result = await refundCharge(
+    tx,
+    {
+      chargeId,
+      amountCents: refund.amountCents,
+      idempotencyKey: refund.idempotencyKey,
+      reason: refund.reason || (refund.cancel ? "Annulation" : "Remboursement"),
+    },
+    now,
+  );
+  if (!result.ok) throw new Refused("refund", result.message, result.code);
+  // The same key again (a form sent twice): the first refund stands, nothing more happens.
+  if (result.replayed) return null;
+  const refundedCents = result.refund.amountCents;
+  const [record] = await chargeRecords(tx, [chargeId]);
+  if (ref.kind === "grocery") await setGroceryRefunded(tx, ref.id, record?.refundedCents ?? 0);
+  await tx.insert(adminOrderEvent).values({
+    kind: ref.kind,
+    orderId: ref.id,
+    action: "refund",
+    amountCents: refundedCents,
+    staffId: actor.id,
+    staffEmail: actor.email,
+    note: result.refund.id,
+    createdAt: now,
+  });
+  await logChange(tx, actor, {
+    action: "order.refund",
+    subjectType: "order",
+    subjectId: orderRef(ref.kind, ref.id),
+    after: { refundId: result.refund.id, amountCents: refundedCents },
+  });
+  // What goes back to the customer gets its credit note (invoices module).
+  await issueCreditNote(
+    tx,
+    {
+      source: invoiceSourceOf(ref),
+      orderId: ref.id,
+      amountCents: refundedCents,
+      reason: refund.reason || (refund.cancel ? "Annulation de la commande" : "Remboursement"),
+    },
+    now,
+  );
+  return refundedCents;
+}
+
+/**
+ * Refunds `amountCents` of an order's payment, once per idempotency key, never more than was
+ * captured and not yet refunded. An order paid through the payment provider (it has a
+ * PaymentIntent) is refunded by `provider` first, then the refund is recorded (history, credit
+ * note) by its provider id; an older one through the test card processor, in the transaction
+ * (the order's row, then the charge's, locked). With `cancel`, the order is cancelled in the same
+ * transaction (an authorisation awaiting capture is released instead of refunded), and one
+ * message tells the customer both (none when `notify` is false). `reason` is the refund's
+ * reason. Nothing is recorded when any part is refused.
  */
 export async function refundOrder(
   db: Db,
@@ -242,8 +350,38 @@ export async function refundOrder(
     notify?: boolean;
   },
   now: Date,
+  provider: PaymentProvider | null = null,
 ): Promise<OrderChangeResult> {
   const notify = refund.notify !== false;
+  const intent = await providerPaymentOf(db, ref);
+  let atProvider: ProviderRefundOutcome | null = null;
+  if (intent && refund.amountCents > 0) {
+    if (!provider) throw new Error("An order paid through the payment provider needs the provider");
+    if (intent.authorisedOnly) {
+      return {
+        ok: false,
+        reason: "refund",
+        code: "not_captured",
+        message:
+          "Ce paiement n'est encore qu'autorisé : encaissez-le après la pesée, ou annulez la commande pour libérer l'autorisation.",
+      };
+    }
+    atProvider = await refundAtProvider(db, provider, actor, ref, {
+      paymentIntentId: intent.paymentIntentId,
+      amountCents: refund.amountCents,
+      idempotencyKey: refund.idempotencyKey,
+      reason: refund.reason || (refund.cancel ? "Annulation de la commande" : "Remboursement"),
+    });
+    if (!atProvider.ok) {
+      return { ok: false, reason: "refund", message: atProvider.message, code: atProvider.code };
+    }
+    // The same key again (a form sent twice): the first refund stands, nothing more happens.
+    if (atProvider.replayed) return { ok: true };
+  }
+  if (intent && refund.cancel && ref.kind === "grocery") {
+    const release = await releaseBeforeCancel(db, provider, ref.id);
+    if (!release.ok) return { ok: false, reason: "refund", message: release.message };
+  }
   try {
     await db.transaction(async (tx) => {
       const locked =
@@ -253,58 +391,22 @@ export async function refundOrder(
       if (!locked) throw new Refused("not_found", "Cette commande est introuvable.");
       let refundedCents = 0;
       if (refund.amountCents > 0) {
-        if (!locked.chargeId) {
-          throw new Refused(
-            "refund",
-            "Cette commande n'a pas été payée par carte.",
-            "not_paid_by_card",
+        if (atProvider?.ok) {
+          // Recorded already when the provider's webhook came first: it stands as recorded.
+          await recordOrderRefund(tx, actor, ref, atProvider.refund, now);
+          refundedCents = atProvider.refund.amountCents;
+        } else {
+          const refunded = await refundProcessorCharge(
+            tx,
+            actor,
+            ref,
+            locked.chargeId,
+            refund,
+            now,
           );
+          if (refunded === null) return;
+          refundedCents = refunded;
         }
-        const result = await refundCharge(
-          tx,
-          {
-            chargeId: locked.chargeId,
-            amountCents: refund.amountCents,
-            idempotencyKey: refund.idempotencyKey,
-            reason: refund.reason || (refund.cancel ? "Annulation" : "Remboursement"),
-          },
-          now,
-        );
-        if (!result.ok) throw new Refused("refund", result.message, result.code);
-        // The same key again (a form sent twice): the first refund stands, nothing more happens.
-        if (result.replayed) return;
-        refundedCents = result.refund.amountCents;
-        const [record] = await chargeRecords(tx, [locked.chargeId]);
-        if (ref.kind === "grocery")
-          await setGroceryRefunded(tx, ref.id, record?.refundedCents ?? 0);
-        await tx.insert(adminOrderEvent).values({
-          kind: ref.kind,
-          orderId: ref.id,
-          action: "refund",
-          amountCents: refundedCents,
-          staffId: actor.id,
-          staffEmail: actor.email,
-          note: result.refund.id,
-          createdAt: now,
-        });
-        await logChange(tx, actor, {
-          action: "order.refund",
-          subjectType: "order",
-          subjectId: orderRef(ref.kind, ref.id),
-          after: { refundId: result.refund.id, amountCents: refundedCents },
-        });
-        // What goes back to the customer gets its credit note (invoices module).
-        await issueCreditNote(
-          tx,
-          {
-            source: invoiceSourceOf(ref),
-            orderId: ref.id,
-            amountCents: refundedCents,
-            reason:
-              refund.reason || (refund.cancel ? "Annulation de la commande" : "Remboursement"),
-          },
-          now,
-        );
       } else if (!refund.cancel) {
         throw new Refused("invalid", "Saisissez un montant à rembourser.");
       }
@@ -360,12 +462,13 @@ export async function refundOrder(
  * same code path as the order screen: history, change log, outbox and refunds alike, written as
  * `ORDER_API_ACTOR`.
  */
-export function orderActionsForApi(db: Db): OrderActions {
+export function orderActionsForApi(db: Db, provider: PaymentProvider | null = null): OrderActions {
   return {
     changeStatus: ({ orderId, to, note, notify, now }) =>
       changeOrderStatus(db, ORDER_API_ACTOR, { kind: "restaurant", id: orderId }, to, now, {
         note,
         notify,
+        provider,
       }),
     refund: ({ orderId, amountCents, idempotencyKey, reason, notify, now }) =>
       refundOrder(
@@ -374,6 +477,7 @@ export function orderActionsForApi(db: Db): OrderActions {
         { kind: "restaurant", id: orderId },
         { amountCents, idempotencyKey, cancel: false, reason, notify },
         now,
+        provider,
       ),
   };
 }

@@ -1,6 +1,11 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
+import { authorisationWarning } from "#platform/backoffice/orders/authorisation.ts";
 import { dayBounds } from "#platform/backoffice/orders/odp.ts";
+import {
+  providerRefundsOf,
+  type RecordedRefund,
+} from "#platform/backoffice/orders/provider-refunds.ts";
 import { adminOrderEvent } from "#platform/backoffice/schema.ts";
 import {
   type GroceryListRow,
@@ -10,6 +15,8 @@ import {
   groceryOrdersForAdmin,
   type OrderGiftCardPayment,
   type OrderListCursor,
+  type Weighing,
+  weighingOf,
 } from "#platform/commerce/index.ts";
 import {
   type GroceryStatus,
@@ -83,6 +90,8 @@ export type OrderListItem = {
   totalCents: number;
   storeName: string | null;
   slotStart: Date | null;
+  /** A grocery authorisation that lapses within 24 hours, or has (authorisation.ts). */
+  warning: string | null;
 };
 
 const RANK: Record<OrderKind, number> = { grocery: 0, restaurant: 1 };
@@ -104,6 +113,7 @@ export function parseCursor(text: string | null | undefined): OrderListCursor | 
 function listItem(
   kind: "grocery" | "restaurant",
   row: GroceryListRow | RestaurantListRow,
+  now: Date,
 ): OrderListItem {
   return {
     ref: orderRef(kind, row.id),
@@ -119,6 +129,7 @@ function listItem(
     totalCents: row.totalCents,
     storeName: row.storeName,
     slotStart: row.slotStart,
+    warning: "paymentAuthorisedAt" in row ? authorisationWarning(row, now) : null,
   };
 }
 
@@ -135,6 +146,7 @@ export async function listOrders(
   filter: OrderListFilter,
   after?: OrderListCursor,
   pageSize = ORDERS_PAGE_SIZE,
+  now: Date = new Date(),
 ): Promise<{ orders: OrderListItem[]; next: string | null }> {
   const bounds = filter.day ? dayBounds(filter.day) : null;
   const limit = pageSize + 1;
@@ -173,8 +185,8 @@ export async function listOrders(
       : [],
   ]);
   const merged = [
-    ...grocery.map((row) => listItem("grocery", row)),
-    ...restaurant.map((row) => listItem("restaurant", row)),
+    ...grocery.map((row) => listItem("grocery", row, now)),
+    ...restaurant.map((row) => listItem("restaurant", row, now)),
   ].sort(newerFirst);
   const orders = merged.slice(0, pageSize);
   const last = orders.at(-1);
@@ -183,7 +195,7 @@ export async function listOrders(
 
 export type OrderEvent = {
   id: number;
-  action: "status" | "refund";
+  action: "status" | "refund" | "capture";
   fromStatus: string | null;
   toStatus: string | null;
   amountCents: number | null;
@@ -204,6 +216,10 @@ export type OrderDetail =
       /** What gift cards paid of it, card by card, and what was credited back to them. */
       giftCards: OrderGiftCardPayment[];
       history: OrderEvent[];
+      provider: ProviderPayment | null;
+      /** Its lines sold by weight, as ordered and weighed (an order paid through the provider). */
+      weighing: Weighing | null;
+      warning: string | null;
     }
   | {
       kind: "restaurant";
@@ -215,7 +231,21 @@ export type OrderDetail =
       mealVoucher: ChargeRecord | null;
       giftCards: OrderGiftCardPayment[];
       history: OrderEvent[];
+      provider: ProviderPayment | null;
+      weighing: null;
+      warning: null;
     };
+
+/** An order's payment through the payment provider, as the shop recorded it. */
+export type ProviderPayment = {
+  paymentIntentId: string;
+  /** What was authorised for a capture after weighing; null for a payment captured at once. */
+  authorisedCents: number | null;
+  /** What the card was charged; null while an authorisation awaits its capture. */
+  capturedCents: number | null;
+  refundedCents: number;
+  refunds: RecordedRefund[];
+};
 
 async function orderHistory(db: Db, ref: OrderRef): Promise<OrderEvent[]> {
   const rows = await db
@@ -225,7 +255,7 @@ async function orderHistory(db: Db, ref: OrderRef): Promise<OrderEvent[]> {
     .orderBy(asc(adminOrderEvent.id));
   return rows.map((row) => ({
     id: row.id,
-    action: row.action === "refund" ? "refund" : "status",
+    action: row.action === "refund" || row.action === "capture" ? row.action : "status",
     fromStatus: row.fromStatus,
     toStatus: row.toStatus,
     amountCents: row.amountCents,
@@ -242,19 +272,42 @@ async function payment(db: Db, chargeId: string | null): Promise<ChargeRecord | 
 }
 
 /** One order with the statuses it may move to, its payment as the processor has it, its history. */
-export async function orderDetail(db: Db, ref: OrderRef): Promise<OrderDetail | null> {
+export async function orderDetail(
+  db: Db,
+  ref: OrderRef,
+  now: Date = new Date(),
+): Promise<OrderDetail | null> {
   if (ref.kind === "grocery") {
     const order = await groceryOrderForAdmin(db, ref.id);
     if (!order) return null;
+    const giftCards = await giftCardPaymentsOfOrder(db, ref.id);
+    const refunds = order.paymentIntentId ? await providerRefundsOf(db, ref) : [];
+    const gifts = giftCards.reduce((sum, card) => sum + card.spentCents, 0);
+    const mealVoucher = await payment(db, order.mealVoucherChargeId);
     return {
       kind: "grocery",
       ref: orderRef("grocery", ref.id),
       order,
       next: [...groceryNextStatuses(order.status, order.mode)],
       payment: await payment(db, order.chargeId),
-      mealVoucher: await payment(db, order.mealVoucherChargeId),
-      giftCards: await giftCardPaymentsOfOrder(db, ref.id),
+      mealVoucher,
+      giftCards,
       history: await orderHistory(db, ref),
+      provider: order.paymentIntentId
+        ? {
+            paymentIntentId: order.paymentIntentId,
+            authorisedCents: order.paymentAuthorisedCents,
+            capturedCents:
+              order.paymentCapturedCents ??
+              (order.paymentAuthorisedCents === null
+                ? order.totalCents - (mealVoucher?.amountCents ?? 0) - gifts
+                : null),
+            refundedCents: refunds.reduce((sum, r) => sum + r.amountCents, 0),
+            refunds,
+          }
+        : null,
+      weighing: order.paymentIntentId ? await weighingOf(db, ref.id) : null,
+      warning: authorisationWarning(order, now),
     };
   }
   const order = await restaurantOrderForAdmin(db, ref.id);
@@ -268,5 +321,29 @@ export async function orderDetail(db: Db, ref: OrderRef): Promise<OrderDetail | 
     mealVoucher: await payment(db, order.mealVoucherChargeId),
     giftCards: [],
     history: await orderHistory(db, ref),
+    provider: order.paymentIntentId
+      ? await restaurantProviderPayment(db, ref, order, order.paymentIntentId)
+      : null,
+    weighing: null,
+    warning: null,
+  };
+}
+
+async function restaurantProviderPayment(
+  db: Db,
+  ref: OrderRef,
+  order: RestaurantOrderDetail,
+  paymentIntentId: string,
+): Promise<ProviderPayment> {
+  const refunds = await providerRefundsOf(db, ref);
+  const [voucher] = order.mealVoucherChargeId
+    ? await chargeRecords(db, [order.mealVoucherChargeId])
+    : [];
+  return {
+    paymentIntentId,
+    authorisedCents: null,
+    capturedCents: order.totalCents - (voucher?.amountCents ?? 0),
+    refundedCents: refunds.reduce((sum, r) => sum + r.amountCents, 0),
+    refunds,
   };
 }

@@ -77,6 +77,11 @@ export type GroceryListRow = {
   slotKey: string | null;
   slotStart: Date | null;
   slotEnd: Date | null;
+  /** Paid through the payment provider: its PaymentIntent, and an authorisation awaiting capture. */
+  paymentIntentId: string | null;
+  paymentAuthorisedCents: number | null;
+  paymentAuthorisedAt: Date | null;
+  paymentCapturedCents: number | null;
 };
 
 /**
@@ -192,6 +197,10 @@ export async function groceryOrdersForAdmin(
       slotKey: commerceOrder.slotKey,
       slotStart: commerceOrder.slotStart,
       slotEnd: commerceOrder.slotEnd,
+      paymentIntentId: commerceOrder.paymentIntentId,
+      paymentAuthorisedCents: commerceOrder.paymentAuthorisedCents,
+      paymentAuthorisedAt: commerceOrder.paymentAuthorisedAt,
+      paymentCapturedCents: commerceOrder.paymentCapturedCents,
     })
     .from(commerceOrder)
     .where(and(...conditions))
@@ -213,6 +222,10 @@ export async function groceryOrdersForAdmin(
     slotKey: row.slotKey,
     slotStart: row.slotStart,
     slotEnd: row.slotEnd,
+    paymentIntentId: row.paymentIntentId,
+    paymentAuthorisedCents: row.paymentAuthorisedCents,
+    paymentAuthorisedAt: row.paymentAuthorisedAt,
+    paymentCapturedCents: row.paymentCapturedCents,
   }));
 }
 
@@ -295,6 +308,10 @@ export async function groceryOrderForAdmin(
     slotKey: order.slotKey,
     slotStart: order.slotStart,
     slotEnd: order.slotEnd,
+    paymentIntentId: order.paymentIntentId,
+    paymentAuthorisedCents: order.paymentAuthorisedCents,
+    paymentAuthorisedAt: order.paymentAuthorisedAt,
+    paymentCapturedCents: order.paymentCapturedCents,
     storeAddress: order.storeAddress,
     adultConfirmedAt: order.adultConfirmedAt,
     gift: giftOptionsOf(order.customAttributes),

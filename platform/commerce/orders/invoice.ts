@@ -7,6 +7,7 @@ import {
 import type { OrderAddress } from "#platform/commerce/orders/schema.ts";
 import { formatSlotBetween } from "#platform/format.ts";
 import { type InvoiceRow, issueInvoice } from "#platform/invoices/index.ts";
+import { weightLabel } from "#platform/sold-by-weight.ts";
 
 /**
  * The invoice of a paid grocery order, issued in the transaction that records the payment, from
@@ -48,15 +49,29 @@ export async function issueGroceryInvoice(
           order.slotStart && order.slotEnd
             ? formatSlotBetween(order.slotStart, order.slotEnd)
             : null,
-        lines: lines.map((line) => ({
-          title: line.title,
-          detail:
-            line.variantTitle && line.variantTitle !== "Default Title" ? line.variantTitle : null,
-          quantity: line.quantity,
-          unitCents: line.unitPriceCents,
-          totalCents: line.discountedTotalCents,
-          rateBasisPoints: line.taxRateBasisPoints,
-        })),
+        lines: lines.map((line) =>
+          // A line sold by weight, captured at its weighed weight: one cut of that weight.
+          line.weighedGrams !== null && line.orderedTotalCents !== null
+            ? {
+                title: line.title,
+                detail: `${line.quantity > 1 ? `${line.quantity} × ` : ""}${line.variantTitle ?? ""} commandés, pesé ${weightLabel(line.weighedGrams)}`,
+                quantity: 1,
+                unitCents: line.originalTotalCents,
+                totalCents: line.discountedTotalCents,
+                rateBasisPoints: line.taxRateBasisPoints,
+              }
+            : {
+                title: line.title,
+                detail:
+                  line.variantTitle && line.variantTitle !== "Default Title"
+                    ? line.variantTitle
+                    : null,
+                quantity: line.quantity,
+                unitCents: line.unitPriceCents,
+                totalCents: line.discountedTotalCents,
+                rateBasisPoints: line.taxRateBasisPoints,
+              },
+        ),
         discountCents: order.totalDiscountCents,
         discountLabel: codes.length > 0 ? `Remise (${codes.join(", ")})` : null,
         shippingCents: order.totalShippingCents,

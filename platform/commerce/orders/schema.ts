@@ -176,6 +176,11 @@ export const commerceOrderLine = pgTable(
     unitPriceCents: integer("unit_price_cents").notNull(),
     originalTotalCents: integer("original_total_cents").notNull(),
     discountedTotalCents: integer("discounted_total_cents").notNull(),
+    // A line sold by weight, weighed at the counter: the weight cut (grams, all its pieces
+    // together), and the line's total as ordered before the weighed price replaced it at capture
+    // (null until then). docs/sold-by-weight.md, "Paying for what was weighed".
+    weighedGrams: integer("weighed_grams"),
+    orderedTotalCents: integer("ordered_total_cents"),
     // VAT rate in basis points (550 = 5.5 %), for the included-tax computation.
     taxRateBasisPoints: integer("tax_rate_basis_points").notNull(),
     customAttributes: jsonb("custom_attributes")

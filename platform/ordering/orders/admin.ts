@@ -129,6 +129,8 @@ export type RestaurantOrderDetail = RestaurantListRow & {
   deliveryFeeCents: number;
   giftWrap: boolean;
   chargeId: string | null;
+  /** The payment provider's PaymentIntent of an order paid through it. */
+  paymentIntentId: string | null;
   /** The titres-restaurant card's charge, when one paid a part. */
   mealVoucherChargeId: string | null;
 };
@@ -159,6 +161,7 @@ export async function restaurantOrderForAdmin(
     deliveryFeeCents: order.deliveryFeeCents,
     giftWrap: order.giftWrap,
     chargeId: order.chargeId,
+    paymentIntentId: order.paymentIntentId,
     mealVoucherChargeId: order.mealVoucherChargeId,
   };
 }
@@ -170,6 +173,7 @@ export type RestaurantOrderContact = {
   firstName: string | null;
   mode: OrderMode;
   chargeId: string | null;
+  paymentIntentId: string | null;
   /** What titres-restaurant paid, refunded to their card on cancellation. */
   mealVoucherChargeId: string | null;
 };
@@ -192,6 +196,7 @@ async function lockedOrder(tx: Tx, orderId: number) {
     firstName: customer?.name?.split(" ")[0] ?? null,
     mode: modeOf(order.mode),
     chargeId: order.chargeId,
+    paymentIntentId: order.paymentIntentId,
     mealVoucherChargeId: order.mealVoucherChargeId,
   };
   return { order, contact };
@@ -234,6 +239,22 @@ export async function lockRestaurantOrderForRefund(
   orderId: number,
 ): Promise<RestaurantOrderContact | null> {
   return (await lockedOrder(tx, orderId))?.contact ?? null;
+}
+
+/**
+ * The restauration order paid by this PaymentIntent, its row locked (the provider's
+ * `charge.refunded`); null when none is.
+ */
+export async function restaurantOrderByPaymentIntent(
+  tx: Tx,
+  paymentIntentId: string,
+): Promise<{ id: number; totalCents: number } | null> {
+  const [order] = await tx
+    .select({ id: orderingOrder.id, totalCents: orderingOrder.totalCents })
+    .from(orderingOrder)
+    .where(eq(orderingOrder.paymentIntentId, paymentIntentId))
+    .for("update");
+  return order ?? null;
 }
 
 /** The stores, by name, for the order list's store filter. */

@@ -1,15 +1,19 @@
 import { randomUUID } from "node:crypto";
 import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
+import { OrderProviderPayment } from "#app/components/admin/order-provider-payment.tsx";
 import { orderDocuments } from "#app/lib/account/invoices.server.ts";
 import { readStaffForm, requirePermission, staffContext } from "#app/lib/admin/admin.server.ts";
 import { serverContext } from "#app/lib/server-context.ts";
 import {
   can,
+  captureWeighedOrder,
   changeOrderStatus,
   orderDetail,
+  PROVIDER_DASHBOARD_ACTOR,
   parseOrderRef,
   refundOrder,
+  weighOrder,
 } from "#platform/backoffice/index.ts";
 import { cardLabel } from "#platform/cards.ts";
 import { formatCents, formatDate, formatTime } from "#platform/format.ts";
@@ -41,7 +45,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!ref) notFound();
   const { database } = context.get(serverContext);
   const { staff } = context.get(staffContext);
-  const detail = await orderDetail(database.db, ref);
+  const detail = await orderDetail(database.db, ref, new Date());
   if (!detail) notFound();
   const documents = await orderDocuments(
     database,
@@ -73,13 +77,15 @@ export async function action({
   const form = await readStaffForm(request, context);
   const ref = parseOrderRef(params.ref);
   if (!ref) notFound();
-  const { database } = context.get(serverContext);
+  const { database, paymentProvider } = context.get(serverContext);
   const { staff } = context.get(staffContext);
   const intent = form.get("intent");
   const now = new Date();
   if (intent === "status") {
     const to = String(form.get("to") ?? "");
-    const result = await changeOrderStatus(database.db, staff, ref, to, now);
+    const result = await changeOrderStatus(database.db, staff, ref, to, now, {
+      provider: paymentProvider,
+    });
     return result.ok
       ? { ok: true, message: `Statut changé : ${orderStatusLabel(ref.kind, to)}.` }
       : result;
@@ -102,6 +108,7 @@ export async function action({
       ref,
       { amountCents, idempotencyKey: `order-${params.ref}-${key}`, cancel },
       now,
+      paymentProvider,
     );
     if (!result.ok) return result;
     return {
@@ -111,7 +118,46 @@ export async function action({
         : `${formatCents(amountCents)} remboursés.`,
     };
   }
+  if ((intent === "weigh" || intent === "capture") && ref.kind === "grocery") {
+    return weighOrCapture(form, ref.id, intent, staff, context);
+  }
   return { ok: false, message: "Action inconnue." };
+}
+
+/** « Enregistrer les poids » and « Encaisser » of a grocery order awaiting its capture. */
+async function weighOrCapture(
+  form: FormData,
+  orderId: number,
+  intent: "weigh" | "capture",
+  staff: { id: number | null; email: string },
+  context: Route.ActionArgs["context"],
+): Promise<ActionResult> {
+  const { database, paymentProvider } = context.get(serverContext);
+  const grams = new Map<number, number>();
+  for (const [name, value] of form) {
+    const match = /^grams-(\d{1,4})$/.exec(name);
+    const text = String(value).trim().replace(/\s|g$/g, "");
+    if (!match || text === "") continue;
+    grams.set(Number(match[1]), /^\d{1,6}$/.test(text) ? Number(text) : Number.NaN);
+  }
+  const weighed = await weighOrder(database.db, orderId, grams);
+  if (!weighed.ok) return weighed;
+  if (intent === "weigh") return { ok: true, message: "Poids enregistrés." };
+  const key = String(form.get("key") ?? "");
+  if (!/^[0-9a-f-]{36}$/.test(key)) {
+    return { ok: false, message: "Formulaire expiré : rechargez la page et recommencez." };
+  }
+  const captured = await captureWeighedOrder(
+    database.db,
+    paymentProvider,
+    staff,
+    orderId,
+    { idempotencyKey: `capture-epicerie-${orderId}-${key}` },
+    new Date(),
+  );
+  return captured.ok
+    ? { ok: true, message: `${formatCents(captured.capturedCents)} encaissés.` }
+    : captured;
 }
 
 const when = (date: Date | string) => {
@@ -123,6 +169,7 @@ export default function OrderScreen() {
   const { detail, documents, canRefund, refundKey } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const { kind, order, payment, giftCards, history } = detail;
+  const provider = detail.provider;
   const label = orderNumberLabel(order.orderNumber);
   const status = orderStatusLabel(kind, order.status);
   const closed = detail.next.length === 0;
@@ -144,6 +191,11 @@ export default function OrderScreen() {
           role={result.ok ? "status" : "alert"}
         >
           {result.message}
+        </p>
+      )}
+      {detail.warning && (
+        <p className="admin-alert admin-alert--error" role="alert">
+          {detail.warning}
         </p>
       )}
       <section className="admin-card" aria-label="Statut">
@@ -292,7 +344,15 @@ export default function OrderScreen() {
               " (recrédité sur la carte si la commande est annulée)"}
           </p>
         )}
-        {payment ? (
+        {provider ? (
+          <OrderProviderPayment
+            payment={provider}
+            weighing={detail.weighing}
+            canRefund={canRefund}
+            closed={closed}
+            formKey={refundKey}
+          />
+        ) : payment ? (
           <>
             <p>
               {`Payé par ${cardLabel(payment)}`} · Encaissé : {formatCents(payment.amountCents)} ·
@@ -364,10 +424,13 @@ export default function OrderScreen() {
           {history.map((event) => (
             <li key={event.id}>
               {when(event.at)} :{" "}
-              {event.action === "refund"
-                ? `remboursement de ${formatCents(event.amountCents ?? 0)}`
-                : `${orderStatusLabel(kind, event.fromStatus ?? "")} → ${orderStatusLabel(kind, event.toStatus ?? "")}${event.note ? ` (${event.note})` : ""}`}{" "}
-              par {event.staffEmail}
+              {event.action === "refund" && event.staffEmail === PROVIDER_DASHBOARD_ACTOR.email
+                ? `remboursement de ${formatCents(event.amountCents ?? 0)} effectué depuis le tableau de bord du prestataire de paiement`
+                : event.action === "refund"
+                  ? `remboursement de ${formatCents(event.amountCents ?? 0)} par ${event.staffEmail}`
+                  : event.action === "capture"
+                    ? `paiement encaissé au poids pesé : ${formatCents(event.amountCents ?? 0)} par ${event.staffEmail}`
+                    : `${orderStatusLabel(kind, event.fromStatus ?? "")} → ${orderStatusLabel(kind, event.toStatus ?? "")}${event.note ? ` (${event.note})` : ""} par ${event.staffEmail}`}
             </li>
           ))}
         </ul>

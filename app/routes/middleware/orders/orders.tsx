@@ -183,7 +183,12 @@ export default function OrdersScreen() {
                       ? `${order.storeName}${order.slotStart ? ` · ${placed(order.slotStart)}` : ""}`
                       : "—"}
                   </td>
-                  <td>{orderStatusLabel(order.kind, order.status)}</td>
+                  <td>
+                    {orderStatusLabel(order.kind, order.status)}
+                    {order.warning && (
+                      <strong className="admin-field__error"> · {order.warning}</strong>
+                    )}
+                  </td>
                   <td className="admin-number">{formatCents(order.totalCents)}</td>
                 </tr>
               ))}
