@@ -42,6 +42,7 @@ import {
 import { listSlots } from "#platform/ordering/slots.ts";
 import {
   attemptBySession,
+  type PaymentHandler,
   type PaymentProvider,
   type Payments,
   settleCheckoutSession,
@@ -84,6 +85,12 @@ export type OrderingApiOptions = {
    * API registers its `restauration` handler on it. Its provider is the one above by default.
    */
   payments?: Payments;
+  /**
+   * Records `charge.refunded` of a restauration payment (a refund made in the provider's
+   * dashboard): the back office's, wired by server/platform.ts (the back office imports ordering,
+   * so ordering cannot import it).
+   */
+  recordRefunds?: PaymentHandler["refunded"];
   /** Called with every unexpected error (the answer is a generic 500). */
   onError?: (error: unknown) => void;
 };
@@ -121,10 +128,10 @@ export function createOrderingApi(options: OrderingApiOptions) {
     }),
   );
   // Issue 48: the restauration flow's orders are placed when their payment settles.
-  options.payments?.register(
-    RESTAURATION_PURPOSE,
-    restaurationPaymentHandler({ origin: options.publicOrigin, secret: options.apiToken }),
-  );
+  options.payments?.register(RESTAURATION_PURPOSE, {
+    ...restaurationPaymentHandler({ origin: options.publicOrigin, secret: options.apiToken }),
+    ...(options.recordRefunds ? { refunded: options.recordRefunds } : {}),
+  });
   api.route("/", customerRoutes(options));
   // Anything else under /ordering belongs to this service, and does not exist.
   api.all("/*", (c) => errorAnswer(c, new OrderingError("not_found", MESSAGES.notFound)));
