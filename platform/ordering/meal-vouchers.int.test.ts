@@ -353,7 +353,8 @@ describe("cancelling a restauration order paid with titres-restaurant", () => {
       amountCents: 2500,
       refundedCents: 2500,
     });
-    expect(detail?.payment).toMatchObject({ kind: "card", amountCents: 750, refundedCents: 0 });
+    // The bank card's part was paid through the provider: the back office shows its payment.
+    expect(detail?.provider).toMatchObject({ capturedCents: 750, refundedCents: 0 });
     const documents = await invoicesOfOrder(database.db, "restauration", order.id);
     expect(documents.map((document) => [document.kind, document.totalCents])).toEqual([
       ["invoice", 3250],
