@@ -10,7 +10,7 @@ import {
   slotAttributes,
 } from "#platform/commerce/testing.ts";
 import { listOutbox } from "#platform/notify/index.ts";
-import { callOrdering, insertTestStore } from "#platform/ordering/testing.ts";
+import { callOrdering, insertTestStore, saveCard } from "#platform/ordering/testing.ts";
 import { startMetricsServer } from "#server/metrics.ts";
 import { closeGracefully } from "#server/shutdown.ts";
 import { TEST_SECRETS } from "#server/test-env.ts";
@@ -157,9 +157,12 @@ async function restaurationOrder(slotKey: string) {
     body: { PhoneNumber: "07 00 00 00 42", RequestId: asked.body.Data.RequestId, Code: code },
   });
   const token = signed.body.Data.Token as string;
-  const card = await callOrdering(ordering, "POST", "/Payment/CardPaymentAccount", {
-    token,
-    body: { CardNumber: "4242424242424242", ExpiryMonth: 12, ExpiryYear: 2035, Cvc: "123" },
+  // The card saved on the provider's hosted setup page, reached on the shop's loopback port.
+  const card = await saveCard(ordering, token, "4242424242424242", {
+    send: (url, init) => {
+      const page = new URL(url);
+      return fetch(`${shop}${page.pathname}${page.search}`, init);
+    },
   });
   return callOrdering(ordering, "POST", "/order/SubmitOrder", {
     token,
