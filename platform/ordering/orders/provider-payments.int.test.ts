@@ -12,7 +12,7 @@ import {
   payOnPage,
   startSandbox,
   TEST_WEBHOOK_SECRET,
-} from "#platform/payments/sandbox/testing.ts";
+} from "#platform/payments/testing.ts";
 
 /**
  * The restauration flow through the payment provider (issue 48): cards saved on a setup

@@ -48,8 +48,12 @@ export type Order = typeof orderingOrder.$inferSelect;
  * everything held. The same customer and key always answer the first order.
  */
 
-/** How long a hold waits for its hosted payment (the Checkout Session's expiry, ≥ 30 min). */
-export const HOLD_MINUTES = 30;
+/**
+ * How long a hold waits for its hosted payment: the Checkout Session's expiry, which Stripe wants
+ * at least 30 minutes after the session's creation; the session is made a moment after the hold
+ * (a second boundary passed was enough to have it refused), hence the extra minute.
+ */
+export const HOLD_MINUTES = 31;
 
 export type SubmitContext = OrderingContext & { payments: Payments };
 
