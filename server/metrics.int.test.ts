@@ -184,6 +184,7 @@ async function restaurationOrder(slotKey: string) {
 }
 
 describe("/metrics", () => {
+  // A whole shop flow (a card saved on the hosted setup page too): 90 s on a loaded machine.
   it("counts requests, the page cache, orders, slot bookings and declines; reads the pool and the outbox", async () => {
     const before = await scrape();
     const moved = (after: Map<string, number>, key: string) =>
@@ -261,7 +262,7 @@ describe("/metrics", () => {
     expect(sample(after, "nodejs_eventloop_lag_seconds")).toBeGreaterThanOrEqual(0);
     expect(after.has("nodejs_eventloop_lag_p99_seconds")).toBe(true);
     expect(after.has("process_resident_memory_bytes")).toBe(true);
-  });
+  }, 90_000);
 
   it("answers the admin allow-list only, through the trusted proxies, and is never cached", async () => {
     const res = await fetch(`${shop}/metrics`);
