@@ -92,6 +92,7 @@ export default [
   route("order-mode/address.json", "routes/order-mode/order-mode.address.ts"),
   route("order", "routes/order/order.tsx"),
   route("order/paiement", "routes/order/order-payment.tsx"),
+  route("order/paiement/retour", "routes/order/order-payment-return.tsx"),
   route("order/confirmation", "routes/order/order-confirmation.tsx"),
   route("order/confirmation-debug", "routes/order/order-confirmation-debug.tsx"),
   route("compte", "routes/account/account.tsx"),

@@ -1,6 +1,7 @@
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { signInStaff } from "./admin-account.ts";
 import { DEMO_CUSTOMER, hydrated, signIn } from "./journeys.ts";
+import { payWithNewCard as payOnHostedPage } from "./restauration-payment.ts";
 
 /**
  * The restauration checkout of a shopper signed in to the shop (issue 47, items 2 and 3): Nom and
@@ -71,13 +72,10 @@ async function codeFromOutbox(browser: Browser): Promise<string> {
   return code;
 }
 
+/** « Payer avec une nouvelle carte »: the provider's hosted payment page, then the confirmation. */
 async function payWithNewCard(page: Page) {
   await expect(page).toHaveURL(/\/order\/paiement\/$/);
-  await page.getByLabel("Nouvelle carte").check();
-  await page.getByLabel("Numéro de carte").fill("4242 4242 4242 4242");
-  await page.getByLabel("Date d'expiration (MM/AA)").fill("12/30");
-  await page.getByLabel("Code de sécurité (CVC)").fill("123");
-  await page.getByRole("button", { name: /^Payer / }).click();
+  await payOnHostedPage(page);
   await expect(page).toHaveURL(/\/order\/confirmation\/\?orderId=\d+$/);
   const lead = await page.getByText(/^Votre commande n° \d{4,} est enregistrée\.$/).textContent();
   return /n° (\d+)/.exec(lead ?? "")?.[1] ?? "";

@@ -2,12 +2,20 @@ import { type Browser, type BrowserContext, expect, type Page, test } from "@pla
 import { pdfTextLines } from "../platform/ordering/testing.ts";
 import { signInStaff } from "./admin-account.ts";
 import { hydrated } from "./journeys.ts";
+import {
+  addCardOnHostedPage,
+  addMealVoucherCard,
+  payWithChosenCard,
+  payWithNewCard,
+} from "./restauration-payment.ts";
 
 /**
  * The restauration checkout (issue 9, journeys b and c): pickup at a store, traiteur dishes in the
  * cart, sign-in by the SMS code read in the admin area's outbox, a voucher, payment with a test
- * card, the confirmation and its PDF receipt; and a declined card that keeps the cart. Runs on the
- * desktop and mobile projects, each with its own phone numbers.
+ * card, the confirmation and its PDF receipt; and a declined card that keeps the cart. Cards are
+ * typed on the test provider's hosted pages only (issue 48): a card saved on the setup page pays a
+ * second order without typing anything. Runs on the desktop and mobile projects, each with its
+ * own phone numbers.
  */
 
 const CATEGORY = "/c/traiteur/entrees-et-salades/";
@@ -116,14 +124,6 @@ async function continueToPayment(page: Page) {
   await expect(page.getByRole("contentinfo")).toHaveCount(0);
 }
 
-async function payWithNewCard(page: Page, number: string) {
-  await page.getByLabel("Nouvelle carte").check();
-  await page.getByLabel("Numéro de carte").fill(number);
-  await page.getByLabel("Date d'expiration (MM/AA)").fill("12/30");
-  await page.getByLabel("Code de sécurité (CVC)").fill("123");
-  await page.getByRole("button", { name: /^Payer / }).click();
-}
-
 test.beforeEach(async ({ context, page, baseURL }) => {
   await pickupChosen(context, page, baseURL);
 });
@@ -152,7 +152,8 @@ test("pickup: traiteur dishes, sign-in by SMS code, a voucher, payment, confirma
 
   await continueToPayment(page);
   const total = await page.getByTestId("checkout-total").textContent();
-  await payWithNewCard(page, "4242 4242 4242 4242");
+  await addCardOnHostedPage(page, "4242 4242 4242 4242");
+  await payWithChosenCard(page);
 
   await expect(page).toHaveURL(/\/order\/confirmation\/\?orderId=\d+$/);
   await expect(
@@ -222,7 +223,7 @@ test("pickup: traiteur dishes, sign-in by SMS code, a voucher, payment, confirma
   }
 });
 
-test("a declined card shows the decline and keeps the cart", async ({
+test("a declined card shows the decline and keeps the cart; a new card on the hosted page pays", async ({
   page,
   browser,
 }, testInfo) => {
@@ -230,14 +231,45 @@ test("a declined card shows the decline and keeps the cart", async ({
   await addDishes(page, 1);
   await signInAndContinue(page, browser, phone);
   await continueToPayment(page);
-  await payWithNewCard(page, "4000 0000 0000 0002");
+  // Saved fine on the setup page, declined whenever it is charged.
+  await addCardOnHostedPage(page, "4000 0000 0000 0341");
+  await payWithChosenCard(page);
 
   const alert = page.getByRole("alert").filter({ hasText: "Votre carte a été refusée" });
   await expect(alert).toHaveText("Votre carte a été refusée. Essayez une autre carte.");
-  await expect(page).toHaveURL(/\/order\/paiement\/$/);
+  await expect(page).toHaveURL(/\/order\/paiement\//);
   expect(await cartQuantity(page)).toBe(1);
-  // The refused card is not offered again.
-  await expect(page.getByText("•••• 0002")).toHaveCount(0);
+
+  await payWithNewCard(page, "4242 4242 4242 4242");
+  await expect(page).toHaveURL(/\/order\/confirmation\/\?orderId=\d+$/);
+  expect(await cartQuantity(page)).toBe(0);
+});
+
+test("a restauration order with a saved card, then a second one without typing anything", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const phone = phoneFor(testInfo.project.name, 4);
+  await addDishes(page, 1);
+  await signInAndContinue(page, browser, phone);
+  await continueToPayment(page);
+  // The payment step takes no card number: the card is typed on the hosted setup page.
+  await expect(page.getByLabel("Numéro de carte")).toHaveCount(0);
+  await addCardOnHostedPage(page, "5555 5555 5555 4444");
+  await payWithChosenCard(page);
+  await expect(page).toHaveURL(/\/order\/confirmation\/\?orderId=\d+$/);
+  const first = page.url();
+
+  await addDishes(page, 1);
+  await page.goto("/order/");
+  await expect(page.getByText(`Connecté avec le ${phone.national}`)).toBeVisible();
+  await continueToPayment(page);
+  const saved = page.getByLabel("Mastercard •••• 4444 — expire fin 12/2030");
+  await expect(saved).toBeChecked();
+  await payWithChosenCard(page);
+  await expect(page).toHaveURL(/\/order\/confirmation\/\?orderId=\d+$/);
+  expect(page.url()).not.toBe(first);
+  expect(await cartQuantity(page)).toBe(0);
 });
 
 /** A titres-restaurant number of the test range of its own (each card has its own 25 € day). */
@@ -252,14 +284,7 @@ function freshMealVoucherNumber(): string {
   return `${body}${(10 - (sum % 10)) % 10}`;
 }
 
-async function typeMealVoucher(page: Page, number: string) {
-  await page.getByLabel("Saisir une carte titres-restaurant").check();
-  await page.getByLabel("Numéro de la carte titres-restaurant").fill(number);
-  await page.getByLabel("Expiration de la carte titres-restaurant (MM/AA)").fill("12/30");
-  await page.getByLabel("Code de sécurité de la carte titres-restaurant").fill("123");
-}
-
-test("titres-restaurant pay the dishes, the bank card the rest; a refused one is not kept", async ({
+test("titres-restaurant pay the dishes, the bank card the rest; a refused one takes nothing", async ({
   page,
   browser,
 }, testInfo) => {
@@ -269,19 +294,19 @@ test("titres-restaurant pay the dishes, the bank card the rest; a refused one is
   await continueToPayment(page);
   const group = page.getByRole("group", { name: "Titres-restaurant (facultatif)" });
   await expect(group.getByText(/^Payable en titres-restaurant : \d+,\d{2}\u00a0€\./)).toBeVisible();
+  await addCardOnHostedPage(page, "4242 4242 4242 4242");
 
-  // A declined titres-restaurant card: its refusal, nothing placed, the card not kept.
-  await typeMealVoucher(page, "5036 1500 0000 0026");
-  await payWithNewCard(page, "4242 4242 4242 4242");
+  // A titres-restaurant card the issuer declines when charged: its refusal, nothing placed.
+  await addMealVoucherCard(page, "5036 1500 0000 0026");
+  await payWithChosenCard(page);
   const alert = page.getByRole("alert").filter({ hasText: "Votre carte a été refusée" });
   await expect(alert).toHaveText("Votre carte a été refusée. Essayez une autre carte.");
-  await expect(page).toHaveURL(/\/order\/paiement\/$/);
   expect(await cartQuantity(page)).toBe(2);
-  await expect(page.getByText("•••• 0026")).toHaveCount(0);
 
   const number = freshMealVoucherNumber();
-  await typeMealVoucher(page, number);
-  await payWithNewCard(page, "4242 4242 4242 4242");
+  await addMealVoucherCard(page, number);
+  await expect(page.getByLabel(/^Visa •••• 4242 — expire/)).toBeChecked();
+  await payWithChosenCard(page);
   await expect(page).toHaveURL(/\/order\/confirmation\/\?orderId=\d+$/);
   expect(await cartQuantity(page)).toBe(0);
 

@@ -2,7 +2,11 @@ import { join } from "node:path";
 import type { Hono } from "hono";
 import { setContentLogger } from "#app/lib/content/content.server.ts";
 import type { Database } from "#db/client.ts";
-import { orderActionsForApi, recordGroceryProviderRefunds } from "#platform/backoffice/index.ts";
+import {
+  orderActionsForApi,
+  recordGroceryProviderRefunds,
+  recordRestaurantProviderRefunds,
+} from "#platform/backoffice/index.ts";
 import type { SlotBookings } from "#platform/commerce/index.ts";
 import {
   catalogueSearchSource,
@@ -147,6 +151,11 @@ export function createPlatform({
     orderActions: orderActionsForApi(database.db, payments.provider),
     onError: (err) => logger.error({ err }, "ordering request failed"),
     limiterStore: limits,
+    // Issue 48 (helper C): saved cards on the provider, SubmitOrder settled by the payments core;
+    // a refund made in the provider's dashboard shows on the order (the back office records it).
+    payments,
+    recordRefunds: (tx, report, now) =>
+      recordRestaurantProviderRefunds(tx, report, now).then(() => undefined),
   });
   configureService("ordering", {
     baseUrl: env.ORDERING_URL ?? "http://ordering.embedded",

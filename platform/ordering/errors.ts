@@ -26,6 +26,12 @@ export const ORDERING_ERROR_STATUS = {
   voucher_invalid: 400,
   payment_account_required: 400,
   payment_failed: 402,
+  /** A card number sent to the API: cards are typed on the provider's hosted page only. */
+  card_number_refused: 400,
+  /** A setup session (or a card entry) that is not finished, or not this customer's. */
+  card_setup_incomplete: 400,
+  /** The payment provider could not be reached. */
+  payment_unavailable: 503,
   idempotency_key_required: 400,
   /** An order action its state does not allow (accepting a rejected order…). */
   invalid_transition: 409,
@@ -95,4 +101,14 @@ export const MESSAGES = {
   mealVoucherNothingEligible:
     "Les titres-restaurant ne paient que les plats et produits alimentaires, hors alcool : aucun produit de votre panier n'en fait partie.",
   idempotencyKeyRequired: "L'en-tête Idempotency-Key est obligatoire.",
+  paymentPending:
+    "Votre paiement n'est pas encore confirmé. Patientez un instant puis actualisez la page.",
+  cardNumberRefused:
+    "Pour votre sécurité, Comptoir ne reçoit jamais de numéro de carte : enregistrez votre carte sur la page de paiement sécurisée.",
+  cardSetupIncomplete:
+    "L'enregistrement de la carte n'est pas terminé. Recommencez depuis « Ajouter une carte ».",
+  cardToRegisterAgain:
+    "Cette carte doit être enregistrée à nouveau sur la page de paiement sécurisée. Choisissez « Ajouter une carte ».",
+  paymentUnavailable:
+    "Le paiement est momentanément indisponible. Réessayez dans un instant : rien n'a été débité.",
 } as const;

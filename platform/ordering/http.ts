@@ -12,10 +12,13 @@ import {
   updateCustomer,
 } from "#platform/ordering/customers/customers.ts";
 import {
-  addCardPaymentAccount,
   deletePaymentAccount,
   listPaymentAccounts,
   paymentAccountView,
+  saveMealVoucherEntry,
+  saveSetupCard,
+  startCardSetup,
+  startMealVoucherEntry,
 } from "#platform/ordering/customers/payment-accounts.ts";
 import {
   loginWithPhoneCode,
@@ -25,18 +28,25 @@ import {
 } from "#platform/ordering/customers/phone-login.ts";
 import { MESSAGES, OrderingError } from "#platform/ordering/errors.ts";
 import type { OrderActions } from "#platform/ordering/orders/action-port.ts";
+import { type BasketInput, basketView, priceBasket } from "#platform/ordering/orders/orders.ts";
 import {
-  type BasketInput,
-  basketView,
-  priceBasket,
-  submitOrder,
-} from "#platform/ordering/orders/orders.ts";
+  RESTAURATION_PURPOSE,
+  restaurationPaymentHandler,
+} from "#platform/ordering/orders/payment-handler.ts";
+import { placedOrThrow, type Submission, submitOrder } from "#platform/ordering/orders/submit.ts";
 import {
   firstEnabledZone,
   storeById,
   storeByRestaurantId,
 } from "#platform/ordering/restaurants.ts";
 import { listSlots } from "#platform/ordering/slots.ts";
+import {
+  attemptBySession,
+  type PaymentHandler,
+  type PaymentProvider,
+  type Payments,
+  settleCheckoutSession,
+} from "#platform/payments/index.ts";
 import type { LimiterStore } from "#platform/rate-limit.ts";
 
 export type OrderingApiOptions = {
@@ -65,6 +75,22 @@ export type OrderingApiOptions = {
   limiterStore?: LimiterStore;
   /** Makes phone login codes; random unless a test fixes it. */
   generatePhoneCode?: () => string;
+  /**
+   * The payment provider (issue 48, wired by server/platform.ts): bank cards are saved on it
+   * through setup sessions and charged through it. Without one, card setup answers 503.
+   */
+  provider?: PaymentProvider;
+  /**
+   * The payments core (issue 48): `SubmitOrder` holds with a payment attempt and settles it; the
+   * API registers its `restauration` handler on it. Its provider is the one above by default.
+   */
+  payments?: Payments;
+  /**
+   * Records `charge.refunded` of a restauration payment (a refund made in the provider's
+   * dashboard): the back office's, wired by server/platform.ts (the back office imports ordering,
+   * so ordering cannot import it).
+   */
+  recordRefunds?: PaymentHandler["refunded"];
   /** Called with every unexpected error (the answer is a generic 500). */
   onError?: (error: unknown) => void;
 };
@@ -101,6 +127,11 @@ export function createOrderingApi(options: OrderingApiOptions) {
       now: options.now,
     }),
   );
+  // Issue 48: the restauration flow's orders are placed when their payment settles.
+  options.payments?.register(RESTAURATION_PURPOSE, {
+    ...restaurationPaymentHandler({ origin: options.publicOrigin, secret: options.apiToken }),
+    ...(options.recordRefunds ? { refunded: options.recordRefunds } : {}),
+  });
   api.route("/", customerRoutes(options));
   // Anything else under /ordering belongs to this service, and does not exist.
   api.all("/*", (c) => errorAnswer(c, new OrderingError("not_found", MESSAGES.notFound)));
@@ -215,21 +246,43 @@ function customerRoutes(options: OrderingApiOptions) {
     return success(c, accounts.map(paymentAccountView));
   });
 
+  const cardSetupContext = () => {
+    const provider = options.provider ?? options.payments?.provider;
+    if (!provider) throw new OrderingError("payment_unavailable", MESSAGES.paymentUnavailable);
+    return { db, provider, publicOrigin: options.publicOrigin, now: now() };
+  };
+
+  // A bank card is typed on the provider's hosted page (a setup session), never sent here.
+  api.post("/Payment/CardPaymentAccount/Setup", signedIn, async (c) => {
+    const { ReturnPath } = parse(cardSetupBody, await jsonBody(c));
+    const setup = await startCardSetup(cardSetupContext(), c.var.customer, ReturnPath);
+    return success(c, { SetupUrl: setup.url, SetupSessionId: setup.sessionId });
+  });
+
   api.post("/Payment/CardPaymentAccount", signedIn, async (c) => {
-    const card = parse(cardBody, await jsonBody(c));
-    const account = await addCardPaymentAccount(
-      db,
-      c.var.customer.id,
-      {
-        number: card.CardNumber,
-        expMonth: card.ExpiryMonth,
-        expYear: card.ExpiryYear,
-        cvc: card.Cvc,
-        holderName: card.CardHolderName,
-      },
-      now(),
-    );
+    const body = await jsonBody(c);
+    if (carriesCard(body)) {
+      throw new OrderingError("card_number_refused", MESSAGES.cardNumberRefused, {
+        Field: "CardNumber",
+      });
+    }
+    const saved = parse(savedCardBody, body);
+    const account =
+      "CardEntryId" in saved
+        ? await saveMealVoucherEntry(db, c.var.customer, saved.CardEntryId, now())
+        : await saveSetupCard(cardSetupContext(), c.var.customer, saved.SetupSessionId);
     return success(c, paymentAccountView(account));
+  });
+
+  // A titres-restaurant card is typed on the test processor's own card-entry page.
+  api.post("/Payment/MealVoucherPaymentAccount/Setup", signedIn, async (c) => {
+    const { ReturnPath } = parse(cardSetupBody, await jsonBody(c));
+    const entry = await startMealVoucherEntry(
+      { db, publicOrigin: options.publicOrigin, now: now() },
+      c.var.customer,
+      ReturnPath,
+    );
+    return success(c, { CardEntryUrl: entry.url, CardEntryId: entry.entryId });
   });
 
   api.delete("/Payment/PaymentAccount", signedIn, async (c) => {
@@ -256,18 +309,54 @@ function customerRoutes(options: OrderingApiOptions) {
     }
     const body = parse(submitBody, await jsonBody(c));
     const customer = c.var.customer;
-    const order = await submitOrder(orderingContext(), {
-      customer,
-      basket: basketInput(body),
-      paymentAccountId: body.PaymentAccountId,
-      mealVoucherPaymentAccountId: body.MealVoucherPaymentAccountId,
-      idempotencyKey,
-      giftWrap: body.IsWrap ?? false,
-    });
-    const store = await storeById(db, order.storeId);
-    if (!store) throw new Error("The order's store vanished");
-    return success(c, orderView(order, store, customer));
+    const submitted = await submitOrder(
+      { ...orderingContext(), payments: requirePayments() },
+      {
+        customer,
+        basket: basketInput(body),
+        paymentAccountId: body.PaymentAccountId,
+        mealVoucherPaymentAccountId: body.MealVoucherPaymentAccountId,
+        idempotencyKey,
+        giftWrap: body.IsWrap ?? false,
+      },
+    );
+    return submissionAnswer(c, submitted, customer);
   });
+
+  // The shopper's return from the hosted payment page: settles the session (as the webhook does).
+  api.get("/order/PaymentResult", signedIn, async (c) => {
+    const sessionId = c.req.query("sessionId")?.trim() ?? "";
+    const payments = requirePayments();
+    const attempt = sessionId ? await attemptBySession(db, sessionId) : null;
+    if (!attempt?.reference.startsWith(`${c.var.customer.id}:`)) {
+      throw new OrderingError("not_found", MESSAGES.notFound);
+    }
+    const outcome = await settleCheckoutSession(payments, sessionId);
+    if (outcome.kind === "open") {
+      return success(c, { OrderState: "AwaitingPayment", PaymentAttemptId: attempt.id });
+    }
+    return submissionAnswer(c, await placedOrThrow(orderingContext(), outcome), c.var.customer);
+  });
+
+  const requirePayments = () => {
+    if (!options.payments) {
+      throw new OrderingError("payment_unavailable", MESSAGES.paymentUnavailable);
+    }
+    return options.payments;
+  };
+
+  const submissionAnswer = async (c: Context, submitted: Submission, customer: Customer) => {
+    if (submitted.kind === "awaiting_payment") {
+      return success(c, {
+        OrderState: "AwaitingPayment",
+        PaymentAttemptId: submitted.attemptId,
+        PaymentUrl: submitted.paymentUrl,
+      });
+    }
+    const store = await storeById(db, submitted.order.storeId);
+    if (!store) throw new Error("The order's store vanished");
+    return success(c, orderView(submitted.order, store, customer));
+  };
 
   return api;
 }
@@ -295,15 +384,17 @@ const customerNameBody = z.object({ customerName: z.string().trim().min(1).max(1
 const emailBody = z.object({ Email: z.email().max(254) }).strict();
 const smsFlagBody = z.object({ enabled: z.boolean() }).strict();
 
-const cardBody = z
-  .object({
-    CardNumber: z.string().min(1).max(30),
-    ExpiryMonth: z.number().int(),
-    ExpiryYear: z.number().int(),
-    Cvc: z.string().min(1).max(4),
-    CardHolderName: z.string().max(100).optional(),
-  })
-  .strict();
+const cardSetupBody = z.object({ ReturnPath: z.string().max(300).optional() }).strict();
+const savedCardBody = z.union([
+  z.object({ SetupSessionId: z.string().min(1).max(255) }).strict(),
+  z.object({ CardEntryId: z.string().min(1).max(255) }).strict(),
+]);
+
+/** A body that carries a card's number, expiry or code (the API's former card fields). */
+function carriesCard(body: unknown): boolean {
+  if (!body || typeof body !== "object") return false;
+  return ["CardNumber", "Cvc", "ExpiryMonth", "ExpiryYear"].some((field) => field in body);
+}
 
 const paymentAccountBody = z.object({ PaymentAccountId: id }).strict();
 
@@ -346,7 +437,7 @@ const voucherBasketBody = z
 const submitBody = z
   .object({
     ...basketFields,
-    PaymentAccountId: id,
+    PaymentAccountId: id.optional(),
     MealVoucherPaymentAccountId: id.optional(),
     AppType: z.string().max(20).optional(),
     IsWrap: z.boolean().optional(),

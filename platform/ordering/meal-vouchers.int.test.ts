@@ -5,21 +5,28 @@ import { createTestDatabase } from "#db/testing/index.ts";
 import { changeOrderStatus, ORDER_API_ACTOR, orderDetail } from "#platform/backoffice/index.ts";
 import { invoicesOfOrder } from "#platform/invoices/index.ts";
 import { listOutbox } from "#platform/notify/index.ts";
-import { phoneLoginLimits } from "#platform/ordering/customers/phone-login.ts";
-import { createOrderingApi } from "#platform/ordering/http.ts";
 import { receiptDataForOrder } from "#platform/ordering/receipts/receipts.ts";
 import { orderingOrder, orderingSectionItem } from "#platform/ordering/schema.ts";
-import { callOrdering, insertTestStore } from "#platform/ordering/testing.ts";
+import {
+  callOrdering,
+  insertTestStore,
+  orderingApiWithPayments,
+  saveCard as saveBankCard,
+  saveMealVoucherCard,
+} from "#platform/ordering/testing.ts";
 import { chargeRecords } from "#platform/payments/index.ts";
 
 /**
  * Titres-restaurant for restauration orders, through the ordering API on a real database: the
  * card saved as such, charged first for the food (never the service fee, the delivery or alcohol,
  * at most 25 € a day), the bank card the rest; a refusal takes nothing; a cancellation gives the
- * titres-restaurant part back with a credit note.
+ * titres-restaurant part back with a credit note. Bank cards go through the embedded payment
+ * provider (saved on its setup page, charged off-session); titres-restaurant cards are saved on
+ * the processor's card-entry page and charged in the hold, given back when the bank card is declined.
  */
 let database: Database;
-let api: ReturnType<typeof createOrderingApi>;
+let composed: Awaited<ReturnType<typeof orderingApiWithPayments>>;
+let api: Awaited<ReturnType<typeof orderingApiWithPayments>>["api"];
 const clock = new Date("2026-11-24T08:30:00Z"); // Tuesday, 09:30 in Paris
 let fixture: Awaited<ReturnType<typeof insertTestStore>>;
 let wineId: number;
@@ -30,14 +37,8 @@ const call = (method: string, path: string, options?: Parameters<typeof callOrde
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  api = createOrderingApi({
-    db: database.db,
-    apiToken: "test-ordering-api-token",
-    whiteLabel: "comptoir",
-    publicOrigin: "https://shop.test",
-    now: () => clock,
-    phoneLoginLimits: phoneLoginLimits(),
-  });
+  composed = await orderingApiWithPayments(database, () => clock);
+  api = composed.api;
   fixture = await insertTestStore(database.db, { physicalRestaurantId: RESTAURANT, capacity: 50 });
   const [wine] = await database.db
     .insert(orderingSectionItem)
@@ -52,7 +53,10 @@ beforeAll(async () => {
   if (!wine) throw new Error("wine not stored");
   wineId = wine.id;
 });
-afterAll(() => database?.close());
+afterAll(async () => {
+  await composed?.close();
+  await database?.close();
+});
 
 /** A Luhn-valid titres-restaurant number of the test range, one per card (each its own day). */
 let cardSerial = 100;
@@ -84,11 +88,11 @@ async function signedIn() {
   return signed.body.Data.Token as string;
 }
 
+/** A card saved on its hosted page: titres-restaurant on the card-entry page, else the setup page. */
 async function saveCard(token: string, cardNumber: string) {
-  const card = await call("POST", "/Payment/CardPaymentAccount", {
-    token,
-    body: { CardNumber: cardNumber, ExpiryMonth: 12, ExpiryYear: 2030, Cvc: "123" },
-  });
+  const card = cardNumber.replace(/\s/g, "").startsWith("503615")
+    ? await saveMealVoucherCard(api, composed.pages, token, cardNumber)
+    : await saveBankCard(api, token, cardNumber);
   expect(card.status).toBe(200);
   return card.body.Data as {
     PaymentAccountId: number;
@@ -155,6 +159,12 @@ async function storedOrder(orderId: number) {
   return order;
 }
 
+/** The provider's payment of an order's bank-card part. */
+async function bankPayment(order: { paymentIntentId: string | null }) {
+  expect(order.paymentIntentId).toMatch(/^pi_/);
+  return composed.payments.provider.retrievePayment(order.paymentIntentId ?? "");
+}
+
 /** The customer's orders, as stored. */
 async function ordersOf(token: string) {
   const { body } = await call("GET", "/Account/Details", { token });
@@ -190,16 +200,13 @@ describe("SubmitOrder with titres-restaurant", () => {
     expect(body.Data).toMatchObject({ Amount: 32.5, MealVoucherAmount: 25 });
     const order = await storedOrder(body.Data.OrderId);
     expect(order.mealVoucherAmountCents).toBe(2500);
-    const [voucherCharge, bankCharge] = await chargeRecords(database.db, [
-      order.mealVoucherChargeId ?? "",
-      order.chargeId ?? "",
-    ]);
+    const [voucherCharge] = await chargeRecords(database.db, [order.mealVoucherChargeId ?? ""]);
     expect(voucherCharge).toMatchObject({
       kind: "meal_voucher",
       status: "succeeded",
       amountCents: 2500,
     });
-    expect(bankCharge).toMatchObject({ kind: "card", status: "succeeded", amountCents: 750 });
+    expect(await bankPayment(order)).toMatchObject({ status: "succeeded", amountReceived: 750 });
 
     // The receipt and the invoice name both payments.
     const receipt = await receiptDataForOrder(database.db, order.id);
@@ -220,16 +227,14 @@ describe("SubmitOrder with titres-restaurant", () => {
     expect(first.status).toBe(200);
     const firstOrder = await storedOrder(first.body.Data.OrderId);
     expect(firstOrder.mealVoucherAmountCents).toBe(1250);
-    const [firstBank] = await chargeRecords(database.db, [firstOrder.chargeId ?? ""]);
-    expect(firstBank?.amountCents).toBe(50);
+    expect((await bankPayment(firstOrder)).amountReceived).toBe(50);
 
     // 25 € eligible, 12,50 € left of the day: a partial approval, the bank card pays 20 €.
     const second = await submit(token, { kind: "full", bankId, mealVoucherId });
     expect(second.status).toBe(200);
     const secondOrder = await storedOrder(second.body.Data.OrderId);
     expect(secondOrder.mealVoucherAmountCents).toBe(1250);
-    const [secondBank] = await chargeRecords(database.db, [secondOrder.chargeId ?? ""]);
-    expect(secondBank?.amountCents).toBe(2000);
+    expect((await bankPayment(secondOrder)).amountReceived).toBe(2000);
 
     // The day is spent: refused, nothing placed.
     const third = await submit(token, { kind: "one", bankId, mealVoucherId });
@@ -245,7 +250,9 @@ describe("SubmitOrder with titres-restaurant", () => {
 
   it("takes nothing when the bank card is declined after the titres-restaurant", async () => {
     const mealVoucherNumber = newMealVoucherNumber();
-    const declined = await customer({ bank: "4000000000000002", mealVoucher: mealVoucherNumber });
+    // Saved fine on the setup page, declined when charged: the titres-restaurant charge made in
+    // the hold is refunded by the payment handler's release.
+    const declined = await customer({ bank: "4000000000000341", mealVoucher: mealVoucherNumber });
     const { status, body } = await submit(declined.token, {
       kind: "full",
       bankId: declined.bankId,
@@ -346,7 +353,8 @@ describe("cancelling a restauration order paid with titres-restaurant", () => {
       amountCents: 2500,
       refundedCents: 2500,
     });
-    expect(detail?.payment).toMatchObject({ kind: "card", amountCents: 750, refundedCents: 0 });
+    // The bank card's part was paid through the provider: the back office shows its payment.
+    expect(detail?.provider).toMatchObject({ capturedCents: 750, refundedCents: 0 });
     const documents = await invoicesOfOrder(database.db, "restauration", order.id);
     expect(documents.map((document) => [document.kind, document.totalCents])).toEqual([
       ["invoice", 3250],

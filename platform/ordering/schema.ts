@@ -259,11 +259,15 @@ export const orderingCustomer = pgTable(
     // The shop (commerce) account this phone was linked to at checkout, when the shopper said so
     // (« Lier ce numéro à mon compte »): that account lists these orders and signs this phone in.
     shopCustomerId: text("shop_customer_id"),
+    // The payment provider's customer (Stripe's `cus_…`) the customer's bank cards are saved on,
+    // made at the first card setup (customers/payment-accounts.ts).
+    providerCustomerId: text("provider_customer_id"),
     ...timestamps,
   },
   (t) => [
     uniqueIndex("ordering_customer_phone_key").on(t.phone),
     uniqueIndex("ordering_customer_shop_customer_key").on(t.shopCustomerId),
+    uniqueIndex("ordering_customer_provider_customer_key").on(t.providerCustomerId),
   ],
 );
 
@@ -309,7 +313,13 @@ export const orderingPaymentAccount = pgTable(
     customerId: integer("customer_id")
       .notNull()
       .references(() => orderingCustomer.id, { onDelete: "cascade" }),
-    cardToken: text("card_token").notNull(),
+    // A titres-restaurant card's token at the test card processor (null for a bank card).
+    cardToken: text("card_token"),
+    // A bank card: the provider's payment method (`pm_…`) saved on the customer's provider
+    // customer. `setup_session_id`: the setup session (or, for titres-restaurant, the card entry)
+    // that saved it, one account each. Never a number.
+    paymentMethodId: text("payment_method_id"),
+    setupSessionId: text("setup_session_id"),
     brand: text("brand").notNull(),
     last4: text("last4").notNull(),
     expMonth: integer("exp_month").notNull(),
@@ -318,7 +328,10 @@ export const orderingPaymentAccount = pgTable(
     kind: text("kind").$type<"card" | "meal_voucher">().notNull().default("card"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("ordering_payment_account_customer_idx").on(t.customerId, t.id)],
+  (t) => [
+    index("ordering_payment_account_customer_idx").on(t.customerId, t.id),
+    uniqueIndex("ordering_payment_account_setup_session_key").on(t.setupSessionId),
+  ],
 );
 
 /**

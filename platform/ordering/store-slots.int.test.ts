@@ -3,8 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
 import { listOutbox } from "#platform/notify/index.ts";
-import { phoneLoginLimits } from "#platform/ordering/customers/phone-login.ts";
-import { createOrderingApi } from "#platform/ordering/http.ts";
 import {
   orderingDeliveryZone,
   orderingSlotBooking,
@@ -19,7 +17,13 @@ import {
   saveZone,
   updateStoreSettings,
 } from "#platform/ordering/store-admin.ts";
-import { callOrdering, insertTestStore, TEST_OPENING_HOURS } from "#platform/ordering/testing.ts";
+import {
+  callOrdering,
+  insertTestStore,
+  orderingApiWithPayments,
+  saveCard,
+  TEST_OPENING_HOURS,
+} from "#platform/ordering/testing.ts";
 
 /**
  * Stores and slots run from the admin area: closures and holidays remove their days' slots,
@@ -29,7 +33,8 @@ import { callOrdering, insertTestStore, TEST_OPENING_HOURS } from "#platform/ord
  */
 
 let database: Database;
-let api: ReturnType<typeof createOrderingApi>;
+let composed: Awaited<ReturnType<typeof orderingApiWithPayments>>;
+let api: Awaited<ReturnType<typeof orderingApiWithPayments>>["api"];
 const clock = new Date("2026-11-24T08:30:00Z"); // Tuesday, 09:30 in Paris
 
 const call = (method: string, path: string, options?: Parameters<typeof callOrdering>[3]) =>
@@ -37,16 +42,13 @@ const call = (method: string, path: string, options?: Parameters<typeof callOrde
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  api = createOrderingApi({
-    db: database.db,
-    apiToken: "test-ordering-api-token",
-    whiteLabel: "comptoir",
-    publicOrigin: "https://shop.test",
-    now: () => clock,
-    phoneLoginLimits: phoneLoginLimits(),
-  });
+  composed = await orderingApiWithPayments(database, () => clock);
+  api = composed.api;
 });
-afterAll(() => database?.close());
+afterAll(async () => {
+  await composed?.close();
+  await database?.close();
+});
 
 async function slotKeys(restaurantId: number, mode: 1 | 2) {
   const { body } = await call(
@@ -68,10 +70,7 @@ async function customerWithCard() {
     body: { PhoneNumber: phone, RequestId: asked.body.Data.RequestId, Code: code },
   });
   const token = signed.body.Data.Token as string;
-  const card = await call("POST", "/Payment/CardPaymentAccount", {
-    token,
-    body: { CardNumber: "4242424242424242", ExpiryMonth: 12, ExpiryYear: 2030, Cvc: "123" },
-  });
+  const card = await saveCard(api, token);
   return { token, paymentAccountId: card.body.Data.PaymentAccountId as number };
 }
 

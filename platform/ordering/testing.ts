@@ -1,4 +1,6 @@
-import type { Db } from "#db/client.ts";
+import type { Database, Db } from "#db/client.ts";
+import { phoneLoginLimits } from "#platform/ordering/customers/phone-login.ts";
+import { createOrderingApi } from "#platform/ordering/http.ts";
 import {
   type OpeningHours,
   orderingDeliveryZone,
@@ -10,6 +12,8 @@ import {
   orderingStore,
   orderingVoucher,
 } from "#platform/ordering/schema.ts";
+import { cardEntryRoutes, createPayments, createTestProvider } from "#platform/payments/index.ts";
+import { payOnPage, startSandbox, TEST_WEBHOOK_SECRET } from "#platform/payments/testing.ts";
 
 /** Every day, lunch and dinner, in Paris time. */
 export const TEST_OPENING_HOURS: OpeningHours = Object.fromEntries(
@@ -154,6 +158,112 @@ export async function callOrdering(
   });
   // biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field.
   return { status: res.status, headers: res.headers, body: (await res.json()) as any };
+}
+
+/** How a test sends a shopper's requests to a hosted page (fetch, or a composed app's `request`). */
+export type SendRequest = (url: string, init?: RequestInit) => Promise<Response>;
+
+/** The test provider's approved card, and the titres-restaurant test card (docs/payments.md). */
+export const TEST_CARD = "4242 4242 4242 4242";
+export const TEST_MEAL_VOUCHER_CARD = "5036 1500 0000 0018";
+
+/**
+ * Saves a bank card as a shopper does (issue 48): a setup session, its hosted page filled in
+ * with plain form posts, the return with `setup_session_id`, then `POST
+ * /Payment/CardPaymentAccount { SetupSessionId }`. Answers that call (`body.Data` is the account).
+ */
+export async function saveCard(
+  api: FetchApp,
+  token: string,
+  card: string | { number: string; expiry?: string; cvc?: string } = TEST_CARD,
+  options: { challenge?: "pass" | "fail"; send?: SendRequest } = {},
+) {
+  const setup = await callOrdering(api, "POST", "/Payment/CardPaymentAccount/Setup", {
+    token,
+    body: {},
+  });
+  if (setup.status !== 200) throw new Error(`card setup refused: ${JSON.stringify(setup.body)}`);
+  const page = await payOnPage(
+    setup.body.Data.SetupUrl,
+    typeof card === "string" ? { number: card } : card,
+    options.challenge,
+    options.send,
+  );
+  const back = new URL(page.headers.get("Location") ?? "", setup.body.Data.SetupUrl);
+  const sessionId = back.searchParams.get("setup_session_id");
+  if (!sessionId) throw new Error(`the setup page did not send back (${page.status} ${back})`);
+  return callOrdering(api, "POST", "/Payment/CardPaymentAccount", {
+    token,
+    body: { SetupSessionId: sessionId },
+  });
+}
+
+/**
+ * Saves a titres-restaurant card as a shopper does: the processor's card-entry page (served by
+ * `pages`, e.g. `cardEntryRoutes({ db })` or the composed server) filled in with a plain form
+ * post, the return with `card_entry`, then `POST /Payment/CardPaymentAccount { CardEntryId }`.
+ */
+export async function saveMealVoucherCard(
+  api: FetchApp,
+  pages: FetchApp,
+  token: string,
+  card: string | { number: string; expiry?: string; cvc?: string } = TEST_MEAL_VOUCHER_CARD,
+) {
+  const entry = await callOrdering(api, "POST", "/Payment/MealVoucherPaymentAccount/Setup", {
+    token,
+    body: {},
+  });
+  if (entry.status !== 200) throw new Error(`card entry refused: ${JSON.stringify(entry.body)}`);
+  const typed = typeof card === "string" ? { number: card } : card;
+  const page = await pages.request(entry.body.Data.CardEntryUrl, {
+    method: "POST",
+    body: new URLSearchParams({
+      number: typed.number,
+      expiry: typed.expiry ?? "12/30",
+      cvc: typed.cvc ?? "123",
+    }),
+    redirect: "manual",
+  });
+  const back = new URL(page.headers.get("Location") ?? "", entry.body.Data.CardEntryUrl);
+  const entryId = back.searchParams.get("card_entry");
+  if (!entryId) throw new Error(`the card-entry page did not send back (${page.status})`);
+  return callOrdering(api, "POST", "/Payment/CardPaymentAccount", {
+    token,
+    body: { CardEntryId: entryId },
+  });
+}
+
+/**
+ * The ordering API as server/platform.ts composes it for card payments, on a test database: the
+ * embedded test provider on a local port (its hosted pages reached with `fetch`), the payments
+ * core, and the processor's card-entry pages (`pages`). `close()` stops the provider.
+ */
+export async function orderingApiWithPayments(
+  database: Database,
+  now: () => Date,
+  options: Partial<Parameters<typeof createOrderingApi>[0]> = {},
+) {
+  const clock = {
+    get now() {
+      return now();
+    },
+  };
+  const sandbox = await startSandbox(database, clock);
+  const provider = createTestProvider({ ...sandbox.context, webhookSecret: TEST_WEBHOOK_SECRET });
+  const quiet = { info() {}, warn() {}, error() {} };
+  const payments = createPayments({ db: database.db, provider, logger: quiet, now });
+  const api = createOrderingApi({
+    db: database.db,
+    apiToken: "test-ordering-api-token",
+    whiteLabel: "comptoir",
+    publicOrigin: "https://shop.test",
+    now,
+    phoneLoginLimits: phoneLoginLimits(),
+    payments,
+    ...options,
+  });
+  const pages = cardEntryRoutes({ db: database.db, now });
+  return { api, payments, sandbox, pages, close: () => sandbox.close() };
 }
 
 /** Receipt fixtures and PDF text extraction, for tests and browser journeys. */

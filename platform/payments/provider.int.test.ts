@@ -136,6 +136,11 @@ describe.each(["test", "stripe"])("the %s adapter", (name) => {
     });
     expect(setup.paymentStatus).toBe("no_payment_required");
     await payOnPage(setup.url ?? "", { number: "4000002760003184", expiry: "11/31" }, "pass");
+    const done = await provider().retrieveCheckoutSession(setup.id, { withSetup: true });
+    expect(done).toMatchObject({
+      status: "complete",
+      setupPaymentMethodId: expect.stringMatching(/^pm_/),
+    });
     expect(await provider().listSavedCards(customer.id)).toEqual([
       {
         id: expect.stringMatching(/^pm_/),
@@ -145,6 +150,52 @@ describe.each(["test", "stripe"])("the %s adapter", (name) => {
         expYear: 2031,
       },
     ]);
+  });
+
+  it("charges a saved card off-session, once per key; a declined one says so", async () => {
+    const saveCard = async (number: string) => {
+      const customer = await provider().createCustomer({ name: "Léa Martin" });
+      const setup = await provider().createCheckoutSession({
+        mode: "setup",
+        currency: "eur",
+        customerId: customer.id,
+        successUrl: "https://comptoir.example/order/paiement/",
+      });
+      await payOnPage(setup.url ?? "", { number });
+      const [card] = await provider().listSavedCards(customer.id);
+      return { customerId: customer.id, paymentMethodId: card?.id ?? "" };
+    };
+    const pay = (card: { customerId: string; paymentMethodId: string }, key: string) =>
+      provider().createPayment(
+        {
+          amount: 1850,
+          currency: "eur",
+          ...card,
+          captureMethod: "automatic",
+          offSession: true,
+          confirm: true,
+          metadata: { order: key },
+          description: "Commande restauration",
+        },
+        { idempotencyKey: key },
+      );
+    const card = await saveCard("4242424242424242");
+    const paid = await pay(card, `direct-${name}`);
+    expect(paid).toMatchObject({
+      id: expect.stringMatching(/^pi_/),
+      status: "succeeded",
+      amountReceived: 1850,
+      customerId: card.customerId,
+      metadata: { order: `direct-${name}` },
+    });
+    expect((await pay(card, `direct-${name}`)).id).toBe(paid.id);
+    const declining = await saveCard("4000000000000341");
+    const error = await pay(declining, `declined-${name}`).catch((caught) => caught);
+    expect(error).toBeInstanceOf(PaymentProviderError);
+    expect(error).toMatchObject({ kind: "card_declined", code: "card_declined" });
+    await expect(pay(declining, `declined-${name}`)).rejects.toMatchObject({
+      kind: "card_declined",
+    });
   });
 
   it("expires a session and lists the open ones", async () => {

@@ -54,8 +54,32 @@ export type CheckoutSession = {
   setupIntentId: string | null;
   /** Present when asked for (`retrieveCheckoutSession(id, { withPayment: true })`). */
   payment?: Payment | null;
+  /**
+   * A setup session's saved card (its SetupIntent's payment method), when asked for
+   * (`retrieveCheckoutSession(id, { withSetup: true })`); null while nothing is saved.
+   */
+  setupPaymentMethodId?: string | null;
   createdAt: Date;
   expiresAt: Date;
+};
+
+/**
+ * A payment with a card saved on a customer, made and confirmed at once without the shopper
+ * (`off_session`): the ordering flow's saved cards. A refusal is a `PaymentProviderError` of kind
+ * `card_declined` (`card_declined`, or `authentication_required` for a card whose bank wants
+ * 3-D Secure, which cannot be done off-session); nothing is then taken.
+ */
+export type CreatePayment = {
+  amount: number;
+  currency: string;
+  customerId: string;
+  /** A payment method saved on that customer (`listSavedCards`). */
+  paymentMethodId: string;
+  captureMethod?: "automatic" | "manual";
+  offSession: true;
+  confirm: true;
+  metadata?: Record<string, string>;
+  description?: string;
 };
 
 export type PaymentStatus =
@@ -179,7 +203,7 @@ export interface PaymentProvider {
   ): Promise<CheckoutSession>;
   retrieveCheckoutSession(
     id: string,
-    options?: { withPayment?: boolean },
+    options?: { withPayment?: boolean; withSetup?: boolean },
   ): Promise<CheckoutSession>;
   /** Ends an open session: it can no longer be paid. */
   expireCheckoutSession(id: string, options?: Idempotent): Promise<CheckoutSession>;
@@ -189,6 +213,8 @@ export interface PaymentProvider {
     limit?: number;
   }): Promise<CheckoutSession[]>;
 
+  /** Charges a saved card without the shopper (Stripe: a PaymentIntent made with `confirm`). */
+  createPayment(input: CreatePayment, options?: Idempotent): Promise<Payment>;
   retrievePayment(id: string): Promise<Payment>;
   /** Captures an authorisation, whole or `amount` of it (at most what was authorised). */
   capturePayment(id: string, options?: Idempotent & { amount?: number }): Promise<Payment>;

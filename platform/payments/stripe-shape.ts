@@ -1,6 +1,7 @@
 import type {
   CheckoutSession,
   CreateCheckoutSession,
+  CreatePayment,
   Customer,
   Payment,
   PaymentStatus,
@@ -61,6 +62,32 @@ export function sessionParams(input: CreateCheckoutSession) {
   };
 }
 
+/** Stripe's PaymentIntent parameters for a saved card charged off-session. */
+export function paymentParams(input: CreatePayment) {
+  return {
+    amount: input.amount,
+    currency: input.currency,
+    customer: input.customerId,
+    payment_method: input.paymentMethodId,
+    // No redirecting payment method, so no `return_url` is needed off-session (any API version).
+    automatic_payment_methods: { enabled: true, allow_redirects: "never" as const },
+    capture_method: input.captureMethod,
+    confirm: input.confirm,
+    off_session: input.offSession,
+    description: input.description,
+    metadata: input.metadata,
+  };
+}
+
+/** The `expand[]` of a session retrieved with its payment or its setup. */
+export function sessionExpansions(options?: { withPayment?: boolean; withSetup?: boolean }) {
+  return [
+    // The payment with its card, so the invoice can say which card paid.
+    ...(options?.withPayment ? ["payment_intent.payment_method"] : []),
+    ...(options?.withSetup ? ["setup_intent"] : []),
+  ];
+}
+
 export function toSession(session: Shape): CheckoutSession {
   const payment = expanded(session.payment_intent);
   return {
@@ -77,6 +104,9 @@ export function toSession(session: Shape): CheckoutSession {
     paymentIntentId: idOf(session.payment_intent),
     setupIntentId: idOf(session.setup_intent),
     ...(payment ? { payment: toPayment(payment) } : {}),
+    ...(expanded(session.setup_intent)
+      ? { setupPaymentMethodId: idOf(expanded(session.setup_intent)?.payment_method) }
+      : {}),
     createdAt: dateOf(session.created),
     expiresAt: dateOf(session.expires_at),
   };

@@ -8,6 +8,8 @@ import {
   WebhookSignatureError,
 } from "./provider.ts";
 import {
+  paymentParams,
+  sessionExpansions,
   sessionParams,
   toCustomer,
   toPayment,
@@ -99,7 +101,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
           shape(
             await stripe.checkout.sessions.retrieve(
               id,
-              request?.withPayment ? { expand: ["payment_intent.payment_method"] } : {},
+              sessionExpansions(request).length > 0 ? { expand: sessionExpansions(request) } : {},
             ),
           ),
         ),
@@ -130,6 +132,18 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         }
         return sessions;
       }),
+
+    createPayment: (input, request) =>
+      call(async () =>
+        toPayment(
+          shape(
+            await stripe.paymentIntents.create(
+              paymentParams(input),
+              idempotent(request?.idempotencyKey),
+            ),
+          ),
+        ),
+      ),
 
     retrievePayment: (id) =>
       call(async () =>

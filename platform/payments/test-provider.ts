@@ -7,6 +7,7 @@ import {
   WebhookSignatureError,
 } from "./provider.ts";
 import type { SandboxContext } from "./sandbox/context.ts";
+import { createDirectPayment } from "./sandbox/direct-payments.ts";
 import { StripeApiError } from "./sandbox/errors.ts";
 import { signatureProblem } from "./sandbox/events.ts";
 import { encodeForm, parseForm } from "./sandbox/form.ts";
@@ -21,6 +22,7 @@ import {
   cancelParams,
   captureParams,
   createCustomerParams,
+  createPaymentIntentParams,
   createRefundParams,
   createSessionParams,
   parseParams,
@@ -29,6 +31,8 @@ import { paymentSandboxObject } from "./sandbox/schema.ts";
 import { createSession, expireSession, listSessions } from "./sandbox/sessions.ts";
 import { expand, getObject, listObjects, type StripeObject, unixTime } from "./sandbox/store.ts";
 import {
+  paymentParams,
+  sessionExpansions,
   sessionParams,
   toCustomer,
   toPayment,
@@ -88,7 +92,7 @@ export function createTestProvider(options: TestProviderOptions): PaymentProvide
     path: string,
     params: Record<string, unknown>,
     key: string | undefined,
-    work: (tx: Tx, form: ReturnType<typeof parseForm>) => Promise<StripeObject>,
+    work: (tx: Tx, form: ReturnType<typeof parseForm>) => Promise<unknown>,
     map: (object: StripeObject) => T,
   ): Promise<T> => {
     const body = encodeForm(params).toString();
@@ -119,9 +123,7 @@ export function createTestProvider(options: TestProviderOptions): PaymentProvide
     retrieveCheckoutSession: (id, request) =>
       read(async (tx) => {
         const session = await getObject(tx, "checkout.session", id, { kind: "checkout.session" });
-        return toSession(
-          await expand(tx, session, request?.withPayment ? ["payment_intent.payment_method"] : []),
-        );
+        return toSession(await expand(tx, session, sessionExpansions(request)));
       }),
 
     expireCheckoutSession: (id, request) =>
@@ -152,6 +154,16 @@ export function createTestProvider(options: TestProviderOptions): PaymentProvide
         }
         return sessions;
       }),
+
+    createPayment: (input, request) =>
+      write(
+        "/v1/payment_intents",
+        paymentParams(input),
+        request?.idempotencyKey,
+        (tx, form) =>
+          createDirectPayment(context, tx, parseParams(createPaymentIntentParams, form)),
+        toPayment,
+      ),
 
     retrievePayment: (id) =>
       read(async (tx) =>

@@ -261,18 +261,39 @@ export function paymentAccounts(shopper: Shopper) {
   return orderingCall<PaymentAccount[]>(shopper, "GET", "/Payment/PaymentAccounts");
 }
 
-export function addCard(
+/**
+ * Starts saving a bank card (issue 48): the provider's hosted setup page takes it and sends the
+ * shopper back to `returnPath` with `setup_session_id=<id>`. No card number ever comes here.
+ */
+export function startCardSetup(shopper: Shopper, returnPath: string) {
+  return orderingCall<{ SetupUrl: string; SetupSessionId: string }>(
+    shopper,
+    "POST",
+    "/Payment/CardPaymentAccount/Setup",
+    { body: { ReturnPath: returnPath } },
+  );
+}
+
+/** Starts saving a titres-restaurant card: the processor's card-entry page, back with `card_entry=<id>`. */
+export function startMealVoucherEntry(shopper: Shopper, returnPath: string) {
+  return orderingCall<{ CardEntryUrl: string; CardEntryId: string }>(
+    shopper,
+    "POST",
+    "/Payment/MealVoucherPaymentAccount/Setup",
+    { body: { ReturnPath: returnPath } },
+  );
+}
+
+/** Saves the card a hosted page took (a retry of the same session or entry answers the same account). */
+export function saveHostedCard(
   shopper: Shopper,
-  card: { number: string; expiryMonth: number; expiryYear: number; cvc: string; holder?: string },
+  from: { setupSessionId: string } | { cardEntryId: string },
 ) {
   return orderingCall<PaymentAccount>(shopper, "POST", "/Payment/CardPaymentAccount", {
-    body: {
-      CardNumber: card.number,
-      ExpiryMonth: card.expiryMonth,
-      ExpiryYear: card.expiryYear,
-      Cvc: card.cvc,
-      ...(card.holder ? { CardHolderName: card.holder } : {}),
-    },
+    body:
+      "setupSessionId" in from
+        ? { SetupSessionId: from.setupSessionId }
+        : { CardEntryId: from.cardEntryId },
   });
 }
 
@@ -304,20 +325,44 @@ export function priceBasket(shopper: Shopper, basket: Basket) {
   return orderingCall<PricedBasket>(shopper, "POST", path, { body: basket });
 }
 
-/** `POST /order/SubmitOrder`: the same key always answers the first order (never two). */
+/** A submission without a saved card: the shopper pays on the provider's hosted page. */
+export type AwaitingPayment = {
+  OrderState: "AwaitingPayment";
+  PaymentAttemptId: string;
+  PaymentUrl?: string;
+};
+
+/**
+ * `POST /order/SubmitOrder`: the same key always answers the first order (never two). With a
+ * saved card it is charged now; without one the answer is the hosted payment page's address.
+ */
 export function submitOrder(
   shopper: Shopper,
   basket: Basket & {
-    PaymentAccountId: number;
+    PaymentAccountId?: number;
     MealVoucherPaymentAccountId?: number;
     IsWrap: boolean;
   },
   idempotencyKey: string,
 ) {
-  return orderingCall<PlacedOrder>(shopper, "POST", "/order/SubmitOrder", {
+  return orderingCall<PlacedOrder | AwaitingPayment>(shopper, "POST", "/order/SubmitOrder", {
     body: { ...basket, AppType: "Web" },
     idempotencyKey,
   });
+}
+
+/** The shopper's return from the hosted payment page: settles it (as the webhook does). */
+export function paymentResult(shopper: Shopper, sessionId: string) {
+  return orderingCall<PlacedOrder | AwaitingPayment>(
+    shopper,
+    "GET",
+    `/order/PaymentResult?sessionId=${encodeURIComponent(sessionId)}`,
+  );
+}
+
+/** Whether a submission's answer is an order placed (not a payment still to make). */
+export function isPlaced(answer: PlacedOrder | AwaitingPayment): answer is PlacedOrder {
+  return answer.OrderState !== "AwaitingPayment";
 }
 
 /** A menu's items with their option sets (administrative API, the registry's bearer). */

@@ -4,6 +4,7 @@ import { serviceFetch } from "#app/lib/services.server.ts";
 import { storefrontQuery } from "#app/lib/storefront.server.ts";
 import { type ComposedStorefront, composeStorefront } from "#app/testing/composed-storefront.ts";
 import { latestMessage } from "#platform/notify/testing.ts";
+import { payOnPage } from "#platform/payments/testing.ts";
 import { DEMO_CUSTOMER } from "#seed/commerce/customers.ts";
 
 /**
@@ -151,13 +152,22 @@ class Browser {
     const page = await this.get("/order/paiement/");
     expect(page.status).toBe(200);
     const key = /name="idempotencyKey" value="([^"]+)"/.exec(page.html)?.[1] ?? "";
+    // « Ajouter une carte »: typed on the provider's hosted setup page, saved on the way back.
+    const setup = await this.post("/order/paiement/", { intent: "add-card" });
+    const typed = await payOnPage(
+      setup.location ?? "",
+      { number: "4242 4242 4242 4242" },
+      undefined,
+      (url, init) => Promise.resolve(app.request(url, init)),
+    );
+    const back = new URL(typed.headers.get("Location") ?? "");
+    const saved = await this.get(`${back.pathname}${back.search}`);
+    const card = /carte=(\d+)/.exec(saved.response.headers.get("location") ?? "")?.[1] ?? "";
+    expect(card).not.toBe("");
     const paid = await this.post("/order/paiement/", {
       intent: "pay",
       idempotencyKey: key,
-      card: "new",
-      cardNumber: "4242 4242 4242 4242",
-      cardExpiry: "12/30",
-      cardCvc: "123",
+      card,
     });
     expect(paid.location).toMatch(/^\/order\/confirmation\/\?orderId=\d+$/);
     return Number(paid.location?.split("=")[1]);

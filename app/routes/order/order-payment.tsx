@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { useEffect, useRef } from "react";
+import { data, Form, Link, redirect, redirectDocument, useNavigation } from "react-router";
 import { z } from "zod";
+import { BankCardGroup, MealVoucherGroup } from "#app/components/checkout/card-choice.tsx";
 import checkoutStyles from "#app/components/checkout/checkout.css?url";
 import { OrderModeHost } from "#app/components/checkout/order-mode-host.tsx";
 import {
@@ -8,37 +9,36 @@ import {
   OrderModeSummary,
   OrderTotals,
 } from "#app/components/checkout/order-summary.tsx";
-import {
-  CardRadio,
-  MealVoucherGroup,
-  NewCardFields,
-} from "#app/components/checkout/payment-fields.tsx";
 import { useCheckoutStep } from "#app/components/checkout/use-checkout-step.ts";
 import {
   ATTEMPT_COOKIE,
   checkoutCookie,
-  emptyCart,
   isSlotRefusal,
   LAST_ORDER_COOKIE,
   loadCheckout,
-  OPTIONS_COOKIE,
   PRIVATE_HEADERS,
   savedCards,
   shopperOf,
   signedInCustomer,
-  VOUCHER_COOKIE,
 } from "#app/lib/checkout/checkout.server.ts";
 import { CHECKOUT_ERRORS, nationalPhone, orderItemsOf } from "#app/lib/checkout/checkout.ts";
 import { readCookie } from "#app/lib/cookies.ts";
 import { formatCents } from "#app/lib/format.ts";
 import { openOrderMode } from "#app/lib/order-mode/order-mode.ts";
 import {
-  addCard,
-  deletePaymentAccount,
+  isPlaced,
   type PlacedOrder,
+  saveHostedCard,
+  startCardSetup,
+  startMealVoucherEntry,
   submitOrder,
 } from "#app/lib/ordering/customer.server.ts";
-import { serverContext } from "#app/lib/server-context.ts";
+import {
+  PAYMENT_PATH,
+  paymentMessageCookie,
+  paymentMessageOf,
+  placedAnswer,
+} from "#app/lib/ordering/payment-step.server.ts";
 import { noindexMeta, stylesheetLinks } from "../private-page-head.ts";
 import type { Route } from "./+types/order-payment";
 
@@ -47,6 +47,12 @@ import type { Route } from "./+types/order-payment";
  * header and footer (root.tsx hides them on paths containing "paiement"). The order is submitted
  * with an idempotency key made once per payment attempt (docs/checkout.md): a double click or a
  * retry of the same attempt answers the same order, never a second one.
+ *
+ * No card number, expiry or CVC is ever typed here (issue 48): the shopper picks one of their
+ * saved cards, or adds one on the provider's hosted setup page (back here with
+ * `setup_session_id`), or a titres-restaurant card on the processor's card-entry page (back with
+ * `card_entry`), or pays with a new card on the hosted payment page, whose return is
+ * /order/paiement/retour (order-payment-return.tsx). Plain forms and redirects: no JavaScript needed.
  */
 
 export const links: Route.LinksFunction = stylesheetLinks(checkoutStyles);
@@ -66,6 +72,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const shopper = shopperOf(request, context);
   const customer = await signedInCustomer(shopper);
   if (!customer) throw redirect("/order/", { headers: PRIVATE_HEADERS });
+  const url = new URL(request.url);
+
+  // Back from a hosted page that took a card: save it (a reload saves it once), then select it.
+  const setupSessionId = url.searchParams.get("setup_session_id");
+  const cardEntryId = url.searchParams.get("card_entry");
+  if (setupSessionId || cardEntryId) {
+    const saved = await saveHostedCard(
+      shopper,
+      setupSessionId ? { setupSessionId } : { cardEntryId: cardEntryId ?? "" },
+    );
+    const headers = new Headers(PRIVATE_HEADERS);
+    if (!saved.ok) {
+      headers.append("Set-Cookie", paymentMessageCookie(request, saved.message));
+      throw redirect(PAYMENT_PATH, { headers });
+    }
+    const param = saved.data.IsMealVoucher === true ? "titre" : "carte";
+    throw redirect(`${PAYMENT_PATH}?${param}=${saved.data.PaymentAccountId}`, { headers });
+  }
+
   const [checkout, cards] = await Promise.all([
     loadCheckout(request, shopper),
     savedCards(shopper),
@@ -76,10 +101,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (attempt.isNew) {
     headers.append("Set-Cookie", checkoutCookie(request, ATTEMPT_COOKIE, attempt.key));
   }
+  // A refusal brought back from the hosted payment page is shown once.
+  const message = paymentMessageOf(request);
+  if (message) headers.append("Set-Cookie", paymentMessageCookie(request, null));
+  const bankCards = cards.filter((card) => !card.isMealVoucher);
+  const mealVoucherCards = cards.filter((card) => card.isMealVoucher);
+  const chosen = (param: string, among: { id: number }[]) => {
+    const value = url.searchParams.get(param);
+    return among.some((card) => String(card.id) === value) ? value : null;
+  };
   return data(
     {
       checkout: checkout.view,
-      cards,
+      bankCards,
+      mealVoucherCards,
+      selectedCard: chosen("carte", bankCards) ?? (bankCards[0] ? String(bankCards[0].id) : "new"),
+      selectedMealVoucher: chosen("titre", mealVoucherCards) ?? "none",
+      message,
       customer: { name: customer.Name ?? "", phone: nationalPhone(customer.PhoneNumber) },
       idempotencyKey: attempt.key,
       slotRefused: checkout.pricingFailure ? isSlotRefusal(checkout.pricingFailure) : false,
@@ -90,25 +128,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 // --- Action ----------------------------------------------------------------------------------
 
+// Strict: a card number, expiry or CVC sent to this form is refused, never read.
 const payForm = z
   .object({
     intent: z.literal("pay"),
     idempotencyKey: z.string().regex(/^[0-9a-f-]{36}$/),
     card: z.string().regex(/^(new|\d{1,10})$/),
-    cardNumber: z.string().max(30).optional(),
-    cardExpiry: z.string().max(10).optional(),
-    cardCvc: z.string().max(4).optional(),
-    cardHolder: z.string().max(100).optional(),
-    // Titres-restaurant: none, a saved titres-restaurant card, or one typed here.
+    // Titres-restaurant: none or a saved titres-restaurant card.
     mealVoucher: z
       .string()
-      .regex(/^(none|new|\d{1,10})$/)
+      .regex(/^(none|\d{1,10})$/)
       .optional(),
-    mealVoucherNumber: z.string().max(30).optional(),
-    mealVoucherExpiry: z.string().max(10).optional(),
-    mealVoucherCvc: z.string().max(4).optional(),
   })
   .strict();
+
+const addCardForm = z.object({ intent: z.enum(["add-card", "add-meal-voucher"]) }).strict();
 
 export type PayResult = {
   ok: false;
@@ -117,15 +151,6 @@ export type PayResult = {
   slot: boolean;
   code: string;
 };
-
-/** `12/30` or `12/2030` → month and full year; null when unreadable. */
-function parseExpiry(input: string): { month: number; year: number } | null {
-  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(input);
-  if (!match) return null;
-  const month = Number(match[1]);
-  const year = match[2]?.length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
-  return month >= 1 && month <= 12 ? { month, year } : null;
-}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
@@ -141,13 +166,28 @@ export async function action({ request, context }: Route.ActionArgs) {
     options: { rotate?: boolean } = {},
   ) => {
     // A refused attempt is over: the next one gets a new key (a declined charge is remembered
-    // under its key by the processor, so a retry with another card needs a new one).
+    // under its key by the provider, so a retry with another card needs a new one).
     if (options.rotate !== false) {
       headers.append("Set-Cookie", checkoutCookie(request, ATTEMPT_COOKIE, crypto.randomUUID()));
     }
     const slot = code === "slot_full" || code === "slot_unavailable";
     return data({ ok: false, error, slot, code } satisfies PayResult, { status, headers });
   };
+
+  // « Ajouter une carte »: to the hosted page that takes it, which sends the shopper back here.
+  const adding = addCardForm.safeParse(fields);
+  if (adding.success) {
+    const started =
+      adding.data.intent === "add-card"
+        ? await startCardSetup(shopper, PAYMENT_PATH)
+        : await startMealVoucherEntry(shopper, PAYMENT_PATH);
+    if (!started.ok)
+      return refuse(started.message, started.code, started.status, { rotate: false });
+    return redirectDocument(
+      "SetupUrl" in started.data ? started.data.SetupUrl : started.data.CardEntryUrl,
+      { headers },
+    );
+  }
 
   const parsed = payForm.safeParse(fields);
   if (!parsed.success)
@@ -170,7 +210,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // A second submission of this attempt may arrive after the first emptied the cart or took
     // the slot's last place: the service answers the first order of the key, if there is one.
     const replay = await replayedOrder(shopper, checkout, input);
-    if (replay) return placedAnswer(request, context, checkout, replay, input.idempotencyKey);
+    if (replay) return placedAnswer(request, context, checkout.cart, replay, input.idempotencyKey);
     const failure = checkout.pricingFailure;
     return refuse(
       failure?.message ?? checkout.view.problems[0] ?? CHECKOUT_ERRORS.failed,
@@ -180,88 +220,25 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
 
-  // Cards typed for this attempt: not kept when it is refused (a refused card is not saved).
-  const typedCards: number[] = [];
-  const forgetTypedCards = async () => {
-    for (const id of typedCards) await deletePaymentAccount(shopper, id);
-  };
-
-  let mealVoucherAccountId: number | undefined;
-  if (input.mealVoucher === "new") {
-    const expiry = parseExpiry(input.mealVoucherExpiry ?? "");
-    const number = (input.mealVoucherNumber ?? "").trim();
-    const cvc = (input.mealVoucherCvc ?? "").trim();
-    if (!number || !expiry || !cvc) {
-      return refuse(CHECKOUT_ERRORS.mealVoucherIncomplete, "bad_request", 400, { rotate: false });
-    }
-    const added = await addCard(shopper, {
-      number,
-      expiryMonth: expiry.month,
-      expiryYear: expiry.year,
-      cvc,
-    });
-    if (!added.ok) return refuse(added.message, added.code, added.status, { rotate: false });
-    typedCards.push(added.data.PaymentAccountId);
-    if (added.data.IsMealVoucher !== true) {
-      await forgetTypedCards();
-      return refuse(CHECKOUT_ERRORS.notMealVoucher, "not_meal_voucher", 400, { rotate: false });
-    }
-    mealVoucherAccountId = added.data.PaymentAccountId;
-  } else if (input.mealVoucher && input.mealVoucher !== "none") {
-    mealVoucherAccountId = Number(input.mealVoucher);
-  }
-
-  let paymentAccountId: number;
-  if (input.card === "new") {
-    const expiry = parseExpiry(input.cardExpiry ?? "");
-    const number = (input.cardNumber ?? "").trim();
-    const cvc = (input.cardCvc ?? "").trim();
-    if (!number || !expiry || !cvc) {
-      await forgetTypedCards();
-      return refuse(CHECKOUT_ERRORS.cardIncomplete, "bad_request", 400, { rotate: false });
-    }
-    const added = await addCard(shopper, {
-      number,
-      expiryMonth: expiry.month,
-      expiryYear: expiry.year,
-      cvc,
-      holder: input.cardHolder?.trim() || undefined,
-    });
-    if (!added.ok) {
-      await forgetTypedCards();
-      return refuse(added.message, added.code, added.status, { rotate: false });
-    }
-    typedCards.push(added.data.PaymentAccountId);
-    if (added.data.IsMealVoucher === true) {
-      await forgetTypedCards();
-      return refuse(CHECKOUT_ERRORS.mealVoucherAsCard, "meal_voucher_as_card", 400, {
-        rotate: false,
-      });
-    }
-    paymentAccountId = added.data.PaymentAccountId;
-  } else {
-    paymentAccountId = Number(input.card);
-  }
-
+  const mealVoucher =
+    input.mealVoucher && input.mealVoucher !== "none" ? Number(input.mealVoucher) : undefined;
   const placed = await submitOrder(
     shopper,
     {
       ...checkout.basket,
-      PaymentAccountId: paymentAccountId,
-      ...(mealVoucherAccountId === undefined
-        ? {}
-        : { MealVoucherPaymentAccountId: mealVoucherAccountId }),
+      ...(input.card === "new" ? {} : { PaymentAccountId: Number(input.card) }),
+      ...(mealVoucher === undefined ? {} : { MealVoucherPaymentAccountId: mealVoucher }),
       IsWrap: checkout.orderMode.isWrap,
     },
     input.idempotencyKey,
   );
-  if (!placed.ok) {
-    // Cards typed for this attempt and refused are not kept among the saved cards.
-    if (placed.code === "payment_failed") await forgetTypedCards();
-    return refuse(placed.message, placed.code, placed.status);
+  if (!placed.ok) return refuse(placed.message, placed.code, placed.status);
+  if (!isPlaced(placed.data)) {
+    // A new card: paid on the provider's hosted page, whose return places the order.
+    if (!placed.data.PaymentUrl) return refuse(CHECKOUT_ERRORS.failed, "payment_unavailable", 503);
+    return redirectDocument(placed.data.PaymentUrl, { headers });
   }
-
-  return placedAnswer(request, context, checkout, placed.data, input.idempotencyKey);
+  return placedAnswer(request, context, checkout.cart, placed.data, input.idempotencyKey);
 }
 
 /**
@@ -280,11 +257,6 @@ async function replayedOrder(
   if ((orderMode.mode !== 1 && orderMode.mode !== 2) || !locationId || !orderMode.deliverySlot) {
     return null;
   }
-  const cardId =
-    input.card === "new"
-      ? (await savedCards(shopper)).find((card) => !card.isMealVoucher)?.id
-      : Number(input.card);
-  if (!cardId) return null;
   const replay = await submitOrder(
     shopper,
     {
@@ -292,63 +264,32 @@ async function replayedOrder(
       DeliveryType: orderMode.mode,
       DeliverySlotKey: orderMode.deliverySlot.slot,
       OrderItems: orderItemsOf(checkout.view.lines),
-      PaymentAccountId: cardId,
+      ...(input.card === "new" ? {} : { PaymentAccountId: Number(input.card) }),
       IsWrap: orderMode.isWrap,
     },
     input.idempotencyKey,
   );
-  return replay.ok ? replay.data : null;
-}
-
-/** The order is placed: empty the cart, end the attempt, show the confirmation. */
-async function placedAnswer(
-  request: Request,
-  context: Route.ActionArgs["context"],
-  checkout: Awaited<ReturnType<typeof loadCheckout>>,
-  order: PlacedOrder,
-  idempotencyKey: string,
-) {
-  const headers = new Headers(PRIVATE_HEADERS);
-  if (checkout.cart && checkout.cart.lines.length > 0) {
-    try {
-      await emptyCart(checkout.cart);
-    } catch (error) {
-      // The order is placed: a cart that could not be emptied must not hide the confirmation.
-      context
-        .get(serverContext)
-        .logger.warn({ err: error, orderId: order.OrderId }, "cart not emptied");
-    }
-  }
-  headers.append("Set-Cookie", checkoutCookie(request, ATTEMPT_COOKIE, null));
-  headers.append("Set-Cookie", checkoutCookie(request, VOUCHER_COOKIE, null));
-  headers.append("Set-Cookie", checkoutCookie(request, OPTIONS_COOKIE, null));
-  headers.append(
-    "Set-Cookie",
-    checkoutCookie(request, LAST_ORDER_COOKIE, `${idempotencyKey}:${order.OrderId}`),
-  );
-  return redirect(`/order/confirmation/?orderId=${order.OrderId}`, { headers });
+  return replay.ok && isPlaced(replay.data) ? replay.data : null;
 }
 
 // --- Page ------------------------------------------------------------------------------------
 
 export default function PaymentPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { checkout, cards, idempotencyKey, slotRefused } = loaderData;
+  const { checkout, bankCards, mealVoucherCards, idempotencyKey, slotRefused } = loaderData;
   const result = actionData as PayResult | undefined;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" || navigation.state === "loading";
-  const bankCards = cards.filter((saved) => !saved.isMealVoucher);
-  const mealVoucherCards = cards.filter((saved) => saved.isMealVoucher);
-  const [card, setCard] = useState(bankCards[0] ? String(bankCards[0].id) : "new");
   const alert = useRef<HTMLDivElement>(null);
   const slotProblem = result?.slot === true || slotRefused;
+  const error = result?.error ?? loaderData.message;
   useCheckoutStep(2, checkout.lines);
 
   // A refusal is announced and focused; a slot that filled up opens the slot picker again.
   useEffect(() => {
-    if (!result) return;
+    if (!error) return;
     alert.current?.focus();
-    if (result.slot) openOrderMode({ slotOnly: true });
-  }, [result]);
+    if (result?.slot) openOrderMode({ slotOnly: true });
+  }, [error, result]);
 
   const problems = result ? [] : checkout.problems;
   const canPay = checkout.totals !== null && checkout.problems.length === 0;
@@ -360,10 +301,10 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
         <Link to="/order/">← Retour à ma commande</Link>
       </p>
       <h1 className="checkout__title">Paiement</h1>
-      {result && (
+      {error && (
         <div ref={alert} tabIndex={-1} className="checkout-alert" role="alert">
-          <p>{result.error}</p>
-          {result.slot && (
+          <p>{error}</p>
+          {result?.slot && (
             <button
               type="button"
               className="button"
@@ -389,28 +330,11 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
             </h2>
             <input type="hidden" name="intent" value="pay" />
             <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-            <fieldset className="checkout-cards">
-              <legend className="visually-hidden">Carte de paiement</legend>
-              {bankCards.map((saved) => (
-                <CardRadio
-                  key={saved.id}
-                  id={`card-${saved.id}`}
-                  name="card"
-                  value={String(saved.id)}
-                  selected={card}
-                  onSelect={setCard}
-                >
-                  {saved.description} — expire fin {saved.expiry}
-                </CardRadio>
-              ))}
-              <CardRadio id="card-new" name="card" value="new" selected={card} onSelect={setCard}>
-                Nouvelle carte
-              </CardRadio>
-            </fieldset>
-            {card === "new" && <NewCardFields />}
+            <BankCardGroup cards={bankCards} selected={loaderData.selectedCard} />
             <MealVoucherGroup
               cards={mealVoucherCards}
               eligibleCents={checkout.totals?.mealVoucherEligibleCents ?? null}
+              selected={loaderData.selectedMealVoucher}
             />
             <div className="checkout-actions">
               <button
@@ -423,9 +347,11 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
               </button>
             </div>
             <p className="checkout-help">
-              Paiement sécurisé. Le numéro de votre carte n'est jamais conservé par Comptoir.
+              Paiement sécurisé. Votre carte est saisie sur la page de paiement de notre prestataire
+              : Comptoir ne reçoit ni ne conserve jamais son numéro.
             </p>
           </Form>
+          <AddCardForms />
         </div>
         <aside className="checkout__aside">
           {checkout.totals && <OrderTotals totals={checkout.totals} mode={checkout.mode} />}
@@ -433,5 +359,33 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
         </aside>
       </div>
     </div>
+  );
+}
+
+/** Saving a card for this and later orders, on the hosted pages (plain posts, then redirects). */
+function AddCardForms() {
+  return (
+    <section className="checkout-card" aria-labelledby="add-card-title">
+      <h2 id="add-card-title" className="checkout-card__title">
+        Enregistrer une carte
+      </h2>
+      <p className="checkout-help">
+        Vous serez redirigé vers une page sécurisée, puis ramené ici avec la carte choisie.
+      </p>
+      <div className="checkout-actions">
+        <Form method="post" reloadDocument>
+          <input type="hidden" name="intent" value="add-card" />
+          <button type="submit" className="button">
+            Ajouter une carte
+          </button>
+        </Form>
+        <Form method="post" reloadDocument>
+          <input type="hidden" name="intent" value="add-meal-voucher" />
+          <button type="submit" className="button">
+            Ajouter une carte titres-restaurant
+          </button>
+        </Form>
+      </div>
+    </section>
   );
 }

@@ -7,11 +7,14 @@ import { type ComposedStorefront, composeStorefront } from "#app/testing/compose
 import { createStaff, signIn } from "#platform/backoffice/index.ts";
 import { latestMessage, linkIn } from "#platform/notify/testing.ts";
 import { orderingOrder } from "#platform/ordering/tables.ts";
+import { payOnPage } from "#platform/payments/testing.ts";
 
 /**
  * The restauration checkout through the composed server (storefront routes, ordering and commerce
  * services) on the seeded demo data: phone sign-in, voucher, payment with an idempotency key, a
- * declined card, a slot that filled up, and two shoppers racing for a slot's last place.
+ * declined card, a slot that filled up, and two shoppers racing for a slot's last place. Cards
+ * are saved on the test provider's hosted setup page or paid on its hosted payment page (issue
+ * 48), driven by plain form posts: the payment page itself has no card field.
  */
 let composed: ComposedStorefront;
 let database: ComposedStorefront["database"];
@@ -213,12 +216,33 @@ async function toPayment(shopper: Shopper) {
   return { key, html: page.html };
 }
 
-const newCard = (number: string) => ({
-  card: "new",
-  cardNumber: number,
-  cardExpiry: "12/30",
-  cardCvc: "123",
-});
+/** A hosted page's form posted without JavaScript, to the composed server. */
+const sendToShop = (url: string, init?: RequestInit) => Promise.resolve(app.request(url, init));
+
+/**
+ * « Ajouter une carte »: the hosted setup page takes the card, the shopper comes back to the
+ * payment page, which saves it and selects it. Answers the card's radio value.
+ */
+async function savedCard(shopper: Shopper, number = "4242 4242 4242 4242"): Promise<string> {
+  const started = await shopper.post("/order/paiement/", { intent: "add-card" });
+  expect(started.status).toBe(302);
+  expect(new URL(started.location ?? "").pathname).toMatch(/^\/test-payments\/pay\//);
+  const page = await payOnPage(started.location ?? "", { number }, undefined, sendToShop);
+  const back = new URL(page.headers.get("Location") ?? "");
+  expect(back.pathname).toBe("/order/paiement/");
+  expect(back.searchParams.get("setup_session_id")).toBeTruthy();
+  const saved = await shopper.get(`${back.pathname}${back.search}`);
+  const id = /^\/order\/paiement\/\?carte=(\d+)$/.exec(
+    saved.response.headers.get("location") ?? "",
+  )?.[1];
+  if (!id)
+    throw new Error(
+      `the card was not saved (${saved.status} ${saved.response.headers.get("location")})`,
+    );
+  const chosen = await shopper.get(`/order/paiement/?carte=${id}`);
+  expect(chosen.html).toContain(`id="card-${id}" name="card" checked=""`);
+  return id;
+}
 
 async function ordersOn(slot: Slot): Promise<number> {
   const [row] = await rows(
@@ -334,7 +358,7 @@ describe("the restauration checkout", () => {
     expect(page.html).not.toContain("Frais de livraison");
 
     const { key } = await toPayment(shopper);
-    const form = { intent: "pay", idempotencyKey: key, ...newCard("4242 4242 4242 4242") };
+    const form = { intent: "pay", idempotencyKey: key, card: await savedCard(shopper) };
     // A double click: the same attempt posted twice at once.
     const [first, second] = await Promise.all([
       shopper.post("/order/paiement/", form, { keep: false }),
@@ -346,10 +370,10 @@ describe("the restauration checkout", () => {
     expect(first.location).toMatch(/^\/order\/confirmation\/\?orderId=\d+$/);
     shopper.keep(first.response);
     expect(await ordersOn(slot)).toBe(1);
-    const charges = await rows(
-      sql`select count(*)::int as n from payment_charge where idempotency_key like ${`ordering:%:${key}`}`,
+    const charged = await rows(
+      sql`select count(distinct payment_intent_id)::int as n from ordering_order where slot_key = ${slot.Key}`,
     );
-    expect(charges[0]?.n).toBe(1);
+    expect(charged[0]?.n).toBe(1);
     expect(await cartQuantity(cartId)).toBe(0);
 
     // A retry of the same attempt later lands on the same order too.
@@ -393,7 +417,7 @@ describe("the restauration checkout", () => {
     const paid = await shopper.post("/order/paiement/", {
       intent: "pay",
       idempotencyKey: key,
-      ...newCard("4242 4242 4242 4242"),
+      card: await savedCard(shopper),
     });
     expect(paid.status).toBe(302);
     const orderId = /orderId=(\d+)/.exec(paid.location ?? "")?.[1];
@@ -452,27 +476,75 @@ describe("the restauration checkout", () => {
     const slot = await slotAt(3);
     const { shopper, cartId } = await readyShopper(slot);
     const { key } = await toPayment(shopper);
+    // Saved fine on the setup page, declined whenever it is charged.
+    const declinedCard = await savedCard(shopper, "4000 0000 0000 0341");
     const declined = await shopper.post("/order/paiement/", {
       intent: "pay",
       idempotencyKey: key,
-      ...newCard("4000 0000 0000 0002"),
+      card: declinedCard,
     });
     expect(declined.status).toBe(402);
     expect(declined.html).toContain("Votre carte a été refusée. Essayez une autre carte.");
     expect(await cartQuantity(cartId)).toBe(2);
     expect(await ordersOn(slot)).toBe(0);
-    // The refused card is not kept, and the next attempt has a new key.
+    // The next attempt has a new key.
     const again = await shopper.get("/order/paiement/");
-    expect(again.html).not.toContain("•••• 0002");
     const nextKey = /name="idempotencyKey" value="([^"]+)"/.exec(again.html)?.[1];
     expect(nextKey).toBeTruthy();
     expect(nextKey).not.toBe(key);
     const paid = await shopper.post("/order/paiement/", {
       intent: "pay",
       idempotencyKey: nextKey ?? "",
-      ...newCard("4242424242424242"),
+      card: await savedCard(shopper),
     });
     expect(paid.status).toBe(302);
+    expect(await ordersOn(slot)).toBe(1);
+  });
+
+  it("has no card field, refuses one posted, and pays a new card on the hosted page", async () => {
+    const slot = await slotAt(4);
+    const { shopper, cartId } = await readyShopper(slot);
+    const { key, html } = await toPayment(shopper);
+    expect(html).not.toMatch(/cc-number|cc-exp|cc-csc|name="card(Number|Expiry|Cvc)"/);
+    expect(html).toContain("Ajouter une carte");
+    expect(html).toContain("Ajouter une carte titres-restaurant");
+    const typed = await shopper.post("/order/paiement/", {
+      intent: "pay",
+      idempotencyKey: key,
+      card: "new",
+      cardNumber: "4242 4242 4242 4242",
+    });
+    expect(typed.status).toBe(400);
+    expect(await ordersOn(slot)).toBe(0);
+
+    const hosted = await shopper.post("/order/paiement/", {
+      intent: "pay",
+      idempotencyKey: key,
+      card: "new",
+    });
+    expect(hosted.status).toBe(302);
+    expect(new URL(hosted.location ?? "").pathname).toMatch(/^\/test-payments\/pay\//);
+    const paid = await payOnPage(
+      hosted.location ?? "",
+      { number: "4242 4242 4242 4242" },
+      undefined,
+      sendToShop,
+    );
+    const back = new URL(paid.headers.get("Location") ?? "");
+    expect(back.pathname).toBe("/order/paiement/retour");
+    // The shop's own trailing-slash rule sends /order/paiement/retour on to /order/paiement/retour/.
+    let returned = await shopper.get(`${back.pathname}${back.search}`);
+    if (returned.status === 301) {
+      returned = await shopper.get(returned.response.headers.get("location") ?? "");
+    }
+    expect(returned.status).toBe(302);
+    expect(returned.response.headers.get("location")).toMatch(
+      /^\/order\/confirmation\/\?orderId=\d+$/,
+    );
+    expect(await ordersOn(slot)).toBe(1);
+    expect(await cartQuantity(cartId)).toBe(0);
+    // A second return (a reload) places nothing more.
+    await shopper.get(`${back.pathname}/${back.search}`);
     expect(await ordersOn(slot)).toBe(1);
   });
 
@@ -480,11 +552,12 @@ describe("the restauration checkout", () => {
     const slot = await slotAt(1);
     const { shopper, cartId } = await readyShopper(slot);
     const { key } = await toPayment(shopper);
+    const card = await savedCard(shopper);
     await bookPlaces(slot, PICKUP_CAPACITY);
     const refused = await shopper.post("/order/paiement/", {
       intent: "pay",
       idempotencyKey: key,
-      ...newCard("4242 4242 4242 4242"),
+      card,
     });
     expect(refused.status).toBe(409);
     expect(refused.html).toContain("Ce créneau est complet. Choisissez-en un autre.");
@@ -498,17 +571,18 @@ describe("the restauration checkout", () => {
     const a = await readyShopper(slot, 1);
     const b = await readyShopper(slot, 1);
     const [keyA, keyB] = [(await toPayment(a.shopper)).key, (await toPayment(b.shopper)).key];
+    const [cardA, cardB] = [await savedCard(a.shopper), await savedCard(b.shopper)];
     await bookPlaces(slot, PICKUP_CAPACITY - 1);
     const [answerA, answerB] = await Promise.all([
       a.shopper.post("/order/paiement/", {
         intent: "pay",
         idempotencyKey: keyA,
-        ...newCard("4242 4242 4242 4242"),
+        card: cardA,
       }),
       b.shopper.post("/order/paiement/", {
         intent: "pay",
         idempotencyKey: keyB,
-        ...newCard("4242 4242 4242 4242"),
+        card: cardB,
       }),
     ]);
     const statuses = [answerA.status, answerB.status].sort();

@@ -6,7 +6,7 @@ import { listOutbox } from "#platform/notify/index.ts";
 import { setOrderingCustomerDisabled } from "#platform/ordering/customers/admin.ts";
 import { phoneLoginLimits } from "#platform/ordering/customers/phone-login.ts";
 import { createOrderingApi } from "#platform/ordering/http.ts";
-import { orderingCustomer } from "#platform/ordering/tables.ts";
+import { orderingCustomer, orderingPaymentAccount } from "#platform/ordering/tables.ts";
 import { callOrdering } from "#platform/ordering/testing.ts";
 
 let database: Database;
@@ -341,51 +341,61 @@ describe("account", () => {
 });
 
 describe("payment accounts", () => {
+  // Cards are saved on the provider's hosted setup page (provider-payments.int.test.ts): this
+  // API never takes a number, and shows a saved card by brand, last four digits and expiry only.
   const card = { CardNumber: "4242 4242 4242 4242", ExpiryMonth: 12, ExpiryYear: 2030, Cvc: "123" };
 
-  it("saves a card through the processor: only brand, last four digits and expiry", async () => {
-    const token = await signIn("06 09 08 07 06");
+  /** A bank card as a setup session saves it (the provider's payment method, never a number). */
+  async function savedAccount(token: string) {
+    const { body } = await call("GET", "/Account/Details", { token });
+    const [account] = await database.db
+      .insert(orderingPaymentAccount)
+      .values({
+        customerId: body.Data.CustomerId,
+        paymentMethodId: `pm_test_${body.Data.CustomerId}`,
+        setupSessionId: `cs_test_${body.Data.CustomerId}`,
+        brand: "visa",
+        last4: "4242",
+        expMonth: 12,
+        expYear: 2030,
+      })
+      .returning();
+    if (!account) throw new Error("account not stored");
+    return account.id;
+  }
+
+  it("refuses a card number in the API's shape, in French, and saves nothing", async () => {
+    const token = await signIn("06 09 08 07 05");
     const { status, body } = await call("POST", "/Payment/CardPaymentAccount", {
       token,
       body: card,
     });
-    expect(status).toBe(200);
-    expect(body.Success).toBe(true);
-    expect(body.Data).toMatchObject({
-      PaymentAccountType: "Card",
-      CardBrand: "visa",
-      Last4: "4242",
-      ExpiryMonth: 12,
-      ExpiryYear: 2030,
-      Description: "Visa •••• 4242",
-    });
-    const listed = await call("GET", "/Payment/PaymentAccounts", { token });
-    expect(listed.body.Data).toHaveLength(1);
-    expect(JSON.stringify(listed.body)).not.toContain("4242 4242");
-    expect(JSON.stringify(listed.body)).not.toContain("card_");
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ Success: false, Code: "card_number_refused" });
+    expect((await call("GET", "/Payment/PaymentAccounts", { token })).body.Data).toEqual([]);
   });
 
-  it("refuses an invalid card with the processor's French message", async () => {
-    const token = await signIn("06 09 08 07 05");
-    const { status, body } = await call("POST", "/Payment/CardPaymentAccount", {
-      token,
-      body: { ...card, CardNumber: "4242 4242 4242 4241" },
-    });
-    expect(status).toBe(402);
-    expect(body).toMatchObject({
-      Success: false,
-      Code: "payment_failed",
-      Reason: "invalid_number",
-      UserMessage: "Le numéro de carte est invalide.",
-    });
-    expect((await call("GET", "/Payment/PaymentAccounts", { token })).body.Data).toEqual([]);
+  it("lists a saved card by brand, last four digits and expiry only", async () => {
+    const token = await signIn("06 09 08 07 06");
+    await savedAccount(token);
+    const listed = await call("GET", "/Payment/PaymentAccounts", { token });
+    expect(listed.body.Data).toEqual([
+      expect.objectContaining({
+        PaymentAccountType: "Card",
+        CardBrand: "visa",
+        Last4: "4242",
+        ExpiryMonth: 12,
+        ExpiryYear: 2030,
+        Description: "Visa •••• 4242",
+      }),
+    ]);
+    expect(JSON.stringify(listed.body)).not.toContain("pm_");
   });
 
   it("deletes the customer's own cards only", async () => {
     const owner = await signIn("06 09 08 07 04");
     const stranger = await signIn("06 09 08 07 03");
-    const saved = await call("POST", "/Payment/CardPaymentAccount", { token: owner, body: card });
-    const id = saved.body.Data.PaymentAccountId;
+    const id = await savedAccount(owner);
     const theft = await call("DELETE", "/Payment/PaymentAccount", {
       token: stranger,
       body: { PaymentAccountId: id },

@@ -5,14 +5,19 @@ import { createTestDatabase } from "#db/testing/index.ts";
 import { formatSlot } from "#platform/format.ts";
 import { invoicesOfOrder } from "#platform/invoices/index.ts";
 import { listOutbox } from "#platform/notify/index.ts";
-import { phoneLoginLimits } from "#platform/ordering/customers/phone-login.ts";
-import { createOrderingApi } from "#platform/ordering/http.ts";
 import { orderingOrder, orderingSlotBooking, orderingVoucher } from "#platform/ordering/schema.ts";
-import { callOrdering, insertTestStore, insertTestVoucher } from "#platform/ordering/testing.ts";
-import { paymentCharge } from "#platform/payments/tables.ts";
+import {
+  callOrdering,
+  insertTestStore,
+  insertTestVoucher,
+  orderingApiWithPayments,
+  saveCard,
+} from "#platform/ordering/testing.ts";
+import { paymentAttempt } from "#platform/payments/tables.ts";
 
 let database: Database;
-let api: ReturnType<typeof createOrderingApi>;
+let composed: Awaited<ReturnType<typeof orderingApiWithPayments>>;
+let api: Awaited<ReturnType<typeof orderingApiWithPayments>>["api"];
 let clock = new Date("2026-11-24T08:30:00Z"); // Tuesday, 09:30 in Paris
 let fixture: Awaited<ReturnType<typeof insertTestStore>>;
 
@@ -21,20 +26,20 @@ const call = (method: string, path: string, options?: Parameters<typeof callOrde
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  api = createOrderingApi({
-    db: database.db,
-    apiToken: "test-ordering-api-token",
-    whiteLabel: "comptoir",
-    publicOrigin: "https://shop.test",
-    now: () => clock,
-    phoneLoginLimits: phoneLoginLimits(),
-  });
+  composed = await orderingApiWithPayments(database, () => clock);
+  api = composed.api;
   fixture = await insertTestStore(database.db, { physicalRestaurantId: 101 });
 });
-afterAll(() => database?.close());
+afterAll(async () => {
+  await composed?.close();
+  await database?.close();
+});
 
 let phoneSuffix = 10;
-/** A signed-in customer with a saved card (4242… approves, 4000 0000 0000 0002 declines). */
+/**
+ * A signed-in customer with a card saved on the provider's setup page (4242… approves,
+ * 4000 0000 0000 0341 is saved and then declined whenever it is charged).
+ */
 async function customerWithCard(cardNumber = "4242424242424242") {
   const phone = `07 00 00 00 ${phoneSuffix++}`;
   const asked = await call("POST", "/Account/RequestPhoneLoginCodeSms", {
@@ -46,10 +51,7 @@ async function customerWithCard(cardNumber = "4242424242424242") {
     body: { PhoneNumber: phone, RequestId: asked.body.Data.RequestId, Code: code },
   });
   const token = signed.body.Data.Token as string;
-  const card = await call("POST", "/Payment/CardPaymentAccount", {
-    token,
-    body: { CardNumber: cardNumber, ExpiryMonth: 12, ExpiryYear: 2030, Cvc: "123" },
-  });
+  const card = await saveCard(api, token, cardNumber);
   return { token, paymentAccountId: card.body.Data.PaymentAccountId as number };
 }
 
@@ -279,11 +281,14 @@ describe("vouchers", () => {
   });
 });
 
+/** The card payments the provider took for submissions of these keys (placed attempts). */
 const chargesOf = async (keyPrefix: string) => {
   const [row] = await database.db
     .select({ n: count() })
-    .from(paymentCharge)
-    .where(like(paymentCharge.idempotencyKey, `ordering:%:${keyPrefix}%`));
+    .from(paymentAttempt)
+    .where(
+      and(like(paymentAttempt.reference, `%:${keyPrefix}%`), eq(paymentAttempt.status, "placed")),
+    );
   return row?.n ?? 0;
 };
 
@@ -319,11 +324,15 @@ describe("SubmitOrder", () => {
       IsWrap: true,
       Store: { PhysicalRestaurantId: 101 },
     });
-    const [charge] = await database.db
+    const [attempt] = await database.db
       .select()
-      .from(paymentCharge)
-      .where(like(paymentCharge.idempotencyKey, "ordering:%:place-1"));
-    expect(charge).toMatchObject({ amountCents: 3250, status: "succeeded" });
+      .from(paymentAttempt)
+      .where(like(paymentAttempt.reference, "%:place-1"));
+    expect(attempt).toMatchObject({ amountCents: 3250, status: "placed" });
+    const payment = await composed.payments.provider.retrievePayment(
+      attempt?.paymentIntentId ?? "",
+    );
+    expect(payment).toMatchObject({ status: "succeeded", amountReceived: 3250 });
   });
 
   it("requires an idempotency key", async () => {
@@ -356,7 +365,7 @@ describe("SubmitOrder", () => {
   });
 
   it("a declined card: Success false, no order, no charge, the slot not taken", async () => {
-    const { token, paymentAccountId } = await customerWithCard("4000000000000002");
+    const { token, paymentAccountId } = await customerWithCard("4000000000000341");
     const slots = await slotKeys(101, 1);
     const slot = slots[5];
     const bookedBefore = await booked(fixture.store.id, 1);
@@ -575,7 +584,7 @@ describe("the confirmation of a paid order (SMS and email)", () => {
 
   it("sends nothing when the payment is declined", async () => {
     const before = (await listOutbox(database.db, { kind: "order-confirmation" })).length;
-    const { token, paymentAccountId } = await customerWithCard("4000000000000002");
+    const { token, paymentAccountId } = await customerWithCard("4000000000000341");
     const slot = (await slotKeys(101, 2))[8];
     const declined = await call("POST", "/order/SubmitOrder", {
       token,

@@ -1,19 +1,12 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
-import type { Db, Tx } from "#db/client.ts";
+import { and, eq, inArray } from "drizzle-orm";
+import type { Db } from "#db/client.ts";
 import { deliveryFeeCents } from "#platform/delivery-terms.ts";
 import { formatCents } from "#platform/format.ts";
 import { ALCOHOL_TAG, mealVoucherEligibleCents } from "#platform/meal-vouchers.ts";
-import { countOrder, countSlotBooking } from "#platform/metrics.ts";
 import { orderItemView } from "#platform/ordering/admin-views.ts";
-import type { Customer } from "#platform/ordering/customers/customers.ts";
-import {
-  ownPaymentAccount,
-  type PaymentAccount,
-} from "#platform/ordering/customers/payment-accounts.ts";
 import { MESSAGES, OrderingError } from "#platform/ordering/errors.ts";
 import { euros, lineTotalCents, orderTotals, type Totals } from "#platform/ordering/money.ts";
-import { type OrderLinks, queueOrderConfirmation } from "#platform/ordering/orders/confirmation.ts";
-import { issueRestaurationInvoice } from "#platform/ordering/orders/invoice.ts";
+import type { OrderLinks } from "#platform/ordering/orders/confirmation.ts";
 import {
   type DeliveryZone,
   firstEnabledZone,
@@ -29,22 +22,15 @@ import {
   orderingMenuSection,
   orderingOptionSet,
   orderingOptionSetItem,
-  orderingOrder,
+  type orderingOrder,
   orderingSectionItem,
 } from "#platform/ordering/schema.ts";
 import {
-  bookSlot,
   offeredSlot as offeredSlotOf,
   type SlotCandidate,
   slotCapacity,
 } from "#platform/ordering/slots.ts";
-import {
-  automaticVoucher,
-  consumeVoucher,
-  type Voucher,
-  voucherForCode,
-} from "#platform/ordering/vouchers.ts";
-import { chargeCard, chargeMealVoucher } from "#platform/payments/index.ts";
+import { automaticVoucher, type Voucher, voucherForCode } from "#platform/ordering/vouchers.ts";
 
 export type Order = typeof orderingOrder.$inferSelect;
 
@@ -335,218 +321,6 @@ async function applicableVoucher(
   }
   const automatic = await automaticVoucher(context.db, context.whiteLabel, voucherContext);
   return automatic ? { ...automatic, automatic: true } : null;
-}
-
-export type SubmitInput = {
-  customer: Customer;
-  basket: BasketInput;
-  paymentAccountId: number;
-  /** A titres-restaurant card of the customer's, charged first for the food (at most 25 €). */
-  mealVoucherPaymentAccountId?: number;
-  /** Required: a retried submission with the same key returns the first order. */
-  idempotencyKey: string;
-  /** Gift wrapping asked for (no charge). */
-  giftWrap?: boolean;
-};
-
-/**
- * Places an order in one transaction: books the slot by its atomic conditional update, counts the
- * voucher use, charges the card once (the processor's idempotency key is derived from the
- * order's), stores the order and queues its confirmation (SMS, and email when known). With a
- * titres-restaurant card, that card is charged first for the food it may pay (the processor may
- * approve less: what is left of its day) and the bank card the rest. Any refusal (slot full,
- * voucher used up, a card declined) rolls everything back: no order, no slot taken, no charge. The same customer and key return the first
- * order, even when the submissions race (they queue on an advisory lock of the key).
- */
-export async function submitOrder(context: OrderingContext, input: SubmitInput): Promise<Order> {
-  const { db, now } = context;
-  const key = `${input.customer.id}:${input.idempotencyKey}`;
-  const first = await orderByIdempotencyKey(db, key);
-  if (first) return first;
-
-  if (input.basket.slotKey === undefined) {
-    throw new OrderingError("bad_request", MESSAGES.slotRequired, { Field: "DeliverySlotKey" });
-  }
-  const priced = await priceBasket(context, input.basket);
-  if (!priced.slot) {
-    countSlotBooking("restauration", "refused");
-    throw new OrderingError("slot_unavailable", MESSAGES.slotUnavailable);
-  }
-  if (priced.mode === 1 && !priced.deliveryLocation) {
-    throw new OrderingError("bad_request", MESSAGES.deliveryAddressRequired, {
-      Field: "DeliveryLocation",
-    });
-  }
-  const account = await ownPaymentAccount(db, input.customer.id, input.paymentAccountId);
-  if (account.kind === "meal_voucher") {
-    throw new OrderingError("payment_failed", MESSAGES.mealVoucherAsMainCard, {
-      Reason: "meal_voucher_as_card",
-    });
-  }
-  const mealVoucherAccount = await mealVoucherAccountOf(context, input, priced);
-  const slot = priced.slot;
-
-  const placed = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`ordering-order:${key}`}))`);
-    const replay = await orderByIdempotencyKey(tx, key);
-    if (replay) return { order: replay, created: false };
-
-    const booked = await bookSlot(tx, {
-      storeId: priced.store.id,
-      mode: priced.mode,
-      start: slot.start,
-      capacity: slotCapacity(priced.store, priced.mode),
-    });
-    if (!booked) {
-      countSlotBooking("restauration", "refused");
-      throw new OrderingError("slot_full", MESSAGES.slotFull);
-    }
-    if (priced.voucher && !(await consumeVoucher(tx, priced.voucher.voucher.id))) {
-      throw new OrderingError("voucher_invalid", MESSAGES.voucherExhausted, {
-        Reason: "exhausted",
-      });
-    }
-    const description = `Commande Comptoir – ${priced.store.name} – ${slot.key}`;
-    const mealVoucher = mealVoucherAccount
-      ? await chargeMealVoucher(
-          tx,
-          {
-            token: mealVoucherAccount.cardToken,
-            amountCents: priced.mealVoucherEligibleCents,
-            idempotencyKey: `ordering:titres-restaurant:${key}`,
-            description,
-          },
-          now,
-        )
-      : null;
-    if (mealVoucher && !mealVoucher.ok) {
-      throw new OrderingError("payment_failed", mealVoucher.message, {
-        Reason: mealVoucher.code,
-        Field: "MealVoucherPaymentAccountId",
-      });
-    }
-    const mealVoucherCents = mealVoucher?.ok ? mealVoucher.amountCents : 0;
-    const charge = await chargeCard(
-      tx,
-      {
-        token: account.cardToken,
-        amountCents: priced.totals.totalCents - mealVoucherCents,
-        idempotencyKey: `ordering:${key}`,
-        description,
-      },
-      now,
-    );
-    if (!charge.ok) {
-      throw new OrderingError("payment_failed", charge.message, { Reason: charge.code });
-    }
-    const order = await insertOrder(tx, {
-      ...input,
-      priced,
-      slot,
-      key,
-      chargeId: charge.chargeId,
-      mealVoucher:
-        mealVoucher?.ok && mealVoucherAccount
-          ? {
-              paymentAccountId: mealVoucherAccount.id,
-              chargeId: mealVoucher.chargeId,
-              amountCents: mealVoucher.amountCents,
-            }
-          : null,
-      now,
-    });
-    const invoice = await issueRestaurationInvoice(tx, order.id, now);
-    await queueOrderConfirmation(tx, order.id, context.links, invoice);
-    return { order, created: true };
-  });
-  // Counted once committed; a replay of a placed order is not a new one.
-  if (placed.created) {
-    countOrder("restauration");
-    countSlotBooking("restauration", "booked");
-  }
-  return placed.order;
-}
-
-async function insertOrder(
-  tx: Tx,
-  order: SubmitInput & {
-    priced: PricedBasket;
-    slot: SlotCandidate;
-    key: string;
-    chargeId: string;
-    mealVoucher: { paymentAccountId: number; chargeId: string; amountCents: number } | null;
-    now: Date;
-  },
-): Promise<Order> {
-  const { priced, slot } = order;
-  const [row] = await tx
-    .insert(orderingOrder)
-    .values({
-      storeId: priced.store.id,
-      customerId: order.customer.id,
-      mode: priced.mode,
-      slotKey: slot.key,
-      slotStart: slot.start,
-      deliveryLocation: priced.deliveryLocation,
-      lines: priced.lines,
-      subtotalCents: priced.totals.subtotalCents,
-      voucherId: priced.voucher?.voucher.id ?? null,
-      voucherCode: priced.voucher?.voucher.code ?? null,
-      discountCents: priced.totals.discountCents,
-      serviceFeeCents: priced.totals.serviceFeeCents,
-      deliveryFeeCents: priced.totals.deliveryFeeCents,
-      totalCents: priced.totals.totalCents,
-      giftWrap: order.giftWrap ?? false,
-      paymentAccountId: order.paymentAccountId,
-      chargeId: order.chargeId,
-      mealVoucherPaymentAccountId: order.mealVoucher?.paymentAccountId ?? null,
-      mealVoucherChargeId: order.mealVoucher?.chargeId ?? null,
-      mealVoucherAmountCents: order.mealVoucher?.amountCents ?? 0,
-      idempotencyKey: order.key,
-      createdAt: order.now,
-      updatedAt: order.now,
-    })
-    .returning();
-  if (!row) throw new Error("The order was not stored");
-  return row;
-}
-
-/**
- * The titres-restaurant card of a submission, when one is given: the customer's own, saved as
- * titres-restaurant, and for a basket with food it may pay.
- */
-async function mealVoucherAccountOf(
-  context: OrderingContext,
-  input: SubmitInput,
-  priced: PricedBasket,
-): Promise<PaymentAccount | null> {
-  if (input.mealVoucherPaymentAccountId === undefined) return null;
-  const account = await ownPaymentAccount(
-    context.db,
-    input.customer.id,
-    input.mealVoucherPaymentAccountId,
-  );
-  if (account.kind !== "meal_voucher") {
-    throw new OrderingError("payment_failed", MESSAGES.notMealVoucherAccount, {
-      Reason: "not_meal_voucher",
-      Field: "MealVoucherPaymentAccountId",
-    });
-  }
-  if (priced.mealVoucherEligibleCents <= 0) {
-    throw new OrderingError("payment_failed", MESSAGES.mealVoucherNothingEligible, {
-      Reason: "meal_voucher_nothing_eligible",
-      Field: "MealVoucherPaymentAccountId",
-    });
-  }
-  return account;
-}
-
-async function orderByIdempotencyKey(db: Db | Tx, key: string): Promise<Order | null> {
-  const [order] = await db
-    .select()
-    .from(orderingOrder)
-    .where(eq(orderingOrder.idempotencyKey, key));
-  return order ?? null;
 }
 
 /** A priced basket in the API's shape (the answer of `POST /Order/Order`), named like an order. */

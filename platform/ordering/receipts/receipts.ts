@@ -90,7 +90,12 @@ export async function receiptDataForOrder(
     serviceFeeCents: order.serviceFeeCents,
     deliveryFeeCents: order.deliveryFeeCents,
     totalCents: order.totalCents,
-    payment: order.chargeId && card?.brand ? paymentOf(card.brand, card.last4) : null,
+    // Charged by the test processor (chargeId) or through the payment provider with a saved
+    // card (paymentIntentId, issue 48): the saved account names the card.
+    payment:
+      (order.chargeId || order.paymentIntentId) && card?.brand
+        ? paymentOf(card.brand, card.last4)
+        : null,
     mealVoucher:
       order.mealVoucherChargeId && mealVoucherLast4 && /^\d{4}$/.test(mealVoucherLast4)
         ? { last4: mealVoucherLast4, amountCents: order.mealVoucherAmountCents }

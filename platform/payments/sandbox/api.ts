@@ -3,7 +3,8 @@ import { type Context, Hono } from "hono";
 import type { Db, Tx } from "#db/client.ts";
 import { randomId } from "#platform/payments/processor.ts";
 import type { SandboxContext } from "./context.ts";
-import { StripeApiError } from "./errors.ts";
+import { createDirectPayment } from "./direct-payments.ts";
+import { KeptFailure, StripeApiError } from "./errors.ts";
 import { SANDBOX_API_VERSION } from "./events.ts";
 import { type FormObject, FormSyntaxError, parseForm } from "./form.ts";
 import { idempotently } from "./idempotency.ts";
@@ -18,6 +19,7 @@ import {
   cancelParams,
   captureParams,
   createCustomerParams,
+  createPaymentIntentParams,
   createRefundParams,
   createSessionParams,
   listEventsParams,
@@ -171,6 +173,14 @@ export function createSandboxApi(options: SandboxApiOptions) {
   );
 
   // PaymentIntents, charges, refunds.
+  app.post(
+    "/v1/payment_intents",
+    write(async (tx, form) => {
+      const params = parseParams(createPaymentIntentParams, form);
+      const intent = await createDirectPayment(context, tx, params);
+      return intent instanceof KeptFailure ? intent : expand(tx, intent, params.expand ?? []);
+    }),
+  );
   app.get("/v1/payment_intents/:id", retrieve("payment_intent"));
   app.post(
     "/v1/payment_intents/:id/capture",

@@ -17,7 +17,9 @@ export type CardOutcome =
   | "decline"
   // 3-D Secure is asked; the shopper's « Valider » then authorises, or declines (…3178).
   | "challenge_approve"
-  | "challenge_decline";
+  | "challenge_decline"
+  // Saved by a setup session, then declined when charged (Stripe's …0341).
+  | "attach_decline";
 
 export type ReadCard = {
   brand: CardBrand;
@@ -35,6 +37,7 @@ export const TEST_CARDS: Readonly<Record<string, CardOutcome>> = {
   "4000000000000002": "decline",
   "4000002760003184": "challenge_approve",
   "4000008260003178": "challenge_decline",
+  "4000000000000341": "attach_decline",
 };
 
 /** The expiry as typed on the page: `MM/AA`, `MM / AAAA`, `MM-AA`. */

@@ -16,7 +16,10 @@ export type StripeErrorBody = {
   decline_code?: string;
   message: string;
   param?: string;
+  doc_url?: string;
+  charge?: string;
   payment_intent?: Record<string, unknown>;
+  payment_method?: Record<string, unknown>;
 };
 
 export class StripeApiError extends Error {
@@ -57,4 +60,17 @@ export function badParam(param: string, message: string, code?: string): StripeA
     message,
     param,
   });
+}
+
+/**
+ * A refusal whose request was carried out and is kept, as Stripe keeps a declined card: the
+ * PaymentIntent, its failed charge and events are written, the answer is stored for the request's
+ * `Idempotency-Key`, and the error is raised once the transaction has committed.
+ */
+export class KeptFailure {
+  readonly error: StripeApiError;
+
+  constructor(error: StripeApiError) {
+    this.error = error;
+  }
 }

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Tx } from "#db/client.ts";
 import type { SandboxContext } from "./context.ts";
-import { StripeApiError } from "./errors.ts";
+import { KeptFailure, StripeApiError, type StripeErrorBody } from "./errors.ts";
 import { paymentSandboxIdempotency } from "./schema.ts";
 
 /**
@@ -10,7 +10,9 @@ import { paymentSandboxIdempotency } from "./schema.ts";
  * same key with the same request (method, path, body) gets that answer again and does nothing,
  * with another request an `idempotency_error`. The key is claimed in the request's own
  * transaction, first: a concurrent retry waits for the first to commit, then reads its answer.
- * A request that fails is not kept (nothing of it was written), so it may be retried.
+ * A request that fails is not kept (nothing of it was written), so it may be retried; one that
+ * was carried out and refused (a `KeptFailure`: a declined card) is kept, and its retry gets the
+ * same refusal.
  */
 export async function idempotently(
   context: SandboxContext,
@@ -18,7 +20,11 @@ export async function idempotently(
   work: (tx: Tx) => Promise<unknown>,
 ): Promise<{ response: unknown; replayed: boolean }> {
   const { apiKey, key } = request;
-  if (!key) return { response: await context.db.transaction(work), replayed: false };
+  if (!key) {
+    const response = await context.db.transaction(work);
+    if (response instanceof KeptFailure) throw response.error;
+    return { response, replayed: false };
+  }
   const name = `${request.method} ${request.path}`;
   const bodyHash = createHash("sha256").update(request.body).digest("hex");
   const where = and(
@@ -40,10 +46,16 @@ export async function idempotently(
       .onConflictDoNothing()
       .returning({ key: paymentSandboxIdempotency.key });
     if (claimed.length === 0) return null;
-    const response = await work(tx);
-    await tx.update(paymentSandboxIdempotency).set({ status: 200, response }).where(where);
-    return { response };
+    const result = await work(tx);
+    const failure = result instanceof KeptFailure ? result.error : null;
+    const response = failure ? failure.toJSON() : result;
+    await tx
+      .update(paymentSandboxIdempotency)
+      .set({ status: failure?.status ?? 200, response })
+      .where(where);
+    return { response, failure };
   });
+  if (answer?.failure) throw answer.failure;
   if (answer) return { response: answer.response, replayed: false };
   const [stored] = await context.db.select().from(paymentSandboxIdempotency).where(where);
   if (!stored || stored.request !== name || stored.bodyHash !== bodyHash) {
@@ -51,6 +63,10 @@ export async function idempotently(
       type: "idempotency_error",
       message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
     });
+  }
+  if (stored.status !== 200) {
+    const { error } = stored.response as { error: StripeErrorBody };
+    throw new StripeApiError(stored.status as StripeApiError["status"], error);
   }
   return { response: stored.response, replayed: true };
 }

@@ -236,7 +236,7 @@ async function createCharge(
   intent: StripeObject,
   paymentMethod: StripeObject,
   outcome: "succeeded" | "failed",
-  failure: { code: string; message: string } | null,
+  failure: { code: string; message: string; decline_code?: string } | null,
 ): Promise<StripeObject> {
   const now = context.now();
   const automatic = intent.capture_method !== "manual";
@@ -277,7 +277,7 @@ async function createCharge(
         }
       : {
           network_status: "declined_by_network",
-          reason: "generic_decline",
+          reason: failure?.decline_code ?? "generic_decline",
           risk_level: "normal",
           seller_message: "The bank did not return any further details with this decline.",
           type: "issuer_declined",
@@ -304,6 +304,38 @@ async function createCharge(
   return charge;
 }
 
+export type ConfirmOutcome =
+  | "approve"
+  | "decline"
+  | "challenge"
+  | "authentication_failed"
+  // Off-session, a card whose bank wants 3-D Secure is declined: nobody is there to pass it.
+  | "authentication_required";
+
+/** How each refusal shows on the PaymentIntent (`last_payment_error`) and its charge. */
+const FAILURES = {
+  decline: {
+    code: "card_declined",
+    ...DECLINES.card_declined,
+    charge: true,
+    type: "card_error",
+  },
+  authentication_required: {
+    code: "authentication_required",
+    decline_code: "authentication_required",
+    message: "Your card was declined. This transaction requires authentication.",
+    charge: true,
+    type: "card_error",
+  },
+  authentication_failed: {
+    code: "payment_intent_authentication_failure",
+    decline_code: undefined,
+    ...DECLINES.authentication_failed,
+    charge: false,
+    type: "invalid_request_error",
+  },
+} as const;
+
 /**
  * A payment with a card, as Stripe confirms it: authorised (`requires_capture` for a manual
  * capture, `succeeded` otherwise), declined (back to `requires_payment_method`, with
@@ -314,7 +346,7 @@ export async function confirmPaymentIntent(
   tx: Db,
   intent: StripeObject,
   paymentMethod: StripeObject,
-  outcome: "approve" | "decline" | "challenge" | "authentication_failed",
+  outcome: ConfirmOutcome,
   returnUrl: string,
 ): Promise<StripeObject> {
   const now = context.now();
@@ -330,29 +362,22 @@ export async function confirmPaymentIntent(
     await recordEvent(tx, "payment_intent.requires_action", next, now, context.webhook, previous);
     return next;
   }
-  if (outcome === "decline" || outcome === "authentication_failed") {
-    const failure =
-      outcome === "decline"
-        ? { code: "card_declined", ...DECLINES.card_declined }
-        : {
-            code: "payment_intent_authentication_failure",
-            ...DECLINES.authentication_failed,
-          };
-    const charge =
-      outcome === "decline"
-        ? await createCharge(context, tx, intent, paymentMethod, "failed", failure)
-        : null;
+  if (outcome !== "approve") {
+    const failure = FAILURES[outcome];
+    const charge = failure.charge
+      ? await createCharge(context, tx, intent, paymentMethod, "failed", failure)
+      : null;
     next.status = "requires_payment_method";
     next.payment_method = null;
     next.latest_charge = charge?.id ?? intent.latest_charge;
     next.last_payment_error = {
       ...(charge ? { charge: charge.id } : {}),
       code: failure.code,
-      ...("decline_code" in failure ? { decline_code: failure.decline_code } : {}),
+      ...(failure.decline_code ? { decline_code: failure.decline_code } : {}),
       doc_url: `https://stripe.com/docs/error-codes/${failure.code.replace(/_/g, "-")}`,
       message: failure.message,
       payment_method: { ...paymentMethod },
-      type: outcome === "decline" ? "card_error" : "invalid_request_error",
+      type: failure.type,
     };
     await savePaymentIntent(tx, next);
     await recordEvent(tx, "payment_intent.payment_failed", next, now, context.webhook, previous);

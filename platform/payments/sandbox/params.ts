@@ -91,6 +91,27 @@ export const listSessionsParams = listParams.extend({
   payment_intent: text.optional(),
 });
 
+const boolean = z.enum(["true", "false"], "Invalid boolean").transform((value) => value === "true");
+
+/** A PaymentIntent made by the shop itself: a saved card charged off-session (`confirm`). */
+export const createPaymentIntentParams = z.strictObject({
+  amount: positive,
+  currency,
+  customer: text.optional(),
+  payment_method: text.optional(),
+  payment_method_types: z.array(z.literal("card", "Only card is supported")).optional(),
+  automatic_payment_methods: z
+    .strictObject({ enabled: boolean, allow_redirects: z.enum(["always", "never"]).optional() })
+    .optional(),
+  capture_method: z.enum(["automatic", "automatic_async", "manual"]).optional(),
+  confirm: boolean.optional(),
+  off_session: boolean.optional(),
+  description: text.optional(),
+  metadata,
+  expand,
+});
+export type CreatePaymentIntentParams = z.infer<typeof createPaymentIntentParams>;
+
 export const captureParams = z.strictObject({
   amount_to_capture: positive.optional(),
   metadata,

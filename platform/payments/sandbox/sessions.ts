@@ -321,7 +321,10 @@ export async function submitCard(
   if (!read.ok) return { kind: "form", problem: read.problem };
   const paymentMethod = await createCardPaymentMethod(context, tx, read.card);
   const challenge = read.card.outcome.startsWith("challenge");
-  const outcome = challenge ? "challenge" : read.card.outcome === "decline" ? "decline" : "approve";
+  const declined =
+    read.card.outcome === "decline" ||
+    (read.card.outcome === "attach_decline" && session.mode === "payment");
+  const outcome = challenge ? "challenge" : declined ? "decline" : "approve";
   return advance(context, tx, session, paymentMethod, outcome);
 }
 

@@ -237,6 +237,84 @@ describe("Checkout Sessions through the official stripe SDK", () => {
     expect(listed.data.map((method) => method.id)).toEqual([methods.data[0]?.id]);
   });
 
+  it("charges a saved card off-session; declines 0341 and asks 3-D Secure of 3184 (authentication_required)", async () => {
+    const saved = async (number: string, challenge?: "pass") => {
+      const customer = await stripe.customers.create({ name: "Léa Martin" });
+      const setup = await stripe.checkout.sessions.create({
+        mode: "setup",
+        currency: "eur",
+        customer: customer.id,
+        success_url: "https://comptoir.example/",
+      });
+      expect((await payOnPage(setup.url ?? "", { number }, challenge)).status).toBe(303);
+      const [method] = (await stripe.customers.listPaymentMethods(customer.id)).data;
+      return { customer: customer.id, payment_method: method?.id ?? "" };
+    };
+    const charge = (card: { customer: string; payment_method: string }, key?: string) =>
+      stripe.paymentIntents.create(
+        {
+          amount: 2350,
+          currency: "eur",
+          ...card,
+          automatic_payment_methods: { enabled: true, allow_redirects: "never" },
+          confirm: true,
+          off_session: true,
+          metadata: { order: "r-1" },
+        },
+        key ? { idempotencyKey: key } : undefined,
+      );
+    const visa = await saved("4242424242424242");
+    const paid = await charge(visa, "direct-1");
+    expect(paid).toMatchObject({
+      status: "succeeded",
+      amount_received: 2350,
+      customer: visa.customer,
+    });
+    expect((await charge(visa, "direct-1")).id).toBe(paid.id);
+    const manual = await stripe.paymentIntents.create({
+      amount: 1000,
+      currency: "eur",
+      ...visa,
+      capture_method: "manual",
+      confirm: true,
+      off_session: true,
+    });
+    expect(manual).toMatchObject({ status: "requires_capture", amount_capturable: 1000 });
+
+    const declining = await saved("4000 0000 0000 0341");
+    const declined = await charge(declining, "direct-2").catch((error) => error);
+    expect(declined).toBeInstanceOf(Stripe.errors.StripeCardError);
+    expect(declined).toMatchObject({
+      statusCode: 402,
+      code: "card_declined",
+      decline_code: "generic_decline",
+    });
+    const intent = declined.payment_intent as Stripe.PaymentIntent;
+    expect(await stripe.paymentIntents.retrieve(intent.id)).toMatchObject({
+      status: "requires_payment_method",
+      last_payment_error: { code: "card_declined" },
+    });
+    // The same key answers the same refusal, and makes no second PaymentIntent.
+    const again = await charge(declining, "direct-2").catch((error) => error);
+    expect(again.payment_intent?.id).toBe(intent.id);
+
+    const secure = await saved("4000002760003184", "pass");
+    await expect(charge(secure)).rejects.toMatchObject({
+      type: "StripeCardError",
+      code: "authentication_required",
+    });
+    await expect(
+      charge({ customer: visa.customer, payment_method: declining.payment_method }),
+    ).rejects.toMatchObject({ type: "StripeInvalidRequestError", param: "payment_method" });
+    await expect(
+      stripe.paymentIntents.create({ amount: 100, currency: "eur", ...visa }),
+    ).rejects.toMatchObject({ param: "confirm" });
+    const events = await stripe.events.list({ type: "payment_intent.payment_failed", limit: 100 });
+    expect(events.data.map((event) => (event.data.object as { id: string }).id)).toContain(
+      intent.id,
+    );
+  });
+
   it("expires a session past its time, and on the shop's call", async () => {
     const start = clock.now;
     const session = await paymentSession("manual", Math.floor(start.getTime() / 1000) + 1800);
@@ -334,7 +412,11 @@ describe("Checkout Sessions through the official stripe SDK", () => {
 
 describe("webhooks", () => {
   it("delivers events signed as Stripe signs, retrying while the endpoint fails", async () => {
-    await deliverDueEvents(database.db, { now: clock.now, secret: TEST_WEBHOOK_SECRET });
+    await deliverDueEvents(database.db, {
+      now: clock.now,
+      secret: TEST_WEBHOOK_SECRET,
+      limit: 500,
+    });
     sandbox.received.length = 0;
     const session = await paymentSession();
     await payOnPage(session.url ?? "", VISA);
@@ -454,6 +536,19 @@ describe("answers against Stripe's OpenAPI description", () => {
     const methods = await raw(`/v1/customers/${customer.id}/payment_methods`);
     const events = await raw("/v1/events?limit=100");
     const missing = await raw("/v1/customers/cus_missing");
+    const [saved] = methods.data as { id: string }[];
+    const direct = await fetch(`${sandbox.origin}/v1/payment_intents`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${TEST_SECRET_KEY}` },
+      body: new URLSearchParams({
+        amount: "900",
+        currency: "eur",
+        customer: customer.id,
+        payment_method: saved?.id ?? "",
+        confirm: "true",
+        off_session: "true",
+      }),
+    });
 
     expect(check("checkout.session", retrieved)).toEqual([]);
     expect(check("checkout.session", setupDone)).toEqual([]);
@@ -467,6 +562,7 @@ describe("answers against Stripe's OpenAPI description", () => {
       expect(check("payment_method", method)).toEqual([]);
     for (const event of events.data as unknown[]) expect(check("event", event)).toEqual([]);
     expect(check("error", missing)).toEqual([]);
+    expect(check("payment_intent", await direct.json())).toEqual([]);
     // The check has teeth: a status Stripe does not have, a missing field, a wrong type.
     expect(check("payment_intent", { ...intent, status: "authorised" })).not.toEqual([]);
     expect(check("checkout.session", { ...retrieved, expires_at: undefined })).not.toEqual([]);
