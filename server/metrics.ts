@@ -38,6 +38,8 @@ export function routeKind(path: string): RouteKind {
   const lower = path.toLowerCase();
   if (lower === "/healthz" || lower === "/readyz" || lower === "/metrics") return "health";
   if (isAdminPath(path)) return "admin";
+  // The test provider's and processor's own pages: not the shop's.
+  if (lower.startsWith("/test-payments/")) return "other";
   if (lower.startsWith("/cdn/images/") || lower.startsWith("/api/images/")) return "image";
   const family = pathFamily(path);
   if (family !== "own-api" && family !== "page") return FAMILY_KINDS[family];
