@@ -15,6 +15,7 @@ import {
 } from "#platform/commerce/index.ts";
 import { createContentApi, createContentManagementApi } from "#platform/content/index.ts";
 import {
+  configureSmsRules,
   createMailDelivery,
   createSmppGateway,
   createSmsDelivery,
@@ -120,11 +121,14 @@ export function createPlatform({
   mail.kick();
   // SMS of the outbox go through the configured gateway (SMS_GATEWAY), on a worker of their own;
   // an HTTP provider's delivery receipts come to its webhook (mounted below).
+  // Every queueSms refuses a number outside SMS_COUNTRIES at once, rather than leave it pending.
+  const smsRules = { countries: env.SMS_COUNTRIES };
+  configureSmsRules(smsRules);
   const gateway = smsGateway(env, logger);
   const sms = createSmsDelivery({
     db: database.db,
     gateway: gateway?.sms ?? null,
-    rules: { countries: env.SMS_COUNTRIES },
+    rules: smsRules,
     logger: logger.child({ module: "notify" }),
   });
   sms.kick();
@@ -141,6 +145,7 @@ export function createPlatform({
     orderActions: orderActionsForApi(database.db, payments.provider),
     onError: (err) => logger.error({ err }, "ordering request failed"),
     limiterStore: limits,
+    smsRules,
   });
   configureService("ordering", {
     baseUrl: env.ORDERING_URL ?? "http://ordering.embedded",
