@@ -129,6 +129,7 @@ export function createPlatform({
     db: database.db,
     gateway: gateway?.sms ?? null,
     rules: smsRules,
+    claimTimeoutMs: env.SMS_CLAIM_TIMEOUT_SECONDS * 1000,
     logger: logger.child({ module: "notify" }),
   });
   sms.kick();
