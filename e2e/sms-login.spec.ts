@@ -3,7 +3,7 @@ import {
   type ReceivedSubmit,
   startTestSmsc,
   type TestSmscServer,
-} from "../platform/notify/sms/testing.ts";
+} from "../platform/notify/testing.ts";
 import { type FreshShop, startFreshShop } from "./instances.ts";
 import { hydrated } from "./journeys.ts";
 

@@ -10,7 +10,7 @@ import { migrate } from "#db/migrate.ts";
 import { createTestDatabase, testEngine } from "#db/testing/index.ts";
 import { testDatabaseUrl } from "#db/testing/url.ts";
 import { listOutbox, queueSms } from "#platform/notify/index.ts";
-import { startTestSmsc, type TestSmscServer } from "#platform/notify/sms/testing.ts";
+import { startTestSmsc, type TestSmscServer } from "#platform/notify/testing.ts";
 
 /**
  * `kill -9` of the server while its SMS worker sends a batch of 50 login codes (issue 49): the

@@ -3,11 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
 import { listOutbox } from "#platform/notify/index.ts";
-import {
-  startVonageStandIn,
-  type VonageStandIn,
-  vonageReceipt,
-} from "#platform/notify/sms/vonage-testing.ts";
+import { startVonageStandIn, type VonageStandIn, vonageReceipt } from "#platform/notify/testing.ts";
 import { createServerApp } from "#server/app.ts";
 import { testEnv } from "#server/test-env.ts";
 
