@@ -117,6 +117,12 @@ export type AttemptGuard = {
   release(subject: string, address: string | undefined): Promise<void>;
   /** Makes `address` known to `subject` without taking back an attempt (see `succeeded`). */
   trust(subject: string, address: string | undefined): Promise<void>;
+  /**
+   * Takes back the subject's last attempt from its delay only (an attempt that came to nothing
+   * through no fault of the caller's, like a code whose SMS failed): the next one runs at once,
+   * while the per-address counts keep it.
+   */
+  forgive(subject: string): Promise<void>;
 };
 
 /**
@@ -201,6 +207,10 @@ export function createAttemptGuard(
 
     release,
     trust,
+    async forgive(subject) {
+      if (live(await failures.get(subject)) > 0) await failures.reward(subject);
+      await slot.delete(subject);
+    },
   };
 }
 

@@ -131,6 +131,8 @@ export const envSchema = z.object({
     )
     .default("Comptoir"),
   SMS_RATE_PER_SECOND: z.coerce.number().positive().max(1000).default(10),
+  // An SMS claimed this long ago by a sender that died (a crash mid-send) is sent again.
+  SMS_CLAIM_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   // ISO codes of the countries SMS may go to; a number elsewhere is refused.
   SMS_COUNTRIES: list("FR")
     .transform((codes) => codes.map((code) => code.toUpperCase()))

@@ -19,6 +19,7 @@ import {
 } from "#platform/commerce/index.ts";
 import { createContentApi, createContentManagementApi } from "#platform/content/index.ts";
 import {
+  configureSmsRules,
   createMailDelivery,
   createSmppGateway,
   createSmsDelivery,
@@ -130,11 +131,15 @@ export function createPlatform({
   mail.kick();
   // SMS of the outbox go through the configured gateway (SMS_GATEWAY), on a worker of their own;
   // an HTTP provider's delivery receipts come to its webhook (mounted below).
+  // Every queueSms refuses a number outside SMS_COUNTRIES at once, rather than leave it pending.
+  const smsRules = { countries: env.SMS_COUNTRIES };
+  configureSmsRules(smsRules);
   const gateway = smsGateway(env, logger);
   const sms = createSmsDelivery({
     db: database.db,
     gateway: gateway?.sms ?? null,
-    rules: { countries: env.SMS_COUNTRIES },
+    rules: smsRules,
+    claimTimeoutMs: env.SMS_CLAIM_TIMEOUT_SECONDS * 1000,
     logger: logger.child({ module: "notify" }),
   });
   sms.kick();
@@ -151,11 +156,12 @@ export function createPlatform({
     orderActions: orderActionsForApi(database.db, payments.provider),
     onError: (err) => logger.error({ err }, "ordering request failed"),
     limiterStore: limits,
-    // Issue 48 (helper C): saved cards on the provider, SubmitOrder settled by the payments core;
+    // Saved cards on the provider, SubmitOrder settled by the payments core;
     // a refund made in the provider's dashboard shows on the order (the back office records it).
     payments,
     recordRefunds: (tx, report, now) =>
       recordRestaurantProviderRefunds(tx, report, now).then(() => undefined),
+    smsRules,
   });
   configureService("ordering", {
     baseUrl: env.ORDERING_URL ?? "http://ordering.embedded",

@@ -179,7 +179,8 @@ function idleDelivery(): MailDelivery {
 }
 
 /**
- * Takes the oldest message of `channel` that is due and marks it "sending" in one statement. The row lock of
+ * Takes the oldest message of `channel` that is due (a claim older than `staleClaimMs` is its
+ * crashed sender's) and marks it "sending" in one statement. The row lock of
  * `FOR UPDATE SKIP LOCKED` makes concurrent workers pick different rows; a row claimed and
  * committed meanwhile no longer matches when PostgreSQL re-checks it.
  */
@@ -187,6 +188,7 @@ export async function claimNext(
   db: Db,
   channel: "email" | "sms",
   at: Date,
+  staleClaimMs = STALE_CLAIM_MS,
 ): Promise<Claimed | null> {
   const due = or(
     eq(notifyOutbox.status, "pending"),
@@ -197,7 +199,7 @@ export async function claimNext(
     ),
     and(
       eq(notifyOutbox.status, "sending"),
-      lt(notifyOutbox.claimedAt, new Date(at.getTime() - STALE_CLAIM_MS)),
+      lt(notifyOutbox.claimedAt, new Date(at.getTime() - staleClaimMs)),
     ),
   );
   const next = db

@@ -21,16 +21,25 @@ export {
   subscribeToNewsletter,
 } from "./newsletter.ts";
 export {
+  configureSmsRules,
+  latestSmsFailedForGood,
   listOutbox,
   outboxBacklog,
   outboxFigures,
   queueEmail,
   queueSms,
+  smsRulesInUse,
 } from "./outbox.ts";
 export { createSmsDelivery, type SmsDelivery } from "./sms/delivery.ts";
-export type { SmsGateway } from "./sms/gateway.ts";
+export { type SmsGateway, SmsGatewayError } from "./sms/gateway.ts";
 export { createSmppGateway } from "./sms/smpp.ts";
-export { CALLING_CODES as SMS_COUNTRY_CODES, smsRefusal } from "./sms/text.ts";
+export {
+  CALLING_CODES as SMS_COUNTRY_CODES,
+  inSmsCountries,
+  normaliseSmsNumber,
+  type SmsRules,
+  smsRefusal,
+} from "./sms/text.ts";
 export { createVonageGateway, VONAGE_SIGNATURE_METHODS } from "./sms/vonage.ts";
 export { activationEmail } from "./templates/activation.ts";
 export {

@@ -1,7 +1,7 @@
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
 import { notifyOutbox } from "#platform/notify/schema.ts";
-import { normaliseSmsNumber, smsRefusal } from "#platform/notify/sms/text.ts";
+import { normaliseSmsNumber, type SmsRules, smsRefusal } from "#platform/notify/sms/text.ts";
 
 export type OutboxChannel = "email" | "sms";
 
@@ -46,18 +46,34 @@ export async function queueEmail(
   return insertMessage(db, { channel: "email", ...email });
 }
 
+let configuredRules: SmsRules = {};
+
+/**
+ * The rules every `queueSms` applies unless given others: the countries of `SMS_COUNTRIES`,
+ * set once where the server is composed (server/platform.ts). Every country until then.
+ */
+export function configureSmsRules(rules: SmsRules): void {
+  configuredRules = rules;
+}
+
+/** The rules `configureSmsRules` set, for an API that checks a number before queueing. */
+export function smsRulesInUse(): SmsRules {
+  return configuredRules;
+}
+
 /**
  * Stores an SMS in the outbox, its number in E.164 form; the SMS worker (`sms/delivery.ts`) sends
  * it through the configured gateway, or it stays in the outbox, where tests and the admin area
- * read it (docs/notify.md). An SMS that can never go (a malformed number, a text of more parts
- * than allowed) is stored `failed` at once with the reason, and `refused` says why: it is never
- * left pending. The configured countries are checked by the worker.
+ * read it (docs/notify.md). An SMS that can never go (a malformed number, a number outside the
+ * configured countries, a text of more parts than allowed) is stored `failed` at once with the
+ * reason, and `refused` says why: it is never left pending.
  */
 export async function queueSms(
   db: Db | Tx,
   sms: { kind: string; to: string; text: string },
+  rules: SmsRules = configuredRules,
 ): Promise<{ id: string; refused?: string }> {
-  const refused = smsRefusal(sms.to, sms.text) ?? undefined;
+  const refused = smsRefusal(sms.to, sms.text, rules) ?? undefined;
   const to = normaliseSmsNumber(sms.to) ?? sms.to;
   const row = await insertMessage(db, {
     channel: "sms",
@@ -90,6 +106,36 @@ async function insertMessage(
     .returning({ id: notifyOutbox.id });
   if (!row) throw new Error("The outbox message was not stored");
   return row;
+}
+
+/**
+ * Whether the latest SMS of `kind` to `to` will never reach it: failed after its last try (or
+ * refused), or sent and then reported failed or expired by its receipt. A phone login code lets
+ * the shopper ask again at once then.
+ */
+export async function latestSmsFailedForGood(
+  db: Db | Tx,
+  sms: { kind: string; to: string },
+): Promise<boolean> {
+  const [row] = await db
+    .select({
+      status: notifyOutbox.status,
+      nextAttemptAt: notifyOutbox.nextAttemptAt,
+      deliveryStatus: notifyOutbox.deliveryStatus,
+    })
+    .from(notifyOutbox)
+    .where(
+      and(
+        eq(notifyOutbox.channel, "sms"),
+        eq(notifyOutbox.kind, sms.kind),
+        eq(notifyOutbox.to, normaliseSmsNumber(sms.to) ?? sms.to),
+      ),
+    )
+    .orderBy(desc(notifyOutbox.seq))
+    .limit(1);
+  if (!row) return false;
+  if (row.status === "failed") return row.nextAttemptAt === null;
+  return row.deliveryStatus === "failed" || row.deliveryStatus === "expired";
 }
 
 /** Newest first. */

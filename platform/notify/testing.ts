@@ -2,6 +2,18 @@ import { createServer, type Socket } from "node:net";
 import type { Db } from "#db/client.ts";
 import { listOutbox, type OutboxMessage } from "#platform/notify/outbox.ts";
 
+// The test SMSC and the Vonage stand-in, for tests outside the module (server/, e2e/).
+export {
+  type ReceivedSubmit,
+  startTestSmsc,
+  type TestSmscServer,
+} from "#platform/notify/sms/testing.ts";
+export {
+  startVonageStandIn,
+  type VonageStandIn,
+  vonageReceipt,
+} from "#platform/notify/sms/vonage-testing.ts";
+
 /**
  * Test helpers: read what the shop sent (the outbox) and follow its links, and a tiny SMTP server
  * that records what it receives.

@@ -6,6 +6,10 @@
 export const ORDERING_ERROR_STATUS = {
   bad_request: 400,
   invalid_phone: 400,
+  /** A number of a country SMS do not go to (`SMS_COUNTRIES`). */
+  phone_country_unsupported: 400,
+  /** An SMS the rules refuse (over the part limit…), with its `Reason`. */
+  sms_refused: 400,
   invalid_code: 400,
   code_expired: 400,
   code_used: 400,
@@ -65,6 +69,9 @@ export const MESSAGES = {
   unauthorized: "Votre session a expiré. Reconnectez-vous.",
   invalidPhone:
     "Ce numéro de téléphone n'est pas valide. Saisissez un numéro français, par exemple 06 12 34 56 78.",
+  phoneCountryUnsupported:
+    "Nous ne pouvons pas envoyer de SMS vers ce pays. Saisissez un numéro français, par exemple 06 12 34 56 78.",
+  smsRefused: "Nous ne pouvons pas vous envoyer ce SMS. Réessayez ou contactez la boutique.",
   invalidCode: "Ce code est incorrect.",
   codeExpired: "Ce code a expiré. Demandez-en un nouveau.",
   codeUsed: "Ce code a déjà été utilisé. Demandez-en un nouveau.",

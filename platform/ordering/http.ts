@@ -2,6 +2,7 @@ import { type Context, Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { type ZodType, z } from "zod";
 import type { Db } from "#db/client.ts";
+import type { SmsRules } from "#platform/notify/index.ts";
 import { orderingAdminRoutes } from "#platform/ordering/admin-api.ts";
 import { orderView, storeView, zoneView } from "#platform/ordering/admin-views.ts";
 import {
@@ -91,6 +92,8 @@ export type OrderingApiOptions = {
    * so ordering cannot import it).
    */
   recordRefunds?: PaymentHandler["refunded"];
+  /** Where login codes may be sent (`SMS_COUNTRIES`, server/platform.ts); France by default. */
+  smsRules?: SmsRules;
   /** Called with every unexpected error (the answer is a generic 500). */
   onError?: (error: unknown) => void;
 };
@@ -152,6 +155,7 @@ function customerRoutes(options: OrderingApiOptions) {
     now: now(),
     clientIp: options.clientIp?.(c) ?? c.req.header(SHOPPER_IP_HEADER) ?? "unknown",
     generateCode: options.generatePhoneCode,
+    smsRules: options.smsRules,
   });
   // The confirmations' links are keyed by the service's own secret (order-confirmation.ts).
   const links = { origin: options.publicOrigin, secret: options.apiToken };

@@ -45,6 +45,12 @@ export type SmsDeliveryOptions = {
   /** How often due SMS are looked for; 0 turns the timer off. SMS carry codes: short. */
   sweepIntervalMs?: number;
   maxAttempts?: number;
+  /**
+   * How old a claim is when its sender is taken for dead (a crash mid-send) and the SMS is sent
+   * again (`SMS_CLAIM_TIMEOUT_SECONDS`): longer than the slowest submit of a whole message (10 s
+   * of link wait, then 10 s per part at most), far shorter than a code's ten minutes.
+   */
+  claimTimeoutMs?: number;
   /** Called after a receipt was applied (or found no message), for tests and logs. */
   onReceiptRecorded?: (receipt: DeliveryReceipt, matched: boolean) => void;
 };
@@ -52,6 +58,7 @@ export type SmsDeliveryOptions = {
 const DEFAULT_SWEEP_MS = 2000;
 // 15 s, 30 s, 1, 2, 4 minutes: the last try comes before a phone code's ten minutes run out.
 const DEFAULT_MAX_ATTEMPTS = 6;
+const DEFAULT_CLAIM_TIMEOUT_MS = 2 * 60_000;
 const RETRY = { firstMs: 15_000, longestMs: 5 * 60_000 };
 /** The advisory lock of the SMS sweep (platform/background-lock.ts). */
 export const SMS_SWEEP_LOCK = "outbox-sms-sweep";
@@ -60,6 +67,7 @@ export function createSmsDelivery(options: SmsDeliveryOptions): SmsDelivery {
   const { db, gateway, logger, rules } = options;
   const now = options.now ?? (() => new Date());
   const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+  const claimTimeoutMs = options.claimTimeoutMs ?? DEFAULT_CLAIM_TIMEOUT_MS;
   if (!gateway) return { deliverPending: async () => 0, kick() {}, stop: async () => {} };
 
   gateway.onReceipt(async (receipt) => {
@@ -105,7 +113,7 @@ export function createSmsDelivery(options: SmsDeliveryOptions): SmsDelivery {
   async function deliverPending(): Promise<number> {
     let sent = 0;
     for (;;) {
-      const message = await claimNext(db, "sms", now());
+      const message = await claimNext(db, "sms", now(), claimTimeoutMs);
       if (!message) return sent;
       const outcome = await sendOne(message);
       if (outcome === "sent") sent++;

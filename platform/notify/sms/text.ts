@@ -119,6 +119,8 @@ export function normaliseSmsNumber(input: string): string | null {
   const french = normalizeFrenchPhone(input);
   if (french) return french;
   const compact = input.trim().replace(/[\s.()-]/g, "");
+  // +33 is metropolitan France's plan, whose numbers normalizeFrenchPhone knows: no other form.
+  if (compact.startsWith("+33")) return null;
   return E164.test(compact) ? compact : null;
 }
 
@@ -128,16 +130,21 @@ export type SmsRules = {
   maxParts?: number;
 };
 
+/** Whether an E.164 number is in one of `countries` (ISO codes); every number without a list. */
+export function inSmsCountries(number: string, countries: readonly string[] | undefined): boolean {
+  if (!countries) return true;
+  return countries.some((country) =>
+    (CALLING_CODES[country] ?? []).some((code) => number.startsWith(`+${code}`)),
+  );
+}
+
 /** Why an SMS cannot be sent (in English, for the operators reading `last_error`), or null. */
 export function smsRefusal(to: string, text: string, rules: SmsRules = {}): string | null {
   const number = normaliseSmsNumber(to);
   if (!number) return `malformed phone number ${JSON.stringify(to)}`;
   const { countries } = rules;
-  if (countries) {
-    const allowed = countries.some((country) =>
-      (CALLING_CODES[country] ?? []).some((code) => number.startsWith(`+${code}`)),
-    );
-    if (!allowed) return `${number} is outside the countries SMS go to (${countries.join(", ")})`;
+  if (countries && !inSmsCountries(number, countries)) {
+    return `${number} is outside the countries SMS go to (${countries.join(", ")})`;
   }
   if (text.trim() === "") return "empty text";
   const maxParts = rules.maxParts ?? MAX_SMS_PARTS;

@@ -162,7 +162,11 @@ describe("phone login", () => {
       body: { PhoneNumber: "+44 7911 123456" },
     });
     expect(status).toBe(400);
-    expect(body).toMatchObject({ Success: false, Code: "invalid_phone", Field: "PhoneNumber" });
+    expect(body).toMatchObject({
+      Success: false,
+      Code: "phone_country_unsupported",
+      Field: "PhoneNumber",
+    });
   });
 
   const askCode = (phone: string, client: string) =>

@@ -1,7 +1,14 @@
 import { randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
-import { queueSms } from "#platform/notify/index.ts";
+import {
+  inSmsCountries,
+  latestSmsFailedForGood,
+  normaliseSmsNumber,
+  queueSms,
+  type SmsRules,
+  smsRefusal,
+} from "#platform/notify/index.ts";
 import {
   type Customer,
   customerForPhone,
@@ -10,7 +17,6 @@ import {
 } from "#platform/ordering/customers/customers.ts";
 import { MESSAGES, OrderingError } from "#platform/ordering/errors.ts";
 import { orderingPhoneLoginCode } from "#platform/ordering/schema.ts";
-import { normalizeFrenchPhone } from "#platform/phone.ts";
 import {
   type AttemptGuard,
   type AttemptRules,
@@ -19,6 +25,9 @@ import {
   type LimiterStore,
   type Refusal,
 } from "#platform/rate-limit.ts";
+
+/** The outbox kind of a login code's SMS. */
+const PHONE_CODE_SMS_KIND = "phone_code";
 
 /** A code works for 10 minutes, once, and not after 5 tries. */
 export const PHONE_CODE_TTL_MS = 10 * 60_000;
@@ -80,20 +89,37 @@ export type PhoneLoginContext = {
   clientIp: string;
   /** Makes the 6-digit code; random unless a test fixes it. */
   generateCode?: () => string;
+  /** Where codes may be sent (`SMS_COUNTRIES`): France unless the server says otherwise. */
+  smsRules?: SmsRules;
 };
+
+/** Today's shops sign in French numbers; `SMS_COUNTRIES` widens it (server/platform.ts). */
+export const DEFAULT_PHONE_LOGIN_SMS_RULES: SmsRules = { countries: ["FR"] };
 
 const randomCode = () => String(randomInt(0, 1_000_000)).padStart(6, "0");
 
 /**
- * Sends a 6-digit code by SMS (through the notify outbox) to a French phone number. The answer's
- * request id must come back with the code: the code is bound to it and to the phone.
+ * Sends a 6-digit code by SMS (through the notify outbox) to a phone number of the countries SMS
+ * go to. The answer's request id must come back with the code: the code is bound to it and to
+ * the phone. A number that is malformed or outside those countries is refused before anything is
+ * stored. When the previous code's SMS failed for good, its request does not count in the
+ * phone's growing delay: the shopper may ask again at once (the per-address limits still apply).
  */
 export async function requestPhoneLoginCode(
   context: PhoneLoginContext,
   phoneInput: string,
 ): Promise<{ requestId: string; phone: string; expiresAt: Date }> {
+  const rules = context.smsRules ?? DEFAULT_PHONE_LOGIN_SMS_RULES;
   const phone = parsePhone(phoneInput);
+  if (!inSmsCountries(phone, rules.countries)) {
+    throw new OrderingError("phone_country_unsupported", MESSAGES.phoneCountryUnsupported, {
+      Field: "PhoneNumber",
+    });
+  }
   const { limits, now } = context;
+  if (await latestSmsFailedForGood(context.db, { kind: PHONE_CODE_SMS_KIND, to: phone })) {
+    await limits.requests.forgive(phone);
+  }
   rateLimited(await limits.requests.attempt(phone, context.clientIp));
   const code = (context.generateCode ?? randomCode)();
   const requestId = randomBytes(18).toString("base64url");
@@ -106,7 +132,11 @@ export async function requestPhoneLoginCode(
       expiresAt,
       createdAt: now,
     });
-    await queueSms(tx, { kind: "phone_code", to: phone, text: phoneCodeSms(code) });
+    const sms = { kind: PHONE_CODE_SMS_KIND, to: phone, text: phoneCodeSms(code) };
+    // Checked first: a refused SMS rolls the code back rather than storing a code never sent.
+    const refusal = smsRefusal(sms.to, sms.text, rules);
+    if (refusal) throw new OrderingError("sms_refused", MESSAGES.smsRefused, { Reason: refusal });
+    await queueSms(tx, sms, rules);
   });
   return { requestId, phone, expiresAt };
 }
@@ -185,7 +215,7 @@ async function refusal(db: Db, requestId: string, now: Date): Promise<OrderingEr
 }
 
 function parsePhone(input: string): string {
-  const phone = normalizeFrenchPhone(input);
+  const phone = normaliseSmsNumber(input);
   if (!phone)
     throw new OrderingError("invalid_phone", MESSAGES.invalidPhone, { Field: "PhoneNumber" });
   return phone;
