@@ -8,11 +8,7 @@ import { createOrderingApi } from "#platform/ordering/http.ts";
 import { orderingOrder, orderingSlotBooking } from "#platform/ordering/schema.ts";
 import { callOrdering, insertTestStore } from "#platform/ordering/testing.ts";
 import { createPayments, createTestProvider } from "#platform/payments/index.ts";
-import {
-  payOnPage,
-  startSandbox,
-  TEST_WEBHOOK_SECRET,
-} from "#platform/payments/testing.ts";
+import { payOnPage, startSandbox, TEST_WEBHOOK_SECRET } from "#platform/payments/testing.ts";
 
 /**
  * The restauration flow through the payment provider (issue 48): cards saved on a setup
