@@ -59,28 +59,7 @@ export function OrderProviderPayment({ payment, weighing, canRefund, closed, for
         />
       )}
       {canRefund && !awaiting && remaining > 0 && (
-        <Form method="post" className="admin-inline-form" aria-label="Rembourser">
-          <CsrfField />
-          <input type="hidden" name="intent" value="refund" />
-          <input type="hidden" name="key" value={formKey} />
-          <label className="admin-field">
-            <span>Montant à rembourser (€)</span>
-            <input
-              type="text"
-              name="amount"
-              inputMode="decimal"
-              placeholder={formatCents(remaining)}
-            />
-          </label>
-          {!closed && (
-            <label>
-              <input type="checkbox" name="cancel" /> Annuler la commande
-            </label>
-          )}
-          <button type="submit" className="admin-button">
-            Rembourser
-          </button>
-        </Form>
+        <RefundForm formKey={formKey} remainingCents={remaining} closed={closed} />
       )}
       {awaiting && !closed && (
         <p className="admin-field__hint">
@@ -162,6 +141,42 @@ function WeighingForm({
           Encaisser
         </button>
       </div>
+    </Form>
+  );
+}
+
+/** The office's refund by amount, with cancelling the order beside it while it is open. */
+export function RefundForm({
+  formKey,
+  remainingCents,
+  closed,
+}: {
+  formKey: string;
+  remainingCents: number;
+  closed: boolean;
+}) {
+  return (
+    <Form method="post" className="admin-inline-form" aria-label="Rembourser">
+      <CsrfField />
+      <input type="hidden" name="intent" value="refund" />
+      <input type="hidden" name="key" value={formKey} />
+      <label className="admin-field">
+        <span>Montant à rembourser (€)</span>
+        <input
+          type="text"
+          name="amount"
+          inputMode="decimal"
+          placeholder={formatCents(remainingCents)}
+        />
+      </label>
+      {!closed && (
+        <label>
+          <input type="checkbox" name="cancel" /> Annuler la commande
+        </label>
+      )}
+      <button type="submit" className="admin-button">
+        Rembourser
+      </button>
     </Form>
   );
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
-import { OrderProviderPayment } from "#app/components/admin/order-provider-payment.tsx";
+import { OrderProviderPayment, RefundForm } from "#app/components/admin/order-provider-payment.tsx";
 import { orderDocuments } from "#app/lib/account/invoices.server.ts";
 import { readStaffForm, requirePermission, staffContext } from "#app/lib/admin/admin.server.ts";
 import { serverContext } from "#app/lib/server-context.ts";
@@ -369,28 +369,7 @@ export default function OrderScreen() {
               </ul>
             )}
             {canRefund && (remaining > 0 || !closed) && (
-              <Form method="post" className="admin-inline-form" aria-label="Rembourser">
-                <CsrfField />
-                <input type="hidden" name="intent" value="refund" />
-                <input type="hidden" name="key" value={refundKey} />
-                <label className="admin-field">
-                  <span>Montant à rembourser (€)</span>
-                  <input
-                    type="text"
-                    name="amount"
-                    inputMode="decimal"
-                    placeholder={formatCents(remaining)}
-                  />
-                </label>
-                {!closed && (
-                  <label>
-                    <input type="checkbox" name="cancel" /> Annuler la commande
-                  </label>
-                )}
-                <button type="submit" className="admin-button">
-                  Rembourser
-                </button>
-              </Form>
+              <RefundForm formKey={refundKey} remainingCents={remaining} closed={closed} />
             )}
           </>
         ) : (
