@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
@@ -17,6 +18,7 @@ import {
   type Payments,
 } from "#platform/payments/settlement/attempts.ts";
 import { reconcilePayments } from "#platform/payments/settlement/reconcile.ts";
+import { paymentAttempt } from "#platform/payments/settlement/schema.ts";
 import {
   SETTLEMENT_MESSAGES,
   settleCheckoutSession,
@@ -231,6 +233,24 @@ describe("settling a payment", () => {
     const refunds = await payments.provider.listRefunds(settled?.paymentIntentId ?? "");
     expect(refunds.map((refund) => refund.amount)).toEqual([2000]);
     expect(released).toEqual([attempt.id]);
+  });
+
+  it("gives back a payment whose amount is not what the attempt holds", async () => {
+    const { attempt, url } = await open(1500);
+    // What the shop holds changed after the session was made (a stale page, a tampered one).
+    await database.db
+      .update(paymentAttempt)
+      .set({ amountCents: 1600 })
+      .where(eq(paymentAttempt.id, attempt.id));
+    await payOnPage(url, { number: "4242424242424242" });
+    expect(await settlePaymentAttempt(payments, attempt.id)).toMatchObject({
+      kind: "refunded",
+      message: SETTLEMENT_MESSAGES.amountMismatch,
+    });
+    expect(placed).toEqual([]);
+    const settled = await attemptById(database.db, attempt.id);
+    const refunds = await payments.provider.listRefunds(settled?.paymentIntentId ?? "");
+    expect(refunds.map((refund) => refund.amount)).toEqual([1500]);
   });
 
   it("hears of refunds made at the provider through charge.refunded", async () => {
