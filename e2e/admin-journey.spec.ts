@@ -59,19 +59,25 @@ async function placeOrderToday(
     },
   );
   const checkoutUrl: string = created.cartCreate.cart.checkoutUrl;
-  const paid = await request.post(new URL(checkoutUrl).pathname + new URL(checkoutUrl).search, {
+  const begun = await request.post(new URL(checkoutUrl).pathname + new URL(checkoutUrl).search, {
     form: {
       email: "camille.journee@example.com",
       phone: "06 12 34 56 78",
       firstName: "Camille",
       lastName: "Journée",
-      cardHolder: "Camille Journée",
-      cardNumber: "4242 4242 4242 4242",
-      cardExpiry: "12/30",
-      cardCvc: "123",
     },
     maxRedirects: 0,
   });
+  expect(begun.status()).toBe(303);
+  // The card on the provider's hosted page, as a browser without JavaScript posts it.
+  const hosted = new URL(begun.headers().location ?? "");
+  const card = await request.post(hosted.pathname, {
+    form: { number: "4242 4242 4242 4242", expiry: "12/30", cvc: "123" },
+    maxRedirects: 0,
+  });
+  expect(card.status()).toBe(303);
+  const back = new URL(card.headers().location ?? "");
+  const paid = await request.get(back.pathname + back.search, { maxRedirects: 0 });
   expect(paid.status()).toBe(303);
   const order = /Order%2F(\d+)|Order\/(\d+)/.exec(paid.headers().location ?? "");
   return { orderId: Number(order?.[1] ?? order?.[2]), day: slotKey.slice(0, 10) };

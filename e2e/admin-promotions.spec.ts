@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { signInStaff } from "./admin-account.ts";
 import { hydrated, payOnHostedCheckout, pickUpAtFirstSlot } from "./journeys.ts";
+import { payWithNewCard } from "./restauration-payment.ts";
 
 /**
  * Promotions (issue 19, item 5): a manager creates a restaurant voucher and a grocery discount
@@ -170,11 +171,7 @@ test("a manager creates a voucher and a discount code that shoppers then use", a
     await shopper.getByLabel("Adresse e-mail").fill("camille.promo@example.fr");
     await shopper.getByRole("button", { name: "Continuer vers le paiement" }).click();
     await expect(shopper).toHaveURL(/\/order\/paiement\/$/);
-    await shopper.getByLabel("Nouvelle carte").check();
-    await shopper.getByLabel("Numéro de carte").fill("4242 4242 4242 4242");
-    await shopper.getByLabel("Date d'expiration (MM/AA)").fill("12/30");
-    await shopper.getByLabel("Code de sécurité (CVC)").fill("123");
-    await shopper.getByRole("button", { name: /^Payer / }).click();
+    await payWithNewCard(shopper, "4242 4242 4242 4242");
     await expect(
       shopper.getByRole("heading", { level: 1, name: "Merci pour votre commande !" }),
     ).toBeVisible();

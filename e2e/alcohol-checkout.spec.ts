@@ -1,5 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { addGroceryProduct, hydrated, payOnHostedCheckout, pickUpAtFirstSlot } from "./journeys.ts";
+import {
+  addGroceryProduct,
+  fillHostedCheckout,
+  hydrated,
+  payOnHostedCheckout,
+  pickUpAtFirstSlot,
+} from "./journeys.ts";
 
 /**
  * Alcohol is sold to adults only (issue 23): a cart holding a bottle shows the health message,
@@ -30,8 +36,8 @@ test("a bottle is paid for only once the shopper confirms being 18 or over", asy
   );
   await expect(box).not.toBeChecked();
 
-  // Paying without the box: refused on its field, nothing ordered.
-  await payOnHostedCheckout(page);
+  // Paying without the box: refused on its field, before the payment page, nothing ordered.
+  await fillHostedCheckout(page);
   await expect(page).toHaveURL(/\/checkout\/[^/]+\/\?key=/);
   const message = "Confirmez que vous avez 18 ans ou plus : votre panier contient de l'alcool.";
   await expect(page.getByRole("link", { name: message })).toBeVisible();

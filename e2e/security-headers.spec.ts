@@ -92,7 +92,7 @@ test("the order-mode modal, then the hosted checkout to the confirmation", async
   await expect(page).toHaveURL(/\/checkout\/[^/]+\/\?key=/);
   await expect(page.getByRole("heading", { name: "Finaliser ma commande" })).toBeVisible();
   // The checkout's own stylesheet applied (its inline <style> carries the nonce).
-  await expect(page.getByRole("button", { name: "Payer et valider ma commande" })).toHaveCSS(
+  await expect(page.getByRole("button", { name: "Payer", exact: true })).toHaveCSS(
     "background-color",
     "rgb(122, 46, 29)",
   );
