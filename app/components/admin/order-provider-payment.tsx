@@ -12,7 +12,8 @@ import { perKgLabel, weightLabel } from "#platform/sold-by-weight.ts";
  * refund form once captured.
  */
 
-const when = (date: Date | string) => {
+/** « 2 décembre 2026 à 14h05 ». */
+export const when = (date: Date | string) => {
   const instant = new Date(date);
   return `${formatDate(instant)} à ${formatTime(instant)}`;
 };
@@ -41,16 +42,7 @@ export function OrderProviderPayment({ payment, weighing, canRefund, closed, for
         {" · Remboursé : "}
         <span data-testid="refunded">{formatCents(payment.refundedCents)}</span>
       </p>
-      {payment.refunds.length > 0 && (
-        <ul aria-label="Remboursements">
-          {payment.refunds.map((refund) => (
-            <li key={refund.id}>
-              {when(refund.createdAt)} : {formatCents(refund.amountCents)} ({refund.reason},{" "}
-              {refund.id})
-            </li>
-          ))}
-        </ul>
-      )}
+      <RefundList refunds={payment.refunds} />
       {awaiting && weighing && !closed && (
         <WeighingForm
           weighing={weighing}
@@ -178,5 +170,24 @@ export function RefundForm({
         Rembourser
       </button>
     </Form>
+  );
+}
+
+/** A payment's refunds, newest as listed, with their reason and the provider's id. */
+export function RefundList({
+  refunds,
+}: {
+  refunds: { id: string; createdAt: Date | string; amountCents: number; reason: string }[];
+}) {
+  if (refunds.length === 0) return null;
+  return (
+    <ul aria-label="Remboursements">
+      {refunds.map((refund) => (
+        <li key={refund.id}>
+          {when(refund.createdAt)} : {formatCents(refund.amountCents)} ({refund.reason}, {refund.id}
+          )
+        </li>
+      ))}
+    </ul>
   );
 }

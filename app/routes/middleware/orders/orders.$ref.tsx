@@ -1,7 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
-import { OrderProviderPayment, RefundForm } from "#app/components/admin/order-provider-payment.tsx";
+import {
+  OrderProviderPayment,
+  RefundForm,
+  RefundList,
+  when,
+} from "#app/components/admin/order-provider-payment.tsx";
 import { orderDocuments } from "#app/lib/account/invoices.server.ts";
 import { readStaffForm, requirePermission, staffContext } from "#app/lib/admin/admin.server.ts";
 import { serverContext } from "#app/lib/server-context.ts";
@@ -16,7 +21,7 @@ import {
   weighOrder,
 } from "#platform/backoffice/index.ts";
 import { cardLabel } from "#platform/cards.ts";
-import { formatCents, formatDate, formatTime } from "#platform/format.ts";
+import { formatCents } from "#platform/format.ts";
 import {
   ORDER_KIND_LABELS,
   ORDER_MODE_LABELS,
@@ -159,11 +164,6 @@ async function weighOrCapture(
     ? { ok: true, message: `${formatCents(captured.capturedCents)} encaissés.` }
     : captured;
 }
-
-const when = (date: Date | string) => {
-  const instant = new Date(date);
-  return `${formatDate(instant)} à ${formatTime(instant)}`;
-};
 
 export default function OrderScreen() {
   const { detail, documents, canRefund, refundKey } = useLoaderData<typeof loader>();
@@ -358,16 +358,7 @@ export default function OrderScreen() {
               {`Payé par ${cardLabel(payment)}`} · Encaissé : {formatCents(payment.amountCents)} ·
               Remboursé : <span data-testid="refunded">{formatCents(payment.refundedCents)}</span>
             </p>
-            {payment.refunds.length > 0 && (
-              <ul aria-label="Remboursements">
-                {payment.refunds.map((refund) => (
-                  <li key={refund.id}>
-                    {when(refund.createdAt)} : {formatCents(refund.amountCents)} ({refund.reason},{" "}
-                    {refund.id})
-                  </li>
-                ))}
-              </ul>
-            )}
+            <RefundList refunds={payment.refunds} />
             {canRefund && (remaining > 0 || !closed) && (
               <RefundForm formKey={refundKey} remainingCents={remaining} closed={closed} />
             )}
