@@ -163,7 +163,7 @@ test("an operator runs a day: orders move along, the customer is told, a cancell
   const paid = page.getByRole("region", { name: "Paiement" });
   await expect(paid).toContainText("Remboursé : 1,50\u00a0€");
   await expect(paid.getByRole("list", { name: "Remboursements" })).toContainText(
-    "1,50\u00a0€ (Annulation,",
+    "1,50\u00a0€ (Annulation de la commande,",
   );
   await expectTold(
     page,

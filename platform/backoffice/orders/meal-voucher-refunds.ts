@@ -26,7 +26,7 @@ export async function refundMealVoucherOnCancel(
       chargeId: charge.id,
       amountCents: leftCents,
       idempotencyKey: `cancel:titres-restaurant:${order.ref}`,
-      reason: "Annulation",
+      reason: "Annulation de la commande",
     },
     now,
   );

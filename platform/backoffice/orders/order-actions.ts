@@ -288,7 +288,7 @@ async function refundProcessorCharge(
       chargeId,
       amountCents: refund.amountCents,
       idempotencyKey: refund.idempotencyKey,
-      reason: refund.reason || (refund.cancel ? "Annulation" : "Remboursement"),
+      reason: refundReason(refund),
     },
     now,
   );
@@ -321,11 +321,16 @@ async function refundProcessorCharge(
       source: invoiceSourceOf(ref),
       orderId: ref.id,
       amountCents: refundedCents,
-      reason: refund.reason || (refund.cancel ? "Annulation de la commande" : "Remboursement"),
+      reason: refundReason(refund),
     },
     now,
   );
   return refundedCents;
+}
+
+/** A refund's reason, as the order page, the provider and the credit note name it. */
+function refundReason(refund: { cancel: boolean; reason?: string }): string {
+  return refund.reason || (refund.cancel ? "Annulation de la commande" : "Remboursement");
 }
 
 /**
@@ -370,7 +375,7 @@ export async function refundOrder(
       paymentIntentId: intent.paymentIntentId,
       amountCents: refund.amountCents,
       idempotencyKey: refund.idempotencyKey,
-      reason: refund.reason || (refund.cancel ? "Annulation de la commande" : "Remboursement"),
+      reason: refundReason(refund),
     });
     if (!atProvider.ok) {
       return { ok: false, reason: "refund", message: atProvider.message, code: atProvider.code };
