@@ -445,6 +445,7 @@ export function slotAttributes(choice: {
   ];
 }
 
+export { placeTestOrder } from "#platform/commerce/checkout/testing.ts";
 // The customer API's sign-in mutation and its tests' clock, for tests outside the module.
 export {
   LOGIN as CUSTOMER_LOGIN,

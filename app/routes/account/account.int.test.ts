@@ -5,8 +5,8 @@ import { storefrontQuery } from "#app/lib/storefront.server.ts";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
 import { composeTestServer, formPost, type TestRequest } from "#platform/backoffice/testing.ts";
-import { placeTestOrder } from "#platform/commerce/checkout/testing.ts";
 import { parseCartGid } from "#platform/commerce/index.ts";
+import { placeTestOrder } from "#platform/commerce/testing.ts";
 import { formatSlot } from "#platform/format.ts";
 import { latestMessage, linkIn } from "#platform/notify/testing.ts";
 import {

@@ -3,6 +3,12 @@ import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { parseCartGid } from "#platform/commerce/cart/records.ts";
+import {
+  checkoutAndPay,
+  DECLINED,
+  payOnHostedPage,
+  VISA,
+} from "#platform/commerce/checkout/testing.ts";
 import { giftCardCodeHash, giftCardLastCharacters } from "#platform/commerce/gift-cards/codes.ts";
 import {
   commerceGiftCard,
@@ -18,6 +24,7 @@ import {
   slotAttributes,
   type TestStorefrontApi,
 } from "#platform/commerce/testing.ts";
+import { formatCents } from "#platform/format.ts";
 import { notifyOutbox } from "#platform/notify/tables.ts";
 import { paymentAttempt } from "#platform/payments/tables.ts";
 
@@ -423,6 +430,60 @@ describe("gift cards at the hosted checkout", () => {
     // The page now shows the new figures; paying them goes through.
     expect((await pay(cart.path)).status).toBe(303);
     expect(await balanceOf(card.id)).toBe(0);
+  });
+
+  it("refunds the second of two open payments spending one card, and takes the card once", async () => {
+    // Two tabs, two carts, one card: each page shows the card paying 20 €, and each shopper
+    // is on the hosted page (a declined try keeps it open) before either pays.
+    const card = await issue(2000);
+    const first = await newCart();
+    const second = await newCart();
+    const holds = [];
+    for (const cart of [first, second]) {
+      await graphqlRequest(api, ADD, { cartId: cart.id, giftCardCodes: [card.code] });
+      const { giftCardCents, cardCents } = await pageFigures(cart.path);
+      expect(giftCardCents).toBe("2000");
+      const { cardNumber: _n, cardExpiry: _e, cardCvc: _c, cardHolder: _h, ...fields } = form;
+      const hold = await checkoutAndPay(
+        app,
+        ORIGIN,
+        cart.path,
+        { ...fields, giftCardCents, cardCents },
+        DECLINED,
+      );
+      expect(hold.sessionUrl).toContain("/test-payments/pay/");
+      holds.push({ cart, hold, cardCents: Number(cardCents) });
+    }
+    const returns = [];
+    for (const { hold } of holds) {
+      const paid = await payOnHostedPage(app, hold.sessionUrl ?? "", VISA);
+      expect(paid.status).toBe(303);
+      returns.push(await app.request(new URL(paid.headers.get("location") ?? "").href));
+    }
+    expect(returns[0]?.status).toBe(303);
+    expect((await orderOf(first.token))?.financialStatus).toBe("PAID");
+    expect(returns[1]?.status).toBe(422);
+    expect(await returns[1]?.text()).toContain(
+      `Le solde de la carte cadeau •••• ${card.code.slice(-4)} a changé pendant le paiement. Votre paiement de ${formatCents(holds[1]?.cardCents ?? 0)} a été remboursé et aucune commande n&#39;a été passée.`,
+    );
+    expect(await orderOf(second.token)).toBeUndefined();
+    const [refunded] = await database.db
+      .select()
+      .from(paymentAttempt)
+      .where(eq(paymentAttempt.reference, second.token));
+    expect(refunded?.status).toBe("refunded");
+    // The card paid the first order only, once.
+    expect(await balanceOf(card.id)).toBe(0);
+    const spent = await database.db
+      .select()
+      .from(commerceGiftCardMovement)
+      .where(
+        and(
+          eq(commerceGiftCardMovement.giftCardId, card.id),
+          eq(commerceGiftCardMovement.kind, "spent"),
+        ),
+      );
+    expect(spent.map((movement) => movement.amountCents)).toEqual([-2000]);
   });
 
   it("never takes a card below zero when 50 checkouts spend it at once", async () => {

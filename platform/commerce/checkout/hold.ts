@@ -41,11 +41,11 @@ import type { SlotBookings } from "#platform/commerce/slot-port.ts";
 import { mealVoucherEligibleCents } from "#platform/meal-vouchers.ts";
 import { countOrder, countSlotBooking } from "#platform/metrics.ts";
 import {
+  type CheckoutLine,
   latestAttempt,
   openPaymentAttempt,
   type PaymentAttempt,
 } from "#platform/payments/index.ts";
-import type { CheckoutLine } from "#platform/payments/provider.ts";
 import { authorisedCents } from "#platform/sold-by-weight.ts";
 
 /**
