@@ -7,7 +7,7 @@ import {
   test,
 } from "@playwright/test";
 import { signInStaff } from "./admin-account.ts";
-import { DEMO_CUSTOMER, payOnHostedCheckout, signIn } from "./journeys.ts";
+import { DEMO_CUSTOMER, hydrated, payOnHostedCheckout, signIn } from "./journeys.ts";
 import { E2E_SECRETS } from "./shop-config.ts";
 
 /**
@@ -224,6 +224,8 @@ test("a used activation or reset link says so at once, with the way to a new one
   // A reset link, used once, then opened again.
   await page.context().clearCookies({ name: "customerAccessToken" });
   await page.goto("/compte/?vue=mot-de-passe-oublie");
+  // A busy machine may still be loading the page's code: the form is the hydrated one.
+  await hydrated(page);
   const forgotten = page.getByRole("region", { name: "Mot de passe oublié" });
   await forgotten.getByLabel("Adresse e-mail du compte").fill(email);
   await forgotten.getByRole("button", { name: "Recevoir le lien" }).click();
@@ -242,6 +244,7 @@ test("a used activation or reset link says so at once, with the way to a new one
     "Ce lien de réinitialisation a déjà servi : il ne fonctionne qu'une fois.",
   );
   await expect(page.getByLabel("Mot de passe", { exact: true })).toHaveCount(0);
+  await hydrated(page);
   await page.getByRole("main").getByRole("link", { name: "Recevoir un nouveau lien" }).click();
   await expect(page.getByRole("region", { name: "Mot de passe oublié" })).toBeVisible();
 });
