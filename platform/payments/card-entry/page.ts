@@ -1,5 +1,6 @@
 import { html } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
+import { providerPageLayout } from "#platform/payments/page-layout.ts";
 import { PAYMENT_MESSAGES } from "#platform/payments/processor.ts";
 import type { CardEntryProblem, CardEntryStatus } from "./entries.ts";
 
@@ -19,19 +20,7 @@ button{margin-top:1.25rem;width:100%;padding:.75rem;font-size:1rem;border:0;bord
 .error{color:#b3093c;font-weight:600;margin:.25rem 0 0}.note{font-size:.85rem;color:#545969}`;
 
 function layout(title: string, body: HtmlEscapedString | Promise<HtmlEscapedString>) {
-  return html`<!doctype html>
-<html lang="fr">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta name="robots" content="noindex" />
-    <title>${title}</title>
-    <style>${STYLE}</style>
-  </head>
-  <body>
-    <main>${body}</main>
-  </body>
-</html>`;
+  return providerPageLayout(title, STYLE, body);
 }
 
 type Field = "number" | "expiry" | "cvc";

@@ -1,6 +1,7 @@
 import { html } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
 import { formatCents } from "#platform/format.ts";
+import { providerPageLayout } from "#platform/payments/page-layout.ts";
 import type { StripeObject } from "./store.ts";
 
 /**
@@ -30,19 +31,7 @@ button.secondary{background:#fff;color:#1a1f36;border:1px solid #8792a2}
 .note{font-size:.85rem;color:#545969}`;
 
 function layout(title: string, body: HtmlEscapedString | Promise<HtmlEscapedString>) {
-  return html`<!doctype html>
-<html lang="fr">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta name="robots" content="noindex" />
-    <title>${title}</title>
-    <style>${STYLE}</style>
-  </head>
-  <body>
-    <main>${body}</main>
-  </body>
-</html>`;
+  return providerPageLayout(title, STYLE, body);
 }
 
 function amount(session: StripeObject): string {
