@@ -445,7 +445,9 @@ export function slotAttributes(choice: {
   ];
 }
 
+// A placed grocery order, for tests outside the module that need one.
 export { placeTestOrder } from "#platform/commerce/checkout/testing.ts";
+
 // The customer API's sign-in mutation and its tests' clock, for tests outside the module.
 export {
   LOGIN as CUSTOMER_LOGIN,
