@@ -449,6 +449,11 @@ export const orderingOrder = pgTable(
     status: text("status").$type<OrderStatus>().notNull().default("Placed"),
     // The card used (no foreign key: deleting a saved card keeps its orders).
     paymentAccountId: integer("payment_account_id"),
+    // The bank card that paid, as the provider's payment named it (brand, last four digits): a
+    // new card on the hosted page has no saved account, and a saved card may be deleted later;
+    // the receipt reads these first. Null for orders placed before issue 48 or without a card.
+    cardBrand: text("card_brand"),
+    cardLast4: text("card_last4"),
     chargeId: text("charge_id"),
     // The payment provider's PaymentIntent (`pi_…`) of an order paid through it.
     paymentIntentId: text("payment_intent_id"),

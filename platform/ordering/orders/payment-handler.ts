@@ -83,6 +83,10 @@ export function restaurationPaymentHandler(links: OrderLinks): PaymentHandler {
           giftWrap: hold.giftWrap,
           paymentAccountId: hold.paymentAccountId,
           paymentIntentId: payment.id,
+          // The card as the payment names it, saved or new on the hosted page: the receipt and
+          // the invoice name it even without a saved account.
+          cardBrand: payment.card?.brand ?? null,
+          cardLast4: payment.card?.last4 ?? null,
           mealVoucherPaymentAccountId: hold.mealVoucher?.paymentAccountId ?? null,
           mealVoucherChargeId: hold.mealVoucher?.chargeId ?? null,
           mealVoucherAmountCents: hold.mealVoucher?.amountCents ?? 0,

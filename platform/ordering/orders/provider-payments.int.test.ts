@@ -5,6 +5,9 @@ import { createTestDatabase } from "#db/testing/index.ts";
 import { listOutbox } from "#platform/notify/index.ts";
 import { phoneLoginLimits } from "#platform/ordering/customers/phone-login.ts";
 import { createOrderingApi } from "#platform/ordering/http.ts";
+import { renderReceiptPdf } from "#platform/ordering/receipts/pdf.ts";
+import { receiptDataForOrder } from "#platform/ordering/receipts/receipts.ts";
+import { pdfTextLines } from "#platform/ordering/receipts/testing.ts";
 import { orderingOrder, orderingSlotBooking } from "#platform/ordering/schema.ts";
 import { callOrdering, insertTestStore } from "#platform/ordering/testing.ts";
 import { createPayments, createTestProvider } from "#platform/payments/index.ts";
@@ -207,5 +210,59 @@ describe("SubmitOrder through the provider", () => {
       token: stranger,
     });
     expect(refused.status).toBe(404);
+  });
+});
+
+describe("the receipt of an order paid through the provider", () => {
+  /** The order's receipt: its card, and the line its PDF prints about the payment. */
+  async function receiptOf(orderId: number) {
+    const receipt = await receiptDataForOrder(database.db, orderId);
+    if (!receipt) throw new Error(`no receipt for order ${orderId}`);
+    const pdf = await renderReceiptPdf(receipt, { compress: false });
+    const paidBy = pdfTextLines(pdf).find((line) => line.startsWith("Payé par"));
+    return { payment: receipt.payment, paidBy };
+  }
+
+  /** A slot the cases above have not filled (the first one holds three orders, its capacity). */
+  async function freeSlot(index: number) {
+    const { body } = await call("GET", "/Restaurant/DeliverySlots/301?deliveryType=2");
+    return body.Data[index].Key as string;
+  }
+
+  it("names a new card paid on the hosted payment page, which no saved account holds", async () => {
+    const token = await signIn();
+    const slot = await freeSlot(2);
+    const answer = await submit(token, "r-1", basket(slot));
+    const paid = await payOnPage(answer.body.Data.PaymentUrl, { number: "4242424242424242" });
+    const sessionId = new URL(paid.headers.get("Location") ?? "").searchParams.get("session_id");
+    const result = await call("GET", `/order/PaymentResult?sessionId=${sessionId}`, { token });
+    expect(result.body.Data).toMatchObject({ OrderState: "Placed" });
+    const orderId = result.body.Data.OrderId as number;
+    const [order] = await database.db
+      .select()
+      .from(orderingOrder)
+      .where(eq(orderingOrder.id, orderId));
+    expect(order).toMatchObject({ paymentAccountId: null, cardBrand: "visa", cardLast4: "4242" });
+    expect(await receiptOf(orderId)).toEqual({
+      payment: { brand: "visa", last4: "4242" },
+      paidBy: "Payé par carte Visa •••• 4242",
+    });
+  });
+
+  it("still names a saved card after the customer deleted it", async () => {
+    const token = await signIn();
+    const card = (await saveCard(token, "5555 5555 5555 4444")).body.Data.PaymentAccountId;
+    const slot = await freeSlot(3);
+    const placed = await submit(token, "r-2", basket(slot, { PaymentAccountId: card }));
+    expect(placed.body.Data).toMatchObject({ OrderState: "Placed" });
+    const deleted = await call("DELETE", "/Payment/PaymentAccount", {
+      token,
+      body: { PaymentAccountId: card },
+    });
+    expect(deleted.status).toBe(200);
+    expect(await receiptOf(placed.body.Data.OrderId)).toEqual({
+      payment: { brand: "mastercard", last4: "4444" },
+      paidBy: "Payé par carte Mastercard •••• 4444",
+    });
   });
 });

@@ -179,6 +179,30 @@ describe("receiptDataForOrder", () => {
     expect(receiptDataSchema.safeParse(receipt).success).toBe(true);
   });
 
+  it("names the order's own card first, then its saved account's", async () => {
+    // A new card on the hosted payment page: no saved account, the order names the card.
+    const hosted = await insertOrder({
+      paymentAccountId: null,
+      chargeId: null,
+      paymentIntentId: "pi_hosted",
+      cardBrand: "mastercard",
+      cardLast4: "4444",
+    });
+    expect(await receiptDataForOrder(database.db, hosted)).toMatchObject({
+      payment: { brand: "mastercard", last4: "4444" },
+    });
+    // The card the payment named wins over the account, which may have changed or gone.
+    const both = await insertOrder({ cardBrand: "amex", cardLast4: "0005" });
+    expect(await receiptDataForOrder(database.db, both)).toMatchObject({
+      payment: { brand: "amex", last4: "0005" },
+    });
+    // An order without its own card (charged by the test processor) reads the saved account.
+    const saved = await insertOrder();
+    expect(await receiptDataForOrder(database.db, saved)).toMatchObject({
+      payment: { brand: "visa", last4: "4242" },
+    });
+  });
+
   it("answers null for an unknown order or an id that is not one", async () => {
     expect(await receiptDataForOrder(database.db, 987_654)).toBeNull();
     expect(await receiptDataForOrder(database.db, 0)).toBeNull();

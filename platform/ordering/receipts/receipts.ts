@@ -31,13 +31,15 @@ export async function receiptDataForOrder(
       order: orderingOrder,
       store: orderingStore,
       customer: orderingCustomer,
-      card: { brand: orderingPaymentAccount.brand, last4: orderingPaymentAccount.last4 },
+      savedCard: { brand: orderingPaymentAccount.brand, last4: orderingPaymentAccount.last4 },
       mealVoucherLast4: mealVoucherAccount.last4,
     })
     .from(orderingOrder)
     .innerJoin(orderingStore, eq(orderingStore.id, orderingOrder.storeId))
     .innerJoin(orderingCustomer, eq(orderingCustomer.id, orderingOrder.customerId))
-    // The card as saved; a card deleted since leaves the receipt without its last digits.
+    // The card as saved, for orders that do not name their own card (charged by the test
+    // processor, or placed before issue 48): a card deleted since leaves those receipts without
+    // its last digits. Orders paid through the provider keep the card's digits themselves.
     .leftJoin(orderingPaymentAccount, eq(orderingPaymentAccount.id, orderingOrder.paymentAccountId))
     .leftJoin(
       mealVoucherAccount,
@@ -45,7 +47,12 @@ export async function receiptDataForOrder(
     )
     .where(eq(orderingOrder.id, orderId));
   if (!found) return null;
-  const { order, store, customer, card, mealVoucherLast4 } = found;
+  const { order, store, customer, savedCard, mealVoucherLast4 } = found;
+  const card = order.cardBrand
+    ? { brand: order.cardBrand, last4: order.cardLast4 }
+    : savedCard?.brand
+      ? savedCard
+      : null;
   const location = order.deliveryLocation;
 
   return {
@@ -90,12 +97,11 @@ export async function receiptDataForOrder(
     serviceFeeCents: order.serviceFeeCents,
     deliveryFeeCents: order.deliveryFeeCents,
     totalCents: order.totalCents,
-    // Charged by the test processor (chargeId) or through the payment provider with a saved
-    // card (paymentIntentId, issue 48): the saved account names the card.
+    // Charged by the test processor (chargeId) or through the payment provider (paymentIntentId,
+    // issue 48), with a saved card or a new one on the hosted page: the order's own card names
+    // it, else the saved account.
     payment:
-      (order.chargeId || order.paymentIntentId) && card?.brand
-        ? paymentOf(card.brand, card.last4)
-        : null,
+      (order.chargeId || order.paymentIntentId) && card ? paymentOf(card.brand, card.last4) : null,
     mealVoucher:
       order.mealVoucherChargeId && mealVoucherLast4 && /^\d{4}$/.test(mealVoucherLast4)
         ? { last4: mealVoucherLast4, amountCents: order.mealVoucherAmountCents }
