@@ -74,7 +74,8 @@ export const DOMAIN_SURFACES: Readonly<Record<string, readonly string[]>> = {
   "backoffice/syncs": ["catalogue-sync.ts"],
   // The tables a grocery order and a customer's records point at, and what a cart looks like.
   "commerce/cart": ["gift-options.ts", "records.ts", "schema.ts", "view.ts"],
-  "commerce/catalogue": ["metafields.ts", "schema.ts", "sold-by-weight.ts"],
+  // A variant's counted stock, taken by the checkout and given back by a cancelled order.
+  "commerce/catalogue": ["metafields.ts", "schema.ts", "sold-by-weight.ts", "stock.ts"],
   // A cart's delivery groups are priced and checked as the checkout prices and checks them.
   "commerce/checkout": ["delivery.ts", "place-order.ts"],
   "commerce/customers": ["schema.ts", "tokens.ts"],

@@ -11,7 +11,7 @@ import {
   type TestRequest,
 } from "#platform/backoffice/testing.ts";
 import { insertProducts, readEditableProduct } from "#platform/commerce/index.ts";
-import { commerceProduct } from "#platform/commerce/tables.ts";
+import { commerceProduct, commerceVariant } from "#platform/commerce/tables.ts";
 
 /** The catalogue screens of the admin area through the composed server (sign-in, CSRF, forms). */
 const EMAIL = "caisse@comptoir.test";
@@ -195,6 +195,43 @@ describe("the catalogue screens", () => {
       { field: "Prix", before: "12,50 €", after: "11,90 €" },
       { field: "Prix barré", before: "", after: "12,50 €" },
     ]);
+  });
+
+  it("counts a variant's stock when staff type it, and leaves a count the form did not change", async () => {
+    const path = "/middleware/products/miel-de-lavande/";
+    // The product as the previous test left it.
+    const asSaved = (changes: Record<string, string>) =>
+      productForm({ "variant.0.price": "11,90", "variant.0.compareAt": "12,50", ...changes });
+    const stockOf = async () =>
+      (await readEditableProduct(database.db, { handle: "miel-de-lavande" }))?.variants[0]
+        ?.quantityAvailable;
+    const bad = await post(path, asSaved({ "variant.0.stock": "douze" }));
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain(
+      "Écrivez un nombre entier d&#x27;unités, 0 ou plus (ou laissez vide : stock non compté).",
+    );
+    expect(await stockOf()).toBeNull();
+
+    const counted = await post(path, asSaved({ "variant.0.stock": "12" }));
+    expect(counted.status).toBe(200);
+    expect(await stockOf()).toBe(12);
+    const log = await readChangeLog(database.db, { subject: "miel-de-lavande" });
+    expect(log.lines[0]?.changes).toEqual([{ field: "Stock", before: "non compté", after: "12" }]);
+
+    // Two jars sold while the screen was open: saving the form as shown keeps the count at 10.
+    await database.db
+      .update(commerceVariant)
+      .set({ quantityAvailable: 10 })
+      .where(eq(commerceVariant.sku, "MIEL-250"));
+    const shown = { "variant.0.stock": "12", "variant.0.stockShown": "12" };
+    expect((await post(path, asSaved(shown))).status).toBe(200);
+    expect(await stockOf()).toBe(10);
+
+    // Emptied, the stock is no longer counted.
+    const uncounted = { "variant.0.stock": "", "variant.0.stockShown": "10" };
+    expect((await post(path, asSaved(uncounted))).status).toBe(200);
+    expect(await stockOf()).toBeNull();
+    expect(await page(path)).toContain("Stock de Unique");
   });
 
   it("archives a product from its screen", async () => {

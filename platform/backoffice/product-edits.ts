@@ -50,6 +50,8 @@ import { parseVatRate, vatRateValue } from "#platform/vat.ts";
 export type FieldErrors = Record<string, string>;
 
 const PRICE_HINT = "Écrivez un prix en euros, par exemple 12,50.";
+const STOCK_HINT =
+  "Écrivez un nombre entier d'unités, 0 ou plus (ou laissez vide : stock non compté).";
 
 /** `12,50`, `12.5`, `12,50 €` → 1250; null when it is not a price with at most two decimals. */
 export function parseEuros(text: string): number | null {
@@ -89,7 +91,9 @@ type ParsedForm = { edit: Parameters<typeof editProduct>[2]; relatedHandles: str
 
 /**
  * Reads the product form. Field names: `title`, `vendor`, …, `mf.<key>` for custom fields,
- * `variant.<i>.price|compareAt|sku|barcode|available|id`, `image.<i>.url|alt`.
+ * `variant.<i>.price|compareAt|sku|barcode|available|stock|stockShown|id`, `image.<i>.url|alt`.
+ * A variant's stock is written only when the field was changed from what the screen showed
+ * (`stockShown`): checkouts take units meanwhile, and saving the price must not undo them.
  */
 export function readProductForm(
   form: FormData,
@@ -174,6 +178,12 @@ export function readProductForm(
     }
     const sku = get(`${prefix}.sku`).trim();
     if (sku.length > 255) errors[`${prefix}.sku`] = "255 caractères au plus.";
+    const stockText = get(`${prefix}.stock`).trim();
+    const stock = stockText === "" ? null : /^\d{1,7}$/.test(stockText) ? Number(stockText) : NaN;
+    if (Number.isNaN(stock) || (stock !== null && stock > 1_000_000)) {
+      errors[`${prefix}.stock`] = STOCK_HINT;
+    }
+    const stockChanged = form.has(`${prefix}.stock`) && stockText !== get(`${prefix}.stockShown`);
     return {
       id: variant.id,
       sku,
@@ -181,6 +191,7 @@ export function readProductForm(
       priceCents: price ?? variant.priceCents,
       compareAtPriceCents: compareAt,
       availableForSale: form.get(`${prefix}.available`) === "on",
+      ...(stockChanged && !Number.isNaN(stock) ? { quantityAvailable: stock } : {}),
     };
   });
 
@@ -347,6 +358,8 @@ export function productSnapshot(product: EditableProduct): Record<string, unknow
     snapshot[`SKU${suffix}`] = variant.sku ?? "";
     snapshot[`Code-barres${suffix}`] = variant.barcode ?? "";
     snapshot[`Disponible${suffix}`] = variant.availableForSale ? "oui" : "non";
+    snapshot[`Stock${suffix}`] =
+      variant.quantityAvailable === null ? "non compté" : String(variant.quantityAvailable);
   }
   snapshot.Images = product.images.map((image) => `${image.url} (${image.altText ?? ""})`);
   const values = product.metafields as Record<string, unknown>;

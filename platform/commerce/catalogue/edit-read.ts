@@ -38,6 +38,8 @@ export type EditableVariant = {
   priceCents: number;
   compareAtPriceCents: number | null;
   availableForSale: boolean;
+  /** Units left, when the variant's stock is counted (catalogue/stock.ts); null when not. */
+  quantityAvailable: number | null;
 };
 
 export type EditableImage = {
@@ -139,6 +141,7 @@ export async function readEditableProduct(
       priceCents: variant.priceCents,
       compareAtPriceCents: variant.compareAtPriceCents,
       availableForSale: variant.availableForSale,
+      quantityAvailable: variant.quantityAvailable,
     })),
     images: images.map((image) => ({
       id: image.id,

@@ -53,6 +53,8 @@ export type VariantEdit = {
   priceCents?: number;
   compareAtPriceCents?: number | null;
   availableForSale?: boolean;
+  /** The units left (null: not counted); left out, the count is not touched. */
+  quantityAvailable?: number | null;
 };
 
 export type ImageEdit = { url: string; altText: string | null };
@@ -87,6 +89,7 @@ const variantEditSchema = z
     priceCents: cents.optional(),
     compareAtPriceCents: cents.nullish(),
     availableForSale: z.boolean().optional(),
+    quantityAvailable: z.number().int().min(0).max(1_000_000).nullish(),
   })
   .strict();
 
@@ -188,6 +191,9 @@ async function writeVariants(tx: Tx, productId: number, edits: unknown, now: Dat
         priceCents: price,
         compareAtPriceCents: compareAt ?? null,
         ...(edit.availableForSale === undefined ? {} : { availableForSale: edit.availableForSale }),
+        ...(edit.quantityAvailable === undefined
+          ? {}
+          : { quantityAvailable: edit.quantityAvailable }),
         updatedAt: now,
       })
       .where(eq(commerceVariant.id, edit.id));

@@ -1,4 +1,5 @@
 import type { Tx } from "#db/client.ts";
+import { giveBackStock } from "#platform/commerce/catalogue/stock.ts";
 import { refundHeldMealVoucher } from "#platform/commerce/checkout/payment.ts";
 import { createHeldOrder, type HeldCheckout } from "#platform/commerce/checkout/place-order.ts";
 import { orderGid } from "#platform/commerce/orders/orders.ts";
@@ -11,7 +12,7 @@ import type { Payment, PaymentAttempt, PaymentHandler } from "#platform/payments
  * The grocery checkout's payment handler (purpose `grocery`): when the provider says a held
  * checkout was paid, the order is made from what the hold kept; when the hold is given back
  * (the hosted page expired or was abandoned, or a payment for a lost hold was refunded), the
- * slot's place and the titres-restaurant charge are given back.
+ * slot's place, the counted stock and the titres-restaurant charge are given back.
  */
 
 export const GROCERY_PAYMENT_MESSAGES = {
@@ -58,6 +59,7 @@ export function groceryPaymentHandler(options: {
         mode: held.slot.mode,
         start: new Date(held.slot.start),
       });
+      await giveBackStock(tx, held.stock ?? []);
       if (held.mealVoucher) {
         await refundHeldMealVoucher(tx, held.mealVoucher, `${attempt.id}:titres-restaurant`, now);
       }

@@ -4,6 +4,7 @@ import { findCartByToken } from "#platform/commerce/cart/records.ts";
 import { commerceCart } from "#platform/commerce/cart/schema.ts";
 import { type CartView, isAlcohol, loadCartView } from "#platform/commerce/cart/view.ts";
 import { soldByWeightProducts } from "#platform/commerce/catalogue/sold-by-weight.ts";
+import { StockShort, takeStock } from "#platform/commerce/catalogue/stock.ts";
 import { checkoutDelivery } from "#platform/commerce/checkout/delivery.ts";
 import {
   type CheckoutInput,
@@ -51,8 +52,9 @@ import { authorisedCents } from "#platform/sold-by-weight.ts";
 /**
  * The hosted checkout's hold (issue 48): once the form is valid, one transaction checks the cart
  * as the order will be made (purchasable lines, adult confirmation, slot, delivery minimum, gift
- * cards as the page showed them), books the slot's place, charges the titres-restaurant card, and
- * opens a payment attempt holding all of it for the provider's hosted page, which pays the rest.
+ * cards as the page showed them), takes the counted stock of its lines, books the slot's place,
+ * charges the titres-restaurant card, and opens a payment attempt holding all of it for the
+ * provider's hosted page, which pays the rest.
  * When gift cards and titres-restaurant pay everything, the order is made at once instead.
  */
 
@@ -60,7 +62,7 @@ import { authorisedCents } from "#platform/sold-by-weight.ts";
 export const GROCERY_PURPOSE = "grocery";
 
 /**
- * How long the slot and basket are held for the hosted page: its session's expiry. Stripe takes
+ * How long the slot, the stock and the basket are held for the hosted page: its session's expiry. Stripe takes
  * 30 minutes at least from the session's creation, which comes a moment after the hold: one
  * more minute keeps it within bounds.
  */
@@ -119,6 +121,7 @@ export async function beginPayment(
   } catch (error) {
     if (error instanceof HoldRefused)
       return { kind: "refused", errors: {}, general: error.general };
+    if (error instanceof StockShort) return { kind: "refused", errors: {}, general: error.message };
     if (error instanceof SlotRefused) {
       countSlotBooking("grocery", "refused");
       return { kind: "slot-refused", general: error.general };
@@ -181,6 +184,16 @@ async function hold(tx: Tx, request: BeginPaymentRequest): Promise<BeginPaymentR
     const changed = gift.uses.find((use) => use.problem) ?? gift.uses[0];
     throw new GiftCardBalanceChanged(changed?.card ?? null);
   }
+  // The counted units are taken now, for the time of the hosted page (given back by `release`):
+  // a concurrent checkout that took the last ones refuses this one, and everything rolls back.
+  const stock = await takeStock(
+    tx,
+    view.lines.map((line) => ({
+      variantId: line.variant.id,
+      quantity: line.quantity,
+      title: lineName(line),
+    })),
+  );
   const leftCents = totals.totalCents - gift.totalCents;
   // Every hold has keys of its own (the titres-restaurant charge's): a later hold of this cart
   // charges again rather than replaying a refunded charge.
@@ -239,6 +252,7 @@ async function hold(tx: Tx, request: BeginPaymentRequest): Promise<BeginPaymentR
     mealVoucher,
     cardCents,
     authorisedCents: weighed > 0 ? authorisedCents(cardCents, weighed) : null,
+    stock,
   };
 
   if (cardCents <= 0) {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { parseCartGid } from "#platform/commerce/cart/records.ts";
 import { commerceCart, commerceCartLine } from "#platform/commerce/cart/schema.ts";
-import { commerceMetafield } from "#platform/commerce/catalogue/schema.ts";
+import { commerceMetafield, commerceVariant } from "#platform/commerce/catalogue/schema.ts";
 import {
   checkoutAndPay,
   DECLINED,
@@ -14,6 +14,8 @@ import {
   THREE_D_SECURE_DECLINED,
   VISA,
 } from "#platform/commerce/checkout/testing.ts";
+import { fromGid } from "#platform/commerce/gid.ts";
+import { setGroceryOrderStatus } from "#platform/commerce/orders/admin.ts";
 import {
   type CatalogueFixture,
   CHECKOUT_FORM,
@@ -364,5 +366,110 @@ describe("settling one paid session 50 times at once", () => {
     expect(await booked()).toBe(before + 1);
     const payment = await provider.retrievePayment(order?.paymentIntentId ?? "");
     expect(payment.amountReceived).toBe(3 * 890 + 50);
+  });
+});
+
+describe("counted stock", () => {
+  const mielVariant = () => fromGid(fixture.miel.variantId, "ProductVariant") ?? 0;
+  /** The honey's units left (null: not counted). */
+  const left = async () => {
+    const [row] = await database.db
+      .select({ left: commerceVariant.quantityAvailable })
+      .from(commerceVariant)
+      .where(eq(commerceVariant.id, mielVariant()));
+    return row?.left ?? null;
+  };
+  const count = (units: number | null) =>
+    database.db
+      .update(commerceVariant)
+      .set({ quantityAvailable: units })
+      .where(eq(commerceVariant.id, mielVariant()));
+
+  it("is taken for the payment page: a second basket is refused, and the units come back when the hold expires", async () => {
+    await count(3);
+    try {
+      const first = await newCart(2);
+      const hold = await checkoutAndPay(app, ORIGIN, first.path, CHECKOUT_FORM, DECLINED);
+      expect(hold.hold.status).toBe(303);
+      expect(await left()).toBe(1);
+      // Two more jars cannot be had while the first shopper pays: the form says why.
+      const second = await newCart(2);
+      const refused = await checkoutAndPay(app, ORIGIN, second.path, CHECKOUT_FORM, VISA);
+      expect(refused.hold.status).toBe(422);
+      expect(await refused.hold.text()).toContain(
+        "Il ne reste que 1 « Miel de lavande » en stock : ajustez la quantité dans votre panier.",
+      );
+      expect(await attemptsOf(second.token)).toEqual([]);
+      expect(await left()).toBe(1);
+      // The first shopper never pays: the expired hold gives the jars back.
+      const [attempt] = await attemptsOf(first.token);
+      clock.now = new Date(NOW.getTime() + 32 * 60_000);
+      try {
+        expect((await settlePaymentAttempt(payments, attempt?.id ?? "")).kind).toBe("released");
+      } finally {
+        clock.now = NOW;
+      }
+      expect(await left()).toBe(3);
+      const paid = await checkoutAndPay(app, ORIGIN, second.path, CHECKOUT_FORM, VISA);
+      expect(paid.back?.status).toBe(303);
+      expect(await left()).toBe(1);
+    } finally {
+      await count(null);
+    }
+  });
+
+  it("is kept by the order, and given back once when the order is cancelled", async () => {
+    await count(5);
+    try {
+      const cart = await newCart(2);
+      const journey = await checkoutAndPay(app, ORIGIN, cart.path, CHECKOUT_FORM, VISA);
+      expect(journey.back?.status).toBe(303);
+      const order = await orderOfCartToken(database.db, cart.token);
+      expect(order?.stockTaken).toEqual([{ variantId: mielVariant(), quantity: 2 }]);
+      expect(await left()).toBe(3);
+      const cancel = () =>
+        database.db.transaction((tx) =>
+          setGroceryOrderStatus(tx, order?.id ?? 0, "cancelled", NOW),
+        );
+      expect((await cancel()).ok).toBe(true);
+      expect(await left()).toBe(5);
+      // A second cancellation is refused, and gives nothing more back.
+      expect((await cancel()).ok).toBe(false);
+      expect(await left()).toBe(5);
+    } finally {
+      await count(null);
+    }
+  });
+
+  it("is given back when the payment of a cart changed meanwhile is refunded", async () => {
+    await count(4);
+    try {
+      const cart = await newCart(1);
+      const hold = await checkoutAndPay(app, ORIGIN, cart.path, CHECKOUT_FORM, DECLINED);
+      expect(await left()).toBe(3);
+      const [row] = await database.db
+        .select({ id: commerceCart.id })
+        .from(commerceCart)
+        .where(eq(commerceCart.token, cart.token));
+      await database.db
+        .update(commerceCartLine)
+        .set({ quantity: 2 })
+        .where(eq(commerceCartLine.cartId, row?.id ?? 0));
+      const paid = await payOnHostedPage(app, hold.sessionUrl ?? "", VISA);
+      const back = await app.request(new URL(paid.headers.get("location") ?? "").href);
+      expect(back.status).toBe(422);
+      expect(await orderOfCartToken(database.db, cart.token)).toBeUndefined();
+      expect(await left()).toBe(4);
+    } finally {
+      await count(null);
+    }
+  });
+
+  it("is not counted when the variant has no number: nothing is taken", async () => {
+    const cart = await newCart(3);
+    const journey = await checkoutAndPay(app, ORIGIN, cart.path, CHECKOUT_FORM, VISA);
+    expect(journey.back?.status).toBe(303);
+    expect(await left()).toBeNull();
+    expect((await orderOfCartToken(database.db, cart.token))?.stockTaken).toBeNull();
   });
 });

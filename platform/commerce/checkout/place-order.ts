@@ -4,6 +4,7 @@ import { withGiftOptions } from "#platform/commerce/cart/gift-options.ts";
 import { isPurchasable } from "#platform/commerce/cart/lines.ts";
 import { commerceCart } from "#platform/commerce/cart/schema.ts";
 import { type CartView, cartAddresses, loadCartView } from "#platform/commerce/cart/view.ts";
+import type { StockTaken } from "#platform/commerce/catalogue/stock.ts";
 import { checkoutDelivery } from "#platform/commerce/checkout/delivery.ts";
 import { type CheckoutInput, giftOptionsOfForm } from "#platform/commerce/checkout/form.ts";
 import {
@@ -250,6 +251,8 @@ export type HeldCheckout = {
   cardCents: number;
   /** A basket with lines sold by weight: what the card authorises (manual capture). */
   authorisedCents: number | null;
+  /** The units of counted variants the hold took (absent on holds made before stock counted). */
+  stock?: StockTaken[];
 };
 
 /** How the bank card paid, from the provider (null: nothing was left for a card). */
@@ -272,6 +275,22 @@ export const HELD_MESSAGES = {
   automaticDiscountUsedUp: (title: string) =>
     `La remise « ${title} » a atteint son nombre maximal d'utilisations pendant le paiement.`,
 };
+
+/**
+ * Whether the basket's counted lines are still what the hold took: the same units of the same
+ * variants (a line changed for one of equal price during the payment is caught here).
+ */
+function sameStock(view: CartView, taken: readonly StockTaken[]): boolean {
+  const ordered = new Map<number, number>();
+  for (const line of view.lines) {
+    ordered.set(line.variant.id, (ordered.get(line.variant.id) ?? 0) + line.quantity);
+  }
+  const held = new Map(taken.map((entry) => [entry.variantId, entry.quantity]));
+  return (
+    taken.every((entry) => ordered.get(entry.variantId) === entry.quantity) &&
+    view.lines.every((line) => line.variant.quantityAvailable === null || held.has(line.variant.id))
+  );
+}
 
 async function lockedCart(tx: Tx, cartId: number) {
   const [cart] = await tx
@@ -307,7 +326,11 @@ export async function createHeldOrder(
   if (priced.refusal) return { ok: false, reason: HELD_MESSAGES.changed };
   const delivery = priced.method;
   const totals = orderTotals(view, delivery);
-  if (totals.totalCents !== held.totalCents || delivery.feeCents !== held.delivery.feeCents) {
+  if (
+    totals.totalCents !== held.totalCents ||
+    delivery.feeCents !== held.delivery.feeCents ||
+    (held.stock && !sameStock(view, held.stock))
+  ) {
     return { ok: false, reason: HELD_MESSAGES.changed };
   }
   const gift = allocateGiftCards(
@@ -357,6 +380,7 @@ export async function createHeldOrder(
         paid: true,
         slot,
         adultConfirmedAt: held.adultConfirmedAt ? new Date(held.adultConfirmedAt) : null,
+        stockTaken: held.stock,
         // The gift options as the form last gave them, over any the cart carried.
         customAttributes: withGiftOptions(view.cart.attributes, giftOptionsOfForm(input)),
         now,

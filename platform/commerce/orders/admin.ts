@@ -15,6 +15,7 @@ import {
 import type { Db, Tx } from "#db/client.ts";
 import { type GiftOptions, giftOptionsOf } from "#platform/commerce/cart/gift-options.ts";
 import { soldByWeightProducts } from "#platform/commerce/catalogue/sold-by-weight.ts";
+import { giveBackOrderStock } from "#platform/commerce/catalogue/stock.ts";
 import {
   commerceOrder,
   commerceOrderLine,
@@ -397,6 +398,8 @@ export async function setGroceryOrderStatus(
       ...(to === "cancelled" ? { cancelledAt: now } : {}),
     })
     .where(eq(commerceOrder.id, orderId));
+  // A cancelled order's counted units go back on sale (the row lock makes it once).
+  if (to === "cancelled") await giveBackOrderStock(tx, orderId);
   return {
     ok: true,
     from: order.status,

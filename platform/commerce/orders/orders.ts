@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, inArray, lt, or } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
 import { type CartAttribute, commerceCart } from "#platform/commerce/cart/schema.ts";
 import type { CartView } from "#platform/commerce/cart/view.ts";
+import type { StockTaken } from "#platform/commerce/catalogue/stock.ts";
 import {
   claimAutomaticDiscountUse,
   claimDiscountUses,
@@ -216,6 +217,8 @@ export type NewOrder = {
   adultConfirmedAt?: Date | null;
   /** The order's attributes when not the cart's as they are (the checkout's gift options). */
   customAttributes?: CartAttribute[];
+  /** The units of counted variants the checkout took for the order. */
+  stockTaken?: StockTaken[];
   now: Date;
 };
 
@@ -314,6 +317,7 @@ export async function createOrderFromCart(tx: Tx, order: NewOrder): Promise<Orde
       mealVoucherChargeId: order.mealVoucher?.chargeId ?? null,
       mealVoucherCents: order.mealVoucher?.amountCents ?? 0,
       adultConfirmedAt: order.adultConfirmedAt ?? null,
+      stockTaken: order.stockTaken?.length ? order.stockTaken : null,
       createdAt: now,
     })
     .returning();

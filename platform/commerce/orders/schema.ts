@@ -12,6 +12,7 @@ import {
 import type { CartAttribute, DiscountKind } from "#platform/commerce/cart/schema.ts";
 import { commerceCart } from "#platform/commerce/cart/schema.ts";
 import { commerceVariant } from "#platform/commerce/catalogue/schema.ts";
+import type { StockTaken } from "#platform/commerce/catalogue/stock.ts";
 import { commerceCustomer } from "#platform/commerce/customers/schema.ts";
 import type { GroceryStatus } from "#platform/order-status.ts";
 
@@ -144,6 +145,9 @@ export const commerceOrder = pgTable(
     // When the shopper confirmed being 18 or over, as the checkout asks before paying for
     // alcohol (issue 23); null for an order without alcohol.
     adultConfirmedAt: timestamp("adult_confirmed_at", { withTimezone: true }),
+    // The units of counted variants the order took (platform/commerce/catalogue/stock.ts), given
+    // back once when it is cancelled (then emptied). Null on orders that took none.
+    stockTaken: jsonb("stock_taken").$type<StockTaken[]>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

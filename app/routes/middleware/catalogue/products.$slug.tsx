@@ -81,6 +81,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 /** What the staff typed, given back to the form when it is refused (works without JavaScript). */
+/** A variant's stock as its field shows it: empty when the stock is not counted. */
+function stockText(variant: { quantityAvailable: number | null }): string {
+  return variant.quantityAvailable === null ? "" : String(variant.quantityAvailable);
+}
+
 function submittedValues(form: FormData): Record<string, string[]> {
   const values: Record<string, string[]> = {};
   for (const [name, value] of form) {
@@ -279,6 +284,7 @@ export default function ProductScreen() {
                   <th scope="col">Prix barré (€)</th>
                   <th scope="col">SKU</th>
                   <th scope="col">Code-barres</th>
+                  <th scope="col">Stock</th>
                   <th scope="col">Disponible</th>
                 </tr>
               </thead>
@@ -328,6 +334,21 @@ export default function ProductScreen() {
                           inputMode="numeric"
                           defaultValue={value(`${prefix}.barcode`, variant.barcode ?? "")}
                           error={errors[`${prefix}.barcode`]}
+                        />
+                      </td>
+                      <td>
+                        <Field
+                          name={`${prefix}.stock`}
+                          label={`Stock de ${name}`}
+                          inputMode="numeric"
+                          hint="Vide : non compté."
+                          defaultValue={value(`${prefix}.stock`, stockText(variant))}
+                          error={errors[`${prefix}.stock`]}
+                        />
+                        <input
+                          type="hidden"
+                          name={`${prefix}.stockShown`}
+                          value={stockText(variant)}
                         />
                       </td>
                       <td>

@@ -1,0 +1,1 @@
+ALTER TABLE "commerce_order" ADD COLUMN "stock_taken" jsonb;

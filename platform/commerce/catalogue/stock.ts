@@ -1,0 +1,104 @@
+import { and, eq, gte, isNotNull, sql } from "drizzle-orm";
+import type { Tx } from "#db/client.ts";
+import { commerceVariant } from "#platform/commerce/catalogue/schema.ts";
+import { commerceOrder } from "#platform/commerce/orders/schema.ts";
+
+/**
+ * Counted stock (issue 48, "slots and stock stay safe around the redirect"). A variant whose
+ * `quantity_available` is null is not counted: the counter cuts, bakes or orders it as it sells,
+ * and only `availableForSale` says whether it is sold. A variant with a number has that many
+ * units left: a checkout takes its units when the shopper leaves for the payment page, a payment
+ * that fails, expires or is abandoned gives them back, the order keeps them, and cancelling the
+ * order gives them back.
+ */
+
+/** Units of one variant taken by a checkout. */
+export type StockTaken = { variantId: number; quantity: number };
+
+export const STOCK_MESSAGES = {
+  short: (title: string, left: number) =>
+    left <= 0
+      ? `« ${title} » n'est plus en stock : retirez-le de votre panier pour commander.`
+      : `Il ne reste que ${left} « ${title} » en stock : ajustez la quantité dans votre panier.`,
+};
+
+/** Thrown inside a checkout's transaction when a counted variant has fewer units than ordered. */
+export class StockShort extends Error {
+  readonly title: string;
+  readonly left: number;
+  constructor(title: string, left: number) {
+    super(STOCK_MESSAGES.short(title, left));
+    this.title = title;
+    this.left = left;
+  }
+}
+
+/**
+ * Takes the units of the counted variants among `lines`, in the caller's transaction; throws
+ * `StockShort` for the first that has too few (the caller's rollback gives back the others).
+ * Variants are taken in id order, so two checkouts sharing products never wait on each other
+ * crosswise.
+ */
+export async function takeStock(
+  tx: Tx,
+  lines: readonly { variantId: number; quantity: number; title: string }[],
+): Promise<StockTaken[]> {
+  const wanted = new Map<number, { quantity: number; title: string }>();
+  for (const line of lines) {
+    const seen = wanted.get(line.variantId);
+    wanted.set(line.variantId, {
+      quantity: (seen?.quantity ?? 0) + line.quantity,
+      title: seen?.title ?? line.title,
+    });
+  }
+  const taken: StockTaken[] = [];
+  for (const [variantId, { quantity, title }] of [...wanted].sort(([a], [b]) => a - b)) {
+    const [updated] = await tx
+      .update(commerceVariant)
+      .set({ quantityAvailable: sql`${commerceVariant.quantityAvailable} - ${quantity}` })
+      .where(
+        and(
+          eq(commerceVariant.id, variantId),
+          isNotNull(commerceVariant.quantityAvailable),
+          gte(commerceVariant.quantityAvailable, quantity),
+        ),
+      )
+      .returning({ id: commerceVariant.id });
+    if (updated) {
+      taken.push({ variantId, quantity });
+      continue;
+    }
+    // Not taken: either not counted (nothing to take) or short. The row is locked by now if the
+    // update matched it, and read as committed otherwise.
+    const [row] = await tx
+      .select({ left: commerceVariant.quantityAvailable })
+      .from(commerceVariant)
+      .where(eq(commerceVariant.id, variantId));
+    if (row && row.left !== null) throw new StockShort(title, row.left);
+  }
+  return taken;
+}
+
+/** Gives back units a checkout took (its payment failed, or its order was cancelled). */
+export async function giveBackStock(tx: Tx, taken: readonly StockTaken[]): Promise<void> {
+  for (const { variantId, quantity } of [...taken].sort((a, b) => a.variantId - b.variantId)) {
+    await tx
+      .update(commerceVariant)
+      .set({ quantityAvailable: sql`${commerceVariant.quantityAvailable} + ${quantity}` })
+      .where(and(eq(commerceVariant.id, variantId), isNotNull(commerceVariant.quantityAvailable)));
+  }
+}
+
+/**
+ * Gives back the units a cancelled grocery order took, once: the order's record of them is
+ * emptied in the same transaction (the caller holds the order's row lock).
+ */
+export async function giveBackOrderStock(tx: Tx, orderId: number): Promise<void> {
+  const [order] = await tx
+    .select({ taken: commerceOrder.stockTaken })
+    .from(commerceOrder)
+    .where(eq(commerceOrder.id, orderId));
+  if (!order?.taken?.length) return;
+  await giveBackStock(tx, order.taken);
+  await tx.update(commerceOrder).set({ stockTaken: null }).where(eq(commerceOrder.id, orderId));
+}
