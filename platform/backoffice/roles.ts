@@ -9,6 +9,7 @@ export type Permission =
   | "dashboard"
   | "catalogue"
   | "content"
+  | "publish"
   | "orders"
   | "customers"
   | "slots"
@@ -21,6 +22,7 @@ const EVERY_PERMISSION: readonly Permission[] = [
   "dashboard",
   "catalogue",
   "content",
+  "publish",
   "orders",
   "customers",
   "slots",
@@ -31,18 +33,21 @@ const EVERY_PERMISSION: readonly Permission[] = [
 ];
 
 /**
- * editor: catalogue and content; operator: orders, customers, slots, promotions; admin:
- * everything.
+ * editor: catalogue and content, publishing included; writer: content and nothing else, drafts
+ * only (publishing, unpublishing and schedules need `publish`); operator: orders, customers,
+ * slots, promotions; admin: everything.
  */
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   admin: EVERY_PERMISSION,
-  editor: ["dashboard", "catalogue", "content"],
+  editor: ["dashboard", "catalogue", "content", "publish"],
+  writer: ["dashboard", "content"],
   operator: ["dashboard", "orders", "customers", "slots", "promotions"],
 };
 
 export const ROLE_LABELS: Record<StaffRole, string> = {
   admin: "Administrateur",
   editor: "Éditeur",
+  writer: "Rédacteur",
   operator: "Opérateur",
 };
 

@@ -13,9 +13,10 @@ import {
 /**
  * The office staff who use the admin area (`/middleware/…`), their sign-in sessions, and the log
  * of what they changed. Roles (roles.ts): `admin` (everything, staff accounts included),
- * `editor` (catalogue and content), `operator` (orders, customers, slots).
+ * `editor` (catalogue and content, publishing included), `writer` (content drafts only),
+ * `operator` (orders, customers, slots).
  */
-export const STAFF_ROLES = ["admin", "editor", "operator"] as const;
+export const STAFF_ROLES = ["admin", "editor", "writer", "operator"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const adminStaff = pgTable(

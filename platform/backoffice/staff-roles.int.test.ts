@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { readChangeLog } from "#platform/backoffice/change-log.ts";
-import { permissionForPath } from "#platform/backoffice/roles.ts";
+import { can, permissionForPath } from "#platform/backoffice/roles.ts";
 import {
   changeStaff,
   createStaff,
@@ -153,6 +153,22 @@ describe("roles on the server", () => {
     expect((await get("/middleware/customers/")).status).toBe(200);
     expect((await get("/middleware/products/")).status).toBe(403);
     expect((await get("/middleware/product-price/")).status).toBe(403);
+  });
+
+  it("opens a writer's content screens and nothing else", async () => {
+    const password = await addColleague("Rose Rédactrice", "rose@comptoir.test", "writer");
+    const writer = await signInStaff(request, { email: "rose@comptoir.test", password });
+    const get = (path: string) => request(path, { headers: { cookie: writer.cookie } });
+    expect((await get("/middleware/dashboard/")).status).toBe(200);
+    expect((await get("/middleware/purge/")).status).toBe(200);
+    for (const screen of ["products", "orders", "customers", "staff", "odp-list", "promotions"]) {
+      const closed = await get(`/middleware/${screen}/`);
+      expect(closed.status, screen).toBe(403);
+      expect(await closed.text()).toContain("Accès refusé : votre rôle (Rédacteur)");
+    }
+    expect(can("writer", "content")).toBe(true);
+    expect(can("writer", "publish")).toBe(false);
+    expect(can("editor", "publish")).toBe(true);
   });
 
   it("closes a screen that has no place among the permissions to everyone but administrators", () => {
