@@ -18,4 +18,17 @@ export {
 } from "./entry-reads.ts";
 export { createContentApi } from "./http.ts";
 export { type ContentChange, createContentManagementApi } from "./management.ts";
+export {
+  EDITOR_MARK,
+  EDITOR_NODE,
+  type EditorMark,
+  type EditorNode,
+  editorContent,
+  isAllowedLinkUri,
+  type LinkDescription,
+  type RichTextLink,
+} from "./rich-text/editor-document.ts";
+export { RichTextConversionError } from "./rich-text/errors.ts";
+export { isEmptyRichTextDocument, toRichTextDocument } from "./rich-text/to-contentful.ts";
+export { type ToEditorOptions, toEditorDocument } from "./rich-text/to-editor.ts";
 export { putEntry } from "./write.ts";

@@ -101,3 +101,5 @@ export async function putTestContent(db: Db): Promise<void> {
     });
   });
 }
+
+export { RICH_TEXT_SAMPLES } from "./rich-text/samples.ts";
