@@ -179,6 +179,8 @@ test("the search overlay suggests products, then leads to all results", async ({
 
 test("the search form submits to the results page", async ({ page }) => {
   await page.goto("/");
+  // Typed before hydration, the query would be reset by React's first render.
+  await hydrated(page);
   await page.getByRole("searchbox", { name: "Rechercher sur le Comptoir" }).fill("chocolat");
   await page.getByRole("button", { name: "Lancer la recherche" }).click();
   await expect(page).toHaveURL(/\/search\/\?q=chocolat$/);
