@@ -19,13 +19,33 @@ export type ContentFieldType =
   | "Link"
   | "Array";
 
+/**
+ * Contentful's field validations, checked when an entry is published (`editing/validation.ts`):
+ * a unique value among the type's published entries, a length (texts) or a count (arrays), a
+ * range (numbers), a list of values, a pattern, the content types a link may point at, the kind
+ * of file an asset link may point at.
+ */
+export type ContentValidation =
+  | { unique: true }
+  | { size: { min?: number; max?: number } }
+  | { range: { min?: number; max?: number } }
+  | { in: readonly (string | number)[] }
+  | { regexp: { pattern: string; flags?: string } }
+  | { linkContentType: readonly string[] }
+  | { linkMimetypeGroup: readonly string[] };
+
+export type ContentFieldItems =
+  | { type: "Symbol"; validations?: ContentValidation[] }
+  | { type: "Link"; linkType: ContentLinkType; validations?: ContentValidation[] };
+
 export type ContentField = {
   id: string;
   name: string;
   type: ContentFieldType;
   linkType?: ContentLinkType;
-  items?: { type: "Symbol" } | { type: "Link"; linkType: ContentLinkType };
+  items?: ContentFieldItems;
   required?: boolean;
+  validations?: ContentValidation[];
 };
 
 export type ContentTypeDefinition = {
@@ -38,42 +58,64 @@ export type ContentTypeDefinition = {
   path?: string;
 };
 
-const symbol = (id: string, name: string, required = false): ContentField => ({
+const symbol = (
+  id: string,
+  name: string,
+  required = false,
+  validations?: ContentValidation[],
+): ContentField => ({
   id,
   name,
   type: "Symbol",
   required,
+  ...(validations ? { validations } : {}),
 });
-const text = (id: string, name: string): ContentField => ({ id, name, type: "Text" });
+const text = (id: string, name: string, validations?: ContentValidation[]): ContentField => ({
+  id,
+  name,
+  type: "Text",
+  ...(validations ? { validations } : {}),
+});
 const boolean = (id: string, name: string): ContentField => ({ id, name, type: "Boolean" });
 const number = (id: string, name: string): ContentField => ({ id, name, type: "Number" });
 const object = (id: string, name: string): ContentField => ({ id, name, type: "Object" });
 const richText = (id: string, name: string): ContentField => ({ id, name, type: "RichText" });
-const integer = (id: string, name: string): ContentField => ({ id, name, type: "Integer" });
+const integer = (id: string, name: string, validations?: ContentValidation[]): ContentField => ({
+  id,
+  name,
+  type: "Integer",
+  ...(validations ? { validations } : {}),
+});
 const date = (id: string, name: string): ContentField => ({ id, name, type: "Date" });
-const entry = (id: string, name: string): ContentField => ({
+const linkTypes = (types: readonly string[] | undefined): ContentValidation[] | undefined =>
+  types ? [{ linkContentType: types }] : undefined;
+const entry = (id: string, name: string, types?: readonly string[]): ContentField => ({
   id,
   name,
   type: "Link",
   linkType: "Entry",
+  ...(types ? { validations: linkTypes(types) } : {}),
 });
+/** Every asset link of the model shows a picture. */
+const IMAGES: ContentValidation[] = [{ linkMimetypeGroup: ["image"] }];
 const asset = (id: string, name: string): ContentField => ({
   id,
   name,
   type: "Link",
   linkType: "Asset",
+  validations: IMAGES,
 });
-const entries = (id: string, name: string): ContentField => ({
+const entries = (id: string, name: string, types?: readonly string[]): ContentField => ({
   id,
   name,
   type: "Array",
-  items: { type: "Link", linkType: "Entry" },
+  items: { type: "Link", linkType: "Entry", ...(types ? { validations: linkTypes(types) } : {}) },
 });
 const assets = (id: string, name: string): ContentField => ({
   id,
   name,
   type: "Array",
-  items: { type: "Link", linkType: "Asset" },
+  items: { type: "Link", linkType: "Asset", validations: IMAGES },
 });
 const symbols = (id: string, name: string): ContentField => ({
   id,
@@ -82,9 +124,49 @@ const symbols = (id: string, name: string): ContentField => ({
   items: { type: "Symbol" },
 });
 
-const seo = [symbol("seoTitle", "SEO title"), text("seoDescription", "SEO description")];
+/** A slug is a URL segment (`miel-de-lavande`), one entry's of its type. */
+const slug = () =>
+  symbol("slug", "Slug", true, [
+    { unique: true },
+    { regexp: { pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$" } },
+    { size: { max: 100 } },
+  ]);
+
+/**
+ * The types with a page of their own (a `path`): where an internal link may lead. Listed here
+ * rather than computed from `CONTENT_TYPES`, which the link fields below are part of.
+ */
+export const PAGE_TYPES = [
+  "pageCategorie",
+  "subCategory",
+  "pageMarque",
+  "pageArtisan",
+  "product",
+  "cms",
+  "blog_category",
+  "blogpost",
+  "homepage",
+] as const;
+/** The types that lead somewhere without a page: their external link, else their internal one. */
+export const TARGET_TYPES = [
+  "callToAction",
+  "banner",
+  "carousel",
+  "menu_item",
+  "reassurance_item",
+] as const;
+const LINKABLE = [...PAGE_TYPES, ...TARGET_TYPES];
+const CATEGORY_TYPES = ["pageCategorie", "subCategory"];
+
+const seo = [
+  symbol("seoTitle", "SEO title", false, [{ size: { max: 100 } }]),
+  text("seoDescription", "SEO description", [{ size: { max: 320 } }]),
+];
 /** Where a call-to-action-like entry leads: the external link wins over the internal one. */
-const target = [entry("internal_link", "Internal link"), symbol("external_link", "External link")];
+const target = [
+  entry("internal_link", "Internal link", PAGE_TYPES),
+  symbol("external_link", "External link"),
+];
 
 /**
  * The carousel kinds of storefront.md §2. One `carousel` type with a `kind` field rather than ten
@@ -112,13 +194,23 @@ export const PRODUCT_STATUSES = [
   "ageLimit",
 ] as const;
 
+/** What a carousel's `items` may be, by kind: categories, reassurance, banners, brands, posts. */
+const CAROUSEL_ITEM_TYPES = [
+  ...CATEGORY_TYPES,
+  "reassurance_item",
+  "banner",
+  "pageMarque",
+  "pageArtisan",
+  "blogpost",
+];
+
 export const CONTENT_TYPES: readonly ContentTypeDefinition[] = [
   {
     id: "main_menu",
     name: "Main menu",
     description: "The storefront's main navigation: its top-level items in order.",
     displayField: "title",
-    fields: [symbol("title", "Title", true), entries("items", "Items")],
+    fields: [symbol("title", "Title", true), entries("items", "Items", ["menu_item"])],
   },
   {
     id: "menu_item",
@@ -131,11 +223,11 @@ export const CONTENT_TYPES: readonly ContentTypeDefinition[] = [
       symbol("label", "Label"),
       ...target,
       symbol("titleColor", "Title colour"),
-      entries("categories", "Categories"),
-      entries("links", "Links"),
-      entries("child", "Children"),
-      entry("parent_category", "Parent category"),
-      entry("push", "Push"),
+      entries("categories", "Categories", CATEGORY_TYPES),
+      entries("links", "Links", LINKABLE),
+      entries("child", "Children", ["menu_item"]),
+      entry("parent_category", "Parent category", CATEGORY_TYPES),
+      entry("push", "Push", ["banner"]),
       boolean("isEcom", "E-commerce"),
     ],
   },
@@ -147,10 +239,10 @@ export const CONTENT_TYPES: readonly ContentTypeDefinition[] = [
     displayField: "title",
     fields: [
       symbol("title", "Title", true),
-      entries("reassurance", "Reassurance items"),
-      entries("link_menus", "Link menus"),
-      entries("social_links", "Social links"),
-      entries("seasonal_pages", "Seasonal pages"),
+      entries("reassurance", "Reassurance items", ["reassurance_item"]),
+      entries("link_menus", "Link menus", ["link_menu"]),
+      entries("social_links", "Social links", ["social_link"]),
+      entries("seasonal_pages", "Seasonal pages", ["homepage"]),
       richText("legal_text", "Legal text"),
       text("health_disclaimer", "Health disclaimer"),
       text("alcohol_disclaimer", "Alcohol disclaimer"),
@@ -174,7 +266,7 @@ export const CONTENT_TYPES: readonly ContentTypeDefinition[] = [
     name: "Link menu",
     description: "A titled column of links in the footer.",
     displayField: "title",
-    fields: [symbol("title", "Title", true), entries("links", "Links")],
+    fields: [symbol("title", "Title", true), entries("links", "Links", LINKABLE)],
   },
   {
     id: "social_link",
@@ -196,15 +288,15 @@ export const CONTENT_TYPES: readonly ContentTypeDefinition[] = [
     path: "/c/{slug}/",
     fields: [
       symbol("title", "Title", true),
-      symbol("slug", "Slug", true),
+      slug(),
       text("description", "Description"),
       asset("image", "Image"),
-      entries("sub_categories", "Sub-categories"),
-      entries("selected_products", "Selected products"),
+      entries("sub_categories", "Sub-categories", ["subCategory"]),
+      entries("selected_products", "Selected products", ["product"]),
       boolean("category_archived", "Archived"),
       text("category_archived_text", "Archived text"),
-      entry("push", "Push"),
-      entries("merchandising_products", "Merchandising products"),
+      entry("push", "Push", ["banner"]),
+      entries("merchandising_products", "Merchandising products", ["product"]),
       ...seo,
     ],
   },
@@ -217,14 +309,14 @@ export const CONTENT_TYPES: readonly ContentTypeDefinition[] = [
     path: "/c/{category}/{subcategory}/{slug}/",
     fields: [
       symbol("title", "Title", true),
-      symbol("slug", "Slug", true),
+      slug(),
       text("description", "Description"),
-      entry("category", "Parent category"),
-      entry("subcategory", "Parent sub-category"),
-      entries("sub_categories", "Sub-categories"),
-      entries("selected_products", "Selected products"),
+      entry("category", "Parent category", ["pageCategorie"]),
+      entry("subcategory", "Parent sub-category", ["subCategory"]),
+      entries("sub_categories", "Sub-categories", ["subCategory"]),
+      entries("selected_products", "Selected products", ["product"]),
       boolean("is_merchandising", "Merchandising"),
-      entries("products_merchandising", "Merchandising products"),
+      entries("products_merchandising", "Merchandising products", ["product"]),
       ...seo,
     ],
   },
@@ -236,11 +328,11 @@ export const CONTENT_TYPES: readonly ContentTypeDefinition[] = [
     path: "/m/{slug}/",
     fields: [
       symbol("name", "Name", true),
-      symbol("slug", "Slug", true),
+      slug(),
       text("description", "Description"),
       asset("image", "Image"),
       boolean("is_artisan", "Artisan"),
-      entries("selected_products", "Selected products"),
+      entries("selected_products", "Selected products", ["product"]),
       ...seo,
     ],
   },
@@ -252,13 +344,13 @@ export const CONTENT_TYPES: readonly ContentTypeDefinition[] = [
     path: "/nos-artisans/c/{slug}/",
     fields: [
       symbol("name", "Name", true),
-      symbol("slug", "Slug", true),
+      slug(),
       symbol("region", "Region"),
       text("quote", "Quote"),
       richText("story", "Story"),
       asset("image", "Portrait"),
       assets("images", "Workshop pictures"),
-      entry("brand", "Brand"),
+      entry("brand", "Brand", ["pageMarque"]),
       ...seo,
     ],
   },
@@ -271,9 +363,9 @@ export const CONTENT_TYPES: readonly ContentTypeDefinition[] = [
     path: "/p/{slug}/",
     fields: [
       symbol("name", "Name", true),
-      symbol("slug", "Slug", true),
-      entry("manufacturer", "Manufacturer"),
-      entries("categories", "Categories"),
+      slug(),
+      entry("manufacturer", "Manufacturer", ["pageMarque"]),
+      entries("categories", "Categories", CATEGORY_TYPES),
       object("regimes", "Diets"),
       object("allergens", "Allergens"),
       object("labels", "Labels"),
@@ -283,7 +375,7 @@ export const CONTENT_TYPES: readonly ContentTypeDefinition[] = [
       boolean("isProvince", "Province"),
       object("fd_content", "Ordering content"),
       symbols("tags", "Tags"),
-      entries("products_in_bundle", "Products in bundle"),
+      entries("products_in_bundle", "Products in bundle", ["product"]),
     ],
   },
   {
@@ -292,7 +384,10 @@ export const CONTENT_TYPES: readonly ContentTypeDefinition[] = [
     description:
       "The text a product card shows for a state (`unavailable`: 'Bientôt disponible !').",
     displayField: "status",
-    fields: [symbol("status", "Status", true), symbol("text", "Text", true)],
+    fields: [
+      symbol("status", "Status", true, [{ in: PRODUCT_STATUSES }]),
+      symbol("text", "Text", true),
+    ],
   },
   {
     id: "cms",
@@ -302,7 +397,7 @@ export const CONTENT_TYPES: readonly ContentTypeDefinition[] = [
     path: "/cms/{slug}/",
     fields: [
       symbol("title", "Title", true),
-      symbol("slug", "Slug", true),
+      slug(),
       richText("body", "Body"),
       asset("image", "Image"),
       ...seo,
@@ -315,7 +410,7 @@ export const CONTENT_TYPES: readonly ContentTypeDefinition[] = [
     displayField: "title",
     fields: [
       symbol("title", "Title", true),
-      integer("code", "Status code"),
+      integer("code", "Status code", [{ range: { min: 400, max: 599 } }]),
       text("message", "Message"),
       asset("image", "Image"),
     ],
@@ -327,9 +422,9 @@ export const CONTENT_TYPES: readonly ContentTypeDefinition[] = [
     displayField: "title",
     fields: [
       symbol("title", "Title", true),
-      symbol("slug", "Slug", true),
+      slug(),
       text("intro", "Introduction"),
-      entries("categories", "Categories"),
+      entries("categories", "Categories", ["faq_category"]),
       ...seo,
     ],
   },
@@ -340,8 +435,8 @@ export const CONTENT_TYPES: readonly ContentTypeDefinition[] = [
     displayField: "title",
     fields: [
       symbol("title", "Title", true),
-      symbol("slug", "Slug", true),
-      entries("questions", "Questions"),
+      slug(),
+      entries("questions", "Questions", ["faq_question"]),
     ],
   },
   {
@@ -359,7 +454,7 @@ export const CONTENT_TYPES: readonly ContentTypeDefinition[] = [
     path: "/b/{slug}/",
     fields: [
       symbol("title", "Title", true),
-      symbol("slug", "Slug", true),
+      slug(),
       text("description", "Description"),
       asset("image", "Image"),
     ],
@@ -372,15 +467,15 @@ export const CONTENT_TYPES: readonly ContentTypeDefinition[] = [
     path: "/b/{slug}/",
     fields: [
       symbol("title", "Title", true),
-      symbol("slug", "Slug", true),
-      entry("category", "Category"),
+      slug(),
+      entry("category", "Category", ["blog_category"]),
       symbol("author", "Author"),
       text("excerpt", "Excerpt"),
       richText("body", "Body"),
       asset("image", "Image"),
       date("publishDate", "Publish date"),
       symbols("tags", "Tags"),
-      entries("related", "Related entries"),
+      entries("related", "Related entries", ["blogpost"]),
       ...seo,
     ],
   },
@@ -391,7 +486,7 @@ export const CONTENT_TYPES: readonly ContentTypeDefinition[] = [
     displayField: "title",
     fields: [
       symbol("title", "Title", true),
-      symbol("slug", "Slug", true),
+      slug(),
       text("intro", "Introduction"),
       text("address", "Address"),
       symbol("phone", "Phone"),
@@ -412,8 +507,8 @@ export const CONTENT_TYPES: readonly ContentTypeDefinition[] = [
     path: "/e/{slug}/",
     fields: [
       symbol("title", "Title", true),
-      symbol("slug", "Slug", true),
-      entries("blocks", "Blocks"),
+      slug(),
+      entries("blocks", "Blocks", ["banner", "callToAction", "carousel"]),
       ...seo,
     ],
   },
@@ -453,10 +548,10 @@ export const CONTENT_TYPES: readonly ContentTypeDefinition[] = [
     displayField: "title",
     fields: [
       symbol("title", "Title", true),
-      symbol("kind", "Kind", true),
+      symbol("kind", "Kind", true, [{ in: CAROUSEL_KINDS }]),
       text("subtitle", "Subtitle"),
-      entries("products", "Products"),
-      entries("items", "Items"),
+      entries("products", "Products", ["product"]),
+      entries("items", "Items", CAROUSEL_ITEM_TYPES),
       assets("images", "Images"),
       symbol("collection", "Commerce collection handle"),
       ...target,

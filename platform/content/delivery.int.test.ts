@@ -164,7 +164,7 @@ describe("GET entries: filters", () => {
     expect(await products("locale=en-US")).toEqual([]);
   });
 
-  it("keeps unpublished entries out and counts revisions", async () => {
+  it("keeps unpublished entries out, shows the published copy, and counts publishes", async () => {
     await putEntry(database.db, {
       id: "draft",
       contentType: "cms",
@@ -179,8 +179,22 @@ describe("GET entries: filters", () => {
       fields: { title: "Publiée", slug: "publiee" },
     });
     const { body } = await get("/entries/draft");
-    expect(body.sys.revision).toBe(2);
+    // Contentful's Delivery API counts publishes in sys.revision.
+    expect(body.sys.revision).toBe(1);
     expect(body.fields.title).toBe("Publiée");
+
+    // A draft saved over a published entry shows nowhere until it is published.
+    await putEntry(database.db, {
+      id: "draft",
+      contentType: "cms",
+      fields: { title: "Retouchée", slug: "retouchee" },
+      publish: false,
+    });
+    expect((await get("/entries/draft")).body.fields.title).toBe("Publiée");
+    const bySlug = async (slug: string) =>
+      (await get(`/entries?content_type=cms&fields.slug=${slug}`)).body.total;
+    expect([await bySlug("publiee"), await bySlug("retouchee")]).toEqual([1, 0]);
+    expect((await get("/entries?query=Retouch")).body.total).toBe(0);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, count, eq, inArray } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import {
   CONTENT_TYPES,
@@ -6,15 +6,23 @@ import {
   findContentType,
 } from "#platform/content/content-types.ts";
 import { ContentError } from "#platform/content/errors.ts";
-import { type ListQuery, parseAssetsQuery, parseEntriesQuery } from "#platform/content/query.ts";
+import {
+  assetView,
+  type ContentView,
+  entryView,
+  type ListQuery,
+  parseAssetsQuery,
+  parseEntriesQuery,
+} from "#platform/content/query.ts";
 import { contentAsset, contentEntry } from "#platform/content/schema.ts";
 
 /**
  * The Delivery API's reads: entries, assets and content types in Contentful's JSON shapes, with
- * linked entries and assets gathered into `includes` down to the requested depth.
+ * linked entries and assets gathered into `includes` down to the requested depth. The same reads
+ * serve the Preview API in the `preview` view (`query.ts`): drafts instead of published copies.
  */
 
-export type DeliveryScope = { space: string; environment: string };
+export type DeliveryScope = { space: string; environment: string; view?: ContentView };
 
 type Link<T extends string> = { sys: { type: "Link"; linkType: T; id: string } };
 type EntryRow = typeof contentEntry.$inferSelect;
@@ -61,17 +69,23 @@ const link = <T extends string>(linkType: T, id: string): Link<T> => ({
   sys: { type: "Link", linkType, id },
 });
 
+const iso = (date: Date | null) => (date ?? new Date(0)).toISOString();
+
+/** The published copy's dates and revision (delivery), or the row's own (preview). */
 function commonSys(row: EntryRow | AssetRow, scope: DeliveryScope) {
+  const published = (scope.view ?? "delivery") === "delivery";
   return {
     space: link("Space", scope.space),
     id: row.id,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    createdAt: iso(published ? row.firstPublishedAt : row.createdAt),
+    updatedAt: iso(published ? row.publishedAt : row.updatedAt),
     environment: link("Environment", scope.environment),
-    revision: row.revision,
+    revision: published ? row.publishedCounter : row.revision,
     locale: row.locale,
   };
 }
+
+const viewOf = (scope: DeliveryScope): ContentView => scope.view ?? "delivery";
 
 function renderEntry(row: EntryRow, scope: DeliveryScope): DeliveryEntry {
   const { space, id, createdAt, updatedAt, environment, revision, locale } = commonSys(row, scope);
@@ -88,15 +102,19 @@ function renderEntry(row: EntryRow, scope: DeliveryScope): DeliveryEntry {
       contentType: link("ContentType", row.contentType),
       locale,
     },
-    fields: row.fields,
+    fields: (viewOf(scope) === "delivery" ? row.publishedFields : row.fields) ?? {},
   };
 }
 
 function renderAsset(row: AssetRow, scope: DeliveryScope): DeliveryAsset {
+  const fields =
+    viewOf(scope) === "delivery" && row.publishedFields
+      ? row.publishedFields
+      : { title: row.title, description: row.description, file: row.file };
   return {
     metadata: { tags: [] },
     sys: { ...commonSys(row, scope), type: "Asset" },
-    fields: { title: row.title, description: row.description, file: row.file },
+    fields,
   };
 }
 
@@ -106,7 +124,7 @@ export async function listEntries(
   params: URLSearchParams,
   scope: DeliveryScope,
 ): Promise<DeliveryArray<Partial<DeliveryEntry>>> {
-  const query = parseEntriesQuery(params);
+  const query = parseEntriesQuery(params, viewOf(scope));
   const where = and(...query.where);
   const [rows, [total]] = await Promise.all([
     db
@@ -126,7 +144,7 @@ export async function listEntries(
     items: rows.map((row) => project(renderEntry(row, scope), query)),
   };
   if (query.include > 0 && rows.length > 0) {
-    const { entries, assets, missing } = await resolveIncludes(db, rows, query.include);
+    const { entries, assets, missing } = await resolveIncludes(db, rows, query.include, scope);
     page.includes = {};
     if (entries.length > 0) page.includes.Entry = entries.map((row) => renderEntry(row, scope));
     if (assets.length > 0) page.includes.Asset = assets.map((row) => renderAsset(row, scope));
@@ -145,7 +163,7 @@ export async function getEntry(db: Db, id: string, scope: DeliveryScope): Promis
   const [row] = await db
     .select()
     .from(contentEntry)
-    .where(and(eq(contentEntry.id, id), isNotNull(contentEntry.publishedAt)));
+    .where(and(eq(contentEntry.id, id), entryView(viewOf(scope)).visible));
   if (!row) throw notFound("Entry", id);
   return renderEntry(row, scope);
 }
@@ -156,7 +174,7 @@ export async function listAssets(
   params: URLSearchParams,
   scope: DeliveryScope,
 ): Promise<DeliveryArray<Partial<DeliveryAsset>>> {
-  const query = parseAssetsQuery(params);
+  const query = parseAssetsQuery(params, viewOf(scope));
   const where = and(...query.where);
   const [rows, [total]] = await Promise.all([
     db
@@ -182,7 +200,7 @@ export async function getAsset(db: Db, id: string, scope: DeliveryScope): Promis
   const [row] = await db
     .select()
     .from(contentAsset)
-    .where(and(eq(contentAsset.id, id), isNotNull(contentAsset.publishedAt)));
+    .where(and(eq(contentAsset.id, id), assetView(viewOf(scope)).visible));
   if (!row) throw notFound("Asset", id);
   return renderAsset(row, scope);
 }
@@ -209,7 +227,9 @@ function renderContentType(type: ContentTypeDefinition, scope: DeliveryScope) {
       required: false,
       disabled: false,
       omitted: false,
+      validations: [],
       ...field,
+      ...(field.items ? { items: { validations: [], ...field.items } } : {}),
     })),
   };
 }
@@ -280,7 +300,9 @@ function collectLinks(value: unknown, into: LinkTarget[]): void {
  * Follows links level by level: depth 1 is what the items link to, depth 2 what those link to,
  * and so on. Each entry or asset is included once, and never one of the items themselves.
  */
-async function resolveIncludes(db: Db, items: EntryRow[], depth: number) {
+async function resolveIncludes(db: Db, items: EntryRow[], depth: number, scope: DeliveryScope) {
+  const view = viewOf(scope);
+  const fieldsOf = (row: EntryRow) => (view === "delivery" ? row.publishedFields : row.fields);
   const seenEntries = new Set(items.map((item) => item.id));
   const seenAssets = new Set<string>();
   const entries: EntryRow[] = [];
@@ -289,7 +311,7 @@ async function resolveIncludes(db: Db, items: EntryRow[], depth: number) {
   let frontier: EntryRow[] = items;
   for (let level = 1; level <= depth && frontier.length > 0; level++) {
     const links: LinkTarget[] = [];
-    for (const row of frontier) collectLinks(row.fields, links);
+    for (const row of frontier) collectLinks(fieldsOf(row), links);
     const entryIds = new Set<string>();
     const assetIds = new Set<string>();
     for (const { linkType, id } of links) {
@@ -304,18 +326,14 @@ async function resolveIncludes(db: Db, items: EntryRow[], depth: number) {
         : db
             .select()
             .from(contentEntry)
-            .where(
-              and(inArray(contentEntry.id, [...entryIds]), isNotNull(contentEntry.publishedAt)),
-            )
+            .where(and(inArray(contentEntry.id, [...entryIds]), entryView(view).visible))
             .orderBy(contentEntry.id),
       assetIds.size === 0
         ? []
         : db
             .select()
             .from(contentAsset)
-            .where(
-              and(inArray(contentAsset.id, [...assetIds]), isNotNull(contentAsset.publishedAt)),
-            )
+            .where(and(inArray(contentAsset.id, [...assetIds]), assetView(view).visible))
             .orderBy(contentAsset.id),
     ]);
     entries.push(...entryRows);

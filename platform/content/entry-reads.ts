@@ -51,12 +51,12 @@ export async function entrySlugs(
   return rows.map((row) => row.slug);
 }
 
-/** Published entries and drafts, for the back office's dashboard. */
+/** Published entries and drafts (never published or unpublished, not archived), for the back office's dashboard. */
 export async function entryFigures(db: Db | Tx): Promise<{ published: number; drafts: number }> {
   const [row] = await db
     .select({
       published: sql<number>`(count(*) filter (where ${contentEntry.publishedAt} is not null))::int`,
-      drafts: sql<number>`(count(*) filter (where ${contentEntry.publishedAt} is null))::int`,
+      drafts: sql<number>`(count(*) filter (where ${contentEntry.publishedAt} is null and ${contentEntry.archivedVersion} is null))::int`,
     })
     .from(contentEntry);
   return { published: Number(row?.published ?? 0), drafts: Number(row?.drafts ?? 0) };

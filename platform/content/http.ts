@@ -1,4 +1,4 @@
-import type { Context } from "hono";
+import type { Context, Hono } from "hono";
 import type { Db } from "#db/client.ts";
 import {
   bearerToken,
@@ -26,22 +26,54 @@ export type ContentApiOptions = {
   environment?: string;
 };
 
+/** Where the Preview API is mounted: Contentful's preview host, as a path beside `/content`. */
+export const PREVIEW_BASE_PATH = "/content-preview";
+
 /**
  * The content service's Delivery API, Contentful-compatible so the official `contentful` SDK can
  * talk to it with `host` and `basePath: "/content"`:
  * `/content/spaces/:space[/environments/:environment]/{entries,assets,content_types}[/:id]`.
+ * It shows published content only, as it was published.
  */
 export function createContentApi(options: ContentApiOptions) {
-  const scope: DeliveryScope = {
-    space: options.space ?? "comptoir",
-    environment: options.environment ?? "master",
-  };
-  const { db } = options;
   const api = contentApiBase(
     "/content",
     options.accessToken,
     (c) => bearerToken(c) ?? c.req.query("access_token"),
   );
+  return readRoutes(api, options, "delivery");
+}
+
+/**
+ * Contentful's Preview API: the Delivery API's paths and shapes under `/content-preview`, with
+ * its own token (`CONTENT_PREVIEW_TOKEN`), showing every entry and asset that is not archived as
+ * it is now, drafts included — what a page will look like once published. The SDK reads it with
+ * `host` and `basePath: "/content-preview"`. Never cached anywhere: `Cache-Control: no-store`.
+ */
+export function createContentPreviewApi(options: ContentApiOptions) {
+  const api = contentApiBase(
+    PREVIEW_BASE_PATH,
+    options.accessToken,
+    (c) => bearerToken(c) ?? c.req.query("access_token"),
+  );
+  api.use("*", async (c, next) => {
+    await next();
+    c.header("Cache-Control", "no-store, private");
+  });
+  return readRoutes(api, options, "preview");
+}
+
+function readRoutes(
+  api: Hono<ContentEnv>,
+  options: ContentApiOptions,
+  view: DeliveryScope["view"],
+): Hono<ContentEnv> {
+  const scope: DeliveryScope = {
+    space: options.space ?? "comptoir",
+    environment: options.environment ?? "master",
+    view,
+  };
+  const { db } = options;
 
   /** The request's query, once its space and environment are known to be this service's. */
   const query = (c: Context<ContentEnv>) => {
@@ -71,7 +103,7 @@ export function createContentApi(options: ContentApiOptions) {
       return c.json(getContentType(c.req.param("id"), scope));
     });
   }
-  // Anything else under /content belongs to this service, and does not exist.
+  // Anything else under the base path belongs to this service, and does not exist.
   api.all("/*", () => {
     throw notFound("Route", undefined);
   });

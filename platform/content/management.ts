@@ -1,4 +1,3 @@
-import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { z } from "zod";
 import type { Db } from "#db/client.ts";
@@ -8,23 +7,82 @@ import {
   contentApiBase,
   notFound,
 } from "#platform/content/api-base.ts";
-import { type ContentField, findContentType } from "#platform/content/content-types.ts";
-import { ContentError } from "#platform/content/errors.ts";
-import { contentAsset, contentEntry } from "#platform/content/schema.ts";
+import { listAssets, listEntries } from "#platform/content/delivery.ts";
+import {
+  archiveAsset,
+  createAsset,
+  deleteAsset,
+  findAsset,
+  publishAsset,
+  unarchiveAsset,
+  unpublishAsset,
+  updateAsset,
+} from "#platform/content/editing/assets.ts";
+import {
+  archiveEntry,
+  createEntry,
+  deleteEntry,
+  type EditContext,
+  findEntry,
+  publishEntry,
+  unarchiveEntry,
+  unpublishEntry,
+  updateEntry,
+} from "#platform/content/editing/entries.ts";
+import { getSnapshot, listSnapshots } from "#platform/content/editing/history.ts";
+import {
+  type AssetRow,
+  type EntryRow,
+  MANAGEMENT_API_USER,
+  renderManagementAsset,
+  renderManagementEntry,
+  renderSnapshot,
+} from "#platform/content/editing/render.ts";
+import {
+  cancelScheduledAction,
+  getScheduledAction,
+  listScheduledActions,
+  renderScheduledAction,
+  type ScheduledActionListOptions,
+  scheduleAction,
+  updateScheduledAction,
+} from "#platform/content/editing/scheduled-actions.ts";
+import { ContentError, validationFailed, versionMismatch } from "#platform/content/errors.ts";
+import { isContentId } from "#platform/content/ids.ts";
 
 /**
- * The content service's Management API: the subset of Contentful's that the admin area uses to
- * write entries and assets. Same paths as Contentful's (which lives on its own host), under
- * `/content-management` so it does not meet the Delivery API's `/content` catch-all:
- * `/content-management/spaces/:space/environments/:environment/{entries,assets}/:id[/published]`.
+ * The content service's Management API: the subset of Contentful's that editors' tools use.
+ * Same paths as Contentful's (which lives on its own host), under `/content-management` so it
+ * does not meet the Delivery API's `/content` catch-all:
+ * `/content-management/spaces/:space/environments/:environment/{entries,assets}/:id[/published|/archived]`,
+ * `…/entries/:id/snapshots[/:snapshotId]`, and `/content-management/spaces/:space/scheduled_actions`.
  *
- * Every change is conditional on `X-Contentful-Version` (the row's `revision`), checked inside
- * the UPDATE or DELETE itself, so two writers holding the same version cannot both succeed.
- * There is no separate draft: a published entry shows its current fields, so `publishedVersion`
- * is the current version while `published_at` is set.
+ * The routes parse and answer; the rules are the editing functions' (`editing/`), which the
+ * admin screens call directly: a save changes the draft only, a publish is what shoppers see,
+ * every change is conditional on `X-Contentful-Version` (409 `VersionMismatch` when stale).
  */
 
-export type ContentChange = { kind: "Entry" | "Asset"; id: string; contentType?: string };
+export type ContentChangeAction =
+  | "create"
+  | "save"
+  | "publish"
+  | "unpublish"
+  | "archive"
+  | "unarchive"
+  | "delete";
+
+export type ContentChange = {
+  kind: "Entry" | "Asset";
+  id: string;
+  contentType?: string;
+  action: ContentChangeAction;
+  /** Whether what shoppers see changed (a publish or an unpublish): pages must be purged. */
+  live: boolean;
+};
+
+/** Whether an action changes what the Delivery API shows. */
+export const isLiveAction = (action: ContentChangeAction) =>
+  action === "publish" || action === "unpublish";
 
 export type ContentManagementApiOptions = {
   db: Db;
@@ -32,16 +90,11 @@ export type ContentManagementApiOptions = {
   managementToken: string;
   space?: string;
   environment?: string;
-  /** Called after every successful write, e.g. to refresh caches; its failures are only logged. */
+  /** Called after every successful write, e.g. to purge pages; its failures are only logged. */
   onChange?: (change: ContentChange) => void | Promise<void>;
+  /** The clock (tests pass theirs). */
+  now?: () => Date;
 };
-
-type EntryRow = typeof contentEntry.$inferSelect;
-type AssetRow = typeof contentAsset.$inferSelect;
-
-const ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
-// Contentful locale codes: `fr`, `fr-FR`, `en-US`, `zh-Hans-CN`…
-const LOCALE_PATTERN = /^[a-z]{2,3}(-[A-Za-z]{2,4}){0,2}$/;
 
 const bodySchema = z
   .object({
@@ -52,154 +105,22 @@ const bodySchema = z
   })
   .strict();
 
-const link = (linkType: string, id: string) => ({ sys: { type: "Link", linkType, id } });
 const linkSchema = (linkType: string) =>
   z.object({
     sys: z.object({ type: z.literal("Link"), linkType: z.literal(linkType), id: z.string() }),
   });
 
-/** A Contentful rich-text document: its nodes are kept as sent. */
-const richTextSchema = z
-  .object({ nodeType: z.literal("document"), data: z.unknown(), content: z.array(z.unknown()) })
-  .passthrough();
-
-/** The zod schema of one field's value, from its definition in the content model. */
-function fieldSchema(field: Pick<ContentField, "type" | "linkType" | "items">): z.ZodType {
-  switch (field.type) {
-    case "Symbol":
-    case "Text":
-    case "Date":
-      return z.string();
-    case "Integer":
-      return z.number().int();
-    case "Number":
-      return z.number();
-    case "Boolean":
-      return z.boolean();
-    case "RichText":
-      return richTextSchema;
-    case "Link":
-      return linkSchema(field.linkType ?? "Entry");
-    case "Array":
-      return z.array(field.items ? fieldSchema(field.items) : z.unknown());
-    default:
-      return z.unknown();
-  }
-}
-
-const fileSchema = z
+const scheduledActionSchema = z
   .object({
-    url: z.string().min(1),
-    fileName: z.string().min(1),
-    contentType: z.string().min(1),
-    details: z
-      .object({
-        size: z.number().int().nonnegative().optional(),
-        image: z.object({ width: z.number().int(), height: z.number().int() }).optional(),
-      })
-      .optional(),
+    entity: linkSchema("Entry"),
+    environment: linkSchema("Environment"),
+    action: z.enum(["publish", "unpublish"]),
+    scheduledFor: z
+      .object({ datetime: z.string().min(1), timezone: z.string().min(1).optional() })
+      .strict(),
+    sys: z.unknown().optional(),
   })
   .strict();
-
-const ASSET_FIELDS: Record<string, z.ZodType> = {
-  title: z.string(),
-  description: z.string(),
-  file: fileSchema,
-};
-
-/**
- * Contentful's Management API stores fields per locale (`{ title: { fr: "…" } }`) while this
- * service keeps one locale per row. Both forms are accepted: a value that is a non-empty object
- * whose keys all look like locale codes (and is not a link) is read as localised and its value for
- * the row's locale is kept — other locales are refused, since they could not be stored; any other
- * value is taken as the plain value for the row's locale.
- */
-function delocalise(name: string, value: unknown, locale: string): unknown {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) return value;
-  const keys = Object.keys(value);
-  if (keys.length === 0 || "sys" in value || !keys.every((key) => LOCALE_PATTERN.test(key))) {
-    return value;
-  }
-  if (keys.length !== 1 || keys[0] !== locale) {
-    throw validationFailed(`Field "${name}" may only hold the locale "${locale}"`, [
-      { name: "locale", path: ["fields", name], value: keys },
-    ]);
-  }
-  return (value as Record<string, unknown>)[locale];
-}
-
-/** Plain, checked fields from a request body, against the given field schemas. */
-function readFields(
-  raw: Record<string, unknown>,
-  schemas: Record<string, z.ZodType>,
-  locale: string,
-): Record<string, unknown> {
-  const fields: Record<string, unknown> = {};
-  const errors: unknown[] = [];
-  for (const [name, value] of Object.entries(raw)) {
-    const schema = schemas[name];
-    if (!schema) {
-      errors.push({ name: "unknown", path: ["fields", name], details: "The field is unknown" });
-      continue;
-    }
-    const plain = delocalise(name, value, locale);
-    const parsed = schema.safeParse(plain);
-    if (parsed.success) fields[name] = parsed.data;
-    else errors.push({ name: "type", path: ["fields", name], details: parsed.error.message });
-  }
-  if (errors.length > 0) throw validationFailed("Validation error", errors);
-  return fields;
-}
-
-function entrySchemas(contentTypeId: string): Record<string, z.ZodType> {
-  const type = findContentType(contentTypeId);
-  if (!type) {
-    throw validationFailed(`Unknown content type "${contentTypeId}"`, [
-      { name: "unknownContentType", value: contentTypeId },
-    ]);
-  }
-  return Object.fromEntries(type.fields.map((field) => [field.id, fieldSchema(field)]));
-}
-
-const localised = (fields: Record<string, unknown>, locale: string) =>
-  Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, { [locale]: value }]));
-
-function commonSys(row: EntryRow | AssetRow, scope: ContentScope) {
-  return {
-    id: row.id,
-    space: link("Space", scope.space),
-    environment: link("Environment", scope.environment),
-    version: row.revision,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    ...(row.publishedAt
-      ? { publishedVersion: row.revision, publishedAt: row.publishedAt.toISOString() }
-      : {}),
-  };
-}
-
-/** An entry as the Management API shows it: fields keyed by locale. */
-export function renderManagementEntry(row: EntryRow, scope: ContentScope) {
-  return {
-    metadata: { tags: [] },
-    sys: {
-      type: "Entry" as const,
-      ...commonSys(row, scope),
-      contentType: link("ContentType", row.contentType),
-    },
-    fields: localised(row.fields, row.locale),
-  };
-}
-
-export function renderManagementAsset(row: AssetRow, scope: ContentScope) {
-  const fields: Record<string, unknown> = { title: row.title, file: row.file };
-  if (row.description !== "") fields.description = row.description;
-  return {
-    metadata: { tags: [] },
-    sys: { type: "Asset" as const, ...commonSys(row, scope) },
-    fields: localised(fields, row.locale),
-  };
-}
 
 export function createContentManagementApi(options: ContentManagementApiOptions) {
   const scope: ContentScope = {
@@ -208,8 +129,24 @@ export function createContentManagementApi(options: ContentManagementApiOptions)
   };
   const { db } = options;
   const api = contentApiBase("/content-management", options.managementToken);
+  const context = (): EditContext => ({
+    db,
+    by: MANAGEMENT_API_USER,
+    now: options.now?.() ?? new Date(),
+  });
 
-  const changed = async (change: ContentChange) => {
+  const changed = async (
+    kind: ContentChange["kind"],
+    row: { id: string; contentType?: string },
+    action: ContentChangeAction,
+  ) => {
+    const change: ContentChange = {
+      kind,
+      id: row.id,
+      ...(row.contentType ? { contentType: row.contentType } : {}),
+      action,
+      live: isLiveAction(action),
+    };
     try {
       await options.onChange?.(change);
     } catch (error) {
@@ -223,195 +160,268 @@ export function createContentManagementApi(options: ContentManagementApiOptions)
     const { space, environment, id = "" } = c.req.param() as Record<string, string | undefined>;
     if (space !== scope.space) throw notFound("Space", space);
     if (environment !== scope.environment) throw notFound("Environment", environment);
-    if (!ID_PATTERN.test(id)) throw notFound("Resource", id);
+    if (!isContentId(id)) throw notFound("Resource", id);
     return id;
+  };
+  const inScope = (c: Context<ContentEnv>) => {
+    const { space, environment } = c.req.param() as Record<string, string | undefined>;
+    if (space !== scope.space) throw notFound("Space", space);
+    if (environment !== scope.environment) throw notFound("Environment", environment);
+    return new URL(c.req.url).searchParams;
   };
 
   const prefix = "/spaces/:space/environments/:environment";
+  const entry = (c: Context<ContentEnv>, row: EntryRow, status: 200 | 201 = 200) =>
+    c.json(renderManagementEntry(row, scope), status);
+  const asset = (c: Context<ContentEnv>, row: AssetRow, status: 200 | 201 = 200) =>
+    c.json(renderManagementAsset(row, scope), status);
 
   // Entries.
-  const findEntry = async (id: string) =>
-    (await db.select().from(contentEntry).where(eq(contentEntry.id, id)))[0];
-  const entryResult = async (c: Context<ContentEnv>, row: EntryRow | undefined, id: string) => {
-    if (!row) throw await conflictOrMissing("Entry", id, findEntry);
-    await changed({ kind: "Entry", id: row.id, contentType: row.contentType });
-    return c.json(renderManagementEntry(row, scope));
-  };
+  api.get(`${prefix}/entries`, async (c) => {
+    const page = await listEntries(db, inScope(c), { ...scope, view: "management" });
+    const rows = await Promise.all(page.items.map((item) => findEntry(db, item.sys?.id ?? "")));
+    return c.json({
+      sys: page.sys,
+      total: page.total,
+      skip: page.skip,
+      limit: page.limit,
+      items: rows.flatMap((row) => (row ? [renderManagementEntry(row, scope)] : [])),
+    });
+  });
 
   api.get(`${prefix}/entries/:id`, async (c) => {
     const id = target(c);
-    const row = await findEntry(id);
+    const row = await findEntry(db, id);
     if (!row) throw notFound("Entry", id);
-    return c.json(renderManagementEntry(row, scope));
+    return entry(c, row);
   });
 
   api.put(`${prefix}/entries/:id`, async (c) => {
     const id = target(c);
     const body = await readBody(c);
-    const existing = await findEntry(id);
-    if (!existing) {
+    const version = optionalVersion(c);
+    if (version === undefined) {
+      if (await findEntry(db, id)) throw versionMismatch();
       const contentType = c.req.header("x-contentful-content-type");
-      if (!contentType) throw validationFailed("X-Contentful-Content-Type is required", []);
-      const fields = readFields(body.fields, entrySchemas(contentType), "fr");
-      const [row] = await db
-        .insert(contentEntry)
-        .values({ id, contentType, fields, locale: "fr", publishedAt: null })
-        .onConflictDoNothing()
-        .returning();
-      if (!row) throw versionMismatch();
-      await changed({ kind: "Entry", id, contentType });
-      return c.json(renderManagementEntry(row, scope), 201);
+      if (!contentType) {
+        throw validationFailed("X-Contentful-Content-Type is required", [
+          {
+            name: "required",
+            path: ["sys", "contentType"],
+            details: "X-Contentful-Content-Type is required",
+          },
+        ]);
+      }
+      const row = await createEntry(context(), { id, contentType, fields: body.fields });
+      await changed("Entry", row, "create");
+      return entry(c, row, 201);
     }
-    const version = requiredVersion(c);
-    const fields = readFields(body.fields, entrySchemas(existing.contentType), existing.locale);
-    const [row] = await db
-      .update(contentEntry)
-      .set({ fields, revision: sql`${contentEntry.revision} + 1`, updatedAt: sql`now()` })
-      .where(and(eq(contentEntry.id, id), eq(contentEntry.revision, version)))
-      .returning();
-    return entryResult(c, row, id);
+    const row = await updateEntry(context(), { id, version, fields: body.fields });
+    await changed("Entry", row, "save");
+    return entry(c, row);
   });
 
   api.put(`${prefix}/entries/:id/published`, async (c) => {
-    const id = target(c);
-    const version = requiredVersion(c);
-    const [row] = await db
-      .update(contentEntry)
-      .set({ publishedAt: sql`now()`, revision: sql`${contentEntry.revision} + 1` })
-      .where(and(eq(contentEntry.id, id), eq(contentEntry.revision, version)))
-      .returning();
-    return entryResult(c, row, id);
+    const row = await publishEntry(context(), { id: target(c), version: requiredVersion(c) });
+    await changed("Entry", row, "publish");
+    return entry(c, row);
   });
 
   api.delete(`${prefix}/entries/:id/published`, async (c) => {
-    const id = target(c);
-    const version = optionalVersion(c);
-    const [row] = await db
-      .update(contentEntry)
-      .set({ publishedAt: null, revision: sql`${contentEntry.revision} + 1` })
-      .where(
-        and(
-          eq(contentEntry.id, id),
-          isNotNull(contentEntry.publishedAt),
-          version === undefined ? undefined : eq(contentEntry.revision, version),
-        ),
-      )
-      .returning();
-    if (!row && (await findEntry(id))?.publishedAt === null) throw notPublished("Entry", id);
-    return entryResult(c, row, id);
+    const row = await unpublishEntry(context(), { id: target(c), version: optionalVersion(c) });
+    await changed("Entry", row, "unpublish");
+    return entry(c, row);
+  });
+
+  api.put(`${prefix}/entries/:id/archived`, async (c) => {
+    const row = await archiveEntry(context(), { id: target(c), version: requiredVersion(c) });
+    await changed("Entry", row, "archive");
+    return entry(c, row);
+  });
+
+  api.delete(`${prefix}/entries/:id/archived`, async (c) => {
+    const row = await unarchiveEntry(context(), { id: target(c), version: requiredVersion(c) });
+    await changed("Entry", row, "unarchive");
+    return entry(c, row);
   });
 
   api.delete(`${prefix}/entries/:id`, async (c) => {
-    const id = target(c);
-    const version = requiredVersion(c);
-    const [row] = await db
-      .delete(contentEntry)
-      .where(and(eq(contentEntry.id, id), eq(contentEntry.revision, version)))
-      .returning();
-    if (!row) throw await conflictOrMissing("Entry", id, findEntry);
-    await changed({ kind: "Entry", id, contentType: row.contentType });
+    const row = await deleteEntry(context(), { id: target(c), version: requiredVersion(c) });
+    await changed("Entry", row, "delete");
     return c.body(null, 204);
   });
 
+  api.get(`${prefix}/entries/:id/snapshots`, async (c) => {
+    const id = target(c);
+    const params = new URL(c.req.url).searchParams;
+    const page = await listSnapshots(db, id, {
+      skip: integer(params, "skip", 0),
+      limit: integer(params, "limit", 100),
+    });
+    const row = await findEntry(db, id);
+    if (!row) throw notFound("Entry", id);
+    return c.json({
+      sys: { type: "Array" },
+      total: page.total,
+      skip: page.skip,
+      limit: page.limit,
+      items: page.items.map((snapshot) => renderSnapshot(snapshot, row, scope)),
+    });
+  });
+
+  api.get(`${prefix}/entries/:id/snapshots/:snapshotId`, async (c) => {
+    const id = target(c);
+    const row = await findEntry(db, id);
+    if (!row) throw notFound("Entry", id);
+    const snapshot = await getSnapshot(db, id, c.req.param("snapshotId"));
+    return c.json(renderSnapshot(snapshot, row, scope));
+  });
+
   // Assets.
-  const findAsset = async (id: string) =>
-    (await db.select().from(contentAsset).where(eq(contentAsset.id, id)))[0];
-  const assetResult = async (c: Context<ContentEnv>, row: AssetRow | undefined, id: string) => {
-    if (!row) throw await conflictOrMissing("Asset", id, findAsset);
-    await changed({ kind: "Asset", id: row.id });
-    return c.json(renderManagementAsset(row, scope));
-  };
+  api.get(`${prefix}/assets`, async (c) => {
+    const page = await listAssets(db, inScope(c), { ...scope, view: "management" });
+    const rows = await Promise.all(page.items.map((item) => findAsset(db, item.sys?.id ?? "")));
+    return c.json({
+      sys: page.sys,
+      total: page.total,
+      skip: page.skip,
+      limit: page.limit,
+      items: rows.flatMap((row) => (row ? [renderManagementAsset(row, scope)] : [])),
+    });
+  });
 
   api.get(`${prefix}/assets/:id`, async (c) => {
     const id = target(c);
-    const row = await findAsset(id);
+    const row = await findAsset(db, id);
     if (!row) throw notFound("Asset", id);
-    return c.json(renderManagementAsset(row, scope));
+    return asset(c, row);
   });
 
   api.put(`${prefix}/assets/:id`, async (c) => {
     const id = target(c);
     const body = await readBody(c);
-    const existing = await findAsset(id);
-    const fields = readFields(body.fields, ASSET_FIELDS, existing?.locale ?? "fr") as {
-      title?: string;
-      description?: string;
-      file?: AssetRow["file"];
-    };
-    const values = {
-      title: fields.title ?? "",
-      description: fields.description ?? "",
-    };
-    if (!existing) {
-      if (!fields.file) {
-        throw validationFailed("An asset needs a file", [
-          { name: "required", path: ["fields", "file"] },
-        ]);
-      }
-      const [row] = await db
-        .insert(contentAsset)
-        .values({ id, ...values, file: fields.file, locale: "fr", publishedAt: null })
-        .onConflictDoNothing()
-        .returning();
-      if (!row) throw versionMismatch();
-      await changed({ kind: "Asset", id });
-      return c.json(renderManagementAsset(row, scope), 201);
+    const version = optionalVersion(c);
+    if (version === undefined) {
+      if (await findAsset(db, id)) throw versionMismatch();
+      const row = await createAsset(context(), { id, fields: body.fields });
+      await changed("Asset", row, "create");
+      return asset(c, row, 201);
     }
-    const version = requiredVersion(c);
-    const [row] = await db
-      .update(contentAsset)
-      .set({
-        ...values,
-        // Contentful replaces the whole fields object; the file column cannot be empty, so an
-        // update without a file keeps the current one.
-        ...(fields.file ? { file: fields.file } : {}),
-        revision: sql`${contentAsset.revision} + 1`,
-        updatedAt: sql`now()`,
-      })
-      .where(and(eq(contentAsset.id, id), eq(contentAsset.revision, version)))
-      .returning();
-    return assetResult(c, row, id);
+    const row = await updateAsset(context(), { id, version, fields: body.fields });
+    await changed("Asset", row, "save");
+    return asset(c, row);
   });
 
   api.put(`${prefix}/assets/:id/published`, async (c) => {
-    const id = target(c);
-    const version = requiredVersion(c);
-    const [row] = await db
-      .update(contentAsset)
-      .set({ publishedAt: sql`now()`, revision: sql`${contentAsset.revision} + 1` })
-      .where(and(eq(contentAsset.id, id), eq(contentAsset.revision, version)))
-      .returning();
-    return assetResult(c, row, id);
+    const row = await publishAsset(context(), { id: target(c), version: requiredVersion(c) });
+    await changed("Asset", row, "publish");
+    return asset(c, row);
   });
 
   api.delete(`${prefix}/assets/:id/published`, async (c) => {
-    const id = target(c);
-    const version = optionalVersion(c);
-    const [row] = await db
-      .update(contentAsset)
-      .set({ publishedAt: null, revision: sql`${contentAsset.revision} + 1` })
-      .where(
-        and(
-          eq(contentAsset.id, id),
-          isNotNull(contentAsset.publishedAt),
-          version === undefined ? undefined : eq(contentAsset.revision, version),
-        ),
-      )
-      .returning();
-    if (!row && (await findAsset(id))?.publishedAt === null) throw notPublished("Asset", id);
-    return assetResult(c, row, id);
+    const row = await unpublishAsset(context(), { id: target(c), version: optionalVersion(c) });
+    await changed("Asset", row, "unpublish");
+    return asset(c, row);
+  });
+
+  api.put(`${prefix}/assets/:id/archived`, async (c) => {
+    const row = await archiveAsset(context(), { id: target(c), version: requiredVersion(c) });
+    await changed("Asset", row, "archive");
+    return asset(c, row);
+  });
+
+  api.delete(`${prefix}/assets/:id/archived`, async (c) => {
+    const row = await unarchiveAsset(context(), { id: target(c), version: requiredVersion(c) });
+    await changed("Asset", row, "unarchive");
+    return asset(c, row);
   });
 
   api.delete(`${prefix}/assets/:id`, async (c) => {
-    const id = target(c);
-    const version = requiredVersion(c);
-    const [row] = await db
-      .delete(contentAsset)
-      .where(and(eq(contentAsset.id, id), eq(contentAsset.revision, version)))
-      .returning();
-    if (!row) throw await conflictOrMissing("Asset", id, findAsset);
-    await changed({ kind: "Asset", id });
+    const row = await deleteAsset(context(), { id: target(c), version: requiredVersion(c) });
+    await changed("Asset", row, "delete");
     return c.body(null, 204);
+  });
+
+  // Scheduled actions: a space's, the environment named in the body or the query.
+  const scheduledPrefix = "/spaces/:space/scheduled_actions";
+  const scheduledScope = (c: Context<ContentEnv>, environment: string | undefined) => {
+    const space = c.req.param("space");
+    if (space !== scope.space) throw notFound("Space", space);
+    if (environment === undefined) {
+      throw new ContentError("BadRequest", "The environment.sys.id query parameter is required.");
+    }
+    if (environment !== scope.environment) throw notFound("Environment", environment);
+  };
+
+  api.post(scheduledPrefix, async (c) => {
+    const body = await readScheduledAction(c);
+    scheduledScope(c, body.environment.sys.id);
+    const row = await scheduleAction(context(), {
+      entityId: body.entity.sys.id,
+      action: body.action,
+      scheduledFor: body.scheduledFor.datetime,
+      timezone: body.scheduledFor.timezone,
+    });
+    return c.json(renderScheduledAction(row, scope), 201);
+  });
+
+  api.get(scheduledPrefix, async (c) => {
+    const params = new URL(c.req.url).searchParams;
+    scheduledScope(c, params.get("environment.sys.id") ?? undefined);
+    const listOptions: ScheduledActionListOptions = {
+      limit: integer(params, "limit", 100),
+      order: params.get("order") === "-scheduledFor.datetime" ? "-scheduledFor" : "scheduledFor",
+    };
+    const entityId = params.get("entity.sys.id");
+    if (entityId !== null) listOptions.entityId = entityId;
+    const statuses = params.get("sys.status[in]") ?? params.get("sys.status");
+    if (statuses !== null) {
+      listOptions.status = statuses.split(",") as ScheduledActionListOptions["status"] & string[];
+    }
+    const from = dateParam(params, "scheduledFor.datetime[gte]");
+    if (from) listOptions.from = from;
+    const to = dateParam(params, "scheduledFor.datetime[lt]");
+    if (to) listOptions.to = to;
+    const rows = await listScheduledActions(db, listOptions);
+    return c.json({
+      sys: { type: "Array" },
+      pages: {},
+      limit: listOptions.limit,
+      items: rows.map((row) => renderScheduledAction(row, scope)),
+    });
+  });
+
+  api.get(`${scheduledPrefix}/:id`, async (c) => {
+    scheduledScope(c, c.req.query("environment.sys.id"));
+    return c.json(renderScheduledAction(await getScheduledAction(db, c.req.param("id")), scope));
+  });
+
+  api.put(`${scheduledPrefix}/:id`, async (c) => {
+    const body = await readScheduledAction(c);
+    scheduledScope(c, body.environment.sys.id);
+    const existing = await getScheduledAction(db, c.req.param("id"));
+    if (existing.entityId !== body.entity.sys.id) {
+      throw validationFailed("Validation error", [
+        { name: "unchangeable", path: ["entity"], details: "The entity cannot change" },
+      ]);
+    }
+    const row = await updateScheduledAction(context(), {
+      id: existing.id,
+      version: requiredVersion(c),
+      action: body.action,
+      scheduledFor: body.scheduledFor.datetime,
+      timezone: body.scheduledFor.timezone,
+    });
+    return c.json(renderScheduledAction(row, scope));
+  });
+
+  api.delete(`${scheduledPrefix}/:id`, async (c) => {
+    scheduledScope(c, c.req.query("environment.sys.id"));
+    const row = await cancelScheduledAction(context(), {
+      id: c.req.param("id"),
+      version: optionalVersion(c),
+    });
+    return c.json(renderScheduledAction(row, scope));
   });
 
   api.all("/*", () => {
@@ -420,25 +430,32 @@ export function createContentManagementApi(options: ContentManagementApiOptions)
   return api;
 }
 
-async function readBody(c: Context<ContentEnv>) {
-  let json: unknown;
+async function readJson(c: Context<ContentEnv>): Promise<unknown> {
   try {
-    json = await c.req.json();
+    return await c.req.json();
   } catch {
     throw new ContentError("BadRequest", "The body is not valid JSON.");
   }
-  const parsed = bodySchema.safeParse(json);
-  if (!parsed.success) {
-    throw validationFailed(
-      "Validation error",
-      parsed.error.issues.map((issue) => ({
-        name: issue.code,
-        path: issue.path,
-        details: issue.message,
-      })),
-    );
-  }
-  return parsed.data;
+}
+
+function parsed<T>(result: z.ZodSafeParseResult<T>): T {
+  if (result.success) return result.data;
+  throw validationFailed(
+    "Validation error",
+    result.error.issues.map((issue) => ({
+      name: issue.code,
+      path: issue.path.map((part) => (typeof part === "symbol" ? String(part) : part)),
+      details: issue.message,
+    })),
+  );
+}
+
+async function readBody(c: Context<ContentEnv>) {
+  return parsed(bodySchema.safeParse(await readJson(c)));
+}
+
+async function readScheduledAction(c: Context<ContentEnv>) {
+  return parsed(scheduledActionSchema.safeParse(await readJson(c)));
 }
 
 function optionalVersion(c: Context<ContentEnv>): number | undefined {
@@ -455,26 +472,23 @@ function requiredVersion(c: Context<ContentEnv>): number {
   return version;
 }
 
-/** Why a conditional write matched no row: the row is gone, or its version moved on. */
-async function conflictOrMissing(
-  type: "Entry" | "Asset",
-  id: string,
-  find: (id: string) => Promise<unknown>,
-): Promise<ContentError> {
-  return (await find(id)) ? versionMismatch() : notFound(type, id);
+function integer(params: URLSearchParams, name: string, fallback: number): number {
+  const raw = params.get(name);
+  if (raw === null) return fallback;
+  if (!/^\d{1,6}$/.test(raw)) {
+    throw new ContentError("InvalidQuery", `The "${name}" parameter must be an integer.`, {
+      parameter: name,
+    });
+  }
+  return Number(raw);
 }
 
-function versionMismatch() {
-  return new ContentError(
-    "VersionMismatch",
-    "The version you sent (X-Contentful-Version) is not the current one.",
-  );
-}
-
-function validationFailed(message: string, errors: unknown[]) {
-  return new ContentError("ValidationFailed", message, { errors });
-}
-
-function notPublished(type: string, id: string) {
-  return new ContentError("BadRequest", `${type} ${id} is not published.`);
+function dateParam(params: URLSearchParams, name: string): Date | undefined {
+  const raw = params.get(name);
+  if (raw === null) return undefined;
+  const time = Date.parse(raw);
+  if (Number.isNaN(time)) {
+    throw new ContentError("InvalidQuery", `"${name}" takes a date.`, { parameter: name });
+  }
+  return new Date(time);
 }

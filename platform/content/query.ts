@@ -5,6 +5,7 @@ import {
   eq,
   inArray,
   isNotNull,
+  isNull,
   ne as notEqual,
   notInArray,
   type SQL,
@@ -24,6 +25,55 @@ import { contentAsset, contentEntry } from "#platform/content/schema.ts";
  * `content_entry` or `content_asset`. Every filter runs in the database; only `select` is applied
  * to the rows afterwards.
  */
+
+/**
+ * Which copy of the rows a read sees. The Delivery API (`delivery`) shows published rows as they
+ * were published: their published fields, `sys.createdAt` their first publish, `sys.updatedAt`
+ * their last, `sys.revision` the number of publishes. The Preview API (`preview`) shows every row
+ * that is not archived as it is now, drafts included, with its own dates and version; the
+ * Management API (`management`) every row, archived ones included.
+ */
+export type ContentView = "delivery" | "preview" | "management";
+
+/** The columns and condition of a view over `content_entry`. */
+export function entryView(view: ContentView) {
+  return view === "delivery"
+    ? {
+        fields: contentEntry.publishedFields,
+        visible: isNotNull(contentEntry.publishedAt),
+        createdAt: contentEntry.firstPublishedAt,
+        updatedAt: contentEntry.publishedAt,
+        revision: contentEntry.publishedCounter,
+      }
+    : {
+        fields: contentEntry.fields,
+        visible: view === "preview" ? isNull(contentEntry.archivedVersion) : sql`true`,
+        createdAt: contentEntry.createdAt,
+        updatedAt: contentEntry.updatedAt,
+        revision: contentEntry.revision,
+      };
+}
+
+/** The same for `content_asset`; the fields are JSON in both views. */
+export function assetView(view: ContentView) {
+  return view === "delivery"
+    ? {
+        field: (name: "title" | "description" | "file") =>
+          sql`(${contentAsset.publishedFields} -> ${name})`,
+        visible: isNotNull(contentAsset.publishedAt),
+        createdAt: contentAsset.firstPublishedAt,
+        updatedAt: contentAsset.publishedAt,
+        revision: contentAsset.publishedCounter,
+      }
+    : {
+        field: (name: "title" | "description" | "file") =>
+          name === "file" ? sql`(${contentAsset.file})` : sql`to_jsonb(${contentAsset[name]})`,
+        visible: view === "preview" ? isNull(contentAsset.archivedVersion) : sql`true`,
+        createdAt: contentAsset.createdAt,
+        updatedAt: contentAsset.updatedAt,
+        revision: contentAsset.revision,
+      };
+}
 
 export const DEFAULT_LIMIT = 100;
 export const MAX_LIMIT = 1000;
@@ -72,13 +122,14 @@ const ASSET_PARAMS = new Set([...COMMON_PARAMS, "query"]);
 const CONTENT_TYPE_REQUIRED =
   'A Content Type ID is required. When querying for fields you need to limit your query to a specific content type. Please send a Content Type ID (not the name) as the URI query parameter "content_type"';
 
-function entryTarget(type: ContentTypeDefinition | undefined): Target {
+function entryTarget(type: ContentTypeDefinition | undefined, view: ContentView): Target {
+  const columns = entryView(view);
   return {
     kind: "Entry",
     id: contentEntry.id,
-    createdAt: contentEntry.createdAt,
-    updatedAt: contentEntry.updatedAt,
-    revision: contentEntry.revision,
+    createdAt: columns.createdAt,
+    updatedAt: columns.updatedAt,
+    revision: columns.revision,
     contentType: contentEntry.contentType,
     field(id) {
       if (!type) return CONTENT_TYPE_REQUIRED;
@@ -86,7 +137,7 @@ function entryTarget(type: ContentTypeDefinition | undefined): Target {
       if (!field) return `No field with id "${id}" found in content type "${type.id}".`;
       const isLink = field.type === "Link" || field.items?.type === "Link";
       return {
-        json: sql`(${contentEntry.fields} -> ${id})`,
+        json: sql`(${columns.fields} -> ${id})`,
         field,
         subPaths: isLink ? ["sys.id"] : [],
       };
@@ -94,35 +145,40 @@ function entryTarget(type: ContentTypeDefinition | undefined): Target {
   };
 }
 
-const ASSET_FIELDS: Record<string, FieldSource> = {
-  title: {
-    json: sql`to_jsonb(${contentAsset.title})`,
-    field: { id: "title", name: "Title", type: "Symbol" },
-    subPaths: [],
-  },
-  description: {
-    json: sql`to_jsonb(${contentAsset.description})`,
-    field: { id: "description", name: "Description", type: "Text" },
-    subPaths: [],
-  },
-  file: {
-    json: sql`(${contentAsset.file})`,
-    field: { id: "file", name: "File", type: "Object" },
-    subPaths: ["url", "fileName", "contentType"],
-  },
-};
-
-const assetTarget: Target = {
-  kind: "Asset",
-  id: contentAsset.id,
-  createdAt: contentAsset.createdAt,
-  updatedAt: contentAsset.updatedAt,
-  revision: contentAsset.revision,
-  field: (id) => ASSET_FIELDS[id] ?? `No field with id "${id}" found for assets.`,
-};
+function assetTarget(view: ContentView): Target {
+  const columns = assetView(view);
+  const fields: Record<string, FieldSource> = {
+    title: {
+      json: columns.field("title"),
+      field: { id: "title", name: "Title", type: "Symbol" },
+      subPaths: [],
+    },
+    description: {
+      json: columns.field("description"),
+      field: { id: "description", name: "Description", type: "Text" },
+      subPaths: [],
+    },
+    file: {
+      json: columns.field("file"),
+      field: { id: "file", name: "File", type: "Object" },
+      subPaths: ["url", "fileName", "contentType"],
+    },
+  };
+  return {
+    kind: "Asset",
+    id: contentAsset.id,
+    createdAt: columns.createdAt,
+    updatedAt: columns.updatedAt,
+    revision: columns.revision,
+    field: (id) => fields[id] ?? `No field with id "${id}" found for assets.`,
+  };
+}
 
 /** Parses the query of `GET …/entries`; throws `InvalidQuery` for anything it cannot honour. */
-export function parseEntriesQuery(params: URLSearchParams): ListQuery {
+export function parseEntriesQuery(
+  params: URLSearchParams,
+  view: ContentView = "delivery",
+): ListQuery {
   const typeId = params.get("content_type") ?? params.get("sys.contentType.sys.id") ?? undefined;
   let type: ContentTypeDefinition | undefined;
   if (typeId !== undefined) {
@@ -130,16 +186,17 @@ export function parseEntriesQuery(params: URLSearchParams): ListQuery {
     if (!type)
       throw invalidQuery(`Unknown content type "${typeId}".`, { type: "unknownContentType" });
   }
-  const query = parseListQuery(params, entryTarget(type), ENTRY_PARAMS);
-  query.where.unshift(isNotNull(contentEntry.publishedAt));
+  const columns = entryView(view);
+  const query = parseListQuery(params, entryTarget(type, view), ENTRY_PARAMS);
+  query.where.unshift(columns.visible);
   if (type) query.where.push(eq(contentEntry.contentType, type.id));
   const locale = params.get("locale");
   if (locale !== null && locale !== "*") query.where.push(eq(contentEntry.locale, locale));
   const text = params.get("query");
-  if (text !== null) query.where.push(contains(sql`${contentEntry.fields}::text`, text));
+  if (text !== null) query.where.push(contains(sql`${columns.fields}::text`, text));
   for (const linkType of ["Entry", "Asset"] as const) {
     const id = params.get(`links_to_${linkType.toLowerCase()}`);
-    if (id !== null) query.where.push(linksTo(linkType, id));
+    if (id !== null) query.where.push(linksTo(columns.fields, linkType, id));
   }
   return query;
 }
@@ -148,21 +205,28 @@ export function parseEntriesQuery(params: URLSearchParams): ListQuery {
  * Entries with a link to the given entry or asset anywhere in their fields (`links_to_entry`,
  * `links_to_asset`): in a link field, a link array or a rich-text document.
  */
-function linksTo(linkType: "Entry" | "Asset", id: string): SQL {
+export function linksTo(fields: AnyPgColumn, linkType: "Entry" | "Asset", id: string): SQL {
   const path = `$.** ? (@.sys.type == "Link" && @.sys.linkType == "${linkType}" && @.sys.id == $id)`;
-  return sql`jsonb_path_exists(${contentEntry.fields}, ${path}::jsonpath, jsonb_build_object('id', ${id}::text))`;
+  return sql`coalesce(jsonb_path_exists(${fields}, ${path}::jsonpath, jsonb_build_object('id', ${id}::text)), false)`;
 }
 
 /** Parses the query of `GET …/assets`. */
-export function parseAssetsQuery(params: URLSearchParams): ListQuery {
-  const query = parseListQuery(params, assetTarget, ASSET_PARAMS);
-  query.where.unshift(isNotNull(contentAsset.publishedAt));
+export function parseAssetsQuery(
+  params: URLSearchParams,
+  view: ContentView = "delivery",
+): ListQuery {
+  const columns = assetView(view);
+  const query = parseListQuery(params, assetTarget(view), ASSET_PARAMS);
+  query.where.unshift(columns.visible);
   const locale = params.get("locale");
   if (locale !== null && locale !== "*") query.where.push(eq(contentAsset.locale, locale));
   const text = params.get("query");
   if (text !== null) {
     query.where.push(
-      contains(sql`concat_ws(' ', ${contentAsset.title}, ${contentAsset.description})`, text),
+      contains(
+        sql`concat_ws(' ', ${columns.field("title")} #>> '{}', ${columns.field("description")} #>> '{}')`,
+        text,
+      ),
     );
   }
   query.include = 0;

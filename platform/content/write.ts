@@ -1,8 +1,21 @@
-import { randomBytes } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
 import { findContentType } from "#platform/content/content-types.ts";
+import {
+  keepPublishedSnapshot,
+  keepReplacedDraft,
+  storeSnapshot,
+} from "#platform/content/editing/entries.ts";
+import { isContentId, newContentId } from "#platform/content/ids.ts";
 import { type ContentAssetFile, contentAsset, contentEntry } from "#platform/content/schema.ts";
+
+export { newContentId };
+
+/**
+ * The writes of the shop's own code (the demo content in tests, the back office's syncs), not
+ * of editors: no version to hold, no validation against the model's rules beyond its fields.
+ * They keep the draft/published split and the history all the same.
+ */
 
 export type PutEntryInput = {
   /** Contentful-style id; generated when omitted. */
@@ -10,7 +23,11 @@ export type PutEntryInput = {
   contentType: string;
   fields: Record<string, unknown>;
   locale?: string;
-  /** Published by default; `false` keeps the entry out of the delivery API. */
+  /**
+   * Published by default: the fields become the draft and what shoppers see, with a snapshot.
+   * `false` writes the draft only: an entry never published stays out of the Delivery API, a
+   * published one keeps showing its published copy. An archived entry is never published.
+   */
   publish?: boolean;
 };
 
@@ -25,21 +42,14 @@ export type PutAssetInput = {
 
 export type PutResult = { id: string; revision: number };
 
-const ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
-const ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
-
-/** A 22-character base-62 id, like the ones Contentful generates. */
-export function newContentId(): string {
-  return Array.from(randomBytes(22), (byte) => ALPHABET[byte % ALPHABET.length]).join("");
-}
-
 function checkId(id: string): string {
-  if (!ID_PATTERN.test(id)) throw new Error(`Invalid content id "${id}"`);
+  if (!isContentId(id)) throw new Error(`Invalid content id "${id}"`);
   return id;
 }
 
 /**
- * Creates or replaces an entry; a replacement keeps `createdAt` and adds one to `revision`.
+ * Creates or replaces an entry's fields; a replacement keeps `createdAt` and moves the version
+ * on (by two when it publishes: the save, then the publish, as Contentful counts).
  * Fields are checked against the content type: an unknown type or field id is refused.
  */
 export async function putEntry(db: Db | Tx, input: PutEntryInput): Promise<PutResult> {
@@ -51,51 +61,138 @@ export async function putEntry(db: Db | Tx, input: PutEntryInput): Promise<PutRe
     throw new Error(`Unknown field(s) for ${type.id}: ${unknown.join(", ")}`);
   }
   const id = checkId(input.id ?? newContentId());
-  const publishedAt = input.publish === false ? null : sql`now()`;
-  const [row] = await db
-    .insert(contentEntry)
-    .values({
-      id,
-      contentType: type.id,
-      fields: input.fields,
-      locale: input.locale ?? "fr",
-      publishedAt,
-    })
-    .onConflictDoUpdate({
-      target: contentEntry.id,
-      set: {
+  const locale = input.locale ?? "fr";
+  const { fields } = input;
+  const now = new Date();
+  return db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select()
+      .from(contentEntry)
+      .where(eq(contentEntry.id, id))
+      .for("update");
+    const publish = input.publish !== false && existing?.archivedVersion == null;
+    const draftVersion = existing ? existing.revision + 1 : 1;
+    if (existing) {
+      await keepReplacedDraft(tx, existing, fields, now, null);
+      if (publish) await keepPublishedSnapshot(tx, existing);
+    }
+    const published = publish
+      ? {
+          publishedFields: fields,
+          publishedVersion: draftVersion,
+          publishedCounter: (existing?.publishedCounter ?? 0) + 1,
+          publishedAt: now,
+          firstPublishedAt: existing?.firstPublishedAt ?? now,
+        }
+      : {};
+    const revision = publish ? draftVersion + 1 : draftVersion;
+    const values = { contentType: type.id, fields, locale, revision, updatedAt: now, ...published };
+    const [row] = existing
+      ? await tx
+          .update(contentEntry)
+          .set(values)
+          .where(eq(contentEntry.id, id))
+          .returning({ id: contentEntry.id, revision: contentEntry.revision })
+      : await tx
+          .insert(contentEntry)
+          .values({ id, ...values, createdAt: now })
+          .returning({ id: contentEntry.id, revision: contentEntry.revision });
+    if (!row) throw new Error(`Entry ${id} was not written`);
+    if (publish) {
+      await storeSnapshot(tx, {
+        entryId: id,
+        version: draftVersion,
         contentType: type.id,
-        fields: input.fields,
-        locale: input.locale ?? "fr",
-        revision: sql`${contentEntry.revision} + 1`,
-        updatedAt: sql`now()`,
-        publishedAt,
-      },
-    })
-    .returning({ id: contentEntry.id, revision: contentEntry.revision });
-  if (!row) throw new Error(`Entry ${id} was not written`);
-  return row;
+        locale,
+        fields,
+        createdAt: now,
+        createdBy: null,
+      });
+    }
+    return row;
+  });
 }
 
-/** Creates or replaces an asset; a replacement adds one to `revision`. */
+/** Creates or replaces an asset, as `putEntry` does an entry (assets keep no snapshots). */
 export async function putAsset(db: Db | Tx, input: PutAssetInput): Promise<PutResult> {
   const id = checkId(input.id ?? newContentId());
-  const publishedAt = input.publish === false ? null : sql`now()`;
-  const values = {
+  const now = new Date();
+  const draft = {
     title: input.title ?? "",
     description: input.description ?? "",
     file: input.file,
-    locale: input.locale ?? "fr",
-    publishedAt,
   };
-  const [row] = await db
-    .insert(contentAsset)
-    .values({ id, ...values })
-    .onConflictDoUpdate({
-      target: contentAsset.id,
-      set: { ...values, revision: sql`${contentAsset.revision} + 1`, updatedAt: sql`now()` },
-    })
-    .returning({ id: contentAsset.id, revision: contentAsset.revision });
-  if (!row) throw new Error(`Asset ${id} was not written`);
-  return row;
+  return db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select()
+      .from(contentAsset)
+      .where(eq(contentAsset.id, id))
+      .for("update");
+    const publish = input.publish !== false && existing?.archivedVersion == null;
+    const draftVersion = existing ? existing.revision + 1 : 1;
+    const published = publish
+      ? {
+          publishedFields: draft,
+          publishedVersion: draftVersion,
+          publishedCounter: (existing?.publishedCounter ?? 0) + 1,
+          publishedAt: now,
+          firstPublishedAt: existing?.firstPublishedAt ?? now,
+        }
+      : {};
+    const values = {
+      ...draft,
+      locale: input.locale ?? "fr",
+      revision: publish ? draftVersion + 1 : draftVersion,
+      updatedAt: now,
+      ...published,
+    };
+    const [row] = existing
+      ? await tx
+          .update(contentAsset)
+          .set(values)
+          .where(eq(contentAsset.id, id))
+          .returning({ id: contentAsset.id, revision: contentAsset.revision })
+      : await tx
+          .insert(contentAsset)
+          .values({ id, ...values, createdAt: now })
+          .returning({ id: contentAsset.id, revision: contentAsset.revision });
+    if (!row) throw new Error(`Asset ${id} was not written`);
+    return row;
+  });
+}
+
+/**
+ * The columns of an entry created and published once at `at` (version 2, published version 1),
+ * for code that writes rows in bulk (the demo seed) rather than through `putEntry`.
+ */
+export function publishedEntryColumns(fields: Record<string, unknown>, at: Date) {
+  return {
+    fields,
+    publishedFields: fields,
+    revision: 2,
+    publishedVersion: 1,
+    publishedCounter: 1,
+    createdAt: at,
+    updatedAt: at,
+    publishedAt: at,
+    firstPublishedAt: at,
+  };
+}
+
+/** The same for an asset. */
+export function publishedAssetColumns(
+  asset: { title: string; description: string; file: ContentAssetFile },
+  at: Date,
+) {
+  return {
+    ...asset,
+    publishedFields: asset,
+    revision: 2,
+    publishedVersion: 1,
+    publishedCounter: 1,
+    createdAt: at,
+    updatedAt: at,
+    publishedAt: at,
+    firstPublishedAt: at,
+  };
 }

@@ -1,4 +1,8 @@
-import { findContentType } from "#platform/content/index.ts";
+import {
+  findContentType,
+  publishedAssetColumns,
+  publishedEntryColumns,
+} from "#platform/content/index.ts";
 import type { ContentAssetFile, contentAsset, contentEntry } from "#platform/content/tables.ts";
 import { type FileRow, imageUrlOf, svgFile } from "#seed/catalogue/files.ts";
 
@@ -23,10 +27,10 @@ export function createContentBuilder(now: Date) {
   // Entries and assets have separate ids, as in Contentful: a link says which it points at.
   const ids = { Entry: new Set<string>(), Asset: new Set<string>() };
   let clock = 0;
+  // Each row is created and published at its own second.
   const stamp = () => {
     clock += 1;
-    const at = new Date(now.getTime() - 86_400_000 + clock * 1000);
-    return { createdAt: at, updatedAt: at, publishedAt: at };
+    return new Date(now.getTime() - 86_400_000 + clock * 1000);
   };
   const claim = (kind: "Entry" | "Asset", id: string) => {
     if (ids[kind].has(id)) throw new Error(`Two content ${kind} rows have the id ${id}`);
@@ -49,13 +53,17 @@ export function createContentBuilder(now: Date) {
         Object.entries(fields).filter(([, value]) => value !== undefined),
       );
       claim("Entry", id);
-      entries.push({ id, contentType, fields: defined, locale: "fr", ...stamp() });
+      entries.push({ id, contentType, locale: "fr", ...publishedEntryColumns(defined, stamp()) });
       return link("Entry", id);
     },
     /** Adds an asset for a file the image service already serves (`/cdn/images/...`). */
     asset(id: string, title: string, file: ContentAssetFile, description = ""): Link {
       claim("Asset", id);
-      assets.push({ id, title, description, file, locale: "fr", ...stamp() });
+      assets.push({
+        id,
+        locale: "fr",
+        ...publishedAssetColumns({ title, description, file }, stamp()),
+      });
       return link("Asset", id);
     },
     /** Stores a generated SVG as an image original and adds its asset. */
