@@ -98,13 +98,13 @@ export default function TiptapEditor(props: Props) {
   // The document the editor starts from, read once: a new document needs a new editor (a new
   // `key`). A stored value it cannot read stays as it is in the hidden field.
   // biome-ignore lint/correctness/useExhaustiveDependencies: read once, on purpose.
-  const start = useMemo((): { content: EditorNode } | { error: string } => {
+  const start = useMemo((): { content: EditorNode } | { errorAt: string } => {
     try {
       return {
         content: toEditorDocument(defaultValue ?? EMPTY_DOCUMENT, { describe: describeLink }),
       };
     } catch (error) {
-      if (error instanceof RichTextConversionError) return { error: error.message };
+      if (error instanceof RichTextConversionError) return { errorAt: error.path };
       throw error;
     }
   }, []);
@@ -179,12 +179,12 @@ export default function TiptapEditor(props: Props) {
     leave: () => after.current?.focus(),
   };
 
-  if ("error" in start) {
+  if ("errorAt" in start) {
     return (
       <div className="rte__frame">
-        <p className="admin-field__error" role="alert">
-          Ce texte ne peut pas être ouvert dans l'éditeur ({start.error}). Il est enregistré tel
-          quel.
+        <p className="admin-field__error rte__unreadable" role="alert">
+          Ce texte ne peut pas être ouvert dans l'éditeur : il n'a pas la forme d'un texte enrichi
+          Contentful{start.errorAt ? ` (à ${start.errorAt})` : ""}. Il est enregistré tel quel.
         </p>
       </div>
     );
