@@ -7,8 +7,11 @@
  */
 import { processGlobal } from "#platform/process-global.ts";
 
-/** The four services, and `api`: the shop's own API routes (`/api/…`, server/api/). */
-export type ServiceName = "commerce" | "content" | "ordering" | "search" | "api";
+/**
+ * The four services, `contentPreview` (the content service's Preview API, with its own token,
+ * for pages rendered with the drafts), and `api`: the shop's own API routes (`/api/…`, server/api/).
+ */
+export type ServiceName = "commerce" | "content" | "contentPreview" | "ordering" | "search" | "api";
 
 export type ServiceConfig = {
   /** Base URL of the service; for an embedded one, any origin (requests never leave). */

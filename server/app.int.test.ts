@@ -175,23 +175,28 @@ describe("the composed server", () => {
     expect(await refused.json()).toMatchObject({ sys: { id: "AccessTokenInvalid" } });
   });
 
-  it("purges cached pages when content changes, so editors see their change at once", async () => {
+  it("purges cached pages when content is published, and not for a draft shoppers cannot see", async () => {
     const { request } = shop({ CONTENT_MANAGEMENT_TOKEN: "a-management-token-for-tests" });
     await request("/");
     expect((await request("/")).headers.get("x-cache")).toBe("HIT");
-    const saved = await request(
-      "/content-management/spaces/comptoir/environments/master/entries/mentions-legales",
-      {
-        method: "PUT",
-        headers: {
-          authorization: "Bearer a-management-token-for-tests",
-          "content-type": "application/json",
-          "x-contentful-content-type": "cms",
-        },
-        body: JSON.stringify({ fields: { title: "Mentions légales", slug: "mentions-legales" } }),
-      },
-    );
+    const entry =
+      "/content-management/spaces/comptoir/environments/master/entries/mentions-legales";
+    const headers = {
+      authorization: "Bearer a-management-token-for-tests",
+      "content-type": "application/json",
+    };
+    const saved = await request(entry, {
+      method: "PUT",
+      headers: { ...headers, "x-contentful-content-type": "cms" },
+      body: JSON.stringify({ fields: { title: "Mentions légales", slug: "mentions-legales" } }),
+    });
     expect(saved.status).toBe(201);
+    expect((await request("/")).headers.get("x-cache")).toBe("HIT");
+    const published = await request(`${entry}/published`, {
+      method: "PUT",
+      headers: { ...headers, "x-contentful-version": "1" },
+    });
+    expect(published.status).toBe(200);
     expect((await request("/")).headers.get("x-cache")).toBe("MISS");
   });
 

@@ -23,6 +23,7 @@ import { adminGuard } from "#server/rules/admin-guard.ts";
 import { refuseBadBytes, refuseNulInBodies } from "#server/rules/bad-bytes.ts";
 import { bodyLimits } from "#server/rules/body-limit.ts";
 import { clientIp, createIpMatcher, IN_PROCESS } from "#server/rules/client-ip.ts";
+import { contentPreview, isContentPreview } from "#server/rules/content-preview.ts";
 import { firstPaint } from "#server/rules/first-paint.ts";
 import { asBrowserSaw } from "#server/rules/forwarded-proto.ts";
 import { PageCache, pageCacheMiddleware } from "#server/rules/page-cache.ts";
@@ -57,6 +58,7 @@ const API_PREFIXES = [
   "/cdn/",
   "/content/",
   "/content-management/",
+  "/content-preview/",
   "/ordering/",
   "/test-payments/",
   "/healthz",
@@ -190,7 +192,10 @@ export function createServerApp(deps: ServerDependencies) {
       skipPrefixes: [...API_PREFIXES, "/middleware/", "/checkout/"],
     }),
   );
-  app.use(pageCacheMiddleware(pageCache));
+  // A page previewed with the drafts (`?preview=…`) is rendered on them, for that visitor only:
+  // the page cache neither answers nor keeps it.
+  app.use(contentPreview({ secret: env.CONTENT_PREVIEW_TOKEN }));
+  app.use(pageCacheMiddleware(pageCache, { bypass: isContentPreview }));
   // Inside the page cache: a stored page keeps the CSP that names the nonce written in it, and a
   // hit replays both. The nonce is then the same for everyone until the entry goes, which is
   // acceptable: a nonce guards against markup injected before the page is rendered, and an

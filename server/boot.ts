@@ -168,6 +168,7 @@ export async function boot(options: BootOptions) {
     // The same for an SMS being handed to the gateway, which is then left (unbind).
     await platform.sms.stop();
     await platform.popularity.stop();
+    await platform.contentSchedule.stop();
     await platform.paymentJobs.stop();
     await facetRecount.stop();
     await invalidations.stop();

@@ -84,6 +84,9 @@ export const envSchema = z.object({
   CONTENT_DELIVERY_TOKEN: secret,
   // The content service's management token (Bearer), for the admin area and editors' tools.
   CONTENT_MANAGEMENT_TOKEN: secret,
+  // The content service's Preview API token (drafts; `/content-preview/…`), which also signs the
+  // storefront's preview links.
+  CONTENT_PREVIEW_TOKEN: secret,
   // Resized images (webp variants) are written here (default: DATA_DIR/image-cache); safe to
   // delete, rebuilt on demand.
   IMAGE_CACHE_DIR: z.string().min(1).optional(),
@@ -216,6 +219,7 @@ export const SECRET_NAMES = [
   "COMMERCE_PRIVATE_TOKEN",
   "CONTENT_DELIVERY_TOKEN",
   "CONTENT_MANAGEMENT_TOKEN",
+  "CONTENT_PREVIEW_TOKEN",
   "ORDERING_API_TOKEN",
   "ADMIN_VERIFY_SECRET",
 ] as const;

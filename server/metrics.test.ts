@@ -20,6 +20,7 @@ describe("routeKind", () => {
       "/api/flipdish/stores": "api-ordering",
       "/content/spaces/x/entries": "api-content",
       "/content-management/spaces/x": "api-content",
+      "/content-preview/spaces/x/entries": "api-content",
       "/assets/entry-AbC123.js": "asset",
       "/favicon.ico": "asset",
       "/robots.txt": "asset",

@@ -17,7 +17,14 @@ import {
   onCatalogueChange,
   storefrontApi,
 } from "#platform/commerce/index.ts";
-import { createContentApi, createContentManagementApi } from "#platform/content/index.ts";
+import {
+  type ContentChange,
+  createContentApi,
+  createContentManagementApi,
+  createContentPreviewApi,
+  type ScheduledChange,
+  startScheduledActions,
+} from "#platform/content/index.ts";
 import {
   configureSmsRules,
   createMailDelivery,
@@ -118,7 +125,34 @@ export function createPlatform({
     handler: (request) => content.fetch(request),
     headers: { Authorization: `Bearer ${env.CONTENT_DELIVERY_TOKEN}` },
   });
+  // A page previewed from the admin area (`?preview=…`, server/rules/content-preview.ts) reads the
+  // drafts through the Preview API, with its own token.
+  const contentPreview = createContentPreviewApi({
+    db: database.db,
+    accessToken: env.CONTENT_PREVIEW_TOKEN,
+  });
+  configureService("contentPreview", {
+    baseUrl: "http://content-preview.embedded",
+    handler: (request) => contentPreview.fetch(request),
+    headers: { Authorization: `Bearer ${env.CONTENT_PREVIEW_TOKEN}` },
+  });
   setContentLogger(logger);
+  // A publish or an unpublish changes what every page may show (menus, footer, home blocks…):
+  // the content client's copies and every kept page are dropped on every instance at once. A
+  // draft saved changes nothing a shopper sees.
+  const contentPublished = (change: ContentChange | ScheduledChange) => {
+    if ("live" in change && !change.live) return;
+    invalidations.publish({ kind: "content" });
+  };
+  // Scheduled publishing (docs/content.md, "Scheduled publishing"): the due actions, every 15 s,
+  // each run once across instances; stop() on shutdown. Tests run the rounds themselves, with
+  // their own clock (`runNow(at)`).
+  const contentSchedule = startScheduledActions({
+    db: database.db,
+    logger: logger.child({ module: "content" }),
+    onChange: contentPublished,
+    ...(env.NODE_ENV === "test" ? { intervalMs: 0 } : {}),
+  });
 
   // Emails of the outbox go out over SMTP when SMTP_URL is set; kick() after a commit that queued
   // one, stop() on shutdown. Leftovers of a previous run are sent at once.
@@ -195,13 +229,13 @@ export function createPlatform({
     [IMAGE_ROUTE_PREFIX, createImageRoutes({ service: images })],
     ["/", searchIndex],
     ["/", content],
+    ["/", contentPreview],
     [
       "/",
       createContentManagementApi({
         db: database.db,
         managementToken: env.CONTENT_MANAGEMENT_TOKEN,
-        // Content shows on pages (menus, footer, editorial): they are dropped too.
-        onChange: () => invalidations.publish({ kind: "content" }),
+        onChange: contentPublished,
       }),
     ],
   ];
@@ -217,6 +251,7 @@ export function createPlatform({
     mail,
     sms,
     popularity,
+    contentSchedule,
     payments,
     paymentJobs: paying.jobs,
     // The test provider's webhook deliveries and expiries, for tests that run them (none with Stripe).

@@ -14,7 +14,7 @@ const STOREFRONT_API = /^\/api\/[^/]+\/graphql(\.json)?$/;
 export function pathFamily(path: string): PathFamily {
   if (STOREFRONT_API.test(path)) return "storefront-api";
   if (path === "/ordering" || path.startsWith("/ordering/")) return "ordering";
-  if (/^\/content(-management)?(\/|$)/.test(path)) return "content";
+  if (/^\/content(-management|-preview)?(\/|$)/.test(path)) return "content";
   if (path.startsWith("/api/")) return "own-api";
   return "page";
 }

@@ -1,6 +1,6 @@
 import { serviceFetch } from "#app/lib/services.server.ts";
 import { readJsonInNfc } from "#app/lib/unicode-text.ts";
-import { findContentType } from "#platform/content/index.ts";
+import { contentPreviewActive, findContentType } from "#platform/content/index.ts";
 import { processGlobal } from "#platform/process-global.ts";
 
 /**
@@ -10,7 +10,8 @@ import { processGlobal } from "#platform/process-global.ts";
  * `includes` into nested objects. A failed read is logged and gives null or an empty list —
  * never an error thrown at a page. The menu, the footer, the product status texts and the home
  * page are loaded once, kept in memory, forgotten by `invalidateContentCache()` when content
- * changes.
+ * changes. Inside a preview (`withContentPreview`, a page opened from the admin area with a
+ * preview token) every read goes to the Preview API, drafts included, and skips those copies.
  */
 
 /** The locale the content service stores its entries in. */
@@ -22,6 +23,7 @@ export const IDS_PER_REQUEST = 100;
 /** The most entries one delivery request returns. */
 const PAGE_LIMIT = 1000;
 const ENTRIES_PATH = "/content/spaces/comptoir/environments/master/entries";
+const PREVIEW_ENTRIES_PATH = "/content-preview/spaces/comptoir/environments/master/entries";
 
 export type ContentLink = { sys: { type: "Link"; linkType: "Entry" | "Asset"; id: string } };
 
@@ -108,6 +110,8 @@ export function invalidateContentCache() {
 
 /** A configuration read, once: concurrent and later callers share it; a failure is not kept. */
 function cached<T>(key: string, load: () => Promise<T | null>): Promise<T | null> {
+  // A preview's drafts are for that page only.
+  if (contentPreviewActive()) return load();
   const { configuration } = state();
   const hit = configuration.get(key) as Promise<T | null> | undefined;
   if (hit) return hit;
@@ -126,10 +130,15 @@ async function fetchEntries(params: Record<string, string>): Promise<EntriesResp
     include: String(CONTENT_INCLUDE),
     ...params,
   });
+  const preview = contentPreviewActive();
   try {
-    const response = await serviceFetch("content", `${ENTRIES_PATH}?${query}`, {
-      headers: { accept: "application/json" },
-    });
+    const response = preview
+      ? await serviceFetch("contentPreview", `${PREVIEW_ENTRIES_PATH}?${query}`, {
+          headers: { accept: "application/json" },
+        })
+      : await serviceFetch("content", `${ENTRIES_PATH}?${query}`, {
+          headers: { accept: "application/json" },
+        });
     if (!response.ok) {
       const body = await response.text();
       state().log(new Error(`content service answered ${response.status}`), "content read failed", {

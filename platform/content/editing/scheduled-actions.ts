@@ -354,10 +354,10 @@ export const SCHEDULED_ACTIONS_INTERVAL_MS = 15_000;
 type JobLogger = { error: (object: Record<string, unknown>, message: string) => void };
 
 /**
- * Runs the due scheduled actions every `intervalMs`, never two rounds at once in this process
- * (and, under an advisory lock, at most one instance at a time: the claim makes a second one
- * harmless anyway); a failure is logged and the next round tries again. `runNow` runs a round
- * at once (a test, or a screen that wants the calendar current).
+ * Runs the due scheduled actions every `intervalMs` (never with 0), never two rounds at once in
+ * this process (and, under an advisory lock, at most one instance at a time: the claim makes a
+ * second one harmless anyway); a failure is logged and the next round tries again. `runNow`
+ * runs a round at once, at the job's clock or at the instant given (a test's fixed clock).
  */
 export function startScheduledActions(options: {
   db: Db;
@@ -365,12 +365,12 @@ export function startScheduledActions(options: {
   now?: () => Date;
   intervalMs?: number;
   onChange?: (change: ScheduledChange) => void | Promise<void>;
-}): { stop(): Promise<void>; runNow(): Promise<void> } {
+}): { stop(): Promise<void>; runNow(at?: Date): Promise<void> } {
   const now = options.now ?? (() => new Date());
   let running: Promise<unknown> | null = null;
-  const round = () =>
+  const round = (at = now()) =>
     runOnce(options.db, "content-scheduled-actions", () =>
-      runDueScheduledActions({ db: options.db, now: now(), onChange: options.onChange }),
+      runDueScheduledActions({ db: options.db, now: at, onChange: options.onChange }),
     );
   const tick = () => {
     if (running) return;
@@ -382,16 +382,17 @@ export function startScheduledActions(options: {
         running = null;
       });
   };
-  const timer = setInterval(tick, options.intervalMs ?? SCHEDULED_ACTIONS_INTERVAL_MS);
-  timer.unref();
+  const intervalMs = options.intervalMs ?? SCHEDULED_ACTIONS_INTERVAL_MS;
+  const timer = intervalMs > 0 ? setInterval(tick, intervalMs) : null;
+  timer?.unref();
   return {
     async stop() {
-      clearInterval(timer);
+      if (timer) clearInterval(timer);
       await running;
     },
-    async runNow() {
+    async runNow(at?: Date) {
       await running;
-      await round();
+      await round(at);
     },
   };
 }
