@@ -2,6 +2,8 @@ import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
 import { type Context, Hono } from "hono";
 import { CONTENT_ERROR_STATUS, ContentError } from "#platform/content/errors.ts";
 
+export { notFound } from "#platform/content/errors.ts";
+
 export type ContentEnv = { Variables: { requestId: string } };
 export type ContentScope = { space: string; environment: string };
 
@@ -49,10 +51,6 @@ export function bearerToken(c: Context<ContentEnv>): string | undefined {
   const header = c.req.header("authorization");
   const match = header ? /^Bearer\s+(.+)$/i.exec(header) : null;
   return match?.[1];
-}
-
-export function notFound(type: string, id: string | undefined) {
-  return new ContentError("NotFound", "The resource could not be found.", { type, id });
 }
 
 /** Tokens are compared as SHA-256 digests, so the comparison takes the same time at any length. */

@@ -5,7 +5,7 @@ import {
   type ContentTypeDefinition,
   findContentType,
 } from "#platform/content/content-types.ts";
-import { ContentError } from "#platform/content/errors.ts";
+import { notFound } from "#platform/content/errors.ts";
 import {
   assetView,
   type ContentView,
@@ -250,10 +250,6 @@ export function getContentType(id: string, scope: DeliveryScope) {
   const type = findContentType(id);
   if (!type) throw notFound("ContentType", id);
   return renderContentType(type, scope);
-}
-
-function notFound(type: string, id: string) {
-  return new ContentError("NotFound", "The resource could not be found.", { type, id });
 }
 
 /** Keeps only the `select`ed properties; `sys.id` and `sys.type` always stay for link resolution. */
