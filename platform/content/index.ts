@@ -125,4 +125,9 @@ export {
 export { RichTextConversionError } from "./rich-text/errors.ts";
 export { isEmptyRichTextDocument, toRichTextDocument } from "./rich-text/to-contentful.ts";
 export { type ToEditorOptions, toEditorDocument } from "./rich-text/to-editor.ts";
-export { publishedAssetColumns, publishedEntryColumns, putEntry } from "./write.ts";
+export {
+  publishedAssetColumns,
+  publishedEntryColumns,
+  putEntry,
+  syncEntryFields,
+} from "./write.ts";

@@ -196,3 +196,65 @@ export function publishedAssetColumns(
     firstPublishedAt: at,
   };
 }
+
+/**
+ * Writes fields a sync owns (a product's name, its categories…) into an entry's draft and, when
+ * it is published, into its published copy too, without publishing the rest of the draft: an
+ * editor's unpublished change stays unpublished. An entry whose draft is its published copy is
+ * published again (with a snapshot); one with a draft pending gets the fields in both copies, its
+ * published version unchanged (the snapshot of that version keeps what was published before); a
+ * draft gets them in its draft. An entry that does not exist yet is created and published. A
+ * field set to `undefined` is removed.
+ */
+export async function syncEntryFields(
+  db: Db | Tx,
+  input: { id: string; contentType: string; fields: Record<string, unknown> },
+): Promise<PutResult> {
+  const type = findContentType(input.contentType);
+  if (!type) throw new Error(`Unknown content type "${input.contentType}"`);
+  const unknown = Object.keys(input.fields).filter(
+    (id) => !type.fields.some((field) => field.id === id),
+  );
+  if (unknown.length > 0) {
+    throw new Error(`Unknown field(s) for ${type.id}: ${unknown.join(", ")}`);
+  }
+  const id = checkId(input.id);
+  const merge = (fields: Record<string, unknown>) =>
+    Object.fromEntries(
+      Object.entries({ ...fields, ...input.fields }).filter(([, value]) => value !== undefined),
+    );
+  return db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select()
+      .from(contentEntry)
+      .where(eq(contentEntry.id, id))
+      .for("update");
+    const publishedAsIs =
+      existing?.publishedVersion != null && existing.revision === existing.publishedVersion + 1;
+    if (!existing || publishedAsIs || existing.publishedFields === null) {
+      return putEntry(tx, {
+        id,
+        contentType: type.id,
+        fields: merge(existing?.fields ?? {}),
+        locale: existing?.locale,
+        publish: !existing || publishedAsIs,
+      });
+    }
+    const now = new Date();
+    const fields = merge(existing.fields);
+    await keepReplacedDraft(tx, existing, fields, now, null);
+    await keepPublishedSnapshot(tx, existing);
+    const [row] = await tx
+      .update(contentEntry)
+      .set({
+        fields,
+        publishedFields: merge(existing.publishedFields),
+        revision: existing.revision + 1,
+        updatedAt: now,
+      })
+      .where(eq(contentEntry.id, id))
+      .returning({ id: contentEntry.id, revision: contentEntry.revision });
+    if (!row) throw new Error(`Entry ${id} was not written`);
+    return row;
+  });
+}
