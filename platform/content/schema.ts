@@ -17,7 +17,7 @@ import {
  *
  * Each row holds its current fields (the draft editors write) and, once published, the
  * published copy (`published_fields`) that the Delivery API shows: a write changes the draft
- * only, a publish copies it over (decision 026).
+ * only, a publish copies it over (decision 027).
  */
 
 /** A Contentful asset `file`: where it is and what it is. */

@@ -19,7 +19,7 @@ import {
 } from "#platform/content/schema.ts";
 
 /**
- * What editors do to an entry, with Contentful's rules (decision 026). The draft and the
+ * What editors do to an entry, with Contentful's rules (decision 027). The draft and the
  * published copy are apart: a save changes the draft only; a publish copies it to what shoppers
  * see and keeps a snapshot; an unpublish takes it away; a published entry must be unpublished
  * before it is archived or deleted; an archived one can be neither edited nor published.
