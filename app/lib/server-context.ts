@@ -12,6 +12,8 @@ export type ShopSettings = {
   GTM_ID?: string;
   /** The ordering service's administrative token, for the admin area's menu export. */
   ORDERING_API_TOKEN: string;
+  /** Signs the content screens' preview links (`previewPath` of `#platform/content/index.ts`). */
+  CONTENT_PREVIEW_TOKEN: string;
   /** The ordering service's white label, whose vouchers the admin area's promotions screen edits. */
   ORDERING_WHITE_LABEL: string;
   /** Where resized images are cached (the admin area forgets a deleted image's copies). */
