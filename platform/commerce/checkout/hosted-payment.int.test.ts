@@ -95,6 +95,18 @@ const attemptsOf = (token: string) =>
     .where(eq(paymentAttempt.reference, token))
     .orderBy(paymentAttempt.createdAt, paymentAttempt.id);
 
+/** Another tab changes the cart's line to `quantity` jars. */
+async function setQuantity(token: string, quantity: number) {
+  const [row] = await database.db
+    .select({ id: commerceCart.id })
+    .from(commerceCart)
+    .where(eq(commerceCart.token, token));
+  await database.db
+    .update(commerceCartLine)
+    .set({ quantity })
+    .where(eq(commerceCartLine.cartId, row?.id ?? 0));
+}
+
 /** The places taken in STORE's test slot for pickup. */
 async function booked() {
   const [row] = await database.db
@@ -276,14 +288,7 @@ describe("the hold", () => {
     const before = await booked();
     const hold = await checkoutAndPay(app, ORIGIN, cart.path, CHECKOUT_FORM, DECLINED);
     // Another tab adds a jar while the shopper is on the payment page.
-    const [row] = await database.db
-      .select({ id: commerceCart.id })
-      .from(commerceCart)
-      .where(eq(commerceCart.token, cart.token));
-    await database.db
-      .update(commerceCartLine)
-      .set({ quantity: 2 })
-      .where(eq(commerceCartLine.cartId, row?.id ?? 0));
+    await setQuantity(cart.token, 2);
     const paid = await payOnHostedPage(app, hold.sessionUrl ?? "", VISA);
     const back = await app.request(new URL(paid.headers.get("location") ?? "").href);
     expect(back.status).toBe(422);
@@ -384,10 +389,18 @@ describe("counted stock", () => {
       .update(commerceVariant)
       .set({ quantityAvailable: units })
       .where(eq(commerceVariant.id, mielVariant()));
+  /** Runs `body` with the honey counted at `units`, uncounted again after. */
+  const withStock = async (units: number, body: () => Promise<void>) => {
+    await count(units);
+    try {
+      await body();
+    } finally {
+      await count(null);
+    }
+  };
 
   it("is taken for the payment page: a second basket is refused, and the units come back when the hold expires", async () => {
-    await count(3);
-    try {
+    await withStock(3, async () => {
       const first = await newCart(2);
       const hold = await checkoutAndPay(app, ORIGIN, first.path, CHECKOUT_FORM, DECLINED);
       expect(hold.hold.status).toBe(303);
@@ -413,14 +426,11 @@ describe("counted stock", () => {
       const paid = await checkoutAndPay(app, ORIGIN, second.path, CHECKOUT_FORM, VISA);
       expect(paid.back?.status).toBe(303);
       expect(await left()).toBe(1);
-    } finally {
-      await count(null);
-    }
+    });
   });
 
   it("is kept by the order, and given back once when the order is cancelled", async () => {
-    await count(5);
-    try {
+    await withStock(5, async () => {
       const cart = await newCart(2);
       const journey = await checkoutAndPay(app, ORIGIN, cart.path, CHECKOUT_FORM, VISA);
       expect(journey.back?.status).toBe(303);
@@ -436,33 +446,21 @@ describe("counted stock", () => {
       // A second cancellation is refused, and gives nothing more back.
       expect((await cancel()).ok).toBe(false);
       expect(await left()).toBe(5);
-    } finally {
-      await count(null);
-    }
+    });
   });
 
   it("is given back when the payment of a cart changed meanwhile is refunded", async () => {
-    await count(4);
-    try {
+    await withStock(4, async () => {
       const cart = await newCart(1);
       const hold = await checkoutAndPay(app, ORIGIN, cart.path, CHECKOUT_FORM, DECLINED);
       expect(await left()).toBe(3);
-      const [row] = await database.db
-        .select({ id: commerceCart.id })
-        .from(commerceCart)
-        .where(eq(commerceCart.token, cart.token));
-      await database.db
-        .update(commerceCartLine)
-        .set({ quantity: 2 })
-        .where(eq(commerceCartLine.cartId, row?.id ?? 0));
+      await setQuantity(cart.token, 2);
       const paid = await payOnHostedPage(app, hold.sessionUrl ?? "", VISA);
       const back = await app.request(new URL(paid.headers.get("location") ?? "").href);
       expect(back.status).toBe(422);
       expect(await orderOfCartToken(database.db, cart.token)).toBeUndefined();
       expect(await left()).toBe(4);
-    } finally {
-      await count(null);
-    }
+    });
   });
 
   it("is not counted when the variant has no number: nothing is taken", async () => {
