@@ -118,13 +118,9 @@ function renderAsset(row: AssetRow, scope: DeliveryScope): DeliveryAsset {
   };
 }
 
-/** `GET …/entries`: one page of entries and, with `include` > 0, what they link to. */
-export async function listEntries(
-  db: Db,
-  params: URLSearchParams,
-  scope: DeliveryScope,
-): Promise<DeliveryArray<Partial<DeliveryEntry>>> {
-  const query = parseEntriesQuery(params, viewOf(scope));
+/** The rows of one page of `GET …/entries` in a view, and how many match in all. */
+export async function queryEntryRows(db: Db, params: URLSearchParams, view: ContentView) {
+  const query = parseEntriesQuery(params, view);
   const where = and(...query.where);
   const [rows, [total]] = await Promise.all([
     db
@@ -136,9 +132,19 @@ export async function listEntries(
       .offset(query.skip),
     db.select({ value: count() }).from(contentEntry).where(where),
   ]);
+  return { query, rows, total: total?.value ?? 0 };
+}
+
+/** `GET …/entries`: one page of entries and, with `include` > 0, what they link to. */
+export async function listEntries(
+  db: Db,
+  params: URLSearchParams,
+  scope: DeliveryScope,
+): Promise<DeliveryArray<Partial<DeliveryEntry>>> {
+  const { query, rows, total } = await queryEntryRows(db, params, viewOf(scope));
   const page: DeliveryArray<Partial<DeliveryEntry>> = {
     sys: { type: "Array" },
-    total: total?.value ?? 0,
+    total,
     skip: query.skip,
     limit: query.limit,
     items: rows.map((row) => project(renderEntry(row, scope), query)),
@@ -168,13 +174,9 @@ export async function getEntry(db: Db, id: string, scope: DeliveryScope): Promis
   return renderEntry(row, scope);
 }
 
-/** `GET …/assets`. */
-export async function listAssets(
-  db: Db,
-  params: URLSearchParams,
-  scope: DeliveryScope,
-): Promise<DeliveryArray<Partial<DeliveryAsset>>> {
-  const query = parseAssetsQuery(params, viewOf(scope));
+/** The rows of one page of `GET …/assets` in a view, and how many match in all. */
+export async function queryAssetRows(db: Db, params: URLSearchParams, view: ContentView) {
+  const query = parseAssetsQuery(params, view);
   const where = and(...query.where);
   const [rows, [total]] = await Promise.all([
     db
@@ -186,9 +188,19 @@ export async function listAssets(
       .offset(query.skip),
     db.select({ value: count() }).from(contentAsset).where(where),
   ]);
+  return { query, rows, total: total?.value ?? 0 };
+}
+
+/** `GET …/assets`. */
+export async function listAssets(
+  db: Db,
+  params: URLSearchParams,
+  scope: DeliveryScope,
+): Promise<DeliveryArray<Partial<DeliveryAsset>>> {
+  const { query, rows, total } = await queryAssetRows(db, params, viewOf(scope));
   return {
     sys: { type: "Array" },
-    total: total?.value ?? 0,
+    total,
     skip: query.skip,
     limit: query.limit,
     items: rows.map((row) => project(renderAsset(row, scope), query)),

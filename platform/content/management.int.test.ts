@@ -66,6 +66,8 @@ async function previewed(path: string) {
   const res = await preview.request(`/content-preview/spaces/comptoir/environments/master${path}`, {
     headers: { authorization: `Bearer ${PREVIEW_TOKEN}` },
   });
+  // Drafts are never kept by a cache, errors included.
+  expect(res.headers.get("cache-control")).toBe("no-store, private");
   // biome-ignore lint/suspicious/noExplicitAny: response bodies are checked field by field.
   return { status: res.status, body: (await res.json()) as any };
 }

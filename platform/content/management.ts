@@ -7,7 +7,7 @@ import {
   contentApiBase,
   notFound,
 } from "#platform/content/api-base.ts";
-import { listAssets, listEntries } from "#platform/content/delivery.ts";
+import { queryAssetRows, queryEntryRows } from "#platform/content/delivery.ts";
 import {
   archiveAsset,
   createAsset,
@@ -177,15 +177,15 @@ export function createContentManagementApi(options: ContentManagementApiOptions)
     c.json(renderManagementAsset(row, scope), status);
 
   // Entries.
+  // Every row (drafts, archived), filtered and ordered as the Delivery API does; no includes.
   api.get(`${prefix}/entries`, async (c) => {
-    const page = await listEntries(db, inScope(c), { ...scope, view: "management" });
-    const rows = await Promise.all(page.items.map((item) => findEntry(db, item.sys?.id ?? "")));
+    const { query, rows, total } = await queryEntryRows(db, inScope(c), "management");
     return c.json({
-      sys: page.sys,
-      total: page.total,
-      skip: page.skip,
-      limit: page.limit,
-      items: rows.flatMap((row) => (row ? [renderManagementEntry(row, scope)] : [])),
+      sys: { type: "Array" },
+      total,
+      skip: query.skip,
+      limit: query.limit,
+      items: rows.map((row) => renderManagementEntry(row, scope)),
     });
   });
 
@@ -279,14 +279,13 @@ export function createContentManagementApi(options: ContentManagementApiOptions)
 
   // Assets.
   api.get(`${prefix}/assets`, async (c) => {
-    const page = await listAssets(db, inScope(c), { ...scope, view: "management" });
-    const rows = await Promise.all(page.items.map((item) => findAsset(db, item.sys?.id ?? "")));
+    const { query, rows, total } = await queryAssetRows(db, inScope(c), "management");
     return c.json({
-      sys: page.sys,
-      total: page.total,
-      skip: page.skip,
-      limit: page.limit,
-      items: rows.flatMap((row) => (row ? [renderManagementAsset(row, scope)] : [])),
+      sys: { type: "Array" },
+      total,
+      skip: query.skip,
+      limit: query.limit,
+      items: rows.map((row) => renderManagementAsset(row, scope)),
     });
   });
 
