@@ -3,6 +3,7 @@ import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
 import {
   createEntry,
+  deleteEntry,
   findEntry,
   publishEntry,
   updateEntry,
@@ -293,5 +294,27 @@ describe("the scheduled actions job", () => {
       title: "Après",
       slug: "late",
     });
+  });
+
+  it("cancels what was scheduled for an entry that is deleted", async () => {
+    const ctx = { db: database.db, by: "editrice@comptoir.test", now: NOW };
+    const created = await createEntry(ctx, {
+      id: "cms-gone",
+      contentType: "cms",
+      fields: { title: "Partie", slug: "partie" },
+    });
+    const scheduled = await scheduleAction(ctx, {
+      entityId: "cms-gone",
+      action: "publish",
+      scheduledFor: minutesLater(50),
+    });
+    await deleteEntry(ctx, { id: "cms-gone", version: created.revision });
+    const { done } = await scheduledCalendar(database.db, { entityId: "cms-gone" });
+    expect(done.map((row) => [row.id, row.status, row.canceledBy])).toEqual([
+      [scheduled.id, "canceled", "editrice@comptoir.test"],
+    ]);
+    expect(
+      (await runDueScheduledActions({ db: database.db, now: minutesLater(60) })).failed,
+    ).toEqual([]);
   });
 });
