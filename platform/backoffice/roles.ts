@@ -70,6 +70,7 @@ export const SCREEN_PERMISSIONS: Record<string, Permission> = {
   "export-flipdish": "catalogue",
   "sync-products-bdd": "catalogue",
   "sync-categories-bdd": "catalogue",
+  contenu: "content",
   purge: "content",
   redirects: "content",
   "export-contentful": "content",

@@ -31,6 +31,7 @@ const SCREENS = [
   { path: "dashboard", label: "Tableau de bord" },
   { path: "algolia", label: "Index de recherche" },
   { path: "synonymes", label: "Synonymes" },
+  { path: "contenu", label: "Contenu" },
   { path: "purge", label: "Cache des pages" },
   { path: "redirects", label: "Redirections" },
   { path: "products", label: "Produits" },

@@ -1,0 +1,84 @@
+import type { EntityStatus } from "#platform/content/index.ts";
+
+/**
+ * How the content screens name an entry's or asset's state, as Contentful's web app does (in
+ * French), and the list's sort orders.
+ */
+export const STATUS_LABELS: Record<EntityStatus, string> = {
+  draft: "Brouillon",
+  published: "Publié",
+  changed: "Modifié depuis la publication",
+  archived: "Archivé",
+};
+
+export const STATUS_BADGE: Record<EntityStatus, string> = {
+  draft: "",
+  published: "admin-badge--ok",
+  changed: "",
+  archived: "admin-badge--off",
+};
+
+/**
+ * The content types as the office names them. The model keeps Contentful's (English) names, which
+ * its clients read; the screens speak French. A type missing here shows its model name.
+ */
+const TYPE_LABELS: Record<string, string> = {
+  main_menu: "Menu principal",
+  menu_item: "Élément de menu",
+  footer: "Pied de page",
+  reassurance_item: "Argument de réassurance",
+  link_menu: "Menu de liens",
+  social_link: "Réseau social",
+  pageCategorie: "Catégorie principale",
+  subCategory: "Sous-catégorie",
+  pageMarque: "Marque",
+  pageArtisan: "Artisan",
+  product: "Fiche produit",
+  product_status_text: "Texte de disponibilité",
+  cms: "Page de contenu",
+  errorPage: "Page d'erreur",
+  page_faq: "Page FAQ",
+  faq_category: "Catégorie de la FAQ",
+  faq_question: "Question de la FAQ",
+  blog_category: "Catégorie du blog",
+  blogpost: "Article de blog",
+  shop_page: "Page magasin",
+  homepage: "Page d'accueil",
+  callToAction: "Appel à l'action",
+  banner: "Bannière",
+  carousel: "Carrousel",
+};
+
+export const typeLabel = (type: { id: string; name: string }) => TYPE_LABELS[type.id] ?? type.name;
+
+export const ENTRY_ORDERS = {
+  "-updatedAt": "Dernière modification d'abord",
+  updatedAt: "Plus ancienne modification d'abord",
+  title: "Titre (A → Z)",
+  "-title": "Titre (Z → A)",
+  "-createdAt": "Création la plus récente d'abord",
+} as const;
+
+export type EntryOrder = keyof typeof ENTRY_ORDERS;
+
+export const isStatus = (value: string): value is EntityStatus => value in STATUS_LABELS;
+export const isEntryOrder = (value: string): value is EntryOrder => value in ENTRY_ORDERS;
+
+const dateTime = new Intl.DateTimeFormat("fr-FR", {
+  dateStyle: "short",
+  timeStyle: "short",
+  timeZone: "Europe/Paris",
+});
+
+/** A moment as the office reads it, in Paris time. */
+export const parisDateTime = (date: Date) => dateTime.format(date);
+
+/** The title an editor knows an entry by: its type's display field, else its id. */
+export function entryTitle(
+  fields: Record<string, unknown>,
+  displayField: string | undefined,
+  id: string,
+): string {
+  const value = displayField ? fields[displayField] : (fields.title ?? fields.name);
+  return typeof value === "string" && value.trim() !== "" ? value : `Sans titre (${id})`;
+}
