@@ -1,5 +1,6 @@
-import { data, Form, Link, useActionData, useLoaderData } from "react-router";
+import { data, Form, useActionData, useLoaderData } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
+import { PageNav } from "#app/components/admin/page-nav.tsx";
 import { readStaffForm, staffContext } from "#app/lib/admin/admin.server.ts";
 import { serverContext } from "#app/lib/server-context.ts";
 import { recordChange } from "#platform/backoffice/index.ts";
@@ -91,8 +92,6 @@ const size = (bytes: number) =>
 export default function ImagesScreen() {
   const { images, total, query, page, pages } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const pageLink = (to: number) =>
-    `?${new URLSearchParams({ ...(query ? { q: query } : {}), page: String(to) })}`;
   return (
     <>
       <h1>Images</h1>
@@ -158,13 +157,12 @@ export default function ImagesScreen() {
           </li>
         ))}
       </ul>
-      {pages > 1 && (
-        <nav className="admin-pagination" aria-label="Pages d'images">
-          {page > 1 && <Link to={pageLink(page - 1)}>← Page précédente</Link>}
-          <span>{`Page ${page} sur ${pages}`}</span>
-          {page < pages && <Link to={pageLink(page + 1)}>Page suivante →</Link>}
-        </nav>
-      )}
+      <PageNav
+        page={page}
+        pages={pages}
+        query={query ? `q=${encodeURIComponent(query)}` : ""}
+        label="Pages d'images"
+      />
     </>
   );
 }

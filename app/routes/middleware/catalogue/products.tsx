@@ -1,4 +1,5 @@
 import { Form, Link, useLoaderData } from "react-router";
+import { PageNav } from "#app/components/admin/page-nav.tsx";
 import {
   filterValuesOf,
   ProductFilterFields,
@@ -39,13 +40,6 @@ function priceText(row: { priceMinCents: number; priceMaxCents: number }) {
   return row.priceMinCents === row.priceMaxCents
     ? formatCents(row.priceMinCents)
     : `${formatCents(row.priceMinCents)} – ${formatCents(row.priceMaxCents)}`;
-}
-
-function pageLink(query: string, page: number) {
-  const params = new URLSearchParams(query);
-  if (page > 1) params.set("page", String(page));
-  const search = params.toString();
-  return search ? `?${search}` : "?";
 }
 
 export default function ProductsScreen() {
@@ -131,13 +125,7 @@ export default function ProductsScreen() {
           </table>
         </div>
       )}
-      {pages > 1 && (
-        <nav className="admin-pagination" aria-label="Pages de résultats">
-          {page > 1 && <Link to={pageLink(query, page - 1)}>← Page précédente</Link>}
-          <span>{`Page ${page} sur ${pages}`}</span>
-          {page < pages && <Link to={pageLink(query, page + 1)}>Page suivante →</Link>}
-        </nav>
-      )}
+      <PageNav page={page} pages={pages} query={query} />
     </>
   );
 }

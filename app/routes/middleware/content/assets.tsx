@@ -1,4 +1,5 @@
 import { Form, Link, useLoaderData } from "react-router";
+import { PageNav } from "#app/components/admin/page-nav.tsx";
 import { parisDateTime, STATUS_BADGE, STATUS_LABELS } from "#app/lib/admin/content-labels.ts";
 import { serverContext } from "#app/lib/server-context.ts";
 import { entityStatus, listAssetsForEditing } from "#platform/content/index.ts";
@@ -39,13 +40,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const number = new Intl.NumberFormat("fr-FR");
-
-function pageLink(search: string, page: number) {
-  const params = new URLSearchParams(search ? { q: search } : {});
-  if (page > 1) params.set("page", String(page));
-  const query = params.toString();
-  return query ? `?${query}` : "?";
-}
 
 export default function ContentAssetsScreen() {
   const { search, page, pages, total, assets } = useLoaderData<typeof loader>();
@@ -93,13 +87,7 @@ export default function ContentAssetsScreen() {
           </li>
         ))}
       </ul>
-      {pages > 1 && (
-        <nav className="admin-pagination" aria-label="Pages de résultats">
-          {page > 1 && <Link to={pageLink(search, page - 1)}>← Page précédente</Link>}
-          <span>{`Page ${page} sur ${pages}`}</span>
-          {page < pages && <Link to={pageLink(search, page + 1)}>Page suivante →</Link>}
-        </nav>
-      )}
+      <PageNav page={page} pages={pages} query={search ? `q=${encodeURIComponent(search)}` : ""} />
     </>
   );
 }

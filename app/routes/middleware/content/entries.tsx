@@ -1,5 +1,6 @@
 import { Form, Link, useLoaderData } from "react-router";
 import { FilterSelect } from "#app/components/admin/filter-form.tsx";
+import { PageNav } from "#app/components/admin/page-nav.tsx";
 import {
   ENTRY_ORDERS,
   entryTitle,
@@ -90,13 +91,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const number = new Intl.NumberFormat("fr-FR");
 
-function pageLink(query: string, page: number) {
-  const params = new URLSearchParams(query);
-  if (page > 1) params.set("page", String(page));
-  const search = params.toString();
-  return search ? `?${search}` : "?";
-}
-
 export default function ContentEntriesScreen() {
   const { values, editors, query, page, pages, total, rows } = useLoaderData<typeof loader>();
   return (
@@ -176,13 +170,7 @@ export default function ContentEntriesScreen() {
           </table>
         </div>
       )}
-      {pages > 1 && (
-        <nav className="admin-pagination" aria-label="Pages de résultats">
-          {page > 1 && <Link to={pageLink(query, page - 1)}>← Page précédente</Link>}
-          <span>{`Page ${page} sur ${pages}`}</span>
-          {page < pages && <Link to={pageLink(query, page + 1)}>Page suivante →</Link>}
-        </nav>
-      )}
+      <PageNav page={page} pages={pages} query={query} />
     </>
   );
 }
