@@ -1,4 +1,5 @@
 import type { EntityStatus } from "#platform/content/index.ts";
+import { formatDateTime } from "#platform/format.ts";
 
 /**
  * How the content screens name an entry's or asset's state, as Contentful's web app does (in
@@ -64,14 +65,8 @@ export type EntryOrder = keyof typeof ENTRY_ORDERS;
 export const isStatus = (value: string): value is EntityStatus => value in STATUS_LABELS;
 export const isEntryOrder = (value: string): value is EntryOrder => value in ENTRY_ORDERS;
 
-const dateTime = new Intl.DateTimeFormat("fr-FR", {
-  dateStyle: "short",
-  timeStyle: "short",
-  timeZone: "Europe/Paris",
-});
-
-/** A moment as the office reads it, in Paris time. */
-export const parisDateTime = (date: Date) => dateTime.format(date);
+/** A moment as the office reads it: `3 décembre 2026 à 10h00` (Paris time). */
+export const parisDateTime = (date: Date) => formatDateTime(date);
 
 /** The title an editor knows an entry by: its type's display field, else its id. */
 export function entryTitle(
