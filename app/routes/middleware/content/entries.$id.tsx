@@ -6,9 +6,9 @@ import {
   STATUS_LABELS,
   typeLabel,
 } from "#app/lib/admin/content-labels.ts";
+import { fieldText, linkedEntryIds } from "#app/lib/admin/content-values.ts";
 import { serverContext } from "#app/lib/server-context.ts";
 import {
-  type ContentField,
   entityStatus,
   entriesByIds,
   entriesLinkingTo,
@@ -28,69 +28,17 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.title ?? "Contenu"} — Administration Comptoir` },
 ];
 
-type ContentLink = { sys: { type: "Link"; linkType: string; id: string } };
-
-const isLink = (value: unknown): value is ContentLink =>
-  typeof value === "object" &&
-  value !== null &&
-  (value as ContentLink).sys?.type === "Link" &&
-  typeof (value as ContentLink).sys.id === "string";
-
-/** The words of a rich-text document, for a glance (its editor shows it whole). */
-function plainText(node: unknown): string {
-  if (typeof node !== "object" || node === null) return "";
-  const { value, content } = node as { value?: unknown; content?: unknown };
-  if (typeof value === "string") return value;
-  return Array.isArray(content) ? content.map(plainText).join(" ").replace(/\s+/g, " ") : "";
-}
-
 const typeLabelOf = (id: string) => {
   const definition = findContentType(id);
   return definition ? typeLabel(definition) : id;
 };
-
-const clip = (text: string, length = 280) =>
-  text.length > length ? `${text.slice(0, length - 1)}…` : text;
-
-/** A field's draft value in words; links by the title of what they point at. */
-function fieldText(field: ContentField, value: unknown, titles: Map<string, string>): string {
-  if (value === undefined || value === null || value === "") return "—";
-  const linkName = (link: ContentLink) =>
-    link.sys.linkType === "Asset"
-      ? `Média ${link.sys.id}`
-      : (titles.get(link.sys.id) ?? `Contenu introuvable (${link.sys.id})`);
-  switch (field.type) {
-    case "Boolean":
-      return value ? "Oui" : "Non";
-    case "Date":
-      return typeof value === "string" && !Number.isNaN(Date.parse(value))
-        ? parisDateTime(new Date(value))
-        : String(value);
-    case "RichText":
-      return clip(plainText(value)) || "—";
-    case "Link":
-      return isLink(value) ? linkName(value) : "—";
-    case "Array":
-      return Array.isArray(value)
-        ? value.map((item) => (isLink(item) ? linkName(item) : String(item))).join(", ") || "—"
-        : "—";
-    case "Object":
-      return clip(JSON.stringify(value));
-    default:
-      return clip(String(value));
-  }
-}
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { database } = context.get(serverContext);
   const entry = await findEntry(database.db, params.id);
   if (!entry) throw new Response("Ce contenu est introuvable.", { status: 404 });
   const definition = findContentType(entry.contentType);
-  const linked = Object.values(entry.fields)
-    .flatMap((value) => (Array.isArray(value) ? value : [value]))
-    .filter(isLink)
-    .filter((link) => link.sys.linkType === "Entry")
-    .map((link) => link.sys.id);
+  const linked = linkedEntryIds(entry.fields);
   const [targets, usedOn, snapshots] = await Promise.all([
     entriesByIds(database.db, linked),
     entriesLinkingTo(database.db, { linkType: "Entry", id: entry.id }),
