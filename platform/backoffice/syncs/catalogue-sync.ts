@@ -11,7 +11,13 @@ import {
   type SyncProduct,
   toGid,
 } from "#platform/commerce/index.ts";
-import { entriesBySlug, entrySlugs, putEntry, type SluggedEntry } from "#platform/content/index.ts";
+import {
+  entriesByIds,
+  entriesBySlug,
+  entrySlugs,
+  type SluggedEntry,
+  syncEntryFields,
+} from "#platform/content/index.ts";
 import { readDocument, writeDocument } from "#platform/documents/index.ts";
 
 /**
@@ -225,10 +231,12 @@ export async function logChange(
 
 /**
  * Pushes catalogue products into the content service's product records: a product without a
- * record gets one (`product-{id}`, published), a record whose owned fields differ is updated
- * (editorial fields kept; drafts stay drafts). With `dryRun` nothing is written, the report says
- * what would be. With `documents`, each product's database document `products/{id}` is written
- * too, and records of handles the catalogue no longer has are tagged `Archive` (hidden).
+ * record gets one (`product-{id}`, published), a record whose owned fields differ gets them
+ * through `syncEntryFields`, in its draft and in its published copy, and nothing else: editorial
+ * fields are kept, an editor's pending draft stays unpublished, a draft stays a draft. With
+ * `dryRun` nothing is written, the report says what would be. With `documents`, each product's
+ * database document `products/{id}` is written too, and records of handles the catalogue no
+ * longer has are tagged `Archive` (hidden).
  */
 export async function syncContentProducts(
   db: Db,
@@ -271,39 +279,26 @@ export async function syncContentProducts(
           if (report.changes.length < REPORT_LIMIT)
             report.changes.push({ handle: product.handle, kind, fields });
           if (!dryRun) {
-            const id = record?.id ?? `product-${product.id}`;
-            const next = record
-              ? { ...record.fields, ...wanted }
-              : {
-                  ...wanted,
-                  short_description: shortDescription(product.descriptionHtml),
-                };
-            await putEntry(tx, {
-              id,
+            const written = record
+              ? wanted
+              : { ...wanted, short_description: shortDescription(product.descriptionHtml) };
+            await syncEntryFields(tx, {
+              id: record?.id ?? `product-${product.id}`,
               contentType: "product",
-              fields: next,
-              publish: record ? record.published : true,
+              fields: written,
             });
             await logChange(tx, options.actor, {
               action: options.action,
               subjectType: "content-product",
               subjectId: product.handle,
               before: record ? pick(record.fields, fields) : null,
-              after: pick(next, fields),
+              after: pick(written, fields),
             });
           }
         }
-        if (options.documents && !dryRun) {
-          const fieldsNow = record ? { ...record.fields, ...wanted } : wanted;
-          if (
-            await putShopDocument(
-              tx,
-              productDocumentKey(product.id),
-              productDocument(product, fieldsNow),
-            )
-          )
-            report.documents++;
-        }
+      }
+      if (options.documents && !dryRun) {
+        report.documents += await putProductDocuments(tx, batch, records);
       }
     });
     report.scanned += batch.length;
@@ -314,6 +309,28 @@ export async function syncContentProducts(
     report.archivedOrphans = await archiveOrphanRecords(db, options.actor, options.action, dryRun);
   }
   return report;
+}
+
+/**
+ * Writes the database documents of a batch of products, once their records are synced; how many
+ * were written. A document shows a record's published copy (its draft when it was never
+ * published): an editor's pending draft stays out of it.
+ */
+async function putProductDocuments(
+  tx: Tx,
+  batch: readonly CatalogueProduct[],
+  records: ReadonlyMap<string, ContentRecord>,
+): Promise<number> {
+  const ids = batch.map((product) => records.get(product.handle)?.id ?? `product-${product.id}`);
+  const rows = new Map((await entriesByIds(tx, ids)).map((row) => [row.id, row]));
+  let written = 0;
+  for (const [index, product] of batch.entries()) {
+    const row = rows.get(ids[index] ?? "");
+    const fields = row ? (row.publishedFields ?? row.fields) : {};
+    if (await putShopDocument(tx, productDocumentKey(product.id), productDocument(product, fields)))
+      written++;
+  }
+  return written;
 }
 
 /** Slugs per query when content records are matched against the catalogue. */
@@ -359,11 +376,10 @@ async function archiveOrphanRecords(
     handles.push(String(row.fields.slug ?? row.id));
     if (dryRun) continue;
     await db.transaction(async (tx) => {
-      await putEntry(tx, {
+      await syncEntryFields(tx, {
         id: row.id,
         contentType: "product",
-        fields: { ...row.fields, tags: [...tags, ARCHIVE_TAG] },
-        publish: row.published,
+        fields: { tags: [...tags, ARCHIVE_TAG] },
       });
       await logChange(tx, actor, {
         action,
