@@ -25,7 +25,8 @@ import { contentAsset, contentEntry } from "#platform/content/schema.ts";
 export const EDITOR_LIST_LIMIT = 1000;
 
 export type EntryListOptions = {
-  contentType?: string;
+  /** One type or several (a link's allowed types, in the editor's picker). */
+  contentType?: string | readonly string[];
   /** One status or several (`entityStatus`). */
   status?: EntityStatus | readonly EntityStatus[];
   /** Case-insensitive "contains" over every field of the draft. */
@@ -84,7 +85,9 @@ export async function listEntriesForEditing(
   const where = and(
     options.contentType === undefined
       ? undefined
-      : eq(contentEntry.contentType, options.contentType),
+      : typeof options.contentType === "string"
+        ? eq(contentEntry.contentType, options.contentType)
+        : inArray(contentEntry.contentType, [...options.contentType]),
     statusesCondition(contentEntry, options.status),
     options.search ? contains(sql`${contentEntry.fields}::text`, options.search) : undefined,
     options.updatedBy === undefined ? undefined : eq(contentEntry.updatedBy, options.updatedBy),
@@ -92,9 +95,10 @@ export async function listEntriesForEditing(
   const order = options.order ?? "-updatedAt";
   const descending = order.startsWith("-");
   const key = order.replace(/^-/, "");
-  const displayField = options.contentType
-    ? findContentType(options.contentType)?.displayField
-    : undefined;
+  const displayField =
+    typeof options.contentType === "string"
+      ? findContentType(options.contentType)?.displayField
+      : undefined;
   const expression =
     key === "title"
       ? displayField
@@ -194,6 +198,17 @@ export async function entriesByIds(db: Db | Tx, ids: readonly string[]): Promise
     .select()
     .from(contentEntry)
     .where(inArray(contentEntry.id, [...new Set(ids)]));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** Assets by id (drafts), for the media an entry links to; in the order asked. */
+export async function assetsByIds(db: Db | Tx, ids: readonly string[]): Promise<AssetRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(contentAsset)
+    .where(inArray(contentAsset.id, [...new Set(ids)]));
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

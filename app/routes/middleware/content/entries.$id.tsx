@@ -1,4 +1,25 @@
-import { Link, useLoaderData } from "react-router";
+import type { ReactNode } from "react";
+import {
+  data,
+  Form,
+  Link,
+  redirect,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+} from "react-router";
+import { ActionAlert } from "#app/components/admin/action-alert.tsx";
+import { EntryFields, type LinksShown } from "#app/components/admin/content/entry-fields.tsx";
+import { PickersProvider } from "#app/components/admin/content/pickers.tsx";
+import { CsrfField } from "#app/components/admin/csrf-field.tsx";
+import { readStaffForm, requirePermission, staffContext } from "#app/lib/admin/admin.server.ts";
+import {
+  type EditorField,
+  editorFields,
+  type FormErrors,
+  frenchErrors,
+  readEntryForm,
+} from "#app/lib/admin/content-form.ts";
 import {
   entryTitle,
   parisDateTime,
@@ -6,61 +27,159 @@ import {
   STATUS_LABELS,
   typeLabel,
 } from "#app/lib/admin/content-labels.ts";
-import { fieldText, linkedEntryIds } from "#app/lib/admin/content-values.ts";
+import { previewTarget } from "#app/lib/admin/content-preview.server.ts";
+import { fieldText } from "#app/lib/admin/content-values.ts";
 import { serverContext } from "#app/lib/server-context.ts";
+import { can, recordChange, type Staff } from "#platform/backoffice/index.ts";
 import {
+  archiveEntry,
+  assetsByIds,
+  ContentError,
+  changesSince,
+  deleteEntry,
+  type EntryRow,
   entityStatus,
   entriesByIds,
   entriesLinkingTo,
+  errorsByField,
   findContentType,
   findEntry,
   listSnapshots,
+  previewPath,
+  publishEntry,
+  unarchiveEntry,
+  unpublishEntry,
+  updateEntry,
+  validateEntry,
 } from "#platform/content/index.ts";
 import type { Route } from "./+types/entries.$id";
 
 /**
- * One content entry as editors see it before changing it (issue 50, item 1): where it stands,
- * each field of its draft in words, the entries that use it ("Utilisé sur", to read before
- * anything is archived or deleted) and its published versions.
+ * One content entry, edited (issue 50, items 2, 3 and 5): a form generated from its type in the
+ * content model, saved as a draft; publishing, unpublishing, archiving and deleting for those
+ * whose role may publish; a preview of the page with the draft; what uses the entry; its
+ * published versions. Saving is conditional on the version the form was made from: a second
+ * editor is shown what changed meanwhile and may reload or overwrite deliberately, and what they
+ * typed stays in the form. Every change is in the change log; a publish or an unpublish drops
+ * the kept pages on every instance.
  */
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.title ?? "Contenu"} — Administration Comptoir` },
 ];
 
+const entryPath = (id: string) => `/middleware/contenu/entrees/${encodeURIComponent(id)}/`;
+
+const titleOf = (row: { id: string; contentType: string; fields: Record<string, unknown> }) =>
+  entryTitle(row.fields, findContentType(row.contentType)?.displayField, row.id);
+
 const typeLabelOf = (id: string) => {
   const definition = findContentType(id);
   return definition ? typeLabel(definition) : id;
 };
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const { database } = context.get(serverContext);
+type LinkTo = { linkType: "Entry" | "Asset"; id: string };
+
+/** Every link in the fields, rich-text documents included. */
+function linksIn(value: unknown, into: LinkTo[] = []): LinkTo[] {
+  if (Array.isArray(value)) {
+    for (const item of value) linksIn(item, into);
+  } else if (value !== null && typeof value === "object") {
+    const sys = (value as { sys?: { type?: unknown; linkType?: unknown; id?: unknown } }).sys;
+    if (sys?.type === "Link" && typeof sys.id === "string") {
+      if (sys.linkType === "Entry" || sys.linkType === "Asset") {
+        into.push({ linkType: sys.linkType, id: sys.id });
+      }
+      return into;
+    }
+    for (const child of Object.values(value)) linksIn(child, into);
+  }
+  return into;
+}
+
+/** What each link of the fields shows: the entry's title and type, the medium's picture. */
+async function linksShown(
+  db: Parameters<typeof findEntry>[0],
+  fields: Record<string, unknown>,
+): Promise<{ shown: LinksShown; titles: Map<string, string> }> {
+  const links = linksIn(fields);
+  const [entries, assets] = await Promise.all([
+    entriesByIds(
+      db,
+      links.filter((link) => link.linkType === "Entry").map((link) => link.id),
+    ),
+    assetsByIds(
+      db,
+      links.filter((link) => link.linkType === "Asset").map((link) => link.id),
+    ),
+  ]);
+  const shown: LinksShown = {};
+  const titles = new Map<string, string>();
+  for (const row of entries) {
+    titles.set(row.id, titleOf(row));
+    shown[`Entry:${row.id}`] = {
+      label: titleOf(row),
+      detail: `${typeLabelOf(row.contentType)} · ${STATUS_LABELS[entityStatus(row)]}`,
+      href: entryPath(row.id),
+    };
+  }
+  for (const row of assets) {
+    shown[`Asset:${row.id}`] = {
+      label: row.title || row.file.fileName,
+      previewUrl: row.file.url,
+      href: `/middleware/contenu/medias/${encodeURIComponent(row.id)}/`,
+    };
+  }
+  return { shown, titles };
+}
+
+/** The messages other screens send back here (a restored version, a scheduled publish). */
+function arrivalMessage(url: URL): string | null {
+  const restored = url.searchParams.get("restauree");
+  if (restored) {
+    return `La version ${restored} est restaurée comme brouillon : publiez-la pour que les clients la voient.`;
+  }
+  if (url.searchParams.has("cree")) return "Le brouillon est créé.";
+  return null;
+}
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { database, env } = context.get(serverContext);
+  const { staff } = context.get(staffContext);
   const entry = await findEntry(database.db, params.id);
-  if (!entry) throw new Response("Ce contenu est introuvable.", { status: 404 });
+  if (!entry) throw data("Ce contenu est introuvable.", { status: 404 });
   const definition = findContentType(entry.contentType);
-  const linked = linkedEntryIds(entry.fields);
-  const [targets, usedOn, snapshots] = await Promise.all([
-    entriesByIds(database.db, linked),
+  if (!definition) throw data("Le type de ce contenu n'existe plus.", { status: 404 });
+  const fields = editorFields(definition);
+  const [{ shown }, usedOn, snapshots, check, preview] = await Promise.all([
+    linksShown(database.db, entry.fields),
     entriesLinkingTo(database.db, { linkType: "Entry", id: entry.id }),
     listSnapshots(database.db, entry.id, { limit: 50 }),
+    validateEntry(
+      database.db,
+      { id: entry.id, contentType: entry.contentType, fields: entry.fields },
+      "draft",
+    ),
+    previewTarget(database.db, entry),
   ]);
-  const titleOf = (row: { id: string; contentType: string; fields: Record<string, unknown> }) =>
-    entryTitle(row.fields, findContentType(row.contentType)?.displayField, row.id);
-  const titles = new Map(targets.map((row) => [row.id, titleOf(row)]));
+  const status = entityStatus(entry);
   return {
     id: entry.id,
     title: titleOf(entry),
-    type: definition ? typeLabel(definition) : entry.contentType,
-    status: entityStatus(entry),
+    type: typeLabel(definition),
+    status,
     version: entry.revision,
     updatedAt: parisDateTime(entry.updatedAt),
     updatedBy: entry.updatedBy,
     publishedAt: entry.publishedAt ? parisDateTime(entry.publishedAt) : null,
-    fields: (definition?.fields ?? []).map((field) => ({
-      id: field.id,
-      name: field.name,
-      text: fieldText(field, entry.fields[field.id], titles),
-    })),
+    fields,
+    values: entry.fields,
+    links: shown,
+    // What a publish would refuse, shown next to the fields before anyone tries.
+    pending: frenchErrors([...check.errors, ...check.unresolved], fields),
+    canPublish: can(staff.role, "publish"),
+    preview: preview ? previewPath(preview, env.CONTENT_PREVIEW_TOKEN) : null,
+    arrival: arrivalMessage(new URL(request.url)),
     usedOn: usedOn.map((row) => ({
       id: row.id,
       title: titleOf(row),
@@ -75,8 +194,267 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
+/** What a second editor is shown when the entry was saved since their form was made. */
+type Conflict = {
+  version: number;
+  by: string | null;
+  at: string;
+  changes: { field: string; label: string; theirs: string }[];
+};
+
+type ActionResult = {
+  ok: boolean;
+  message: string;
+  errors?: FormErrors;
+  conflict?: Conflict;
+};
+
+const PUBLISHING = new Set(["publish", "unpublish", "archive", "unarchive", "delete"]);
+
+const ENGLISH_REFUSALS: [RegExp, string][] = [
+  [/archived/i, "Un contenu archivé ne peut être ni modifié ni publié : désarchivez-le d'abord."],
+  [/unpublish it first/i, "Dépubliez ce contenu d'abord."],
+  [/not published/i, "Ce contenu n'est pas publié."],
+  [/not archived/i, "Ce contenu n'est pas archivé."],
+];
+
+function refusal(error: ContentError): string {
+  for (const [pattern, french] of ENGLISH_REFUSALS) if (pattern.test(error.message)) return french;
+  return "Cette action n'est pas possible sur ce contenu.";
+}
+
+async function conflictOf(
+  db: Parameters<typeof findEntry>[0],
+  id: string,
+  fromVersion: number,
+  fields: readonly EditorField[],
+): Promise<Conflict> {
+  const since = await changesSince(db, id, fromVersion);
+  const definition = findContentType(since.entry.contentType);
+  const { titles } = await linksShown(db, since.entry.fields);
+  const labels = new Map(fields.map((field) => [field.id, field.label]));
+  return {
+    version: since.entry.revision,
+    by: since.entry.updatedBy,
+    at: parisDateTime(since.entry.updatedAt),
+    changes: since.changes.map((change) => {
+      const field = definition?.fields.find((one) => one.id === change.field);
+      return {
+        field: change.field,
+        label: labels.get(change.field) ?? change.name,
+        theirs: field ? fieldText(field, change.after, titles) : JSON.stringify(change.after),
+      };
+    }),
+  };
+}
+
+async function logChange(
+  context: Route.ActionArgs["context"],
+  staff: Staff,
+  action: string,
+  before: EntryRow,
+  after: EntryRow | null,
+) {
+  const { database } = context.get(serverContext);
+  await recordChange(database.db, {
+    staff,
+    action,
+    subjectType: "contenu",
+    subjectId: before.id,
+    before: before.fields,
+    after: after?.fields ?? null,
+  });
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const form = await readStaffForm(request, context);
+  const { database, caches } = context.get(serverContext);
+  const { staff } = context.get(staffContext);
+  const db = database.db;
+  const intent = String(form.get("intent") ?? "save");
+  if (PUBLISHING.has(intent)) requirePermission(staff, "publish");
+  const entry = await findEntry(db, params.id);
+  if (!entry) throw data("Ce contenu est introuvable.", { status: 404 });
+  const definition = findContentType(entry.contentType);
+  if (!definition) throw data("Le type de ce contenu n'existe plus.", { status: 404 });
+  const fields = editorFields(definition);
+  const held = Number(form.get("version"));
+  const ctx = { db, by: staff.email };
+
+  try {
+    if (intent === "save" || intent === "overwrite" || intent === "publish") {
+      const read = readEntryForm(fields, form, entry.fields);
+      if (!read.ok) {
+        return {
+          ok: false,
+          message: "Le brouillon n'est pas enregistré : corrigez les champs signalés.",
+          errors: read.errors,
+        } satisfies ActionResult;
+      }
+      // An overwrite saves over the version the conflict showed, deliberately.
+      const version = intent === "overwrite" ? Number(form.get("overwriteVersion")) : held;
+      let saved = entry;
+      try {
+        saved = await updateEntry(ctx, { id: entry.id, version, fields: read.fields });
+      } catch (error) {
+        if (error instanceof ContentError && error.id === "VersionMismatch") {
+          return {
+            ok: false,
+            message:
+              "Ce contenu a été enregistré par quelqu'un d'autre pendant que vous le modifiiez. Vos modifications ne sont pas perdues : elles sont toujours dans le formulaire.",
+            conflict: await conflictOf(db, entry.id, held, fields),
+          } satisfies ActionResult;
+        }
+        throw error;
+      }
+      if (saved.revision !== entry.revision) {
+        await logChange(context, staff, "enregistrement", entry, saved);
+      }
+      if (intent === "publish") {
+        try {
+          const published = await publishEntry(ctx, { id: saved.id, version: saved.revision });
+          caches.forgetContent();
+          await logChange(context, staff, "publication", saved, published);
+          return {
+            ok: true,
+            message: "Le contenu est publié : les clients le voient dès maintenant.",
+          } satisfies ActionResult;
+        } catch (error) {
+          if (
+            error instanceof ContentError &&
+            (error.id === "ValidationFailed" || error.id === "UnresolvedLinks")
+          ) {
+            return {
+              ok: false,
+              message:
+                "Le brouillon est enregistré, mais il n'est pas publié : corrigez les champs signalés.",
+              errors: frenchErrors(Object.values(errorsByField(error)).flat(), fields),
+            } satisfies ActionResult;
+          }
+          throw error;
+        }
+      }
+      const check = await validateEntry(
+        db,
+        { id: saved.id, contentType: saved.contentType, fields: saved.fields },
+        "draft",
+      );
+      const problems = frenchErrors([...check.errors, ...check.unresolved], fields);
+      const count = Object.keys(problems).length;
+      return {
+        ok: true,
+        message:
+          count === 0
+            ? "Le brouillon est enregistré."
+            : `Le brouillon est enregistré. ${count === 1 ? "Un champ est à corriger" : `${count} champs sont à corriger`} avant de le publier.`,
+        errors: problems,
+      } satisfies ActionResult;
+    }
+    if (intent === "unpublish") {
+      const row = await unpublishEntry(ctx, { id: entry.id, version: held });
+      caches.forgetContent();
+      await logChange(context, staff, "dépublication", entry, row);
+      return {
+        ok: true,
+        message: "Le contenu est dépublié : les clients ne le voient plus.",
+      } satisfies ActionResult;
+    }
+    if (intent === "archive") {
+      await archiveEntry(ctx, { id: entry.id, version: held });
+      await logChange(context, staff, "archivage", entry, entry);
+      return { ok: true, message: "Le contenu est archivé." } satisfies ActionResult;
+    }
+    if (intent === "unarchive") {
+      await unarchiveEntry(ctx, { id: entry.id, version: held });
+      await logChange(context, staff, "désarchivage", entry, entry);
+      return {
+        ok: true,
+        message: "Le contenu est désarchivé : il peut de nouveau être modifié.",
+      } satisfies ActionResult;
+    }
+    if (intent === "delete") {
+      const usedOn = await entriesLinkingTo(db, { linkType: "Entry", id: entry.id });
+      if (usedOn.length > 0 && form.get("confirm") !== "on") {
+        return {
+          ok: false,
+          message: `Ce contenu est utilisé sur ${usedOn.length === 1 ? "un autre contenu" : `${usedOn.length} autres contenus`} (${usedOn.map(titleOf).join(", ")}) : cochez la confirmation pour le supprimer quand même.`,
+        } satisfies ActionResult;
+      }
+      await deleteEntry(ctx, { id: entry.id, version: held });
+      await logChange(context, staff, "suppression", entry, null);
+      return redirect(`/middleware/contenu/?supprime=${encodeURIComponent(titleOf(entry))}`);
+    }
+    return { ok: false, message: "Action inconnue." } satisfies ActionResult;
+  } catch (error) {
+    if (!(error instanceof ContentError)) throw error;
+    if (error.id === "VersionMismatch") {
+      return {
+        ok: false,
+        message:
+          "Ce contenu a été modifié entre-temps : rechargez la page pour voir sa dernière version, puis recommencez.",
+      } satisfies ActionResult;
+    }
+    if (error.id === "ValidationFailed") {
+      return {
+        ok: false,
+        message: "Le brouillon n'est pas enregistré : corrigez les champs signalés.",
+        errors: frenchErrors(Object.values(errorsByField(error)).flat(), fields),
+      } satisfies ActionResult;
+    }
+    return { ok: false, message: refusal(error) } satisfies ActionResult;
+  }
+}
+
+function ConflictPanel({ conflict }: { conflict: Conflict }) {
+  return (
+    <section className="admin-card admin-conflict" aria-labelledby="conflit">
+      <h2 id="conflit">Modifications enregistrées entre-temps</h2>
+      <p>
+        {`Version ${conflict.version}, enregistrée le ${conflict.at}`}
+        {conflict.by ? ` par ${conflict.by}` : ""}.
+      </p>
+      {conflict.changes.length === 0 ? (
+        <p>Aucun champ n'a changé de valeur.</p>
+      ) : (
+        <table className="admin-table">
+          <caption>Les champs qui ont changé, tels qu'ils sont maintenant enregistrés</caption>
+          <thead>
+            <tr>
+              <th scope="col">Champ</th>
+              <th scope="col">Valeur enregistrée</th>
+            </tr>
+          </thead>
+          <tbody>
+            {conflict.changes.map((change) => (
+              <tr key={change.field}>
+                <th scope="row">{change.label}</th>
+                <td>{change.theirs}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <input type="hidden" name="overwriteVersion" value={conflict.version} />
+      <p className="admin-actions">
+        <a href="?" className="admin-button">
+          Recharger (abandonner mes modifications)
+        </a>{" "}
+        <button type="submit" name="intent" value="overwrite">
+          Enregistrer quand même (remplacer ces modifications)
+        </button>
+      </p>
+    </section>
+  );
+}
+
 export default function ContentEntryScreen() {
   const entry = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const errors = { ...entry.pending, ...(result?.errors ?? {}) };
+  const editable = entry.status !== "archived";
+  const published = entry.status === "published" || entry.status === "changed";
   return (
     <>
       <p>
@@ -92,17 +470,72 @@ export default function ContentEntryScreen() {
         {entry.updatedBy ? ` par ${entry.updatedBy}` : ""}
         {entry.publishedAt ? ` · publiée le ${entry.publishedAt}` : " · jamais publiée"}
       </p>
-      <section className="admin-card" aria-labelledby="champs">
-        <h2 id="champs">Champs du brouillon</h2>
-        <dl className="admin-details">
-          {entry.fields.map((field) => (
-            <div key={field.id}>
-              <dt>{field.name}</dt>
-              <dd>{field.text}</dd>
-            </div>
-          ))}
-        </dl>
-      </section>
+      {entry.arrival && !result && <ActionAlert result={{ ok: true, message: entry.arrival }} />}
+      {result && <ActionAlert result={result} />}
+      <EditorForm
+        entry={entry}
+        errors={errors}
+        editable={editable}
+        busy={busy}
+        conflict={result?.conflict}
+      >
+        <p className="admin-actions">
+          {editable && (
+            <button type="submit" name="intent" value="save" disabled={busy}>
+              Enregistrer le brouillon
+            </button>
+          )}
+          {editable && entry.canPublish && (
+            <button type="submit" name="intent" value="publish" disabled={busy}>
+              {published ? "Enregistrer et publier les changements" : "Enregistrer et publier"}
+            </button>
+          )}
+          {entry.preview && (
+            <a href={entry.preview} target="_blank" rel="noopener" className="admin-button">
+              Aperçu (dernier brouillon enregistré)
+            </a>
+          )}
+        </p>
+      </EditorForm>
+      {entry.canPublish && (
+        <section className="admin-card" aria-labelledby="publication">
+          <h2 id="publication">Publication</h2>
+          <Form method="post" className="admin-actions">
+            <CsrfField />
+            <input type="hidden" name="version" value={entry.version} />
+            {published && (
+              <button type="submit" name="intent" value="unpublish" disabled={busy}>
+                Dépublier
+              </button>
+            )}
+            {!published && editable && (
+              <button type="submit" name="intent" value="archive" disabled={busy}>
+                Archiver
+              </button>
+            )}
+            {!editable && (
+              <button type="submit" name="intent" value="unarchive" disabled={busy}>
+                Désarchiver
+              </button>
+            )}
+          </Form>
+          {!published && (
+            <Form method="post" className="admin-danger">
+              <CsrfField />
+              <input type="hidden" name="version" value={entry.version} />
+              {entry.usedOn.length > 0 && (
+                <label>
+                  <input type="checkbox" name="confirm" /> Supprimer quand même, bien que d'autres
+                  contenus y renvoient
+                </label>
+              )}
+              <button type="submit" name="intent" value="delete" disabled={busy}>
+                Supprimer définitivement
+              </button>
+            </Form>
+          )}
+        </section>
+      )}
       <section className="admin-card" aria-labelledby="utilise-sur">
         <h2 id="utilise-sur">Utilisé sur</h2>
         {entry.usedOn.length === 0 ? (
@@ -111,10 +544,7 @@ export default function ContentEntryScreen() {
           <ul>
             {entry.usedOn.map((row) => (
               <li key={row.id}>
-                <Link to={`/middleware/contenu/entrees/${encodeURIComponent(row.id)}/`}>
-                  {row.title}
-                </Link>{" "}
-                <small>({row.type})</small>
+                <Link to={entryPath(row.id)}>{row.title}</Link> <small>({row.type})</small>
               </li>
             ))}
           </ul>
@@ -128,7 +558,9 @@ export default function ContentEntryScreen() {
           <ol reversed>
             {entry.snapshots.map((snapshot) => (
               <li key={snapshot.id}>
-                {`Version ${snapshot.version}, publiée le ${snapshot.at}`}
+                <Link to={`${entryPath(entry.id)}versions/${encodeURIComponent(snapshot.id)}/`}>
+                  {`Version ${snapshot.version}, publiée le ${snapshot.at}`}
+                </Link>
                 {snapshot.by ? ` par ${snapshot.by}` : ""}
               </li>
             ))}
@@ -136,5 +568,41 @@ export default function ContentEntryScreen() {
         )}
       </section>
     </>
+  );
+}
+
+type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+function EditorForm({
+  entry,
+  errors,
+  editable,
+  busy,
+  conflict,
+  children,
+}: {
+  entry: LoaderData;
+  errors: FormErrors;
+  editable: boolean;
+  busy: boolean;
+  conflict?: Conflict;
+  children: ReactNode;
+}) {
+  return (
+    <PickersProvider>
+      <Form method="post" className="admin-card admin-entry-form" aria-busy={busy || undefined}>
+        <CsrfField />
+        <input type="hidden" name="version" value={entry.version} />
+        {conflict && <ConflictPanel conflict={conflict} />}
+        <EntryFields
+          fields={entry.fields}
+          values={entry.values}
+          errors={errors}
+          links={entry.links}
+          editable={editable}
+        />
+        {children}
+      </Form>
+    </PickersProvider>
   );
 }

@@ -1,6 +1,10 @@
-import { Form, Link, useLoaderData } from "react-router";
+import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { ActionAlert } from "#app/components/admin/action-alert.tsx";
+import { CsrfField } from "#app/components/admin/csrf-field.tsx";
+import { Field } from "#app/components/admin/field.tsx";
 import { FilterSelect } from "#app/components/admin/filter-form.tsx";
 import { PageNav } from "#app/components/admin/page-nav.tsx";
+import { readStaffForm, staffContext } from "#app/lib/admin/admin.server.ts";
 import {
   ENTRY_ORDERS,
   entryTitle,
@@ -12,8 +16,10 @@ import {
   typeLabel,
 } from "#app/lib/admin/content-labels.ts";
 import { serverContext } from "#app/lib/server-context.ts";
+import { recordChange } from "#platform/backoffice/index.ts";
 import {
   CONTENT_TYPES,
+  createEntry,
   entityStatus,
   entryEditors,
   findContentType,
@@ -23,7 +29,8 @@ import type { Route } from "./+types/entries";
 
 /**
  * « Contenu »: the shop's content entries as editors browse them (issue 50, item 1): by type,
- * status and last editor, searched in every field of the draft, sorted, 50 a page.
+ * status and last editor, searched in every field of the draft, sorted, 50 a page; and a new
+ * draft of any type, opened in the editor at once.
  */
 
 export const meta: Route.MetaFunction = () => [{ title: "Contenu — Administration Comptoir" }];
@@ -68,7 +75,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       q: search,
     }).filter(([, value]) => value !== ""),
   ).toString();
+  const deleted = params.get("supprime");
   return {
+    deleted: deleted ? deleted.slice(0, 200) : null,
     values: { type: contentType ?? "", status, editor, order, search },
     editors,
     query,
@@ -91,14 +100,70 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const number = new Intl.NumberFormat("fr-FR");
 
+type CreateErrors = { type?: string; title?: string };
+
+/** « Nouveau contenu »: a draft of the chosen type with its title, then its editor. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readStaffForm(request, context);
+  const { database } = context.get(serverContext);
+  const { staff } = context.get(staffContext);
+  const type = findContentType(String(form.get("newType") ?? ""));
+  const title = String(form.get("newTitle") ?? "").trim();
+  const errors: CreateErrors = {};
+  if (!type) errors.type = "Choisissez le type du nouveau contenu.";
+  if (title === "") errors.title = "Donnez un titre au nouveau contenu.";
+  else if (title.length > 256) errors.title = "Le titre tient en 256 caractères au plus.";
+  if (!type || errors.title) return { errors };
+  const row = await createEntry(
+    { db: database.db, by: staff.email },
+    { contentType: type.id, fields: { [type.displayField]: title } },
+  );
+  await recordChange(database.db, {
+    staff,
+    action: "création",
+    subjectType: "contenu",
+    subjectId: row.id,
+    after: row.fields,
+  });
+  return redirect(`/middleware/contenu/entrees/${encodeURIComponent(row.id)}/?cree=1`);
+}
+
 export default function ContentEntriesScreen() {
-  const { values, editors, query, page, pages, total, rows } = useLoaderData<typeof loader>();
+  const { deleted, values, editors, query, page, pages, total, rows } =
+    useLoaderData<typeof loader>();
+  const created = useActionData<typeof action>();
   return (
     <>
       <h1>Contenu</h1>
       <p>
-        <Link to="/middleware/contenu/medias/">Médias</Link>
+        <Link to="/middleware/contenu/medias/">Médias</Link> ·{" "}
+        <Link to="/middleware/contenu/calendrier/">Calendrier des publications</Link>
       </p>
+      {deleted && <ActionAlert result={{ ok: true, message: `« ${deleted} » est supprimé.` }} />}
+      <details className="admin-card" open={created?.errors ? true : undefined}>
+        <summary>Nouveau contenu</summary>
+        <Form method="post" className="admin-inline-form">
+          <CsrfField />
+          <label className={`admin-field${created?.errors.type ? " admin-field--error" : ""}`}>
+            <span>Type</span>
+            <select name="newType" defaultValue="" required>
+              <option value="">—</option>
+              {Object.entries(TYPES).map(([id, label]) => (
+                <option key={id} value={id}>
+                  {label}
+                </option>
+              ))}
+            </select>
+            {created?.errors.type && (
+              <small className="admin-field__error">{created.errors.type}</small>
+            )}
+          </label>
+          <Field name="newTitle" label="Titre" required error={created?.errors.title} />
+          <button type="submit" className="admin-button admin-button--primary">
+            Créer le brouillon
+          </button>
+        </Form>
+      </details>
       <Form
         method="get"
         className="admin-card admin-inline-form"
