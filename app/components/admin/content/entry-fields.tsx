@@ -59,7 +59,7 @@ export function EntryFields({ fields, values, errors, links, editable }: FieldsP
   const all = { ...links, ...shown };
   return (
     <fieldset className="admin-entry-fields" disabled={!editable}>
-      <legend className="visually-hidden">Champs</legend>
+      <legend className="admin-visually-hidden">Champs</legend>
       {fields.map((field) => (
         <EntryField
           key={field.id}
@@ -418,7 +418,7 @@ function LinksField({ field, value, error, links, remember }: FieldProps) {
           {addLabel}
         </button>
       </p>
-      <p className="visually-hidden" aria-live="polite">
+      <p className="admin-visually-hidden" aria-live="polite">
         {said}
       </p>
       <Described id={id} field={field} error={error} />

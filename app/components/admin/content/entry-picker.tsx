@@ -101,13 +101,13 @@ export function EntryPicker({ open, types, csrfToken, onPick, onClose }: Props) 
   return (
     <dialog
       ref={dialog}
-      className="admin-dialog"
+      className="admin-picker"
       aria-labelledby={`${ids}-title`}
       onClose={onClose}
       onCancel={onClose}
     >
       <h2 id={`${ids}-title`}>Choisir un contenu</h2>
-      <div className="admin-dialog__filters">
+      <div className="admin-picker__filters">
         <div className="admin-field">
           <label htmlFor={`${ids}-q`}>Rechercher</label>
           <input
@@ -136,7 +136,7 @@ export function EntryPicker({ open, types, csrfToken, onPick, onClose }: Props) 
           </div>
         )}
       </div>
-      <div aria-live="polite" className="admin-dialog__status">
+      <div aria-live="polite" className="admin-picker__status">
         {failed
           ? "La liste n'a pas pu être chargée : réessayez."
           : loading && !found
@@ -146,7 +146,7 @@ export function EntryPicker({ open, types, csrfToken, onPick, onClose }: Props) 
               : ""}
       </div>
       {found && found.items.length > 0 && (
-        <ul className="admin-dialog__list">
+        <ul className="admin-picker__list">
           {found.items.map((item) => (
             <li key={item.id}>
               <button type="button" onClick={() => onPick(item)}>
@@ -156,7 +156,7 @@ export function EntryPicker({ open, types, csrfToken, onPick, onClose }: Props) 
           ))}
         </ul>
       )}
-      <fieldset className="admin-dialog__create">
+      <fieldset className="admin-picker__create">
         <legend>Créer et lier</legend>
         {types.length > 1 && (
           <div className="admin-field">

@@ -30,6 +30,7 @@ import {
 import { previewTarget } from "#app/lib/admin/content-preview.server.ts";
 import { fieldText } from "#app/lib/admin/content-values.ts";
 import { serverContext } from "#app/lib/server-context.ts";
+import stylesHref from "#app/styles/admin-content.css?url";
 import { can, recordChange, type Staff } from "#platform/backoffice/index.ts";
 import {
   archiveEntry,
@@ -63,6 +64,8 @@ import type { Route } from "./+types/entries.$id";
  * typed stays in the form. Every change is in the change log; a publish or an unpublish drops
  * the kept pages on every instance.
  */
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.title ?? "Contenu"} — Administration Comptoir` },
