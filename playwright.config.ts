@@ -87,6 +87,9 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
+      // Journeys with a fixed clock run the content schedule at their instant
+      // (e2e/content-schedule.ts); a production server takes it on 127.0.0.1 only.
+      TEST_HOOKS: "1",
       ...E2E_SECRETS,
     },
   },

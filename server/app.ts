@@ -33,6 +33,7 @@ import { baseSecurityHeaders, pageSecurityHeaders } from "#server/rules/security
 import { trailingSlash } from "#server/rules/trailing-slash.ts";
 import { trustedHost } from "#server/rules/trusted-host.ts";
 import { followUrlRedirects } from "#server/rules/url-redirects.ts";
+import { TEST_HOOKS_PREFIX, testHookRoutes } from "#server/test-hooks.ts";
 
 export type ServerDependencies = {
   env: Env;
@@ -65,6 +66,7 @@ const API_PREFIXES = [
   "/readyz",
   "/metrics",
   "/__manifest",
+  "/__test/",
 ];
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -144,6 +146,19 @@ export function createServerApp(deps: ServerDependencies) {
     invalidations,
   });
   for (const [path, routes] of platform.routes) app.route(path, routes);
+  // Browser journeys' hooks (a fixed clock for the content schedule), only with TEST_HOOKS.
+  if (env.TEST_HOOKS) {
+    logger.warn("TEST_HOOKS is on: test routes are served under /__test/ (never on a deployment)");
+    app.route(
+      TEST_HOOKS_PREFIX,
+      testHookRoutes({
+        env,
+        db: database.db,
+        contentSchedule: platform.contentSchedule,
+        isTrustedProxy,
+      }),
+    );
+  }
   const searchRebuild = new SearchRebuild(database.db, logger);
   app.route("/api", adminApiRoutes({ env, pageCache: sharedPages, searchRebuild }));
   // The shop's own API, also registered with the services so that the storefront's server side

@@ -177,6 +177,10 @@ export const envSchema = z.object({
     .regex(/^GTM-[A-Z0-9]{4,12}$/, "must be like GTM-AB12CD3")
     .optional(),
 
+  // Routes for browser journeys only (server/test-hooks.ts: run the content schedule at a given
+  // instant): never on a deployment. Refused in production unless PUBLIC_URL is on this machine.
+  TEST_HOOKS: flag.default(false),
+
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   // Requests each process works on at once; the others wait their turn (server/admission.ts).
   // 0: no limit. 6: under a load the process cannot keep up with, every kind of request waits
@@ -310,6 +314,23 @@ function checkSmsGateway(env: ConfiguredEnv) {
   }
 }
 
+/** Whether an origin is this machine's: what a test server listens on, never a deployment. */
+function isLoopbackOrigin(origin: string): boolean {
+  const host = new URL(origin).hostname;
+  return host === "localhost" || host === "[::1]" || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/**
+ * `TEST_HOOKS` opens routes that change the shop at a test's will: a production server takes it
+ * only when it answers on this machine alone (the browser journeys' server).
+ */
+function checkTestHooks(env: ConfiguredEnv) {
+  if (!env.TEST_HOOKS || env.NODE_ENV !== "production" || isLoopbackOrigin(env.PUBLIC_URL)) return;
+  throw new EnvError(
+    "Invalid environment variable TEST_HOOKS: test routes are for browser tests on this machine; in production PUBLIC_URL must then be http://127.0.0.1:… or http://localhost:…",
+  );
+}
+
 /** Parses an environment; on a bad value throws one line that names the variable. */
 export function parseEnv(source: Record<string, string | undefined>): ConfiguredEnv {
   // An empty string means "unset", as in a .env file with `KEY=`.
@@ -333,6 +354,7 @@ export function parseEnv(source: Record<string, string | undefined>): Configured
   checkProductionSecrets(env);
   checkPaymentProvider(env);
   checkSmsGateway(env);
+  checkTestHooks(env);
   const identity = shopIdentityFromEnv(env);
   const vatProblem = vatNumberProblem(identity.vatNumber, identity.siret);
   if (vatProblem) throw new EnvError(`Invalid environment variable SHOP_VAT_NUMBER: ${vatProblem}`);
