@@ -10,14 +10,16 @@ export const DEFAULT_BODY_LIMIT = 1 * MB;
 /**
  * Paths allowed more, first match wins. The routes keep their own, often smaller, limits and
  * messages; this one is the ceiling under them. Catalogue imports (CSV or JSON of a few thousand
- * lines) and image uploads (5 MB and the multipart envelope, as an API call or from the admin
- * area's images screen, whose script posts to `/middleware/images.data`) are the only large
- * bodies the shop takes.
+ * lines) and image uploads (5 MB and the multipart envelope, as an API call, from the admin
+ * area's images screen, whose script posts to `/middleware/images.data`, or from the content's
+ * media screens and picker under `/middleware/contenu/medias/`) are the only large bodies the
+ * shop takes.
  */
 export const LARGER_BODIES: readonly { pattern: RegExp; maxSize: number }[] = [
   { pattern: /^\/api\/import\//, maxSize: 10 * MB },
   { pattern: /^\/api\/images\/upload$/, maxSize: 5 * MB + 64 * 1024 },
   { pattern: /^\/middleware\/images(\/|\.data$|$)/, maxSize: 5 * MB + 64 * 1024 },
+  { pattern: /^\/middleware\/contenu\/medias(\/|\.data$|$)/, maxSize: 5 * MB + 64 * 1024 },
 ];
 
 export function bodyLimitFor(path: string): number {

@@ -12,17 +12,21 @@ import {
 } from "#platform/commerce/catalogue/schema.ts";
 import { imageUrl } from "#platform/commerce/images/paths.ts";
 import { createImageService, saveOriginal } from "#platform/commerce/images/service.ts";
+import {
+  MAX_UPLOAD_BYTES,
+  MAX_UPLOAD_SIDE,
+  UPLOAD_MESSAGES,
+  type UploadRefusalCode,
+} from "#platform/image-uploads.ts";
 
 /**
  * The image library of the admin area: the stored originals with what uses them, uploads checked
  * by their real content, and deletion refused while something still shows the image.
  */
 
-/** Uploads above this size are refused (a product photo needs far less). */
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-/** Sides above this are refused: a decompression bomb fits in a few kilobytes. */
-export const MAX_UPLOAD_SIDE = 8000;
-/** Where uploads are stored under the image service. */
+// The limits and messages are shared with the screens, which check a size before sending.
+export { MAX_UPLOAD_BYTES, MAX_UPLOAD_SIDE };
+/** Where uploads are stored under the image service, unless the upload names its folder. */
 export const UPLOAD_FOLDER = "uploads";
 export const LIBRARY_PAGE_SIZE = 48;
 
@@ -84,11 +88,7 @@ export function slugOfFileName(name: string): string {
   return slug || "image";
 }
 
-export type UploadRefusal = {
-  ok: false;
-  code: "too_large" | "empty" | "svg" | "type" | "unreadable" | "dimensions";
-  message: string;
-};
+export type UploadRefusal = { ok: false; code: UploadRefusalCode; message: string };
 
 export type UploadedImage = {
   path: string;
@@ -99,58 +99,39 @@ export type UploadedImage = {
   bytes: number;
 };
 
+const refusal = (code: UploadRefusalCode): UploadRefusal => ({
+  ok: false,
+  code,
+  message: UPLOAD_MESSAGES[code],
+});
+
 /**
- * Checks an upload and stores it under a new name: `uploads/{slug of the name}-{8 hex}.{ext}`,
- * readable for staff and impossible to guess or to collide with. The extension comes from the
- * real type, so a PNG named `.jpg` is stored as a PNG. Messages are in French, for staff.
+ * Checks an upload and stores it under a new name: `{folder}/{slug of the name}-{8 hex}.{ext}`
+ * (`uploads/` unless told: the content's media go to `content/`), readable for staff and
+ * impossible to guess or to collide with. The extension comes from the real type, so a PNG named
+ * `.jpg` is stored as a PNG. Messages are in French, for staff.
  */
 export async function uploadImage(
   db: Db | Tx,
-  file: { name: string; bytes: Uint8Array },
+  file: { name: string; bytes: Uint8Array; folder?: string },
   random: (size: number) => Buffer = randomBytes,
 ): Promise<{ ok: true; image: UploadedImage } | UploadRefusal> {
   const { bytes } = file;
-  if (bytes.byteLength === 0) return { ok: false, code: "empty", message: "Le fichier est vide." };
-  if (bytes.byteLength > MAX_UPLOAD_BYTES) {
-    return {
-      ok: false,
-      code: "too_large",
-      message: "Le fichier dépasse 5 Mo : réduisez l'image avant de l'envoyer.",
-    };
-  }
+  if (bytes.byteLength === 0) return refusal("empty");
+  if (bytes.byteLength > MAX_UPLOAD_BYTES) return refusal("too_large");
   const type = sniffImageType(bytes);
-  if (!type) {
-    return looksLikeSvg(bytes)
-      ? {
-          ok: false,
-          code: "svg",
-          message:
-            "Les images SVG ne sont pas acceptées (elles peuvent contenir du code) : envoyez un PNG ou un JPEG.",
-        }
-      : {
-          ok: false,
-          code: "type",
-          message: "Ce fichier n'est pas une image JPEG, PNG ou WebP.",
-        };
-  }
+  if (!type) return refusal(looksLikeSvg(bytes) ? "svg" : "type");
   let size: { width: number; height: number; format: string | undefined };
   try {
     const metadata = await sharp(bytes).metadata();
     size = { width: metadata.width, height: metadata.height, format: metadata.format };
   } catch {
-    return { ok: false, code: "unreadable", message: "L'image est illisible ou abîmée." };
+    return refusal("unreadable");
   }
-  if (size.format !== type.format) {
-    return { ok: false, code: "unreadable", message: "L'image est illisible ou abîmée." };
-  }
-  if (size.width > MAX_UPLOAD_SIDE || size.height > MAX_UPLOAD_SIDE) {
-    return {
-      ok: false,
-      code: "dimensions",
-      message: `L'image dépasse ${MAX_UPLOAD_SIDE} pixels de côté.`,
-    };
-  }
-  const path = `${UPLOAD_FOLDER}/${slugOfFileName(file.name)}-${random(4).toString("hex")}.${type.extension}`;
+  if (size.format !== type.format) return refusal("unreadable");
+  if (size.width > MAX_UPLOAD_SIDE || size.height > MAX_UPLOAD_SIDE) return refusal("dimensions");
+  const folder = file.folder ?? UPLOAD_FOLDER;
+  const path = `${folder}/${slugOfFileName(file.name)}-${random(4).toString("hex")}.${type.extension}`;
   await saveOriginal(db, {
     path,
     contentType: type.contentType,

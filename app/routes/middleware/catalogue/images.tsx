@@ -12,6 +12,12 @@ import {
   listLibrary,
   uploadImage,
 } from "#platform/commerce/index.ts";
+import {
+  NO_FILE_MESSAGE,
+  UPLOAD_ACCEPT,
+  UPLOAD_LABEL,
+  UPLOAD_MESSAGES,
+} from "#platform/image-uploads.ts";
 import type { Route } from "./+types/images";
 
 export const meta: Route.MetaFunction = () => [{ title: "Images — Administration Comptoir" }];
@@ -32,12 +38,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type ActionResult = { ok: boolean; message: string; path?: string };
 
-const TOO_LARGE = "Le fichier dépasse 5 Mo : réduisez l'image avant de l'envoyer.";
-
 export async function action({ request, context }: Route.ActionArgs) {
   // Refused before reading: a huge body is not even parsed.
   if (announcesTooLarge(request)) {
-    return data<ActionResult>({ ok: false, message: TOO_LARGE }, { status: 413 });
+    return data<ActionResult>({ ok: false, message: UPLOAD_MESSAGES.too_large }, { status: 413 });
   }
   const form = await readStaffForm(request, context);
   const { database, env } = context.get(serverContext);
@@ -58,10 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const file = form.get("fichier");
   if (!(file instanceof File) || file.size === 0) {
-    return data<ActionResult>(
-      { ok: false, message: "Choisissez une image à envoyer." },
-      { status: 400 },
-    );
+    return data<ActionResult>({ ok: false, message: NO_FILE_MESSAGE }, { status: 400 });
   }
   const result = await uploadImage(database.db, {
     name: file.name,
@@ -108,14 +109,8 @@ export default function ImagesScreen() {
         <Form method="post" encType="multipart/form-data" className="admin-inline-form">
           <CsrfField />
           <div className="admin-field">
-            <label htmlFor="f-fichier">Image (JPEG, PNG ou WebP, 5 Mo au plus)</label>
-            <input
-              id="f-fichier"
-              type="file"
-              name="fichier"
-              accept="image/jpeg,image/png,image/webp"
-              required
-            />
+            <label htmlFor="f-fichier">{UPLOAD_LABEL}</label>
+            <input id="f-fichier" type="file" name="fichier" accept={UPLOAD_ACCEPT} required />
           </div>
           <button type="submit" className="admin-button admin-button--primary">
             Envoyer

@@ -1,11 +1,25 @@
-import { Form, Link, useLoaderData } from "react-router";
+import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { ActionAlert } from "#app/components/admin/action-alert.tsx";
+import { ImageFileField } from "#app/components/admin/content/image-file-field.tsx";
+import { CsrfField } from "#app/components/admin/csrf-field.tsx";
+import { Field } from "#app/components/admin/field.tsx";
 import { PageNav } from "#app/components/admin/page-nav.tsx";
+import { readStaffForm, staffContext } from "#app/lib/admin/admin.server.ts";
 import { parisDateTime, STATUS_BADGE, STATUS_LABELS } from "#app/lib/admin/content-labels.ts";
+import {
+  createMediaFromForm,
+  type MediaErrors,
+  type MediaValues,
+} from "#app/lib/admin/content-media.server.ts";
 import { serverContext } from "#app/lib/server-context.ts";
 import { entityStatus, listAssetsForEditing } from "#platform/content/index.ts";
 import type { Route } from "./+types/assets";
 
-/** « Médias »: the content's assets in a grid, searched by title, description and file name. */
+/**
+ * « Médias »: the content's assets in a grid, searched by title, description and file name, each
+ * leading to its screen (`assets.$id.tsx`); « Importer une image » uploads a picture by the image
+ * library's rules as a draft asset with its title and alt text.
+ */
 
 export const meta: Route.MetaFunction = () => [{ title: "Médias — Administration Comptoir" }];
 
@@ -26,6 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page,
     pages: Math.max(1, Math.ceil(list.total / PAGE_SIZE)),
     total: list.total,
+    deleted: params.get("supprime") === "1",
     assets: list.items.map((asset) => ({
       id: asset.id,
       title: asset.title || asset.file.fileName,
@@ -39,16 +54,90 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+type UploadResult =
+  | { ok: true; message: string; id: string }
+  | { ok: false; message: string; errors: MediaErrors; values: MediaValues };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readStaffForm(request, context);
+  const { database } = context.get(serverContext);
+  const { staff } = context.get(staffContext);
+  const created = await createMediaFromForm({ db: database.db, staff }, form);
+  if (!created.ok) {
+    return data<UploadResult>(
+      {
+        ok: false,
+        message: "L'image n'a pas été importée : corrigez le champ signalé.",
+        errors: created.errors,
+        values: created.values,
+      },
+      { status: 400 },
+    );
+  }
+  return data<UploadResult>({
+    ok: true,
+    message: `Image « ${created.asset.title} » importée en brouillon.`,
+    id: created.asset.id,
+  });
+}
+
 const number = new Intl.NumberFormat("fr-FR");
+const assetPath = (id: string) => `/middleware/contenu/medias/${encodeURIComponent(id)}/`;
 
 export default function ContentAssetsScreen() {
-  const { search, page, pages, total, assets } = useLoaderData<typeof loader>();
+  const { search, page, pages, total, assets, deleted } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const sending = useNavigation().formMethod === "POST";
+  const refused = result && !result.ok ? result : undefined;
   return (
     <>
       <p>
         <Link to="/middleware/contenu/">← Contenu</Link>
       </p>
       <h1>Médias</h1>
+      {deleted && !result && (
+        <ActionAlert result={{ ok: true, message: "Le média a été supprimé." }} />
+      )}
+      {result && (
+        <ActionAlert result={result}>
+          {result.ok && (
+            <p>
+              <Link to={assetPath(result.id)}>Ouvrir le média pour le publier</Link>
+            </p>
+          )}
+        </ActionAlert>
+      )}
+      <section className="admin-card" aria-labelledby="importer">
+        <h2 id="importer">Importer une image</h2>
+        {/* A new form after each import: the next one starts empty. */}
+        <Form key={result?.ok ? result.id : "import"} method="post" encType="multipart/form-data">
+          <CsrfField />
+          <ImageFileField
+            id="f-file"
+            error={refused?.errors.file}
+            hint="Le type est vérifié sur le contenu du fichier. Les SVG sont refusés : ils peuvent contenir du code."
+          />
+          <Field
+            name="title"
+            label="Titre"
+            required
+            defaultValue={refused?.values.title}
+            error={refused?.errors.title}
+          />
+          <Field
+            name="description"
+            label="Texte alternatif"
+            multiline
+            rows={2}
+            defaultValue={refused?.values.description}
+            error={refused?.errors.description}
+            hint="Ce que l'image montre, pour qui ne la voit pas. Laissez vide pour une image décorative."
+          />
+          <button type="submit" className="admin-button admin-button--primary" disabled={sending}>
+            {sending ? "Import en cours…" : "Importer"}
+          </button>
+        </Form>
+      </section>
       <Form
         method="get"
         className="admin-card admin-inline-form"
@@ -71,18 +160,21 @@ export default function ContentAssetsScreen() {
       <ul className="admin-asset-grid">
         {assets.map((asset) => (
           <li key={asset.id} className="admin-card">
-            {asset.image ? (
-              <img src={asset.url} alt={asset.description} loading="lazy" />
-            ) : (
-              <span className="admin-asset-grid__file">{asset.fileName}</span>
-            )}
-            <p>
+            {/* The title names the link; the picture beside it says nothing more. */}
+            <Link to={assetPath(asset.id)} className="admin-asset-grid__link">
+              {asset.image ? (
+                <img src={asset.url} alt="" loading="lazy" />
+              ) : (
+                <span className="admin-asset-grid__file">{asset.fileName}</span>
+              )}
               <strong>{asset.title}</strong>
-              <br />
+            </Link>
+            <p>
               <small>{`Modifié le ${asset.updatedAt}`}</small>
             </p>
             <ul className="admin-badges">
               <li className={STATUS_BADGE[asset.status]}>{STATUS_LABELS[asset.status]}</li>
+              {asset.image && asset.description === "" && <li>Sans texte alternatif</li>}
             </ul>
           </li>
         ))}
