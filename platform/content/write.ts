@@ -6,6 +6,7 @@ import {
   keepReplacedDraft,
   storeSnapshot,
 } from "#platform/content/editing/entries.ts";
+import type { EntryRow } from "#platform/content/editing/render.ts";
 import { isContentId, newContentId } from "#platform/content/ids.ts";
 import { type ContentAssetFile, contentAsset, contentEntry } from "#platform/content/schema.ts";
 
@@ -47,46 +48,74 @@ function checkId(id: string): string {
   return id;
 }
 
+/** The content type of fields to write; an unknown type or field id is refused. */
+function typeOf(contentType: string, fields: Record<string, unknown>) {
+  const type = findContentType(contentType);
+  if (!type) throw new Error(`Unknown content type "${contentType}"`);
+  const known = new Set(type.fields.map((field) => field.id));
+  const unknown = Object.keys(fields).filter((id) => !known.has(id));
+  if (unknown.length > 0) {
+    throw new Error(`Unknown field(s) for ${type.id}: ${unknown.join(", ")}`);
+  }
+  return type;
+}
+
+async function lockEntry(tx: Tx, id: string) {
+  const [row] = await tx.select().from(contentEntry).where(eq(contentEntry.id, id)).for("update");
+  return row;
+}
+
+/**
+ * The columns a put sets beside the draft: one version on (the save) and, when it publishes (an
+ * archived row never does), `published` as what shoppers see at that version and one version
+ * more (the publish).
+ */
+function putColumns<Published>(
+  existing:
+    | Pick<EntryRow, "revision" | "publishedCounter" | "firstPublishedAt" | "archivedVersion">
+    | undefined,
+  publish: boolean | undefined,
+  published: Published,
+  now: Date,
+) {
+  const publishes = publish !== false && existing?.archivedVersion == null;
+  const draftVersion = existing ? existing.revision + 1 : 1;
+  return {
+    publishes,
+    draftVersion,
+    columns: {
+      revision: publishes ? draftVersion + 1 : draftVersion,
+      updatedAt: now,
+      ...(publishes && {
+        publishedFields: published,
+        publishedVersion: draftVersion,
+        publishedCounter: (existing?.publishedCounter ?? 0) + 1,
+        publishedAt: now,
+        firstPublishedAt: existing?.firstPublishedAt ?? now,
+      }),
+    },
+  };
+}
+
 /**
  * Creates or replaces an entry's fields; a replacement keeps `createdAt` and moves the version
  * on (by two when it publishes: the save, then the publish, as Contentful counts).
  * Fields are checked against the content type: an unknown type or field id is refused.
  */
 export async function putEntry(db: Db | Tx, input: PutEntryInput): Promise<PutResult> {
-  const type = findContentType(input.contentType);
-  if (!type) throw new Error(`Unknown content type "${input.contentType}"`);
-  const known = new Set(type.fields.map((field) => field.id));
-  const unknown = Object.keys(input.fields).filter((id) => !known.has(id));
-  if (unknown.length > 0) {
-    throw new Error(`Unknown field(s) for ${type.id}: ${unknown.join(", ")}`);
-  }
+  const type = typeOf(input.contentType, input.fields);
   const id = checkId(input.id ?? newContentId());
   const locale = input.locale ?? "fr";
   const { fields } = input;
   const now = new Date();
   return db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select()
-      .from(contentEntry)
-      .where(eq(contentEntry.id, id))
-      .for("update");
-    const publish = input.publish !== false && existing?.archivedVersion == null;
-    const draftVersion = existing ? existing.revision + 1 : 1;
+    const existing = await lockEntry(tx, id);
+    const { publishes, draftVersion, columns } = putColumns(existing, input.publish, fields, now);
     if (existing) {
       await keepReplacedDraft(tx, existing, fields, now, null);
-      if (publish) await keepPublishedSnapshot(tx, existing);
+      if (publishes) await keepPublishedSnapshot(tx, existing);
     }
-    const published = publish
-      ? {
-          publishedFields: fields,
-          publishedVersion: draftVersion,
-          publishedCounter: (existing?.publishedCounter ?? 0) + 1,
-          publishedAt: now,
-          firstPublishedAt: existing?.firstPublishedAt ?? now,
-        }
-      : {};
-    const revision = publish ? draftVersion + 1 : draftVersion;
-    const values = { contentType: type.id, fields, locale, revision, updatedAt: now, ...published };
+    const values = { contentType: type.id, fields, locale, ...columns };
     const [row] = existing
       ? await tx
           .update(contentEntry)
@@ -98,7 +127,7 @@ export async function putEntry(db: Db | Tx, input: PutEntryInput): Promise<PutRe
           .values({ id, ...values, createdAt: now })
           .returning({ id: contentEntry.id, revision: contentEntry.revision });
     if (!row) throw new Error(`Entry ${id} was not written`);
-    if (publish) {
+    if (publishes) {
       await storeSnapshot(tx, {
         entryId: id,
         version: draftVersion,
@@ -128,24 +157,8 @@ export async function putAsset(db: Db | Tx, input: PutAssetInput): Promise<PutRe
       .from(contentAsset)
       .where(eq(contentAsset.id, id))
       .for("update");
-    const publish = input.publish !== false && existing?.archivedVersion == null;
-    const draftVersion = existing ? existing.revision + 1 : 1;
-    const published = publish
-      ? {
-          publishedFields: draft,
-          publishedVersion: draftVersion,
-          publishedCounter: (existing?.publishedCounter ?? 0) + 1,
-          publishedAt: now,
-          firstPublishedAt: existing?.firstPublishedAt ?? now,
-        }
-      : {};
-    const values = {
-      ...draft,
-      locale: input.locale ?? "fr",
-      revision: publish ? draftVersion + 1 : draftVersion,
-      updatedAt: now,
-      ...published,
-    };
+    const { columns } = putColumns(existing, input.publish, draft, now);
+    const values = { ...draft, locale: input.locale ?? "fr", ...columns };
     const [row] = existing
       ? await tx
           .update(contentAsset)
@@ -161,14 +174,10 @@ export async function putAsset(db: Db | Tx, input: PutAssetInput): Promise<PutRe
   });
 }
 
-/**
- * The columns of an entry created and published once at `at` (version 2, published version 1),
- * for code that writes rows in bulk (the demo seed) rather than through `putEntry`.
- */
-export function publishedEntryColumns(fields: Record<string, unknown>, at: Date) {
+/** The `sys` columns of a row created and published once at `at`. */
+function publishedOnce<Fields>(published: Fields, at: Date) {
   return {
-    fields,
-    publishedFields: fields,
+    publishedFields: published,
     revision: 2,
     publishedVersion: 1,
     publishedCounter: 1,
@@ -179,22 +188,20 @@ export function publishedEntryColumns(fields: Record<string, unknown>, at: Date)
   };
 }
 
+/**
+ * The columns of an entry created and published once at `at` (version 2, published version 1),
+ * for code that writes rows in bulk (the demo seed) rather than through `putEntry`.
+ */
+export function publishedEntryColumns(fields: Record<string, unknown>, at: Date) {
+  return { fields, ...publishedOnce(fields, at) };
+}
+
 /** The same for an asset. */
 export function publishedAssetColumns(
   asset: { title: string; description: string; file: ContentAssetFile },
   at: Date,
 ) {
-  return {
-    ...asset,
-    publishedFields: asset,
-    revision: 2,
-    publishedVersion: 1,
-    publishedCounter: 1,
-    createdAt: at,
-    updatedAt: at,
-    publishedAt: at,
-    firstPublishedAt: at,
-  };
+  return { ...asset, ...publishedOnce(asset, at) };
 }
 
 /**
@@ -210,25 +217,14 @@ export async function syncEntryFields(
   db: Db | Tx,
   input: { id: string; contentType: string; fields: Record<string, unknown> },
 ): Promise<PutResult> {
-  const type = findContentType(input.contentType);
-  if (!type) throw new Error(`Unknown content type "${input.contentType}"`);
-  const unknown = Object.keys(input.fields).filter(
-    (id) => !type.fields.some((field) => field.id === id),
-  );
-  if (unknown.length > 0) {
-    throw new Error(`Unknown field(s) for ${type.id}: ${unknown.join(", ")}`);
-  }
+  const type = typeOf(input.contentType, input.fields);
   const id = checkId(input.id);
   const merge = (fields: Record<string, unknown>) =>
     Object.fromEntries(
       Object.entries({ ...fields, ...input.fields }).filter(([, value]) => value !== undefined),
     );
   return db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select()
-      .from(contentEntry)
-      .where(eq(contentEntry.id, id))
-      .for("update");
+    const existing = await lockEntry(tx, id);
     const publishedAsIs =
       existing?.publishedVersion != null && existing.revision === existing.publishedVersion + 1;
     if (!existing || publishedAsIs || existing.publishedFields === null) {

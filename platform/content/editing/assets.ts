@@ -1,15 +1,21 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
-import type { EditContext } from "#platform/content/editing/entries.ts";
+import {
+  actor,
+  archiveColumns,
+  clock,
+  type EditContext,
+  lifecycle,
+  newRowId,
+  publishColumns,
+  refuseArchived,
+  refusePublished,
+  unarchiveColumns,
+  unpublishColumns,
+} from "#platform/content/editing/lifecycle.ts";
 import type { AssetRow } from "#platform/content/editing/render.ts";
 import { type AssetFields, readAssetFields } from "#platform/content/editing/validation.ts";
-import {
-  badRequest,
-  notFound,
-  validationFailed,
-  versionMismatch,
-} from "#platform/content/errors.ts";
-import { isContentId, newContentId } from "#platform/content/ids.ts";
+import { validationFailed, versionMismatch } from "#platform/content/errors.ts";
 import { contentAsset } from "#platform/content/schema.ts";
 
 /**
@@ -18,34 +24,23 @@ import { contentAsset } from "#platform/content/schema.ts";
  * is unpublished before it is archived or deleted. Contentful keeps no snapshots of assets.
  */
 
-const clock = (ctx: EditContext) => ctx.now ?? new Date();
-const actor = (ctx: EditContext) => ctx.by ?? null;
+type AssetValues = Partial<typeof contentAsset.$inferInsert>;
 
-async function withAsset<T>(
-  ctx: EditContext,
-  id: string,
-  version: number | undefined,
-  work: (tx: Tx, row: AssetRow) => Promise<T>,
-  check?: (row: AssetRow) => void,
-): Promise<T> {
-  return ctx.db.transaction(async (tx) => {
+const { withRow: withAsset, save } = lifecycle<AssetRow, AssetValues>({
+  kind: "Asset",
+  lock: async (tx, id) => {
     const [row] = await tx.select().from(contentAsset).where(eq(contentAsset.id, id)).for("update");
-    if (!row) throw notFound("Asset", id);
-    check?.(row);
-    if (version !== undefined && row.revision !== version) throw versionMismatch();
-    return work(tx, row);
-  });
-}
-
-async function save(tx: Tx, id: string, values: Partial<typeof contentAsset.$inferInsert>) {
-  const [row] = await tx
-    .update(contentAsset)
-    .set({ ...values, revision: sql`${contentAsset.revision} + 1` })
-    .where(eq(contentAsset.id, id))
-    .returning();
-  if (!row) throw notFound("Asset", id);
-  return row;
-}
+    return row;
+  },
+  update: async (tx, id, values) => {
+    const [row] = await tx
+      .update(contentAsset)
+      .set({ ...values, revision: sql`${contentAsset.revision} + 1` })
+      .where(eq(contentAsset.id, id))
+      .returning();
+    return row;
+  },
+});
 
 export async function findAsset(db: Db | Tx, id: string): Promise<AssetRow | null> {
   const [row] = await db.select().from(contentAsset).where(eq(contentAsset.id, id));
@@ -67,12 +62,7 @@ export async function createAsset(
       },
     ]);
   }
-  const id = input.id ?? newContentId();
-  if (!isContentId(id)) {
-    throw validationFailed("Invalid id", [
-      { name: "regexp", path: ["sys", "id"], details: "Invalid id", value: id },
-    ]);
-  }
+  const id = newRowId(input.id);
   const now = clock(ctx);
   const [row] = await ctx.db
     .insert(contentAsset)
@@ -107,7 +97,7 @@ export async function updateAsset(
     input.id,
     input.version,
     async (tx, row) => {
-      if (row.archivedVersion !== null) throw badRequest("Cannot edit an archived asset.");
+      refuseArchived("Asset", row, "edit");
       return save(tx, row.id, {
         title: fields.title ?? "",
         description: fields.description ?? "",
@@ -126,19 +116,10 @@ export async function publishAsset(
   ctx: EditContext,
   input: { id: string; version?: number },
 ): Promise<AssetRow> {
-  return withAsset(ctx, input.id, input.version, async (tx, row) => {
-    if (row.archivedVersion !== null) throw badRequest("Cannot publish an archived asset.");
-    const now = clock(ctx);
-    return save(tx, row.id, {
-      publishedFields: { title: row.title, description: row.description, file: row.file },
-      publishedVersion: row.revision,
-      publishedCounter: row.publishedCounter + 1,
-      publishedAt: now,
-      firstPublishedAt: row.firstPublishedAt ?? now,
-      publishedBy: actor(ctx),
-      updatedAt: now,
-      updatedBy: actor(ctx),
-    });
+  return withAsset(ctx, input.id, input.version, (tx, row) => {
+    refuseArchived("Asset", row, "publish");
+    const fields = { title: row.title, description: row.description, file: row.file };
+    return save(tx, row.id, publishColumns(ctx, row, fields));
   });
 }
 
@@ -146,52 +127,27 @@ export async function unpublishAsset(
   ctx: EditContext,
   input: { id: string; version?: number },
 ): Promise<AssetRow> {
-  return withAsset(ctx, input.id, input.version, async (tx, row) => {
-    if (row.publishedVersion === null) throw badRequest(`Asset ${row.id} is not published.`);
-    return save(tx, row.id, {
-      publishedFields: null,
-      publishedVersion: null,
-      publishedAt: null,
-      updatedAt: clock(ctx),
-      updatedBy: actor(ctx),
-    });
-  });
+  return withAsset(ctx, input.id, input.version, (tx, row) =>
+    save(tx, row.id, unpublishColumns(ctx, "Asset", row)),
+  );
 }
 
 export async function archiveAsset(
   ctx: EditContext,
   input: { id: string; version: number },
 ): Promise<AssetRow> {
-  return withAsset(ctx, input.id, input.version, async (tx, row) => {
-    if (row.archivedVersion !== null) throw badRequest(`Asset ${row.id} is already archived.`);
-    if (row.publishedVersion !== null) {
-      throw badRequest("Cannot archive a published asset: unpublish it first.");
-    }
-    const now = clock(ctx);
-    return save(tx, row.id, {
-      archivedVersion: row.revision,
-      archivedAt: now,
-      archivedBy: actor(ctx),
-      updatedAt: now,
-      updatedBy: actor(ctx),
-    });
-  });
+  return withAsset(ctx, input.id, input.version, (tx, row) =>
+    save(tx, row.id, archiveColumns(ctx, "Asset", row)),
+  );
 }
 
 export async function unarchiveAsset(
   ctx: EditContext,
   input: { id: string; version: number },
 ): Promise<AssetRow> {
-  return withAsset(ctx, input.id, input.version, async (tx, row) => {
-    if (row.archivedVersion === null) throw badRequest(`Asset ${row.id} is not archived.`);
-    return save(tx, row.id, {
-      archivedVersion: null,
-      archivedAt: null,
-      archivedBy: null,
-      updatedAt: clock(ctx),
-      updatedBy: actor(ctx),
-    });
-  });
+  return withAsset(ctx, input.id, input.version, (tx, row) =>
+    save(tx, row.id, unarchiveColumns(ctx, "Asset", row)),
+  );
 }
 
 export async function deleteAsset(
@@ -199,9 +155,7 @@ export async function deleteAsset(
   input: { id: string; version: number },
 ): Promise<AssetRow> {
   return withAsset(ctx, input.id, input.version, async (tx, row) => {
-    if (row.publishedVersion !== null) {
-      throw badRequest("Cannot delete a published asset: unpublish it first.");
-    }
+    refusePublished("Asset", row, "delete");
     await tx.delete(contentAsset).where(eq(contentAsset.id, row.id));
     return row;
   });

@@ -2,15 +2,23 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
 import { findContentType } from "#platform/content/content-types.ts";
 import { sameValue } from "#platform/content/editing/compare.ts";
+import {
+  actor,
+  archiveColumns,
+  clock,
+  type EditContext,
+  lifecycle,
+  newRowId,
+  publishColumns,
+  refuseArchived,
+  refusePublished,
+  unarchiveColumns,
+  unpublishColumns,
+} from "#platform/content/editing/lifecycle.ts";
 import type { EntryRow } from "#platform/content/editing/render.ts";
 import { assertPublishable, readEntryFields } from "#platform/content/editing/validation.ts";
-import {
-  badRequest,
-  notFound,
-  validationFailed,
-  versionMismatch,
-} from "#platform/content/errors.ts";
-import { isContentId, newContentId } from "#platform/content/ids.ts";
+import { notFound, versionMismatch } from "#platform/content/errors.ts";
+import { newContentId } from "#platform/content/ids.ts";
 import {
   contentEntry,
   contentEntryHistory,
@@ -29,46 +37,25 @@ import {
  * one version cannot both succeed. (Unpublish alone may go without a version, as Contentful's.)
  */
 
-export type EditContext = {
-  db: Db | Tx;
-  /** Who makes the change: a staff member's id or e-mail, shown as `updatedBy`, `publishedBy`… */
-  by?: string | null;
-  /** The clock (now by default): tests and the scheduled job pass theirs. */
-  now?: Date;
-};
+export type { EditContext };
 
-const clock = (ctx: EditContext) => ctx.now ?? new Date();
-const actor = (ctx: EditContext) => ctx.by ?? null;
+type EntryValues = Partial<typeof contentEntry.$inferInsert>;
 
-/**
- * Runs `work` on the locked entry once its version is known to be `version` (when given);
- * `check` refuses a request that could never succeed (ill-typed fields) before the version is.
- */
-async function withEntry<T>(
-  ctx: EditContext,
-  id: string,
-  version: number | undefined,
-  work: (tx: Tx, row: EntryRow) => Promise<T>,
-  check?: (row: EntryRow) => void,
-): Promise<T> {
-  return ctx.db.transaction(async (tx) => {
+const { withRow: withEntry, save } = lifecycle<EntryRow, EntryValues>({
+  kind: "Entry",
+  lock: async (tx, id) => {
     const [row] = await tx.select().from(contentEntry).where(eq(contentEntry.id, id)).for("update");
-    if (!row) throw notFound("Entry", id);
-    check?.(row);
-    if (version !== undefined && row.revision !== version) throw versionMismatch();
-    return work(tx, row);
-  });
-}
-
-async function save(tx: Tx, id: string, values: Partial<typeof contentEntry.$inferInsert>) {
-  const [row] = await tx
-    .update(contentEntry)
-    .set({ ...values, revision: sql`${contentEntry.revision} + 1` })
-    .where(eq(contentEntry.id, id))
-    .returning();
-  if (!row) throw notFound("Entry", id);
-  return row;
-}
+    return row;
+  },
+  update: async (tx, id, values) => {
+    const [row] = await tx
+      .update(contentEntry)
+      .set({ ...values, revision: sql`${contentEntry.revision} + 1` })
+      .where(eq(contentEntry.id, id))
+      .returning();
+    return row;
+  },
+});
 
 /** The entry as editors see it (draft fields, every state), or null. */
 export async function findEntry(db: Db | Tx, id: string): Promise<EntryRow | null> {
@@ -86,12 +73,7 @@ export async function createEntry(
   input: { id?: string; contentType: string; fields: Record<string, unknown> },
 ): Promise<EntryRow> {
   const fields = readEntryFields(input.contentType, input.fields, "fr");
-  const id = input.id ?? newContentId();
-  if (!isContentId(id)) {
-    throw validationFailed("Invalid id", [
-      { name: "regexp", path: ["sys", "id"], details: "Invalid id", value: id },
-    ]);
-  }
+  const id = newRowId(input.id);
   const now = clock(ctx);
   const [row] = await ctx.db
     .insert(contentEntry)
@@ -125,7 +107,7 @@ export async function updateEntry(
     input.id,
     input.version,
     async (tx, row) => {
-      if (row.archivedVersion !== null) throw badRequest("Cannot edit an archived entry.");
+      refuseArchived("Entry", row, "edit");
       return writeDraft(tx, ctx, row, fields);
     },
     (row) => {
@@ -195,7 +177,7 @@ export async function publishEntry(
   input: { id: string; version?: number },
 ): Promise<EntryRow> {
   return withEntry(ctx, input.id, input.version, async (tx, row) => {
-    if (row.archivedVersion !== null) throw badRequest("Cannot publish an archived entry.");
+    refuseArchived("Entry", row, "publish");
     await assertPublishable(tx, {
       id: row.id,
       contentType: row.contentType,
@@ -213,16 +195,7 @@ export async function publishEntry(
       createdAt: now,
       createdBy: actor(ctx),
     });
-    return save(tx, row.id, {
-      publishedFields: row.fields,
-      publishedVersion: row.revision,
-      publishedCounter: row.publishedCounter + 1,
-      publishedAt: now,
-      firstPublishedAt: row.firstPublishedAt ?? now,
-      publishedBy: actor(ctx),
-      updatedAt: now,
-      updatedBy: actor(ctx),
-    });
+    return save(tx, row.id, publishColumns(ctx, row, row.fields, now));
   });
 }
 
@@ -250,15 +223,9 @@ export async function unpublishEntry(
   input: { id: string; version?: number },
 ): Promise<EntryRow> {
   return withEntry(ctx, input.id, input.version, async (tx, row) => {
-    if (row.publishedVersion === null) throw badRequest(`Entry ${row.id} is not published.`);
+    const columns = unpublishColumns(ctx, "Entry", row);
     await keepPublishedSnapshot(tx, row);
-    return save(tx, row.id, {
-      publishedFields: null,
-      publishedVersion: null,
-      publishedAt: null,
-      updatedAt: clock(ctx),
-      updatedBy: actor(ctx),
-    });
+    return save(tx, row.id, columns);
   });
 }
 
@@ -267,36 +234,18 @@ export async function archiveEntry(
   ctx: EditContext,
   input: { id: string; version: number },
 ): Promise<EntryRow> {
-  return withEntry(ctx, input.id, input.version, async (tx, row) => {
-    if (row.archivedVersion !== null) throw badRequest(`Entry ${row.id} is already archived.`);
-    if (row.publishedVersion !== null) {
-      throw badRequest("Cannot archive a published entry: unpublish it first.");
-    }
-    const now = clock(ctx);
-    return save(tx, row.id, {
-      archivedVersion: row.revision,
-      archivedAt: now,
-      archivedBy: actor(ctx),
-      updatedAt: now,
-      updatedBy: actor(ctx),
-    });
-  });
+  return withEntry(ctx, input.id, input.version, (tx, row) =>
+    save(tx, row.id, archiveColumns(ctx, "Entry", row)),
+  );
 }
 
 export async function unarchiveEntry(
   ctx: EditContext,
   input: { id: string; version: number },
 ): Promise<EntryRow> {
-  return withEntry(ctx, input.id, input.version, async (tx, row) => {
-    if (row.archivedVersion === null) throw badRequest(`Entry ${row.id} is not archived.`);
-    return save(tx, row.id, {
-      archivedVersion: null,
-      archivedAt: null,
-      archivedBy: null,
-      updatedAt: clock(ctx),
-      updatedBy: actor(ctx),
-    });
-  });
+  return withEntry(ctx, input.id, input.version, (tx, row) =>
+    save(tx, row.id, unarchiveColumns(ctx, "Entry", row)),
+  );
 }
 
 /**
@@ -308,9 +257,7 @@ export async function deleteEntry(
   input: { id: string; version: number },
 ): Promise<EntryRow> {
   return withEntry(ctx, input.id, input.version, async (tx, row) => {
-    if (row.publishedVersion !== null) {
-      throw badRequest("Cannot delete a published entry: unpublish it first.");
-    }
+    refusePublished("Entry", row, "delete");
     const now = clock(ctx);
     await tx
       .update(contentScheduledAction)
@@ -341,7 +288,7 @@ export async function restoreSnapshot(
   input: { id: string; snapshotId: string; version: number },
 ): Promise<EntryRow> {
   return withEntry(ctx, input.id, input.version, async (tx, row) => {
-    if (row.archivedVersion !== null) throw badRequest("Cannot edit an archived entry.");
+    refuseArchived("Entry", row, "edit");
     const [snapshot] = await tx
       .select()
       .from(contentSnapshot)
