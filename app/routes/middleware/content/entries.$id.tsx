@@ -11,6 +11,7 @@ import {
 import { ActionAlert } from "#app/components/admin/action-alert.tsx";
 import { EntryFields, type LinksShown } from "#app/components/admin/content/entry-fields.tsx";
 import { PickersProvider } from "#app/components/admin/content/pickers.tsx";
+import { SchedulePanel } from "#app/components/admin/content/schedule-panel.tsx";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
 import { readStaffForm, requirePermission, staffContext } from "#app/lib/admin/admin.server.ts";
 import {
@@ -28,6 +29,7 @@ import {
   typeLabel,
 } from "#app/lib/admin/content-labels.ts";
 import { previewTarget } from "#app/lib/admin/content-preview.server.ts";
+import { entrySchedule } from "#app/lib/admin/content-schedule.server.ts";
 import { fieldText } from "#app/lib/admin/content-values.ts";
 import { serverContext } from "#app/lib/server-context.ts";
 import stylesHref from "#app/styles/admin-content.css?url";
@@ -154,7 +156,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const definition = findContentType(entry.contentType);
   if (!definition) throw data("Le type de ce contenu n'existe plus.", { status: 404 });
   const fields = editorFields(definition);
-  const [{ shown }, usedOn, snapshots, check, preview] = await Promise.all([
+  const [{ shown }, usedOn, snapshots, check, preview, schedule] = await Promise.all([
     linksShown(database.db, entry.fields),
     entriesLinkingTo(database.db, { linkType: "Entry", id: entry.id }),
     listSnapshots(database.db, entry.id, { limit: 50 }),
@@ -164,6 +166,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       "draft",
     ),
     previewTarget(database.db, entry),
+    entrySchedule(database.db, entry.id),
   ]);
   const status = entityStatus(entry);
   return {
@@ -183,6 +186,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     canPublish: can(staff.role, "publish"),
     preview: preview ? previewPath(preview, env.CONTENT_PREVIEW_TOKEN) : null,
     arrival: arrivalMessage(new URL(request.url)),
+    schedule,
     usedOn: usedOn.map((row) => ({
       id: row.id,
       title: titleOf(row),
@@ -539,6 +543,7 @@ export default function ContentEntryScreen() {
           )}
         </section>
       )}
+      <SchedulePanel entryId={entry.id} schedule={entry.schedule} canPublish={entry.canPublish} />
       <section className="admin-card" aria-labelledby="utilise-sur">
         <h2 id="utilise-sur">Utilisé sur</h2>
         {entry.usedOn.length === 0 ? (
