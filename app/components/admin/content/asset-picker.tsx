@@ -71,6 +71,7 @@ export function AssetPicker({
   const [sending, setSending] = useState(false);
   const [uploadErrors, setUploadErrors] = useState<Partial<Record<UploadField, string>>>({});
   const [uploadMessage, setUploadMessage] = useState<string | null>(null);
+  const [openings, setOpenings] = useState(0);
 
   useEffect(() => setMounted(true), []);
 
@@ -106,6 +107,11 @@ export function AssetPicker({
     if (open && !dialog.open) {
       returnFocus.current =
         document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      // Each opening starts afresh: every image, newest first, and an empty import form.
+      setQuery("");
+      setUploadErrors({});
+      setUploadMessage(null);
+      setOpenings((count) => count + 1);
       dialog.showModal();
       searchRef.current?.focus();
     } else if (!open && dialog.open) {
@@ -272,7 +278,7 @@ export function AssetPicker({
             {uploadMessage}
           </p>
         )}
-        <form onSubmit={upload} encType="multipart/form-data">
+        <form key={openings} onSubmit={upload} encType="multipart/form-data">
           <ImageFileField id={`${uid}-file`} error={uploadErrors.file} />
           <div className={`admin-field${uploadErrors.title ? " admin-field--error" : ""}`}>
             <label htmlFor={`${uid}-title`}>Titre</label>

@@ -1,4 +1,12 @@
-import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import {
+  data,
+  Form,
+  Link,
+  redirect,
+  type ShouldRevalidateFunction,
+  useActionData,
+  useLoaderData,
+} from "react-router";
 import { ActionAlert } from "#app/components/admin/action-alert.tsx";
 import { ImageFileField } from "#app/components/admin/content/image-file-field.tsx";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
@@ -111,6 +119,8 @@ type ActionResult = {
   ok: boolean;
   message: string;
   intent: MediaIntent;
+  /** The media's version once changed, for the next form sent before the page reloads it. */
+  version?: number;
   /** A change made meanwhile: the screen offers to reload. */
   conflict?: boolean;
   errors?: MediaErrors;
@@ -255,7 +265,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     // Shoppers see only the published copy: a publish or an unpublish changes pages.
     if (intent === "publish" || intent === "unpublish") caches.forgetContent();
     if (intent === "delete") return redirect("/middleware/contenu/medias/?supprime=1");
-    return data<ActionResult>({ ok: true, intent, message: DONE[intent] });
+    return data<ActionResult>({ ok: true, intent, message: DONE[intent], version: after.revision });
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;
     const conflict = error.id === "VersionMismatch";
@@ -269,10 +279,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 const statusOf = (row: AssetRow) => ({ État: STATUS_LABELS[entityStatus(row)] });
 
+/**
+ * Reloaded after every form, refused ones too (React Router skips it after a 4xx): a change
+ * refused as made meanwhile then shows the media as it is now, and the forms hold its version.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formMethod,
+  defaultShouldRevalidate,
+}) => formMethod === "POST" || defaultShouldRevalidate;
+
 export default function ContentAssetScreen() {
   const asset = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const failed = result && !result.ok ? result : undefined;
+  // A form sent right after another one holds the version that one made, even before the reload.
+  const version = Math.max(asset.version, result?.version ?? 0);
   const archived = asset.status === "archived";
   const published = asset.status === "published" || asset.status === "changed";
   const reloadPath = `/middleware/contenu/medias/${encodeURIComponent(asset.id)}/`;
@@ -313,7 +334,7 @@ export default function ContentAssetScreen() {
           <Form method="post" className="admin-actions">
             <CsrfField />
             <input type="hidden" name="intent" value="delete" />
-            <input type="hidden" name="version" value={asset.version} />
+            <input type="hidden" name="version" value={version} />
             <input type="hidden" name="confirm" value="oui" />
             <button type="submit" className="admin-button">
               Supprimer quand même
@@ -371,7 +392,7 @@ export default function ContentAssetScreen() {
             <Form method="post" key={`${shown.title}\u0000${shown.description}`}>
               <CsrfField />
               <input type="hidden" name="intent" value="save" />
-              <input type="hidden" name="version" value={asset.version} />
+              <input type="hidden" name="version" value={version} />
               <Field
                 name="title"
                 label="Titre"
@@ -398,7 +419,7 @@ export default function ContentAssetScreen() {
             <Form method="post" encType="multipart/form-data" key={asset.file.url}>
               <CsrfField />
               <input type="hidden" name="intent" value="replace" />
-              <input type="hidden" name="version" value={asset.version} />
+              <input type="hidden" name="version" value={version} />
               <ImageFileField
                 id="f-file"
                 label="Nouvelle image (JPEG, PNG ou WebP, 5 Mo au plus)"
@@ -425,20 +446,14 @@ export default function ContentAssetScreen() {
           <h2 id="publication">Publication</h2>
           <div className="admin-actions">
             {!archived && asset.status !== "published" && (
-              <StatusButton intent="publish" version={asset.version} label="Publier" primary />
+              <StatusButton intent="publish" version={version} label="Publier" primary />
             )}
-            {published && (
-              <StatusButton intent="unpublish" version={asset.version} label="Dépublier" />
-            )}
+            {published && <StatusButton intent="unpublish" version={version} label="Dépublier" />}
             {asset.status === "draft" && (
-              <StatusButton intent="archive" version={asset.version} label="Archiver" />
+              <StatusButton intent="archive" version={version} label="Archiver" />
             )}
-            {archived && (
-              <StatusButton intent="unarchive" version={asset.version} label="Désarchiver" />
-            )}
-            {!published && (
-              <StatusButton intent="delete" version={asset.version} label="Supprimer" />
-            )}
+            {archived && <StatusButton intent="unarchive" version={version} label="Désarchiver" />}
+            {!published && <StatusButton intent="delete" version={version} label="Supprimer" />}
           </div>
           {published && (
             <p className="admin-field__hint">
