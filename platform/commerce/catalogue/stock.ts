@@ -1,4 +1,4 @@
-import { and, eq, gte, isNotNull, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Tx } from "#db/client.ts";
 import { commerceVariant } from "#platform/commerce/catalogue/schema.ts";
 import { commerceOrder } from "#platform/commerce/orders/schema.ts";
@@ -36,8 +36,8 @@ export class StockShort extends Error {
 /**
  * Takes the units of the counted variants among `lines`, in the caller's transaction; throws
  * `StockShort` for the first that has too few (the caller's rollback gives back the others).
- * Variants are taken in id order, so two checkouts sharing products never wait on each other
- * crosswise.
+ * One read locks every line's variant, in id order, so two checkouts sharing products never
+ * wait on each other crosswise; then only the counted ones are updated.
  */
 export async function takeStock(
   tx: Tx,
@@ -51,30 +51,31 @@ export async function takeStock(
       title: seen?.title ?? line.title,
     });
   }
+  if (wanted.size === 0) return [];
+  const variants = await tx
+    .select({ id: commerceVariant.id, left: commerceVariant.quantityAvailable })
+    .from(commerceVariant)
+    .where(inArray(commerceVariant.id, [...wanted.keys()]))
+    .orderBy(asc(commerceVariant.id))
+    .for("update");
   const taken: StockTaken[] = [];
-  for (const [variantId, { quantity, title }] of [...wanted].sort(([a], [b]) => a - b)) {
+  for (const { id, left } of variants) {
+    const line = wanted.get(id);
+    // A variant that is not counted has nothing to take.
+    if (!line || left === null) continue;
     const [updated] = await tx
       .update(commerceVariant)
-      .set({ quantityAvailable: sql`${commerceVariant.quantityAvailable} - ${quantity}` })
+      .set({ quantityAvailable: sql`${commerceVariant.quantityAvailable} - ${line.quantity}` })
       .where(
         and(
-          eq(commerceVariant.id, variantId),
+          eq(commerceVariant.id, id),
           isNotNull(commerceVariant.quantityAvailable),
-          gte(commerceVariant.quantityAvailable, quantity),
+          gte(commerceVariant.quantityAvailable, line.quantity),
         ),
       )
       .returning({ id: commerceVariant.id });
-    if (updated) {
-      taken.push({ variantId, quantity });
-      continue;
-    }
-    // Not taken: either not counted (nothing to take) or short. The row is locked by now if the
-    // update matched it, and read as committed otherwise.
-    const [row] = await tx
-      .select({ left: commerceVariant.quantityAvailable })
-      .from(commerceVariant)
-      .where(eq(commerceVariant.id, variantId));
-    if (row && row.left !== null) throw new StockShort(title, row.left);
+    if (!updated) throw new StockShort(line.title, left);
+    taken.push({ variantId: id, quantity: line.quantity });
   }
   return taken;
 }
