@@ -1,6 +1,7 @@
 import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
 import { Field, FieldError, fieldId } from "#app/components/admin/field.tsx";
+import { ProductVariantsTable } from "#app/components/admin/product-variants-table.tsx";
 import { UnitPriceFields } from "#app/components/admin/unit-price-fields.tsx";
 import { readStaffForm, staffContext } from "#app/lib/admin/admin.server.ts";
 import { formatCents } from "#app/lib/format.ts";
@@ -81,11 +82,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 /** What the staff typed, given back to the form when it is refused (works without JavaScript). */
-/** A variant's stock as its field shows it: empty when the stock is not counted. */
-function stockText(variant: { quantityAvailable: number | null }): string {
-  return variant.quantityAvailable === null ? "" : String(variant.quantityAvailable);
-}
-
 function submittedValues(form: FormData): Record<string, string[]> {
   const values: Record<string, string[]> = {};
   for (const [name, value] of form) {
@@ -275,101 +271,13 @@ export default function ProductScreen() {
               error={errors["mf.price_per_kg"]}
             />
           </div>
-          <div className="admin-table-scroll">
-            <table className="admin-table admin-table--form">
-              <thead>
-                <tr>
-                  <th scope="col">Variante</th>
-                  <th scope="col">Prix (€)</th>
-                  <th scope="col">Prix barré (€)</th>
-                  <th scope="col">SKU</th>
-                  <th scope="col">Code-barres</th>
-                  <th scope="col">Stock</th>
-                  <th scope="col">Disponible</th>
-                </tr>
-              </thead>
-              <tbody>
-                {product.variants.map((variant, index) => {
-                  const prefix = `variant.${index}`;
-                  const name = variant.title === "Default Title" ? "Unique" : variant.title;
-                  return (
-                    <tr key={variant.id}>
-                      <th scope="row">{name}</th>
-                      <td>
-                        <Field
-                          name={`${prefix}.price`}
-                          label={`Prix de ${name}`}
-                          inputMode="decimal"
-                          defaultValue={value(`${prefix}.price`, eurosText(variant.priceCents))}
-                          error={errors[`${prefix}.price`]}
-                          hint={soldByWeight ? "Calculé depuis le prix au kilo." : undefined}
-                          readOnly={soldByWeight}
-                          required
-                        />
-                      </td>
-                      <td>
-                        <Field
-                          name={`${prefix}.compareAt`}
-                          label={`Prix barré de ${name}`}
-                          inputMode="decimal"
-                          defaultValue={value(
-                            `${prefix}.compareAt`,
-                            eurosText(variant.compareAtPriceCents),
-                          )}
-                          error={errors[`${prefix}.compareAt`]}
-                        />
-                      </td>
-                      <td>
-                        <Field
-                          name={`${prefix}.sku`}
-                          label={`SKU de ${name}`}
-                          defaultValue={value(`${prefix}.sku`, variant.sku ?? "")}
-                          error={errors[`${prefix}.sku`]}
-                        />
-                      </td>
-                      <td>
-                        <Field
-                          name={`${prefix}.barcode`}
-                          label={`Code-barres de ${name}`}
-                          inputMode="numeric"
-                          defaultValue={value(`${prefix}.barcode`, variant.barcode ?? "")}
-                          error={errors[`${prefix}.barcode`]}
-                        />
-                      </td>
-                      <td>
-                        <Field
-                          name={`${prefix}.stock`}
-                          label={`Stock de ${name}`}
-                          inputMode="numeric"
-                          hint="Vide : non compté."
-                          defaultValue={value(`${prefix}.stock`, stockText(variant))}
-                          error={errors[`${prefix}.stock`]}
-                        />
-                        <input
-                          type="hidden"
-                          name={`${prefix}.stockShown`}
-                          value={stockText(variant)}
-                        />
-                      </td>
-                      <td>
-                        <label className="admin-check">
-                          <input
-                            type="checkbox"
-                            name={`${prefix}.available`}
-                            defaultChecked={checked(
-                              `${prefix}.available`,
-                              variant.availableForSale,
-                            )}
-                          />
-                          <span>{`${name} disponible`}</span>
-                        </label>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <ProductVariantsTable
+            variants={product.variants}
+            soldByWeight={soldByWeight}
+            value={value}
+            checked={checked}
+            errors={errors}
+          />
           <UnitPriceFields
             computed={unitPrice}
             typed={typedUnitPrice}
