@@ -223,7 +223,7 @@ test("a writer edits content, and cannot open the orders, customers or staff scr
   await writer.getByRole("button", { name: "Se connecter" }).click();
   await expect(writer).toHaveURL(/\/middleware\/dashboard\/$/, { timeout: 30_000 });
   const nav = writer.getByRole("navigation", { name: "Écrans d'administration" });
-  await expect(nav.getByRole("link", { name: "Contenu" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Contenu", exact: true })).toBeVisible();
   for (const screen of ["Commandes", "Clients", "Équipe", "Produits"]) {
     await expect(nav.getByRole("link", { name: screen, exact: true })).toHaveCount(0);
   }

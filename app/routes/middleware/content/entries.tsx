@@ -1,7 +1,7 @@
 import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { ActionAlert } from "#app/components/admin/action-alert.tsx";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
-import { Field } from "#app/components/admin/field.tsx";
+import { Field, FieldError } from "#app/components/admin/field.tsx";
 import { FilterSelect } from "#app/components/admin/filter-form.tsx";
 import { PageNav } from "#app/components/admin/page-nav.tsx";
 import { readStaffForm, staffContext } from "#app/lib/admin/admin.server.ts";
@@ -144,9 +144,16 @@ export default function ContentEntriesScreen() {
         <summary>Nouveau contenu</summary>
         <Form method="post" className="admin-inline-form">
           <CsrfField />
-          <label className={`admin-field${created?.errors.type ? " admin-field--error" : ""}`}>
-            <span>Type</span>
-            <select name="newType" defaultValue="" required>
+          <div className={`admin-field${created?.errors.type ? " admin-field--error" : ""}`}>
+            <label htmlFor="new-entry-type">Type</label>
+            <select
+              id="new-entry-type"
+              name="newType"
+              defaultValue=""
+              required
+              aria-invalid={created?.errors.type ? true : undefined}
+              aria-describedby={created?.errors.type ? "new-entry-type-error" : undefined}
+            >
               <option value="">—</option>
               {Object.entries(TYPES).map(([id, label]) => (
                 <option key={id} value={id}>
@@ -155,9 +162,9 @@ export default function ContentEntriesScreen() {
               ))}
             </select>
             {created?.errors.type && (
-              <small className="admin-field__error">{created.errors.type}</small>
+              <FieldError id="new-entry-type-error" message={created.errors.type} />
             )}
-          </label>
+          </div>
           <Field name="newTitle" label="Titre" required error={created?.errors.title} />
           <button type="submit" className="admin-button admin-button--primary">
             Créer le brouillon
