@@ -60,6 +60,9 @@ export function EntryFields({ fields, values, errors, links, editable }: FieldsP
   return (
     <fieldset className="admin-entry-fields" disabled={!editable}>
       <legend className="admin-visually-hidden">Champs</legend>
+      <p className="admin-field__hint">
+        Les champs marqués * sont obligatoires pour publier ; un brouillon peut rester incomplet.
+      </p>
       {fields.map((field) => (
         <EntryField
           key={field.id}
@@ -86,7 +89,8 @@ const label = (field: EditorField) => (field.required ? `${field.label} *` : fie
 
 function EntryField({ field, value, error, links, remember }: FieldProps) {
   const name = formName(field.id);
-  const common = { name, label: label(field), error, hint: field.hint, required: field.required };
+  // No `required` attribute: a draft may be saved incomplete; the star says what publishing needs.
+  const common = { name, label: label(field), error, hint: field.hint };
   switch (field.kind) {
     case "symbol":
       return <Field {...common} defaultValue={typeof value === "string" ? value : ""} />;
@@ -180,7 +184,6 @@ function SelectField({ field, value, error }: Omit<FieldProps, "links" | "rememb
         id={id}
         name={formName(field.id)}
         defaultValue={typeof value === "string" ? value : ""}
-        required={field.required}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, field, error)}
       >

@@ -48,6 +48,8 @@ export function EntryPicker({ open, types, csrfToken, onPick, onClose }: Props) 
     if (!open) return;
     setNewType(typeIds.split(",")[0] ?? "");
     setCreateError(null);
+    setQuery("");
+    setType("");
   }, [open, typeIds]);
 
   useEffect(() => {
