@@ -274,7 +274,7 @@ test("the editor works with the keyboard alone", async ({ page, browser }) => {
   await page.getByLabel("Slug (adresse) *").fill(`clavier-${tag}`);
   // Two questions picked with the keyboard, then the second moved up.
   const questions = page.getByRole("group", { name: "Questions" });
-  for (const words of ["livrez-vous", "payer"]) {
+  for (const words of ["Où livrez-vous", "Quand suis-je débité"]) {
     await questions.getByRole("button", { name: "Ajouter un contenu" }).focus();
     await page.keyboard.press("Enter");
     const picker = page.getByRole("dialog", { name: "Choisir un contenu" });

@@ -146,15 +146,15 @@ describe("the version screen", () => {
     for (const heading of ["Champ", "Cette version", "Brouillon actuel"]) {
       expect(html).toContain(`<th scope="col">${heading}</th>`);
     }
-    expect(row(html, "Title")).toContain("<td>Livraison</td>");
-    expect(row(html, "Title")).toContain("<td>Livraison à domicile</td>");
-    expect(row(html, "Title")).toContain(">Modifié<");
-    expect(row(html, "Slug")).toContain(">Identique<");
-    expect(row(html, "Body")).toContain("Nous livrons Paris du mardi au samedi.");
-    expect(row(html, "Body")).toContain(">Modifié<");
+    expect(row(html, "Titre")).toContain("<td>Livraison</td>");
+    expect(row(html, "Titre")).toContain("<td>Livraison à domicile</td>");
+    expect(row(html, "Titre")).toContain(">Modifié<");
+    expect(row(html, "Slug (adresse)")).toContain(">Identique<");
+    expect(row(html, "Corps du texte")).toContain("Nous livrons Paris du mardi au samedi.");
+    expect(row(html, "Corps du texte")).toContain(">Modifié<");
     // The draft dropped the SEO title and gained a description since this version.
-    expect(row(html, "SEO title")).toContain(">Retiré<");
-    expect(row(html, "SEO description")).toContain(">Ajouté<");
+    expect(row(html, "Titre SEO")).toContain(">Retiré<");
+    expect(row(html, "Description SEO")).toContain(">Ajouté<");
     // A field empty on both sides is listed too.
     expect(row(html, "Image")).toContain(">Identique<");
     expect(html).toContain("La version restaurée devient le brouillon");
@@ -169,8 +169,8 @@ describe("the version screen", () => {
     const all = await page(versionPath(first));
     expect(all).toContain(`href="${versionPath(first)}?changes=1"`);
     const html = await page(`${versionPath(first)}?changes=1`);
-    expect(row(html, "Title")).toContain(">Modifié<");
-    expect(row(html, "Slug")).toBe("");
+    expect(row(html, "Titre")).toContain(">Modifié<");
+    expect(row(html, "Slug (adresse)")).toBe("");
     expect(html).not.toContain(">Identique<");
     expect(html).toContain("4 champ(s) sur 6 diffèrent");
     // The latest version is the draft: nothing differs.

@@ -1,4 +1,4 @@
-import { entryTitle, typeLabel } from "#app/lib/admin/content-labels.ts";
+import { entryTitle, fieldLabel, typeLabel } from "#app/lib/admin/content-labels.ts";
 import {
   type EntrySchedule,
   OPERATION_LABELS,
@@ -60,7 +60,7 @@ function pendingItem(row: ScheduledActionRow): PendingScheduleItem {
 /** Field names as the office knows them, by field id, for a failure's reason. */
 function fieldNames(contentType: string | undefined): Map<string, string> {
   const definition = contentType ? findContentType(contentType) : undefined;
-  return new Map((definition?.fields ?? []).map((field) => [field.id, field.name]));
+  return new Map((definition?.fields ?? []).map((field) => [field.id, fieldLabel(field)]));
 }
 
 /**

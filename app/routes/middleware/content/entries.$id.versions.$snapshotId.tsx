@@ -5,6 +5,7 @@ import { CsrfField } from "#app/components/admin/csrf-field.tsx";
 import { readStaffForm, staffContext } from "#app/lib/admin/admin.server.ts";
 import {
   entryTitle,
+  fieldLabel,
   parisDateTime,
   STATUS_BADGE,
   STATUS_LABELS,
@@ -79,7 +80,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       definition?.fields.find((one) => one.id === change.field) ?? unknownField(change.field);
     return {
       id: change.field,
-      name: change.name,
+      name: fieldLabel(field),
       change: change.change,
       before: fieldText(field, change.before, titles),
       after: fieldText(field, change.after, titles),
