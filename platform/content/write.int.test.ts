@@ -109,4 +109,28 @@ describe("syncEntryFields", () => {
       publishedFields: null,
     });
   });
+
+  it("gives each copy the fields a function makes of that copy", async () => {
+    // p-1's draft and published copy list their tags in their own ways.
+    const before = await findEntry(database.db, "p-1");
+    await updateEntry(
+      { db: database.db },
+      {
+        id: "p-1",
+        version: before?.revision ?? 0,
+        fields: { ...before?.fields, tags: ["affiné", "lait cru"] },
+      },
+    );
+    await syncEntryFields(database.db, {
+      id: "p-1",
+      contentType: "product",
+      fields: (copy) => ({
+        tags: [...(Array.isArray(copy.tags) ? copy.tags : []), "fromage"],
+      }),
+    });
+    const entry = await findEntry(database.db, "p-1");
+    expect(entry?.fields.tags).toEqual(["affiné", "lait cru", "fromage"]);
+    expect(entry?.publishedFields?.tags).toEqual(["fromage"]);
+    expect(entry?.publishedVersion).toBe(before?.publishedVersion);
+  });
 });

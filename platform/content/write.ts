@@ -211,17 +211,28 @@ export function publishedAssetColumns(
  * published again (with a snapshot); one with a draft pending gets the fields in both copies, its
  * published version unchanged (the snapshot of that version keeps what was published before); a
  * draft gets them in its draft. An entry that does not exist yet is created and published. A
- * field set to `undefined` is removed.
+ * field set to `undefined` is removed. `fields` may be a function of one copy's fields, called
+ * for the draft and for the published copy, when the sync owns part of a field (a link added to
+ * a list each copy orders its own way).
  */
 export async function syncEntryFields(
   db: Db | Tx,
-  input: { id: string; contentType: string; fields: Record<string, unknown> },
+  input: {
+    id: string;
+    contentType: string;
+    fields: Record<string, unknown> | ((copy: Record<string, unknown>) => Record<string, unknown>);
+  },
 ): Promise<PutResult> {
-  const type = typeOf(input.contentType, input.fields);
+  const owned = (copy: Record<string, unknown>) => {
+    const fields = typeof input.fields === "function" ? input.fields(copy) : input.fields;
+    typeOf(input.contentType, fields);
+    return fields;
+  };
+  const type = typeOf(input.contentType, typeof input.fields === "function" ? {} : input.fields);
   const id = checkId(input.id);
   const merge = (fields: Record<string, unknown>) =>
     Object.fromEntries(
-      Object.entries({ ...fields, ...input.fields }).filter(([, value]) => value !== undefined),
+      Object.entries({ ...fields, ...owned(fields) }).filter(([, value]) => value !== undefined),
     );
   return db.transaction(async (tx) => {
     const existing = await lockEntry(tx, id);

@@ -8,7 +8,13 @@ import {
   SYNC_BATCH_SIZE,
 } from "#platform/backoffice/syncs/catalogue-sync.ts";
 import { collectionsForSync, type SyncCollection, toGid } from "#platform/commerce/index.ts";
-import { entriesBySlug, entrySlugs, putEntry, type SluggedEntry } from "#platform/content/index.ts";
+import {
+  entriesByIds,
+  entriesBySlug,
+  entrySlugs,
+  type SluggedEntry,
+  syncEntryFields,
+} from "#platform/content/index.ts";
 
 /**
  * Synchronisation of the commerce collections into the content service's category records
@@ -55,13 +61,19 @@ export type CategoriesReport = {
 
 const CATEGORY_TYPES = ["pageCategorie", "subCategory"];
 const link = (id: string) => ({ sys: { type: "Link", linkType: "Entry", id } });
+/** The id of the record the sync creates for a collection. */
+const recordId = (handle: string) => `category-${handle}`;
 
 /**
  * Synchronises the catalogue's collections: each one's database document `category/{id}` (its
  * products in order), and a content category record for each collection that has none — a
  * `pageCategorie` for a top collection, else a `subCategory` linked to its parents (and listed in
  * its parent's `sub_categories`) — so that a category imported into the catalogue has its page.
- * Existing records are editorial and left as they are; those without a collection are reported.
+ * Existing records are editorial and left as they are (one is found by its draft's slug, or by
+ * the id the sync gave it, `category-{handle}`, when an editor changed its slug); those without a
+ * collection are reported. The link added to a parent's `sub_categories` goes into its draft and
+ * its published copy through `syncEntryFields`: an editor's pending draft of the parent keeps its
+ * other fields and stays unpublished.
  */
 export async function syncCategories(
   db: Db,
@@ -122,6 +134,10 @@ export async function syncCategories(
   return report;
 }
 
+/**
+ * The category records of these handles: the oldest whose draft has the handle as its slug, else
+ * the one the sync created for it (`category-{handle}`), whose slug an editor may have changed.
+ */
 async function categoryRecordsBySlug(
   db: Db | Tx,
   slugs: readonly string[],
@@ -131,6 +147,13 @@ async function categoryRecordsBySlug(
     const slug = String(row.fields.slug ?? "");
     if (!bySlug.has(slug)) bySlug.set(slug, row);
   }
+  const missing = slugs.filter((slug) => !bySlug.has(slug));
+  for (const row of await entriesByIds(db, missing.map(recordId))) {
+    const slug = missing.find((handle) => recordId(handle) === row.id);
+    if (slug === undefined || !CATEGORY_TYPES.includes(row.contentType)) continue;
+    const { id, contentType, fields, publishedAt } = row;
+    bySlug.set(slug, { id, contentType, fields, published: publishedAt !== null });
+  }
   return bySlug;
 }
 
@@ -139,7 +162,7 @@ async function createCategoryRecord(
   category: CatalogueCategory,
   records: Awaited<ReturnType<typeof categoryRecordsBySlug>>,
 ) {
-  const id = `category-${category.handle}`;
+  const id = recordId(category.handle);
   const common = {
     title: category.title,
     slug: category.handle,
@@ -147,7 +170,7 @@ async function createCategoryRecord(
   };
   const parent = category.parent ? records.get(category.parent) : undefined;
   if (!parent) {
-    await putEntry(tx, {
+    await syncEntryFields(tx, {
       id,
       contentType: "pageCategorie",
       fields: { ...common, category_archived: false },
@@ -159,7 +182,7 @@ async function createCategoryRecord(
     parent.fields.category && typeof parent.fields.category === "object"
       ? (parent.fields.category as ReturnType<typeof link>)
       : link(parent.id);
-  await putEntry(tx, {
+  await syncEntryFields(tx, {
     id,
     contentType: "subCategory",
     fields: {
@@ -168,15 +191,34 @@ async function createCategoryRecord(
       ...(parent.contentType === "subCategory" && { subcategory: link(parent.id) }),
     },
   });
-  const siblings = Array.isArray(parent.fields.sub_categories)
-    ? (parent.fields.sub_categories as { sys?: { id?: string } }[])
+  await addSubCategory(tx, parent, id);
+}
+
+/** The links of a copy's `sub_categories`. */
+function subCategories(fields: Record<string, unknown> | null | undefined) {
+  return Array.isArray(fields?.sub_categories)
+    ? (fields.sub_categories as { sys?: { id?: string } }[])
     : [];
-  if (!siblings.some((sibling) => sibling.sys?.id === id)) {
-    await putEntry(tx, {
-      id: parent.id,
-      contentType: parent.contentType,
-      fields: { ...parent.fields, sub_categories: [...siblings, link(id)] },
-      publish: parent.published,
-    });
-  }
+}
+
+const lists = (fields: Record<string, unknown> | null | undefined, id: string) =>
+  subCategories(fields).some((sibling) => sibling.sys?.id === id);
+
+/**
+ * Adds a new sub-category's link at the end of its parent's `sub_categories`, in the draft and in
+ * the published copy, each keeping its own list (an editor's unpublished reordering stays in the
+ * draft); nothing is written when both copies list it already.
+ */
+async function addSubCategory(tx: Tx, parent: SluggedEntry, id: string) {
+  const [row] = await entriesByIds(tx, [parent.id]);
+  if (!row) return;
+  if (lists(row.fields, id) && (row.publishedFields === null || lists(row.publishedFields, id)))
+    return;
+  await syncEntryFields(tx, {
+    id: parent.id,
+    contentType: parent.contentType,
+    fields: (copy) => ({
+      sub_categories: lists(copy, id) ? subCategories(copy) : [...subCategories(copy), link(id)],
+    }),
+  });
 }
