@@ -288,7 +288,7 @@ test("the editor works with the keyboard alone", async ({ page, browser }) => {
   }
   const items = questions.getByRole("listitem");
   await expect(items).toHaveCount(2);
-  const second = (await items.nth(1).locator("span").first().textContent()) ?? "";
+  const second = (await items.nth(1).getByRole("link").textContent()) ?? "";
   await items
     .nth(1)
     .getByRole("button", { name: /^Monter/ })

@@ -265,7 +265,7 @@ function RichTextField({ field, value, error, links, remember }: FieldProps) {
       onPickEntry={async (_purpose: EntryPickPurpose) => {
         const entry = await pickEntry(ALL_TYPE_CHOICES);
         if (!entry) return null;
-        const shown = { label: entry.title, detail: entry.type };
+        const shown = { label: entry.title, detail: `${entry.type} · ${entry.status}` };
         remember(`Entry:${entry.id}`, shown);
         return { link: toLink("Entry", entry.id), label: entry.title };
       }}
@@ -314,7 +314,7 @@ function LinksField({ field, value, error, links, remember }: FieldProps) {
     }
     remember(`Entry:${entry.id}`, {
       label: entry.title,
-      detail: entry.type,
+      detail: `${entry.type} · ${entry.status}`,
       href: `/middleware/contenu/entrees/${encodeURIComponent(entry.id)}/`,
     });
     setItems((current) =>
