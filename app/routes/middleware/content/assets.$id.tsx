@@ -8,6 +8,7 @@ import {
   useLoaderData,
 } from "react-router";
 import { ActionAlert } from "#app/components/admin/action-alert.tsx";
+import { ContentHeading } from "#app/components/admin/content/content-heading.tsx";
 import { ImageFileField } from "#app/components/admin/content/image-file-field.tsx";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
 import { Field } from "#app/components/admin/field.tsx";
@@ -15,7 +16,6 @@ import { readStaffForm, requirePermission, staffContext } from "#app/lib/admin/a
 import {
   entryTitle,
   parisDateTime,
-  STATUS_BADGE,
   STATUS_LABELS,
   typeLabel,
 } from "#app/lib/admin/content-labels.ts";
@@ -301,18 +301,15 @@ export default function ContentAssetScreen() {
   const shown = failed?.intent === "save" && failed.values ? failed.values : asset.values;
   return (
     <>
-      <p>
-        <Link to="/middleware/contenu/medias/">← Médias</Link>
-      </p>
-      <h1>{asset.title}</h1>
-      <ul className="admin-badges">
-        <li className={STATUS_BADGE[asset.status]}>{STATUS_LABELS[asset.status]}</li>
-      </ul>
-      <p>
-        {`Version ${asset.version}, modifiée le ${asset.updatedAt}`}
-        {asset.updatedBy ? ` par ${asset.updatedBy}` : ""}
-        {asset.publishedAt ? ` · publiée le ${asset.publishedAt}` : " · jamais publiée"}
-      </p>
+      <ContentHeading
+        back={{ to: "/middleware/contenu/medias/", label: "Médias" }}
+        title={asset.title}
+        status={asset.status}
+        version={asset.version}
+        updatedAt={asset.updatedAt}
+        updatedBy={asset.updatedBy}
+        publishedAt={asset.publishedAt}
+      />
       {result && !result.confirmDelete && (
         <ActionAlert result={result}>
           {result.conflict && (

@@ -9,6 +9,7 @@ import {
   useNavigation,
 } from "react-router";
 import { ActionAlert } from "#app/components/admin/action-alert.tsx";
+import { ContentHeading } from "#app/components/admin/content/content-heading.tsx";
 import { EntryFields, type LinksShown } from "#app/components/admin/content/entry-fields.tsx";
 import { PickersProvider } from "#app/components/admin/content/pickers.tsx";
 import { SchedulePanel } from "#app/components/admin/content/schedule-panel.tsx";
@@ -24,7 +25,6 @@ import {
 import {
   entryTitle,
   parisDateTime,
-  STATUS_BADGE,
   STATUS_LABELS,
   typeLabel,
 } from "#app/lib/admin/content-labels.ts";
@@ -464,19 +464,16 @@ export default function ContentEntryScreen() {
   const published = entry.status === "published" || entry.status === "changed";
   return (
     <>
-      <p>
-        <Link to="/middleware/contenu/">← Contenu</Link>
-      </p>
-      <h1>{entry.title}</h1>
-      <ul className="admin-badges">
-        <li>{entry.type}</li>
-        <li className={STATUS_BADGE[entry.status]}>{STATUS_LABELS[entry.status]}</li>
-      </ul>
-      <p>
-        {`Version ${entry.version}, modifiée le ${entry.updatedAt}`}
-        {entry.updatedBy ? ` par ${entry.updatedBy}` : ""}
-        {entry.publishedAt ? ` · publiée le ${entry.publishedAt}` : " · jamais publiée"}
-      </p>
+      <ContentHeading
+        back={{ to: "/middleware/contenu/", label: "Contenu" }}
+        title={entry.title}
+        type={entry.type}
+        status={entry.status}
+        version={entry.version}
+        updatedAt={entry.updatedAt}
+        updatedBy={entry.updatedBy}
+        publishedAt={entry.publishedAt}
+      />
       {entry.arrival && !result && <ActionAlert result={{ ok: true, message: entry.arrival }} />}
       {result && <ActionAlert result={result} />}
       <EditorForm
