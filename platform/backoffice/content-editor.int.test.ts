@@ -2,11 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { readChangeLog } from "#platform/backoffice/index.ts";
 import {
+  addStaffMember,
   closeTestServer,
   composeSignedInServer,
   createAdminTestDatabase,
   formPost,
-  signInStaff,
+  type StaffSession,
+  staffFormPost,
   type TestRequest,
 } from "#platform/backoffice/testing.ts";
 import { createEntry, findEntry, publishEntry } from "#platform/content/index.ts";
@@ -23,7 +25,7 @@ const EDITOR = "/middleware/contenu/entrees/";
 let server: Awaited<ReturnType<typeof composeSignedInServer>>;
 let database: Database;
 let request: TestRequest;
-let session: { cookie: string; csrf: string };
+let session: StaffSession;
 
 const paragraph = (text: string) => ({
   nodeType: "document",
@@ -75,7 +77,7 @@ afterAll(() => closeTestServer(server, database));
 const get = (path: string, cookie = session.cookie) => request(path, { headers: { cookie } });
 
 const post = (path: string, fields: Record<string, string>, as = session) =>
-  request(path, formPost({ _csrf: as.csrf, ...fields }, { cookie: as.cookie }));
+  request(path, staffFormPost(fields, as));
 
 const version = async (id: string) => (await findEntry(database.db, id))?.revision ?? 0;
 
@@ -306,15 +308,11 @@ describe("the content editor", () => {
   });
 
   it("lets a writer save drafts, and not publish", async () => {
-    const created = await post("/middleware/staff/", {
-      intent: "create",
+    const writer = await addStaffMember(request, session, {
       name: "Rose Rédactrice",
       email: "rose@comptoir.test",
       role: "writer",
     });
-    const password =
-      /id="temporary-password"[^>]*value="([^"]+)"/.exec(await created.text())?.[1] ?? "";
-    const writer = await signInStaff(request, { email: "rose@comptoir.test", password });
     const html = await (await get(`${EDITOR}page-mentions/`, writer.cookie)).text();
     expect(html).toContain("Enregistrer le brouillon");
     expect(html).not.toContain("Enregistrer et publier");

@@ -3,11 +3,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "#db/client.ts";
 import { readChangeLog } from "#platform/backoffice/index.ts";
 import {
+  addStaffMember,
   closeTestServer,
   composeSignedInServer,
   createAdminTestDatabase,
-  formPost,
-  signInStaff,
+  type StaffSession,
+  staffFormPost,
+  staffPage,
   type TestRequest,
 } from "#platform/backoffice/testing.ts";
 import { listLibrary } from "#platform/commerce/index.ts";
@@ -35,8 +37,8 @@ const FILE_URL = /^\/cdn\/images\/content\/[a-z0-9-]+-[0-9a-f]{8}\.png$/;
 let server: Awaited<ReturnType<typeof composeSignedInServer>>;
 let database: Database;
 let request: TestRequest;
-let session: { cookie: string; csrf: string };
-let writer: { cookie: string; csrf: string };
+let session: StaffSession;
+let writer: StaffSession;
 
 const png = (width: number, height: number, background = "#396") =>
   sharp({ create: { width, height, channels: 3, background } })
@@ -47,22 +49,11 @@ beforeAll(async () => {
   database = await createAdminTestDatabase({ email: EMAIL, password: PASSWORD });
   server = await composeSignedInServer(database, { email: EMAIL, password: PASSWORD });
   ({ request, session } = server);
-  const created = await request(
-    "/middleware/staff/",
-    formPost(
-      {
-        intent: "create",
-        name: "Rose Rédactrice",
-        email: "rose@comptoir.test",
-        role: "writer",
-        _csrf: session.csrf,
-      },
-      { cookie: session.cookie },
-    ),
-  );
-  const password =
-    /id="temporary-password"[^>]*value="([^"]+)"/.exec(await created.text())?.[1] ?? "";
-  writer = await signInStaff(request, { email: "rose@comptoir.test", password });
+  writer = await addStaffMember(request, session, {
+    name: "Rose Rédactrice",
+    email: "rose@comptoir.test",
+    role: "writer",
+  });
 });
 
 afterAll(() => closeTestServer(server, database));
@@ -71,7 +62,7 @@ afterAll(() => closeTestServer(server, database));
 function multipart(
   path: string,
   fields: Record<string, string | File>,
-  who: { cookie: string; csrf: string } = session,
+  who: StaffSession = session,
 ) {
   const body = new FormData();
   body.set("_csrf", who.csrf);
@@ -80,13 +71,9 @@ function multipart(
 }
 
 const post = (path: string, fields: Record<string, string>, who = session) =>
-  request(path, formPost({ ...fields, _csrf: who.csrf }, { cookie: who.cookie }));
+  request(path, staffFormPost(fields, who));
 
-const page = async (path: string, who = session) => {
-  const response = await request(path, { headers: { cookie: who.cookie } });
-  expect(response.status, path).toBe(200);
-  return response.text();
-};
+const page = (path: string, who = session) => staffPage(request, path, who);
 
 async function assetTitled(title: string): Promise<AssetRow> {
   const found = await listAssetsForEditing(database.db, { search: title });

@@ -4,11 +4,13 @@ import { SCHEDULE_MESSAGES } from "#app/lib/admin/content-schedule.ts";
 import type { Database } from "#db/client.ts";
 import { readChangeLog } from "#platform/backoffice/index.ts";
 import {
+  addStaffMember,
   closeTestServer,
   composeSignedInServer,
   createAdminTestDatabase,
-  formPost,
-  signInStaff,
+  type StaffSession,
+  staffFormPost,
+  staffPage,
   type TestRequest,
 } from "#platform/backoffice/testing.ts";
 import { createEntry, entityStatus, findEntry, parseZoned } from "#platform/content/index.ts";
@@ -28,7 +30,7 @@ const DAY_MS = 86_400_000;
 let server: Awaited<ReturnType<typeof composeSignedInServer>>;
 let database: Database;
 let request: TestRequest;
-let session: { cookie: string; csrf: string };
+let session: StaffSession;
 
 const answer = {
   nodeType: "document",
@@ -68,16 +70,12 @@ const dayFromToday = (days: number) => parisDay(new Date(Date.now() + days * DAY
 const schedulePath = (id: string) => `/middleware/contenu/entrees/${id}/programmation/`;
 
 const post = (path: string, fields: Record<string, string>, who = session) =>
-  request(path, formPost({ ...fields, _csrf: who.csrf }, { cookie: who.cookie }));
+  request(path, staffFormPost(fields, who));
 
 const schedule = (id: string, fields: Record<string, string>, who = session) =>
   post(schedulePath(id), { intent: "schedule", ...fields }, who);
 
-const page = async (path: string) => {
-  const response = await request(path, { headers: { cookie: session.cookie } });
-  expect(response.status, path).toBe(200);
-  return response.text();
-};
+const page = (path: string) => staffPage(request, path, session);
 
 /** The query of a redirect back to the entry's screen. */
 const backTo = (response: Response, id: string) => {
@@ -165,15 +163,11 @@ describe("scheduled publishing on the content screens", () => {
   });
 
   it("closes scheduling to a writer, who may read the calendar", async () => {
-    const created = await post("/middleware/staff/", {
-      intent: "create",
+    const writer = await addStaffMember(request, session, {
       name: "Rose Rédactrice",
       email: "rose@comptoir.test",
       role: "writer",
     });
-    const password =
-      /id="temporary-password"[^>]*value="([^"]+)"/.exec(await created.text())?.[1] ?? "";
-    const writer = await signInStaff(request, { email: "rose@comptoir.test", password });
     const refused = await schedule(
       "question-samedi",
       { operation: "unpublish", date, time: "11:00" },

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import {
+  addStaffMember,
   closeTestServer,
   composeSignedInServer,
   createAdminTestDatabase,
-  formPost,
-  signInStaff,
+  type StaffSession,
+  staffPage,
   type TestRequest,
 } from "#platform/backoffice/testing.ts";
 import { createAsset, createEntry, publishEntry } from "#platform/content/index.ts";
@@ -22,7 +23,7 @@ const NOW = new Date("2026-12-03T09:00:00.000Z");
 let server: Awaited<ReturnType<typeof composeSignedInServer>>;
 let database: Database;
 let request: TestRequest;
-let session: { cookie: string; csrf: string };
+let session: StaffSession;
 
 beforeAll(async () => {
   database = await createAdminTestDatabase({ email: EMAIL, password: PASSWORD });
@@ -78,11 +79,7 @@ beforeAll(async () => {
 
 afterAll(() => closeTestServer(server, database));
 
-const page = async (path: string) => {
-  const response = await request(path, { headers: { cookie: session.cookie } });
-  expect(response.status, path).toBe(200);
-  return response.text();
-};
+const page = (path: string) => staffPage(request, path, session);
 
 describe("the content screens", () => {
   it("list the entries, newest change first, with their type and status in French", async () => {
@@ -149,22 +146,18 @@ describe("the content screens", () => {
   });
 
   it("open to a writer, and closed to an operator", async () => {
-    const add = async (name: string, email: string, role: string) => {
-      const created = await request(
-        "/middleware/staff/",
-        formPost(
-          { intent: "create", name, email, role, _csrf: session.csrf },
-          { cookie: session.cookie },
-        ),
-      );
-      const password =
-        /id="temporary-password"[^>]*value="([^"]+)"/.exec(await created.text())?.[1] ?? "";
-      return signInStaff(request, { email, password });
-    };
-    const writer = await add("Rose Rédactrice", "rose@comptoir.test", "writer");
+    const writer = await addStaffMember(request, session, {
+      name: "Rose Rédactrice",
+      email: "rose@comptoir.test",
+      role: "writer",
+    });
     const asWriter = await request("/middleware/contenu/", { headers: { cookie: writer.cookie } });
     expect(asWriter.status).toBe(200);
-    const operator = await add("Olivia Opératrice", "olivia@comptoir.test", "operator");
+    const operator = await addStaffMember(request, session, {
+      name: "Olivia Opératrice",
+      email: "olivia@comptoir.test",
+      role: "operator",
+    });
     const asOperator = await request("/middleware/contenu/", {
       headers: { cookie: operator.cookie },
     });

@@ -3,11 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { adminAuditLog } from "#platform/backoffice/schema.ts";
 import {
+  addStaffMember,
   closeTestServer,
   composeSignedInServer,
   createAdminTestDatabase,
   formPost,
-  signInStaff,
+  type StaffSession,
+  staffFormPost,
+  staffPage,
   type TestRequest,
 } from "#platform/backoffice/testing.ts";
 import {
@@ -58,7 +61,7 @@ const SECOND = {
 let server: Awaited<ReturnType<typeof composeSignedInServer>>;
 let database: Database;
 let request: TestRequest;
-let session: { cookie: string; csrf: string };
+let session: StaffSession;
 let first: string;
 let second: string;
 let foreign: string;
@@ -103,11 +106,7 @@ afterAll(() => closeTestServer(server, database));
 const versionPath = (snapshotId: string, entryId = ENTRY) =>
   `/middleware/contenu/entrees/${entryId}/versions/${snapshotId}/`;
 
-const page = async (path: string, cookie = session.cookie) => {
-  const response = await request(path, { headers: { cookie } });
-  expect(response.status, path).toBe(200);
-  return response.text();
-};
+const page = (path: string, cookie = session.cookie) => staffPage(request, path, { cookie });
 
 /** The comparison table's row of the field named `name`. */
 const row = (html: string, name: string) =>
@@ -116,26 +115,9 @@ const row = (html: string, name: string) =>
 const restore = (
   snapshotId: string,
   version: number,
-  who: { cookie: string; csrf: string } = session,
+  who: StaffSession = session,
   entryId = ENTRY,
-) =>
-  request(
-    versionPath(snapshotId, entryId),
-    formPost({ _csrf: who.csrf, version: String(version) }, { cookie: who.cookie }),
-  );
-
-const addStaff = async (name: string, email: string, role: string) => {
-  const created = await request(
-    "/middleware/staff/",
-    formPost(
-      { intent: "create", name, email, role, _csrf: session.csrf },
-      { cookie: session.cookie },
-    ),
-  );
-  const password =
-    /id="temporary-password"[^>]*value="([^"]+)"/.exec(await created.text())?.[1] ?? "";
-  return signInStaff(request, { email, password });
-};
+) => request(versionPath(snapshotId, entryId), staffFormPost({ version: String(version) }, who));
 
 describe("the version screen", () => {
   it("compares a published version with the draft, every field of the type marked", async () => {
@@ -255,7 +237,11 @@ describe("the version screen", () => {
   });
 
   it("lets a writer restore, and keeps out a role without the content screens", async () => {
-    const writer = await addStaff("Rose Rédactrice", "rose@comptoir.test", "writer");
+    const writer = await addStaffMember(request, session, {
+      name: "Rose Rédactrice",
+      email: "rose@comptoir.test",
+      role: "writer",
+    });
     expect((await page(versionPath(second), writer.cookie)).length).toBeGreaterThan(0);
     const current = await findEntry(database.db, ENTRY);
     const response = await restore(second, current?.revision ?? 0, writer);
@@ -267,7 +253,11 @@ describe("the version screen", () => {
     expect(after?.fields).toEqual(SECOND);
     expect(after?.updatedBy).toBe("rose@comptoir.test");
 
-    const operator = await addStaff("Olivia Opératrice", "olivia@comptoir.test", "operator");
+    const operator = await addStaffMember(request, session, {
+      name: "Olivia Opératrice",
+      email: "olivia@comptoir.test",
+      role: "operator",
+    });
     const read = await request(versionPath(first), { headers: { cookie: operator.cookie } });
     expect(read.status).toBe(403);
     const write = await restore(first, after?.revision ?? 0, operator);

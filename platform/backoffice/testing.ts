@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import { expect } from "vitest";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
 import { ensureFirstAdmin } from "#platform/backoffice/staff.ts";
@@ -33,16 +34,54 @@ export function formPost(fields: Record<string, string>, headers: Record<string,
   };
 }
 
+/** A signed-in staff member: its session cookie and the CSRF token of its forms. */
+export type StaffSession = { cookie: string; csrf: string };
+
 /** Signs a staff member in; the session cookie and the CSRF token of its forms. */
 export async function signInStaff(
   request: TestRequest,
   credentials: { email: string; password: string },
-): Promise<{ cookie: string; csrf: string }> {
+): Promise<StaffSession> {
   const login = await request("/middleware/login/", formPost({ ...credentials, next: "" }));
   if (login.status !== 302) throw new Error(`sign-in failed with ${login.status}`);
   const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
   const page = await (await request("/middleware/dashboard/", { headers: { cookie } })).text();
   return { cookie, csrf: /name="_csrf" value="([^"]+)"/.exec(page)?.[1] ?? "" };
+}
+
+/** A form post from a signed-in staff member: its cookie, and its CSRF token among the fields. */
+export function staffFormPost(fields: Record<string, string>, who: StaffSession) {
+  return formPost({ ...fields, _csrf: who.csrf }, { cookie: who.cookie });
+}
+
+/** An admin-area page as `who` sees it, which must answer 200; its HTML. */
+export async function staffPage(request: TestRequest, path: string, who: { cookie: string }) {
+  const response = await request(path, { headers: { cookie: who.cookie } });
+  expect(response.status, path).toBe(200);
+  return response.text();
+}
+
+/**
+ * Adds a staff member with a role through the staff screen, as the signed-in administrator
+ * `session` does, and signs them in with the temporary password the screen shows once.
+ */
+export async function addStaffMember(
+  request: TestRequest,
+  session: StaffSession,
+  member: { name: string; email: string; role: string },
+): Promise<StaffSession> {
+  const response = await request(
+    "/middleware/staff/",
+    staffFormPost({ intent: "create", ...member }, session),
+  );
+  const html = await response.text();
+  const password = /id="temporary-password"[^>]*value="([^"]+)"/.exec(html)?.[1];
+  if (!password) {
+    throw new Error(
+      `no temporary password for ${member.email} on the staff screen (status ${response.status})`,
+    );
+  }
+  return signInStaff(request, { email: member.email, password });
 }
 
 /**
