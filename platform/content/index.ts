@@ -52,6 +52,7 @@ export {
 } from "./editing/history.ts";
 export {
   type AssetListOptions,
+  assetNamesByFileUrl,
   assetsByIds,
   type EntryListOptions,
   entriesByIds,

@@ -116,6 +116,35 @@ describe("deleting", () => {
       code: "not_found",
     });
   });
+
+  it("counts and keeps an image the content's media show, through the port it is given", async () => {
+    // The product's image of the test before; the content's `assetNamesByFileUrl` in the admin
+    // area, a stand-in here.
+    const path = "uploads/pot-deadbeef.png";
+    const asked: string[][] = [];
+    const media = async (_db: unknown, urls: readonly string[]) => {
+      asked.push([...urls]);
+      return new Map([[`/cdn/images/${path}`, ["Pot de miel"]]]);
+    };
+    const library = await listLibrary(database.db, { query: "pot-", page: 1, media });
+    expect(library.images.map((image) => [image.path, image.usedBy, image.media])).toEqual([
+      [path, 1, ["Pot de miel"]],
+    ]);
+    expect(asked).toEqual([[`/cdn/images/${path}`]]);
+    expect(await deleteImage(database.db, path, { media })).toEqual({
+      ok: false,
+      code: "in_use",
+      usedBy: ["produit pot-de-miel", "média Pot de miel"],
+      message:
+        "Image encore utilisée (produit pot-de-miel) : retirez-la d'abord. Ce fichier est l'image du média « Pot de miel » : remplacez-le ou supprimez le média d'abord.",
+    });
+    const two = async () => new Map([[`/cdn/images/${path}`, ["Pot", "Pot de miel"]]]);
+    expect(await deleteImage(database.db, path, { media: two })).toMatchObject({
+      message: expect.stringContaining(
+        "Ce fichier est l'image des médias « Pot », « Pot de miel » : remplacez-le dans ces médias ou supprimez-les d'abord.",
+      ),
+    });
+  });
 });
 
 describe("the image API for scripts", () => {

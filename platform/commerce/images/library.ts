@@ -152,6 +152,18 @@ export async function uploadImage(
   };
 }
 
+/**
+ * The content service's media whose file (draft or published) is at each of these image URLs:
+ * their names, by URL. The catalogue reads no content table (decision 016): the admin screen
+ * passes the content module's `assetNamesByFileUrl`; without it, no media shows any image.
+ */
+export type MediaShowingImages = (
+  db: Db | Tx,
+  urls: readonly string[],
+) => Promise<ReadonlyMap<string, readonly string[]>>;
+
+const NO_MEDIA: MediaShowingImages = async () => new Map();
+
 export type LibraryImage = {
   path: string;
   url: string;
@@ -162,12 +174,17 @@ export type LibraryImage = {
   createdAt: Date;
   /** Products showing it. */
   usedBy: number;
+  /** The content media whose file it is, by name. */
+  media: readonly string[];
 };
 
-/** One page of the stored originals, newest first, optionally those whose path contains `query`. */
+/**
+ * One page of the stored originals, newest first, optionally those whose path contains `query`,
+ * each with the products and the content media (through `media`) showing it.
+ */
 export async function listLibrary(
   db: Db,
-  options: { query?: string; page: number },
+  options: { query?: string; page: number; media?: MediaShowingImages },
 ): Promise<{ images: LibraryImage[]; total: number }> {
   const query = options.query?.trim();
   const where = query
@@ -200,6 +217,7 @@ export async function listLibrary(
           .where(inArray(commerceImage.url, urls))
           .groupBy(commerceImage.url);
   const usage = new Map(used.map((row) => [row.url, Number(row.count)]));
+  const media = await (options.media ?? NO_MEDIA)(db, urls);
   return {
     total: Number(counted[0]?.total ?? 0),
     images: rows.map((row) => ({
@@ -207,6 +225,7 @@ export async function listLibrary(
       bytes: Number(row.bytes),
       url: imageUrl(row.path),
       usedBy: usage.get(imageUrl(row.path)) ?? 0,
+      media: media.get(imageUrl(row.path)) ?? [],
     })),
   };
 }
@@ -243,8 +262,24 @@ export type DeleteResult =
   | { ok: true }
   | { ok: false; code: "not_found" | "in_use"; message: string; usedBy?: string[] };
 
-/** Deletes an original unless something still shows it (then nothing is deleted). */
-export async function deleteImage(db: Db, path: string): Promise<DeleteResult> {
+const quoted = (names: readonly string[]) => names.map((name) => `« ${name} »`).join(", ");
+
+/** Why a file that content media show is kept, in the admin area's words. */
+function mediaRefusal(names: readonly string[]): string {
+  return names.length === 1
+    ? `Ce fichier est l'image du média ${quoted(names)} : remplacez-le ou supprimez le média d'abord.`
+    : `Ce fichier est l'image des médias ${quoted(names)} : remplacez-le dans ces médias ou supprimez-les d'abord.`;
+}
+
+/**
+ * Deletes an original unless something still shows it (then nothing is deleted): a product, a
+ * collection, a brand, or a content media (through `media`, read in the same transaction).
+ */
+export async function deleteImage(
+  db: Db,
+  path: string,
+  options: { media?: MediaShowingImages } = {},
+): Promise<DeleteResult> {
   return db.transaction(async (tx) => {
     const [file] = await tx
       .select({ path: commerceFile.path })
@@ -253,12 +288,19 @@ export async function deleteImage(db: Db, path: string): Promise<DeleteResult> {
       .for("update");
     if (!file) return { ok: false, code: "not_found", message: "Cette image n'existe pas." };
     const usedBy = await imageUsage(tx, path);
-    if (usedBy.length > 0) {
+    const media = (await (options.media ?? NO_MEDIA)(tx, [imageUrl(path)])).get(imageUrl(path));
+    if (usedBy.length > 0 || media?.length) {
+      const messages = [
+        ...(usedBy.length > 0
+          ? [`Image encore utilisée (${usedBy.join(", ")}) : retirez-la d'abord.`]
+          : []),
+        ...(media?.length ? [mediaRefusal(media)] : []),
+      ];
       return {
         ok: false,
         code: "in_use",
-        usedBy,
-        message: `Image encore utilisée (${usedBy.join(", ")}) : retirez-la d'abord.`,
+        usedBy: [...usedBy, ...(media ?? []).map((name) => `média ${name}`)],
+        message: messages.join(" "),
       };
     }
     await tx.delete(commerceFile).where(eq(commerceFile.path, path));

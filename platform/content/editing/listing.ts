@@ -212,3 +212,37 @@ export async function assetsByIds(db: Db | Tx, ids: readonly string[]): Promise<
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
+
+/**
+ * The names of the assets whose file, in the draft or in the published copy, is at one of these
+ * URLs (`/cdn/images/content/…`), by URL: each one's title, else its file's name. For the image
+ * library, which lists the files and refuses to delete one that a media still shows (archived
+ * media included: an archive is undone).
+ */
+export async function assetNamesByFileUrl(
+  db: Db | Tx,
+  urls: readonly string[],
+): Promise<Map<string, string[]>> {
+  const wanted = new Set(urls);
+  const names = new Map<string, string[]>();
+  if (wanted.size === 0) return names;
+  const draftUrl = sql<string>`${contentAsset.file}->>'url'`;
+  const publishedUrl = sql<string>`${contentAsset.publishedFields}->'file'->>'url'`;
+  const rows = await db
+    .select({
+      id: contentAsset.id,
+      title: contentAsset.title,
+      file: contentAsset.file,
+      publishedFields: contentAsset.publishedFields,
+    })
+    .from(contentAsset)
+    .where(or(inArray(draftUrl, [...wanted]), inArray(publishedUrl, [...wanted])))
+    .orderBy(asc(contentAsset.createdAt), asc(contentAsset.id));
+  for (const row of rows) {
+    const name = row.title.trim() || row.file.fileName || row.id;
+    for (const url of new Set([row.file.url, row.publishedFields?.file.url])) {
+      if (url !== undefined && wanted.has(url)) names.set(url, [...(names.get(url) ?? []), name]);
+    }
+  }
+  return names;
+}

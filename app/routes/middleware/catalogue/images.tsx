@@ -12,6 +12,7 @@ import {
   listLibrary,
   uploadImage,
 } from "#platform/commerce/index.ts";
+import { assetNamesByFileUrl } from "#platform/content/index.ts";
 import {
   NO_FILE_MESSAGE,
   UPLOAD_ACCEPT,
@@ -27,7 +28,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const query = params.get("q")?.trim() ?? "";
   const page = Math.max(1, Math.min(100_000, Number.parseInt(params.get("page") ?? "1", 10) || 1));
-  const library = await listLibrary(database.db, { query, page });
+  // The content media showing each file: the catalogue reads no content table (decision 016).
+  const library = await listLibrary(database.db, { query, page, media: assetNamesByFileUrl });
   return {
     ...library,
     query,
@@ -48,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { staff } = context.get(staffContext);
   if (form.get("intent") === "delete") {
     const path = String(form.get("path") ?? "");
-    const result = await deleteImage(database.db, path);
+    const result = await deleteImage(database.db, path, { media: assetNamesByFileUrl });
     if (!result.ok) return data<ActionResult>(result, { status: 409 });
     await forgetCachedImage({ env, database }, path);
     await recordChange(database.db, {
@@ -89,6 +91,17 @@ const size = (bytes: number) =>
   bytes >= 1024 * 1024
     ? `${(bytes / 1024 / 1024).toFixed(1).replace(".", ",")} Mo`
     : `${number.format(Math.ceil(bytes / 1024))} ko`;
+
+/** What shows an image, in words: its products, the content media whose file it is. */
+function usage(image: { usedBy: number; media: readonly string[] }): string {
+  const names = image.media.map((name) => `« ${name} »`).join(", ");
+  const uses = [
+    ...(image.usedBy > 0 ? [`utilisée par ${image.usedBy} produit(s)`] : []),
+    ...(image.media.length === 1 ? [`image du média ${names}`] : []),
+    ...(image.media.length > 1 ? [`image des médias ${names}`] : []),
+  ];
+  return uses.length > 0 ? uses.join(" · ") : "inutilisée";
+}
 
 export default function ImagesScreen() {
   const { images, total, query, page, pages } = useLoaderData<typeof loader>();
@@ -139,7 +152,7 @@ export default function ImagesScreen() {
             <p className="admin-library__name">{image.path}</p>
             <p>
               {`${image.width ?? "?"} × ${image.height ?? "?"} px · ${size(image.bytes)} · `}
-              {image.usedBy > 0 ? `utilisée par ${image.usedBy} produit(s)` : "inutilisée"}
+              {usage(image)}
             </p>
             <Form method="post">
               <CsrfField />
