@@ -9,6 +9,7 @@ import {
   MULTIPART_OVERHEAD,
   uploadImage,
 } from "#platform/commerce/index.ts";
+import { assetNamesByFileUrl } from "#platform/content/index.ts";
 import type { ApiDependencies } from "#server/api/types.ts";
 import { requireVerify } from "#server/api/verify.ts";
 
@@ -63,7 +64,8 @@ export function imageRoutes(deps: ApiDependencies) {
     if (!parsed.success || imagePathProblem(path) !== null) {
       return c.json({ success: false, error: "path must name a stored image" }, 400);
     }
-    const result = await deleteImage(deps.database.db, path);
+    // A file a content media shows is kept, as on the admin area's screen.
+    const result = await deleteImage(deps.database.db, path, { media: assetNamesByFileUrl });
     if (!result.ok) {
       return c.json(
         { success: false, error: result.code, message: result.message, usedBy: result.usedBy },

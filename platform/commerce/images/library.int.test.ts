@@ -11,6 +11,7 @@ import {
   slugOfFileName,
   uploadImage,
 } from "#platform/commerce/images/library.ts";
+import { createAsset, deleteAsset } from "#platform/content/index.ts";
 import { imageRoutes } from "#server/api/images.ts";
 import { testApiDependencies } from "#server/api/testing.ts";
 import { testEnv } from "#server/test-env.ts";
@@ -186,6 +187,30 @@ describe("the image API for scripts", () => {
     });
     expect(refused.status).toBe(415);
     expect(await refused.json()).toMatchObject({ success: false, error: "type" });
+
+    // While a content media shows the file, it stays.
+    await createAsset(
+      { db: database.db },
+      {
+        id: "media-plateau",
+        fields: {
+          title: "Plateau",
+          file: {
+            url: `/cdn/images/${uploaded.response.path}`,
+            fileName: "plateau.png",
+            contentType: "image/png",
+          },
+        },
+      },
+    );
+    const kept = await api().request(`/images/delete?password=${secret}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ path: uploaded.response.path }),
+    });
+    expect(kept.status).toBe(409);
+    expect(((await kept.json()) as { message: string }).message).toContain("« Plateau »");
+    await deleteAsset({ db: database.db }, { id: "media-plateau", version: 1 });
 
     const deleted = await api().request(`/images/delete?password=${secret}`, {
       method: "POST",
