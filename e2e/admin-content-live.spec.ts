@@ -1,10 +1,11 @@
 import { expect, test } from "@playwright/test";
 import { signInStaff } from "./admin-account.ts";
-import { publish, saveDraft } from "./admin-content.ts";
+import { newEntry, pickEntry, publish, runTag, saveDraft } from "./admin-content.ts";
 import { hydrated } from "./journeys.ts";
 
 /**
- * Content edits every shopper sees (issue 50): the home page's hero and the main menu's order.
+ * Content edits every shopper sees (issue 50): the home page's hero, the main menu's order, a
+ * new blog post (the blog's pages are counted by content.spec.ts).
  * They run alone, after the other journeys (the "exclusive" project), one after the other, and
  * put the demo content back as it was.
  */
@@ -102,4 +103,77 @@ test("an editor reorders the main menu's items, and the header follows @exclusiv
   await items.getByRole("button", { name: "Descendre « Le magasin »" }).click();
   await expect(items.getByRole("listitem").last()).toContainText("Le magasin");
   await publish(page);
+});
+
+test("an editor writes a blog post with a heading, a list, a link, a product and an image @exclusive", async ({
+  page,
+  browser,
+}) => {
+  const tag = runTag();
+  const title = `Le comté en hiver ${tag}`;
+  const slug = `comte-en-hiver-${tag}`;
+  await signInStaff(page);
+  await newEntry(page, "Article de blog", title);
+  await page.getByLabel("Slug (adresse) *").fill(slug);
+  // Long ago, so that the blog's first page and the home page's news stay as they are (the post
+  // is unpublished at the end, and the blog's pages counted by content.spec.ts ran before).
+  await page.getByLabel("Jour").fill("2020-01-15");
+  const body = page.getByRole("textbox", { name: "Corps du texte" });
+  await body.click();
+  const toolbar = page.getByRole("toolbar", { name: "Mise en forme : Corps du texte" });
+  await toolbar.getByRole("button", { name: "Titre de niveau 2" }).click();
+  await page.keyboard.type("Trois affinages");
+  await page.keyboard.press("Enter");
+  await toolbar.getByRole("button", { name: "Liste à puces" }).click();
+  await page.keyboard.type("12 mois, fruité");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("24 mois, noisette");
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("Voir aussi notre fromagerie.");
+  // A link on the last word.
+  await page.keyboard.down("Shift");
+  for (let i = 0; i < "fromagerie.".length; i += 1) await page.keyboard.press("ArrowLeft");
+  await page.keyboard.up("Shift");
+  await toolbar.getByRole("button", { name: "Lien", exact: true }).click();
+  const linkForm = page.getByRole("group", { name: "Lien du texte" });
+  await linkForm.getByLabel("Adresse du lien").fill("/c/cremerie-fromagerie/");
+  await linkForm.getByRole("button", { name: "Appliquer" }).click();
+  await body.press("End");
+  await page.keyboard.press("Enter");
+  // An embedded product, then an image.
+  await toolbar.getByRole("button", { name: "Intégrer une entrée", exact: true }).click();
+  await pickEntry(page, "Comté");
+  await toolbar.getByRole("button", { name: "Intégrer un média" }).click();
+  const images = page.getByRole("dialog", { name: "Choisir une image" });
+  await images
+    .getByRole("button")
+    .filter({ has: page.locator("img") })
+    .first()
+    .click();
+  await expect(images).toBeHidden();
+  await publish(page);
+
+  const context = await browser.newContext();
+  const visitor = await context.newPage();
+  await visitor.goto(`/b/${slug}/`);
+  await expect(visitor.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+  const article = visitor.locator("main");
+  await expect(article.getByRole("heading", { name: "Trois affinages", level: 2 })).toBeVisible();
+  await expect(
+    article.getByRole("listitem").filter({ hasText: "24 mois, noisette" }),
+  ).toBeVisible();
+  await expect(article.getByRole("link", { name: "fromagerie." })).toHaveAttribute(
+    "href",
+    "/c/cremerie-fromagerie/",
+  );
+  await expect(
+    article.locator('a[href^="/p/"]').filter({ hasText: /Comté/ }).first(),
+  ).toBeVisible();
+  await expect(article.locator("img").first()).toBeVisible();
+  await context.close();
+
+  // The blog's pages as they were, for what runs after.
+  await page.getByRole("button", { name: "Dépublier" }).click();
+  await expect(page.getByRole("status")).toContainText("Le contenu est dépublié");
 });

@@ -1,6 +1,6 @@
 import { type Browser, expect, test } from "@playwright/test";
 import { E2E_ADMIN, signInStaff } from "./admin-account.ts";
-import { newEntry, pickEntry, publish, runTag, saveDraft } from "./admin-content.ts";
+import { newEntry, publish, runTag, saveDraft } from "./admin-content.ts";
 import { runContentScheduleAt } from "./content-schedule.ts";
 import { hydrated, seriousViolations } from "./journeys.ts";
 
@@ -52,73 +52,6 @@ test("an editor adds a question to a FAQ category, and shoppers find it on the F
   const { context, page: visitor } = await shopper(browser);
   await visitor.goto("/faq/");
   await expect(visitor.getByText(question)).toBeVisible();
-  await context.close();
-});
-
-test("an editor writes a blog post with a heading, a list, a link, a product and an image", async ({
-  page,
-  browser,
-}) => {
-  const tag = runTag();
-  const title = `Le comté en hiver ${tag}`;
-  const slug = `comte-en-hiver-${tag}`;
-  await signInStaff(page);
-  await newEntry(page, "Article de blog", title);
-  await page.getByLabel("Slug (adresse) *").fill(slug);
-  // Long ago, so that the blog's first page and the home page's news stay as they are.
-  await page.getByLabel("Jour").fill("2020-01-15");
-  const body = page.getByRole("textbox", { name: "Corps du texte" });
-  await body.click();
-  const toolbar = page.getByRole("toolbar", { name: "Mise en forme : Corps du texte" });
-  await toolbar.getByRole("button", { name: "Titre de niveau 2" }).click();
-  await page.keyboard.type("Trois affinages");
-  await page.keyboard.press("Enter");
-  await toolbar.getByRole("button", { name: "Liste à puces" }).click();
-  await page.keyboard.type("12 mois, fruité");
-  await page.keyboard.press("Enter");
-  await page.keyboard.type("24 mois, noisette");
-  await page.keyboard.press("Enter");
-  await page.keyboard.press("Enter");
-  await page.keyboard.type("Voir aussi notre fromagerie.");
-  // A link on the last word.
-  await page.keyboard.down("Shift");
-  for (let i = 0; i < "fromagerie.".length; i += 1) await page.keyboard.press("ArrowLeft");
-  await page.keyboard.up("Shift");
-  await toolbar.getByRole("button", { name: "Lien", exact: true }).click();
-  const linkForm = page.getByRole("group", { name: "Lien du texte" });
-  await linkForm.getByLabel("Adresse du lien").fill("/c/cremerie-fromagerie/");
-  await linkForm.getByRole("button", { name: "Appliquer" }).click();
-  await body.press("End");
-  await page.keyboard.press("Enter");
-  // An embedded product, then an image.
-  await toolbar.getByRole("button", { name: "Intégrer une entrée", exact: true }).click();
-  await pickEntry(page, "Comté");
-  await toolbar.getByRole("button", { name: "Intégrer un média" }).click();
-  const images = page.getByRole("dialog", { name: "Choisir une image" });
-  await images
-    .getByRole("button")
-    .filter({ has: page.locator("img") })
-    .first()
-    .click();
-  await expect(images).toBeHidden();
-  await publish(page);
-
-  const { context, page: visitor } = await shopper(browser);
-  await visitor.goto(`/b/${slug}/`);
-  await expect(visitor.getByRole("heading", { name: title, level: 1 })).toBeVisible();
-  const article = visitor.locator("main");
-  await expect(article.getByRole("heading", { name: "Trois affinages", level: 2 })).toBeVisible();
-  await expect(
-    article.getByRole("listitem").filter({ hasText: "24 mois, noisette" }),
-  ).toBeVisible();
-  await expect(article.getByRole("link", { name: "fromagerie." })).toHaveAttribute(
-    "href",
-    "/c/cremerie-fromagerie/",
-  );
-  await expect(
-    article.locator('a[href^="/p/"]').filter({ hasText: /Comté/ }).first(),
-  ).toBeVisible();
-  await expect(article.locator("img").first()).toBeVisible();
   await context.close();
 });
 

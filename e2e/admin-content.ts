@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import { hydrated } from "./journeys.ts";
 
 /** Steps of the content editor's journeys (admin-content.spec.ts, admin-content-live.spec.ts). */
@@ -19,15 +19,28 @@ export async function newEntry(page: Page, type: string, title: string) {
   await hydrated(page);
 }
 
+/**
+ * Clicks a button of the editor's form and waits for its answer and the page's reload: the
+ * message it shows may be the one of the previous click, so it is no sign on its own.
+ */
+export async function submitWith(page: Page, button: Locator) {
+  const answered = page.waitForResponse(
+    (response) => response.request().method() === "POST" && response.url().includes(".data"),
+  );
+  await button.click();
+  await answered;
+  await page.waitForFunction(() => document.querySelector("form[aria-busy]") === null);
+}
+
 /** Saves the editor's draft and waits for the answer. */
 export async function saveDraft(page: Page) {
-  await page.getByRole("button", { name: "Enregistrer le brouillon" }).click();
+  await submitWith(page, page.getByRole("button", { name: "Enregistrer le brouillon" }));
   await expect(page.getByRole("status")).toContainText("Le brouillon est enregistré");
 }
 
 /** Saves and publishes what the editor holds. */
 export async function publish(page: Page) {
-  await page.getByRole("button", { name: /^Enregistrer et publier/ }).click();
+  await submitWith(page, page.getByRole("button", { name: /^Enregistrer et publier/ }));
   await expect(page.getByRole("status")).toHaveText(
     "Le contenu est publié : les clients le voient dès maintenant.",
   );
