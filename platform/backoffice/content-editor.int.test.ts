@@ -12,6 +12,7 @@ import {
   type TestRequest,
 } from "#platform/backoffice/testing.ts";
 import { createEntry, findEntry, publishEntry } from "#platform/content/index.ts";
+import { paragraphDocument as paragraph } from "#platform/content/testing.ts";
 
 /**
  * The content editor (issue 50, items 2, 3, 5 and 8) through the composed server: the form made
@@ -26,18 +27,6 @@ let server: Awaited<ReturnType<typeof composeSignedInServer>>;
 let database: Database;
 let request: TestRequest;
 let session: StaffSession;
-
-const paragraph = (text: string) => ({
-  nodeType: "document",
-  data: {},
-  content: [
-    {
-      nodeType: "paragraph",
-      data: {},
-      content: [{ nodeType: "text", value: text, marks: [], data: {} }],
-    },
-  ],
-});
 
 beforeAll(async () => {
   database = await createAdminTestDatabase({ email: EMAIL, password: PASSWORD });

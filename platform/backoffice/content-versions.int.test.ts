@@ -22,6 +22,7 @@ import {
   unpublishEntry,
   updateEntry,
 } from "#platform/content/index.ts";
+import { paragraphDocument as paragraph } from "#platform/content/testing.ts";
 
 /**
  * The version history screen (issue 50, item 4) through the composed server: a published version
@@ -32,18 +33,6 @@ const EMAIL = "chef@comptoir.test";
 const PASSWORD = "un mot de passe solide";
 const NOW = new Date("2026-12-03T09:00:00.000Z");
 const ENTRY = "page-livraison";
-
-const paragraph = (text: string) => ({
-  nodeType: "document",
-  data: {},
-  content: [
-    {
-      nodeType: "paragraph",
-      data: {},
-      content: [{ nodeType: "text", value: text, marks: [], data: {} }],
-    },
-  ],
-});
 
 const FIRST = {
   title: "Livraison",

@@ -6,6 +6,19 @@ export const linkTo = (linkType: "Entry" | "Asset", id: string) => ({
   sys: { type: "Link", linkType, id },
 });
 
+/** A rich-text document of one paragraph of plain text. */
+export const paragraphDocument = (text: string) => ({
+  nodeType: "document",
+  data: {},
+  content: [
+    {
+      nodeType: "paragraph",
+      data: {},
+      content: [{ nodeType: "text", value: text, marks: [], data: {} }],
+    },
+  ],
+});
+
 export const TEST_ACCESS_TOKEN = "content-test-delivery-token";
 
 /**

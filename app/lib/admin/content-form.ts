@@ -139,6 +139,14 @@ export function editorFields(type: ContentTypeDefinition): EditorField[] {
   });
 }
 
+/** What a second editor is shown when the entry was saved since their form was made. */
+export type Conflict = {
+  version: number;
+  by: string | null;
+  at: string;
+  changes: { field: string; label: string; theirs: string }[];
+};
+
 // ---------------------------------------------------------------------------------------------
 // The posted form, read back
 

@@ -6,6 +6,9 @@ import { parisDateTime } from "./content-labels.ts";
  * summary, a version compared with the draft. Links read as the title of what they point at.
  */
 
+/** Where an entry's editor is. */
+export const entryPath = (id: string) => `/middleware/contenu/entrees/${encodeURIComponent(id)}/`;
+
 export type ContentLink = { sys: { type: "Link"; linkType: string; id: string } };
 
 export const isLink = (value: unknown): value is ContentLink =>
@@ -21,6 +24,23 @@ export function linkedEntryIds(fields: Record<string, unknown>): string[] {
     .filter(isLink)
     .filter((link) => link.sys.linkType === "Entry")
     .map((link) => link.sys.id);
+}
+
+export type LinkTo = { linkType: "Entry" | "Asset"; id: string };
+
+/** Every link in the fields, rich-text documents included. */
+export function linksIn(value: unknown, into: LinkTo[] = []): LinkTo[] {
+  if (Array.isArray(value)) {
+    for (const item of value) linksIn(item, into);
+  } else if (value !== null && typeof value === "object") {
+    if (isLink(value)) {
+      const { linkType, id } = value.sys;
+      if (linkType === "Entry" || linkType === "Asset") into.push({ linkType, id });
+      return into;
+    }
+    for (const child of Object.values(value)) linksIn(child, into);
+  }
+  return into;
 }
 
 /** The words of a rich-text document, for a glance (its editor shows it whole). */

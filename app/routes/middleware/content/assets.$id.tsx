@@ -13,12 +13,8 @@ import { ImageFileField } from "#app/components/admin/content/image-file-field.t
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
 import { Field } from "#app/components/admin/field.tsx";
 import { readStaffForm, requirePermission, staffContext } from "#app/lib/admin/admin.server.ts";
-import {
-  entryTitle,
-  parisDateTime,
-  STATUS_LABELS,
-  typeLabel,
-} from "#app/lib/admin/content-labels.ts";
+import { usedOnRows } from "#app/lib/admin/content-entry.server.ts";
+import { parisDateTime, STATUS_LABELS } from "#app/lib/admin/content-labels.ts";
 import {
   type MediaErrors,
   type MediaIntent,
@@ -36,9 +32,7 @@ import {
   ContentError,
   deleteAsset,
   entityStatus,
-  entriesLinkingTo,
   findAsset,
-  findContentType,
   publishAsset,
   unarchiveAsset,
   unpublishAsset,
@@ -59,23 +53,6 @@ import type { Route } from "./+types/assets.$id";
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.title ?? "Média"} — Administration Comptoir` },
 ];
-
-const titleOf = (row: { id: string; contentType: string; fields: Record<string, unknown> }) =>
-  entryTitle(row.fields, findContentType(row.contentType)?.displayField, row.id);
-
-const typeLabelOf = (id: string) => {
-  const definition = findContentType(id);
-  return definition ? typeLabel(definition) : id;
-};
-
-async function usedOn(db: Parameters<typeof entriesLinkingTo>[0], id: string) {
-  const rows = await entriesLinkingTo(db, { linkType: "Asset", id });
-  return rows.map((row) => ({
-    id: row.id,
-    title: titleOf(row),
-    type: typeLabelOf(row.contentType),
-  }));
-}
 
 /** `2,4 Mo`, `36 ko`: how big a file is, as staff read it. */
 function sizeText(bytes: number | undefined): string {
@@ -109,11 +86,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       dimensions: picture ? `${picture.width} × ${picture.height} px` : "inconnues",
     },
     canPublish: can(staff.role, "publish"),
-    usedOn: await usedOn(database.db, asset.id),
+    usedOn: await usedOnRows(database.db, { linkType: "Asset", id: asset.id }),
   };
 }
 
-type UsedOn = Awaited<ReturnType<typeof usedOn>>;
+type UsedOn = Awaited<ReturnType<typeof usedOnRows>>;
 
 type ActionResult = {
   ok: boolean;
@@ -241,7 +218,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         after = await unarchiveAsset(ctx, { id, version });
         break;
       case "delete": {
-        const users = await usedOn(db, id);
+        const users = await usedOnRows(db, { linkType: "Asset", id });
         if (users.length > 0 && form.get("confirm") !== "oui") {
           return refuse(409, {
             message: `Ce média est utilisé par ${users.length} contenu(s) : le supprimer y laissera un lien vers une image absente. Confirmez la suppression, ou retirez-le d'abord de ces contenus.`,

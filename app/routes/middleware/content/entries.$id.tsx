@@ -9,40 +9,40 @@ import {
   useNavigation,
 } from "react-router";
 import { ActionAlert } from "#app/components/admin/action-alert.tsx";
+import { ConflictPanel } from "#app/components/admin/content/conflict-panel.tsx";
 import { ContentHeading } from "#app/components/admin/content/content-heading.tsx";
-import { EntryFields, type LinksShown } from "#app/components/admin/content/entry-fields.tsx";
+import { EntryFields } from "#app/components/admin/content/entry-fields.tsx";
 import { PickersProvider } from "#app/components/admin/content/pickers.tsx";
 import { SchedulePanel } from "#app/components/admin/content/schedule-panel.tsx";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
 import { readStaffForm, requirePermission, staffContext } from "#app/lib/admin/admin.server.ts";
 import {
-  type EditorField,
+  conflictOf,
+  linksShown,
+  refusal,
+  titleOf,
+  usedOnRows,
+} from "#app/lib/admin/content-entry.server.ts";
+import {
+  type Conflict,
   editorFields,
   type FormErrors,
   frenchErrors,
   readEntryForm,
 } from "#app/lib/admin/content-form.ts";
-import {
-  entryTitle,
-  parisDateTime,
-  STATUS_LABELS,
-  typeLabel,
-} from "#app/lib/admin/content-labels.ts";
+import { parisDateTime, typeLabel } from "#app/lib/admin/content-labels.ts";
 import { previewTarget } from "#app/lib/admin/content-preview.server.ts";
 import { entrySchedule } from "#app/lib/admin/content-schedule.server.ts";
-import { fieldText } from "#app/lib/admin/content-values.ts";
+import { entryPath } from "#app/lib/admin/content-values.ts";
 import { serverContext } from "#app/lib/server-context.ts";
 import stylesHref from "#app/styles/admin-content.css?url";
 import { can, recordChange, type Staff } from "#platform/backoffice/index.ts";
 import {
   archiveEntry,
-  assetsByIds,
   ContentError,
-  changesSince,
   deleteEntry,
   type EntryRow,
   entityStatus,
-  entriesByIds,
   entriesLinkingTo,
   errorsByField,
   findContentType,
@@ -73,71 +73,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.title ?? "Contenu"} — Administration Comptoir` },
 ];
 
-const entryPath = (id: string) => `/middleware/contenu/entrees/${encodeURIComponent(id)}/`;
-
-const titleOf = (row: { id: string; contentType: string; fields: Record<string, unknown> }) =>
-  entryTitle(row.fields, findContentType(row.contentType)?.displayField, row.id);
-
-const typeLabelOf = (id: string) => {
-  const definition = findContentType(id);
-  return definition ? typeLabel(definition) : id;
-};
-
-type LinkTo = { linkType: "Entry" | "Asset"; id: string };
-
-/** Every link in the fields, rich-text documents included. */
-function linksIn(value: unknown, into: LinkTo[] = []): LinkTo[] {
-  if (Array.isArray(value)) {
-    for (const item of value) linksIn(item, into);
-  } else if (value !== null && typeof value === "object") {
-    const sys = (value as { sys?: { type?: unknown; linkType?: unknown; id?: unknown } }).sys;
-    if (sys?.type === "Link" && typeof sys.id === "string") {
-      if (sys.linkType === "Entry" || sys.linkType === "Asset") {
-        into.push({ linkType: sys.linkType, id: sys.id });
-      }
-      return into;
-    }
-    for (const child of Object.values(value)) linksIn(child, into);
-  }
-  return into;
-}
-
-/** What each link of the fields shows: the entry's title and type, the medium's picture. */
-async function linksShown(
-  db: Parameters<typeof findEntry>[0],
-  fields: Record<string, unknown>,
-): Promise<{ shown: LinksShown; titles: Map<string, string> }> {
-  const links = linksIn(fields);
-  const [entries, assets] = await Promise.all([
-    entriesByIds(
-      db,
-      links.filter((link) => link.linkType === "Entry").map((link) => link.id),
-    ),
-    assetsByIds(
-      db,
-      links.filter((link) => link.linkType === "Asset").map((link) => link.id),
-    ),
-  ]);
-  const shown: LinksShown = {};
-  const titles = new Map<string, string>();
-  for (const row of entries) {
-    titles.set(row.id, titleOf(row));
-    shown[`Entry:${row.id}`] = {
-      label: titleOf(row),
-      detail: `${typeLabelOf(row.contentType)} · ${STATUS_LABELS[entityStatus(row)]}`,
-      href: entryPath(row.id),
-    };
-  }
-  for (const row of assets) {
-    shown[`Asset:${row.id}`] = {
-      label: row.title || row.file.fileName,
-      previewUrl: row.file.url,
-      href: `/middleware/contenu/medias/${encodeURIComponent(row.id)}/`,
-    };
-  }
-  return { shown, titles };
-}
-
 /** The messages other screens send back here (a restored version, a scheduled publish). */
 function arrivalMessage(url: URL): string | null {
   const restored = url.searchParams.get("restauree");
@@ -156,9 +91,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const definition = findContentType(entry.contentType);
   if (!definition) throw data("Le type de ce contenu n'existe plus.", { status: 404 });
   const fields = editorFields(definition);
-  const [{ shown }, usedOn, snapshots, check, preview, schedule] = await Promise.all([
+  const [links, usedOn, snapshots, check, preview, schedule] = await Promise.all([
     linksShown(database.db, entry.fields),
-    entriesLinkingTo(database.db, { linkType: "Entry", id: entry.id }),
+    usedOnRows(database.db, { linkType: "Entry", id: entry.id }),
     listSnapshots(database.db, entry.id, { limit: 50 }),
     validateEntry(
       database.db,
@@ -180,18 +115,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     publishedAt: entry.publishedAt ? parisDateTime(entry.publishedAt) : null,
     fields,
     values: entry.fields,
-    links: shown,
+    links,
     // What a publish would refuse, shown next to the fields before anyone tries.
     pending: frenchErrors([...check.errors, ...check.unresolved], fields),
     canPublish: can(staff.role, "publish"),
     preview: preview ? previewPath(preview, env.CONTENT_PREVIEW_TOKEN) : null,
     arrival: arrivalMessage(new URL(request.url)),
     schedule,
-    usedOn: usedOn.map((row) => ({
-      id: row.id,
-      title: titleOf(row),
-      type: typeLabelOf(row.contentType),
-    })),
+    usedOn,
     snapshots: snapshots.items.map((snapshot) => ({
       id: snapshot.id,
       version: snapshot.version,
@@ -201,14 +132,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   };
 }
 
-/** What a second editor is shown when the entry was saved since their form was made. */
-type Conflict = {
-  version: number;
-  by: string | null;
-  at: string;
-  changes: { field: string; label: string; theirs: string }[];
-};
-
 type ActionResult = {
   ok: boolean;
   message: string;
@@ -217,43 +140,6 @@ type ActionResult = {
 };
 
 const PUBLISHING = new Set(["publish", "unpublish", "archive", "unarchive", "delete"]);
-
-const ENGLISH_REFUSALS: [RegExp, string][] = [
-  [/archived/i, "Un contenu archivé ne peut être ni modifié ni publié : désarchivez-le d'abord."],
-  [/unpublish it first/i, "Dépubliez ce contenu d'abord."],
-  [/not published/i, "Ce contenu n'est pas publié."],
-  [/not archived/i, "Ce contenu n'est pas archivé."],
-];
-
-function refusal(error: ContentError): string {
-  for (const [pattern, french] of ENGLISH_REFUSALS) if (pattern.test(error.message)) return french;
-  return "Cette action n'est pas possible sur ce contenu.";
-}
-
-async function conflictOf(
-  db: Parameters<typeof findEntry>[0],
-  id: string,
-  fromVersion: number,
-  fields: readonly EditorField[],
-): Promise<Conflict> {
-  const since = await changesSince(db, id, fromVersion);
-  const definition = findContentType(since.entry.contentType);
-  const { titles } = await linksShown(db, since.entry.fields);
-  const labels = new Map(fields.map((field) => [field.id, field.label]));
-  return {
-    version: since.entry.revision,
-    by: since.entry.updatedBy,
-    at: parisDateTime(since.entry.updatedAt),
-    changes: since.changes.map((change) => {
-      const field = definition?.fields.find((one) => one.id === change.field);
-      return {
-        field: change.field,
-        label: labels.get(change.field) ?? change.name,
-        theirs: field ? fieldText(field, change.after, titles) : JSON.stringify(change.after),
-      };
-    }),
-  };
-}
 
 async function logChange(
   context: Route.ActionArgs["context"],
@@ -410,48 +296,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     return { ok: false, message: refusal(error) } satisfies ActionResult;
   }
-}
-
-function ConflictPanel({ conflict }: { conflict: Conflict }) {
-  return (
-    <section className="admin-card admin-conflict" aria-labelledby="conflit">
-      <h2 id="conflit">Modifications enregistrées entre-temps</h2>
-      <p>
-        {`Version ${conflict.version}, enregistrée le ${conflict.at}`}
-        {conflict.by ? ` par ${conflict.by}` : ""}.
-      </p>
-      {conflict.changes.length === 0 ? (
-        <p>Aucun champ n'a changé de valeur.</p>
-      ) : (
-        <table className="admin-table">
-          <caption>Les champs qui ont changé, tels qu'ils sont maintenant enregistrés</caption>
-          <thead>
-            <tr>
-              <th scope="col">Champ</th>
-              <th scope="col">Valeur enregistrée</th>
-            </tr>
-          </thead>
-          <tbody>
-            {conflict.changes.map((change) => (
-              <tr key={change.field}>
-                <th scope="row">{change.label}</th>
-                <td>{change.theirs}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      <input type="hidden" name="overwriteVersion" value={conflict.version} />
-      <p className="admin-actions">
-        <a href="?" className="admin-button">
-          Recharger (abandonner mes modifications)
-        </a>{" "}
-        <button type="submit" name="intent" value="overwrite">
-          Enregistrer quand même (remplacer ces modifications)
-        </button>
-      </p>
-    </section>
-  );
 }
 
 export default function ContentEntryScreen() {

@@ -3,8 +3,8 @@ import { z } from "zod";
 import { ActionAlert } from "#app/components/admin/action-alert.tsx";
 import { CsrfField } from "#app/components/admin/csrf-field.tsx";
 import { readStaffForm, staffContext } from "#app/lib/admin/admin.server.ts";
+import { titleOf } from "#app/lib/admin/content-entry.server.ts";
 import {
-  entryTitle,
   fieldLabel,
   parisDateTime,
   STATUS_BADGE,
@@ -71,8 +71,6 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     entriesByIds(db, [...linkedEntryIds(snapshot.fields), ...linkedEntryIds(entry.fields)]),
     listSnapshots(db, entry.id, { limit: 1000 }),
   ]);
-  const titleOf = (row: { id: string; contentType: string; fields: Record<string, unknown> }) =>
-    entryTitle(row.fields, findContentType(row.contentType)?.displayField, row.id);
   const titles = new Map(targets.map((row) => [row.id, titleOf(row)]));
   const changesOnly = new URL(request.url).searchParams.get("changes") === "1";
   const rows = changes.map((change) => {
