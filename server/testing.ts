@@ -3,7 +3,7 @@ import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import pino, { type Logger } from "pino";
 import type { ServerBuild } from "react-router";
-import { createServer } from "vite";
+import { createServer, type ViteDevServer } from "vite";
 import type { Database } from "#db/client.ts";
 import { createServerApp } from "#server/app.ts";
 import { testEnv } from "#server/test-env.ts";
@@ -16,19 +16,19 @@ export type ShopRequest = (
 ) => Promise<Response>;
 
 /**
- * The whole server in-process for tests: the real rules, the storefront loaded through Vite (one
- * Vite per test file, shared by every shop it composes), the given database. Each shop takes its
- * own environment (`testEnv` plus overrides); requests come from `remoteAddress` unless a call
- * says otherwise, and redirects are not followed.
+ * The whole server in-process for tests: the real rules, the storefront loaded through Vite, the
+ * given database. Each shop takes its own environment (`testEnv` plus overrides); requests come
+ * from `remoteAddress` unless a call says otherwise, and redirects are not followed.
+ *
+ * One Vite serves every test file a worker runs (`isolate: false` keeps this module loaded
+ * across files): its first page transforms the whole storefront, some 7 s of CPU, which each of
+ * some 80 files (40 on each engine) used to pay again. What the storefront's modules keep lives
+ * in process globals that each composition resets (`forgetServiceReads`, the service registry),
+ * or is keyed by database, so a file's shops do not see the previous file's. `close` therefore
+ * leaves Vite running; the worker's exit stops it.
  */
 export async function composedShops(database: Database) {
-  const vite = await oneAtATime(() =>
-    createServer({
-      server: { middlewareMode: true, hmr: false },
-      appType: "custom",
-      logLevel: "silent",
-    }),
-  );
+  const vite = await sharedVite();
   const build = () =>
     vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   const shop = (
@@ -51,7 +51,25 @@ export async function composedShops(database: Database) {
       );
     return { ...composed, request };
   };
-  return { shop, close: () => vite.close() };
+  return { shop, close: async () => {} };
+}
+
+let vite: Promise<ViteDevServer> | undefined;
+
+/** This worker's Vite, started on first use (one start at a time across workers). */
+function sharedVite(): Promise<ViteDevServer> {
+  vite ??= oneAtATime(() =>
+    createServer({
+      server: { middlewareMode: true, hmr: false, watch: null },
+      appType: "custom",
+      logLevel: "silent",
+    }),
+  );
+  // A start that failed is tried again by the next file.
+  vite.catch(() => {
+    vite = undefined;
+  });
+  return vite;
 }
 
 const root = resolve(import.meta.dirname, "..");
