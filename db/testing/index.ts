@@ -27,20 +27,30 @@ export async function createTestDatabase(options: { seeded?: boolean } = {}): Pr
   return openDatabase({ loadDataDir: new Blob([template]) });
 }
 
+/** The advisory lock the test files' template copies take in turn (any number of our own). */
+const TEMPLATE_COPY_LOCK = 727_274_001;
+
 async function createPostgresDatabase(template: string): Promise<Database> {
   const url = testDatabaseUrl();
   const name = uniqueDatabaseName("comptoir_test");
   await withAdmin(url, async (admin) => {
-    // PostgreSQL refuses to copy a template while another session is connected to it, which
-    // happens for an instant when test files start together: try again.
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await admin.query(`create database ${name} template ${template}`);
-        return;
-      } catch (error) {
-        if ((error as { code?: string }).code !== "55006" || attempt >= 20) throw error;
-        await sleep(50 * attempt);
+    // PostgreSQL refuses to copy a template while another session copies or uses it: the
+    // workers' copies queue on one advisory lock rather than fail and back off (test files
+    // started together waited seconds for nothing). A refusal left (a session that lingers on
+    // the template) is tried again.
+    await admin.query("select pg_advisory_lock($1)", [TEMPLATE_COPY_LOCK]);
+    try {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await admin.query(`create database ${name} template ${template}`);
+          return;
+        } catch (error) {
+          if ((error as { code?: string }).code !== "55006" || attempt >= 20) throw error;
+          await sleep(50 * attempt);
+        }
       }
+    } finally {
+      await admin.query("select pg_advisory_unlock($1)", [TEMPLATE_COPY_LOCK]);
     }
   });
   const database = await openDatabase({ url: withDatabase(url, name), poolSize: 5 });

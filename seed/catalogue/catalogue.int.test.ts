@@ -19,8 +19,9 @@ import { seedDatabase } from "#seed/index.ts";
 
 let database: Database;
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDatabase(database, { seed: 1 });
+  // The run's seeded template is `seedDatabase(database, { seed: 1 })` (db/testing/global-setup.ts):
+  // its copy saves a whole seed, and "seeding again" below seeds afresh to compare.
+  database = await createTestDatabase({ seeded: true });
 });
 afterAll(() => database?.close());
 
