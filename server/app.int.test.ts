@@ -175,10 +175,12 @@ describe("the composed server", () => {
     expect(await refused.json()).toMatchObject({ sys: { id: "AccessTokenInvalid" } });
   });
 
-  it("purges cached pages when content is published, and not for a draft shoppers cannot see", async () => {
+  it("purges the pages a publish changes, and none for a draft shoppers cannot see", async () => {
     const { request } = shop({ CONTENT_MANAGEMENT_TOKEN: "a-management-token-for-tests" });
-    await request("/");
-    expect((await request("/")).headers.get("x-cache")).toBe("HIT");
+    for (const path of ["/", "/sitemap/"]) {
+      await request(path);
+      expect((await request(path)).headers.get("x-cache"), path).toBe("HIT");
+    }
     const entry =
       "/content-management/spaces/comptoir/environments/master/entries/mentions-legales";
     const headers = {
@@ -191,13 +193,17 @@ describe("the composed server", () => {
       body: JSON.stringify({ fields: { title: "Mentions légales", slug: "mentions-legales" } }),
     });
     expect(saved.status).toBe(201);
-    expect((await request("/")).headers.get("x-cache")).toBe("HIT");
+    expect((await request("/sitemap/")).headers.get("x-cache")).toBe("HIT");
     const published = await request(`${entry}/published`, {
       method: "PUT",
       headers: { ...headers, "x-contentful-version": "1" },
     });
     expect(published.status).toBe(200);
-    expect((await request("/")).headers.get("x-cache")).toBe("MISS");
+    // The site map lists the CMS pages (it names their type); the home page shows none of them.
+    const map = await request("/sitemap/");
+    expect(map.headers.get("x-cache")).toBe("MISS");
+    expect(await map.text()).toContain("Mentions légales");
+    expect((await request("/")).headers.get("x-cache")).toBe("HIT");
   });
 
   it("reports liveness and readiness", async () => {

@@ -26,6 +26,7 @@ import { clientIp, createIpMatcher, IN_PROCESS } from "#server/rules/client-ip.t
 import { contentPreview, isContentPreview } from "#server/rules/content-preview.ts";
 import { firstPaint } from "#server/rules/first-paint.ts";
 import { asBrowserSaw } from "#server/rules/forwarded-proto.ts";
+import { notStoredByDefault, publicPages } from "#server/rules/http-caching.ts";
 import { PageCache, pageCacheMiddleware } from "#server/rules/page-cache.ts";
 import { passwordGate } from "#server/rules/password-gate.ts";
 import { type AllowedOrigins, sameOriginWrites } from "#server/rules/same-origin.ts";
@@ -94,6 +95,8 @@ export function createServerApp(deps: ServerDependencies) {
   app.use(requestId());
   app.use(requestLog(logger));
   app.use(requestMetrics());
+  // What says nothing of its own caching is stored nowhere (server/rules/http-caching.ts).
+  app.use(notStoredByDefault());
   // nosniff on every answer; pages get the rest of their headers further in (pageHeaders).
   app.use(baseSecurityHeaders());
   // Text answers (pages, scripts, styles, JSON) gzipped for browsers that ask. A page-cache hit
@@ -170,7 +173,8 @@ export function createServerApp(deps: ServerDependencies) {
     handler: (request) => ownApi.fetch(request, IN_PROCESS),
   });
   const caches: ShopCaches = {
-    forgetContent: () => invalidations.publish({ kind: "content" }),
+    forgetContent: (keys) =>
+      invalidations.publish(keys ? { kind: "content", keys } : { kind: "content" }),
     forgetOrderingMenus: () => invalidations.publish({ kind: "ordering-menus" }),
     forgetStores: () => invalidations.publish({ kind: "ordering-stores" }),
     forgetSearchSynonyms: () => invalidations.publish({ kind: "search-synonyms" }),
@@ -219,6 +223,14 @@ export function createServerApp(deps: ServerDependencies) {
   app.use(pageHeaders);
   // Inside the page cache: a cached page is stored already rewritten.
   if (deps.clientDirectory) app.use(firstPaint({ clientDirectory: deps.clientDirectory }));
+  // A page for everyone is public, named by what it shows (surrogate keys) for the purges.
+  app.use(
+    publicPages({
+      sharedMaxAgeSeconds: env.SHARED_CACHE_MAX_AGE_SECONDS,
+      shared: env.SITE_PASSWORD === undefined,
+      bypass: isContentPreview,
+    }),
+  );
   app.all("*", async (c) => {
     const context = new RouterContextProvider();
     const state = {

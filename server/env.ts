@@ -60,6 +60,9 @@ export const envSchema = z.object({
 
   PAGE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(10),
   PAGE_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).default(604_800),
+  // How long a shared cache in front (Varnish, a CDN) keeps a public page: its `s-maxage`. Each
+  // change purges the pages that show it, so this bounds only what no purge reaches.
+  SHARED_CACHE_MAX_AGE_SECONDS: z.coerce.number().int().min(0).default(3600),
 
   // The shop's public origin (e.g. https://comptoir.example): every absolute link (emails, SMS,
   // canonical links, sitemaps, checkout redirects, API URLs) is built from it, never from the

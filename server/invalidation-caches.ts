@@ -4,9 +4,13 @@ import { forgetShopFacts } from "#app/lib/content/shop-facts.server.ts";
 import { forgetCatalogueReads } from "#app/lib/storefront.server.ts";
 import type { PageCache as SharedPageCache } from "#platform/backoffice/index.ts";
 import { forgetSynonymRules } from "#platform/search/index.ts";
+import { ALL_PAGES_KEY, PRODUCT_SEARCH_KEY } from "#platform/surrogate-keys.ts";
 import { forgetOrderingMenus, forgetOrderingStores } from "#server/api/ordering-cache.ts";
 import type { Invalidations } from "#server/invalidation.ts";
 import type { PageCache } from "#server/rules/page-cache.ts";
+
+/** Keys that name catalogue data: a purge of one also drops the catalogue reads kept. */
+const CATALOGUE_KEY = /^(product|collection|metaobject|catalogue)-/;
 
 /**
  * Every cache a write can make stale, subscribed in this one place to the events that name it
@@ -14,15 +18,26 @@ import type { PageCache } from "#server/rules/page-cache.ts";
  */
 export function subscribeCaches(invalidations: Invalidations, pageCache: PageCache): void {
   invalidations.on("pages", (event) => pageCache.purge(event.url));
+  // A write's commit names what it changed: the pages that show it go. The catalogue reads go
+  // too, since a page rendered between the write and its commit may have kept the old data.
+  invalidations.on("keys", ({ keys }) => {
+    if (keys.some((key) => key === ALL_PAGES_KEY || CATALOGUE_KEY.test(key))) {
+      forgetCatalogueReads();
+      clearCatalogueReference();
+    }
+    pageCache.purgeKeys(keys);
+  });
   // Products, prices, facet counts: the storefront's catalogue reads; categories and brands.
   invalidations.on("catalogue", () => {
     forgetCatalogueReads();
     clearCatalogueReference();
   });
-  // Content shows on pages (menus, footer, editorial): a change must not wait a week.
-  invalidations.on("content", () => {
+  // Content shows on pages (menus, footer, editorial): a change must not wait a week. The pages
+  // that show the changed entries go, or every page when the change does not say which.
+  invalidations.on("content", ({ keys }) => {
     invalidateContentCache();
-    pageCache.purge();
+    if (keys) pageCache.purgeKeys(keys);
+    else pageCache.purge();
   });
   invalidations.on("ordering-menus", () => forgetOrderingMenus());
   // Stores' hours, zones and fees show in the shop facts of every page.
@@ -34,9 +49,7 @@ export function subscribeCaches(invalidations: Invalidations, pageCache: PageCac
   // Synonyms are read at query time: the next search uses them, and no kept result page hides it.
   invalidations.on("search-synonyms", () => {
     forgetSynonymRules();
-    for (const page of pageCache.pages()) {
-      if (page.url.startsWith("/search/")) pageCache.purge(page.url);
-    }
+    pageCache.purgeKeys([PRODUCT_SEARCH_KEY]);
   });
 }
 

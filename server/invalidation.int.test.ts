@@ -5,7 +5,7 @@ import { createTestDatabase, testEngine } from "#db/testing/index.ts";
 import { VERIFY_HEADER } from "#server/api/verify.ts";
 import { INVALIDATION_CHANNEL, type Invalidation, Invalidations } from "#server/invalidation.ts";
 import { testEnv } from "#server/test-env.ts";
-import { composedShops } from "#server/testing.ts";
+import { composedShops, withinOneSecond } from "#server/testing.ts";
 
 /**
  * What a write makes stale reaches every instance (issue 20, item 2). Two instances of the shop
@@ -15,16 +15,6 @@ import { composedShops } from "#server/testing.ts";
  * events. On PGlite, which belongs to one process, the bus is local.
  */
 const logger = pino({ level: "silent" });
-
-/** Polls until `check` holds, for at most a second: the bound the issue sets. */
-async function withinOneSecond(check: () => boolean | Promise<boolean>): Promise<boolean> {
-  const deadline = Date.now() + 1_000;
-  for (;;) {
-    if (await check()) return true;
-    if (Date.now() > deadline) return false;
-    await new Promise((next) => setTimeout(next, 20));
-  }
-}
 
 let database: Database;
 beforeAll(async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import type { Database } from "#db/client.ts";
+import { INVALIDATION_CHANNEL } from "#platform/page-purges.ts";
 import type { Logger } from "#server/logger.ts";
 
 /**
@@ -9,7 +10,8 @@ import type { Logger } from "#server/logger.ts";
  * cache subscribes once, where the server is composed (server/app.ts). A publish runs the local
  * handlers at once and, on PostgreSQL, sends the event with `NOTIFY`; every other instance
  * `LISTEN`s and runs its own handlers when it arrives, within milliseconds. PGlite belongs to one
- * process, so there the bus is local only.
+ * process, so there the bus is local only. Writes may also send an event with their commit
+ * (platform/page-purges.ts): every instance applies those, this one too, PGlite's included.
  *
  * An instance that loses its listening connection may have missed events: when it is back it
  * drops every cache, and pages are read afresh.
@@ -17,10 +19,18 @@ import type { Logger } from "#server/logger.ts";
 export type Invalidation =
   /** One page (every variant of its URL), or every page without a URL. */
   | { kind: "pages"; url?: string }
+  /**
+   * The pages that name one of these surrogate keys, here and in the shared cache in front;
+   * sent by writes at their commit (platform/page-purges.ts).
+   */
+  | { kind: "keys"; keys: string[] }
   /** The catalogue reads the storefront keeps (products, prices, facets). */
   | { kind: "catalogue" }
-  /** The content client's entries (menus, footer, editorial), and so every page. */
-  | { kind: "content" }
+  /**
+   * The content client's entries (menus, footer, editorial), and the pages that show the changed
+   * entries (`keys`), or every page without them.
+   */
+  | { kind: "content"; keys?: string[] }
   /** The copies of the ordering service's menus. */
   | { kind: "ordering-menus" }
   /** The copies of the ordering service's stores, and the shop facts drawn from them. */
@@ -31,9 +41,11 @@ export type Invalidation =
 export type InvalidationKind = Invalidation["kind"];
 type Handler<K extends InvalidationKind> = (event: Extract<Invalidation, { kind: K }>) => void;
 
-export const INVALIDATION_CHANNEL = "comptoir_invalidation";
+export { INVALIDATION_CHANNEL };
+
 const KINDS: readonly InvalidationKind[] = [
   "pages",
+  "keys",
   "catalogue",
   "content",
   "ordering-menus",
@@ -51,6 +63,9 @@ export class Invalidations {
   readonly origin = randomUUID();
   readonly #handlers = new Map<InvalidationKind, Set<Handler<InvalidationKind>>>();
   readonly #pool: pg.Pool | null;
+  readonly #pglite: Extract<Database, { engine: "pglite" }>["client"] | null;
+  #unlisten: (() => Promise<void>) | null = null;
+  #started = false;
   readonly #connection: pg.ClientConfig | null;
   readonly #logger: Logger;
   #client: pg.Client | null = null;
@@ -61,6 +76,7 @@ export class Invalidations {
   constructor(options: { database: Database; logger: Logger }) {
     this.#logger = options.logger;
     this.#pool = options.database.engine === "postgres" ? options.database.client : null;
+    this.#pglite = options.database.engine === "pglite" ? options.database.client : null;
     this.#connection = this.#pool ? (this.#pool.options as pg.ClientConfig) : null;
   }
 
@@ -81,14 +97,25 @@ export class Invalidations {
     if (this.#pool) void this.#notify(event);
   }
 
-  /** Starts listening for the other instances' events (PostgreSQL only). */
+  /**
+   * Starts listening for the other instances' events and for those sent at a commit (PGlite:
+   * the latter only). Once; later calls do nothing.
+   */
   async start(): Promise<void> {
-    if (!this.#connection || this.#stopped) return;
-    await this.#listen();
+    if (this.#started || this.#stopped) return;
+    this.#started = true;
+    if (this.#pglite) {
+      this.#unlisten = await this.#pglite.listen(INVALIDATION_CHANNEL, (payload) =>
+        this.#received(payload),
+      );
+    }
+    if (this.#connection) await this.#listen();
   }
 
   async stop(): Promise<void> {
     this.#stopped = true;
+    await this.#unlisten?.().catch(() => undefined);
+    this.#unlisten = null;
     if (this.#retry) clearTimeout(this.#retry);
     const client = this.#client;
     this.#client = null;
@@ -117,9 +144,9 @@ export class Invalidations {
   async #listen() {
     const client = new pg.Client(this.#connection ?? {});
     client.on("notification", (message) => {
-      if (message.channel !== INVALIDATION_CHANNEL || !message.payload) return;
-      const received = parse(message.payload);
-      if (received && received.origin !== this.origin) this.#apply(received.event);
+      if (message.channel === INVALIDATION_CHANNEL && message.payload) {
+        this.#received(message.payload);
+      }
     });
     const lost = (err?: Error) => {
       if (this.#client !== client || this.#stopped) return;
@@ -141,12 +168,20 @@ export class Invalidations {
       this.#retryMs = RECONNECT_FIRST_MS;
       this.#client = client;
       // Events published while nobody listened here are lost: forget everything once.
-      if (reconnected) for (const kind of KINDS) this.#apply({ kind } as Invalidation);
+      if (reconnected) {
+        for (const kind of KINDS) if (kind !== "keys") this.#apply({ kind } as Invalidation);
+      }
     } catch (err) {
       await client.end().catch(() => undefined);
       this.#logger.warn({ err }, "could not listen for invalidations: trying again");
       this.#schedule();
     }
+  }
+
+  /** An event from the channel: applied unless this instance sent it (and applied it then). */
+  #received(payload: string) {
+    const received = parse(payload);
+    if (received && received.origin !== this.origin) this.#apply(received.event);
   }
 
   #schedule() {
@@ -162,6 +197,7 @@ function parse(payload: string): Message | null {
     const message = JSON.parse(payload) as Partial<Message>;
     if (typeof message.origin !== "string" || !message.event) return null;
     if (!KINDS.includes(message.event.kind)) return null;
+    if (message.event.kind === "keys" && !Array.isArray(message.event.keys)) return null;
     return message as Message;
   } catch {
     return null;

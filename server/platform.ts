@@ -22,6 +22,7 @@ import {
   createContentApi,
   createContentManagementApi,
   createContentPreviewApi,
+  pageKeysOfChange,
   type ScheduledChange,
   startScheduledActions,
 } from "#platform/content/index.ts";
@@ -137,12 +138,14 @@ export function createPlatform({
     headers: { Authorization: `Bearer ${env.CONTENT_PREVIEW_TOKEN}` },
   });
   setContentLogger(logger);
-  // A publish or an unpublish changes what every page may show (menus, footer, home blocks…):
-  // the content client's copies and every kept page are dropped on every instance at once. A
-  // draft saved changes nothing a shopper sees.
-  const contentPublished = (change: ContentChange | ScheduledChange) => {
+  // A publish or an unpublish changes what pages show (menus, footer, home blocks…): the content
+  // client's copies and the pages that show the entry, or list its type, are dropped on every
+  // instance at once. A draft saved changes nothing a shopper sees.
+  const contentPublished = async (change: ContentChange | ScheduledChange) => {
     if ("live" in change && !change.live) return;
-    invalidations.publish({ kind: "content" });
+    const kind = "kind" in change ? change.kind : "Entry";
+    const keys = await pageKeysOfChange(database.db, { ...change, kind });
+    invalidations.publish({ kind: "content", keys });
   };
   // Scheduled publishing (docs/content.md, "Scheduled publishing"): the due actions, every 15 s,
   // each run once across instances; stop() on shutdown. Tests run the rounds themselves, with

@@ -6,6 +6,7 @@ import type { ServerBuild } from "react-router";
 import { createServer, type ViteDevServer } from "vite";
 import type { Database } from "#db/client.ts";
 import { createServerApp } from "#server/app.ts";
+import type { Invalidations } from "#server/invalidation.ts";
 import { testEnv } from "#server/test-env.ts";
 
 /** A request to a composed shop, from a socket address as @hono/node-server gives it. */
@@ -24,8 +25,8 @@ export type ShopRequest = (
  * across files): its first page transforms the whole storefront, some 7 s of CPU, which each of
  * some 80 files (40 on each engine) used to pay again. What the storefront's modules keep lives
  * in process globals that each composition resets (`forgetServiceReads`, the service registry),
- * or is keyed by database, so a file's shops do not see the previous file's. `close` therefore
- * leaves Vite running; the worker's exit stops it.
+ * or is keyed by database, so a file's shops do not see the previous file's. `close` stops the
+ * shops' invalidation listeners and leaves Vite running; the worker's exit stops it.
  */
 export async function composedShops(database: Database) {
   const vite = await sharedVite();
@@ -43,15 +44,24 @@ export async function composedShops(database: Database) {
       // The built browser files' folder, for a test of the files it serves (public/ holds some).
       ...(options.clientDirectory ? { clientDirectory: options.clientDirectory } : {}),
     });
-    const request: ShopRequest = async (url, init = {}, remoteAddress = options.remoteAddress) =>
-      composed.app.request(
+    // It hears the events writes send with their commit (page purges), as a booted server does.
+    const listening = composed.invalidations.start();
+    started.push(composed.invalidations);
+    const request: ShopRequest = async (url, init = {}, remoteAddress = options.remoteAddress) => {
+      await listening;
+      return composed.app.request(
         url,
         { redirect: "manual", ...init },
         { incoming: { socket: { remoteAddress: remoteAddress ?? "203.0.113.9" } } },
       );
-    return { ...composed, request };
+    };
+    return { ...composed, request, listening };
   };
-  return { shop, close: async () => {} };
+  const started: Invalidations[] = [];
+  const close = async () => {
+    await Promise.all(started.map((invalidations) => invalidations.stop()));
+  };
+  return { shop, close };
 }
 
 let vite: Promise<ViteDevServer> | undefined;
@@ -152,5 +162,15 @@ async function typesWrittenSince(files: string[], since: number) {
     );
     if (times.every((time) => time >= since)) return;
     await sleep(POLL_MS);
+  }
+}
+
+/** Polls until `check` holds, for at most a second (what a purge across instances is given). */
+export async function withinOneSecond(check: () => boolean | Promise<boolean>): Promise<boolean> {
+  const deadline = Date.now() + 1_000;
+  for (;;) {
+    if (await check()) return true;
+    if (Date.now() > deadline) return false;
+    await sleep(20);
   }
 }

@@ -1,7 +1,12 @@
 import { serviceFetch } from "#app/lib/services.server.ts";
 import type { StorefrontOperations } from "#app/lib/storefront.generated.ts";
-import { readJsonInNfc } from "#app/lib/unicode-text.ts";
+import { readTextInNfc } from "#app/lib/unicode-text.ts";
 import { processGlobal } from "#platform/process-global.ts";
+import {
+  addSurrogateKeys,
+  keysOfStorefrontAnswer,
+  withSurrogateKeys,
+} from "#platform/surrogate-keys.ts";
 
 /** The Storefront API version the shop speaks (storefront.md §7). */
 export const STOREFRONT_API_VERSION = "2024-01";
@@ -34,8 +39,10 @@ export type StorefrontDocument<Name extends keyof StorefrontOperations> = TypedD
 >;
 
 /**
- * Sends one GraphQL document to the commerce service's Storefront API and returns its `data`.
- * Top-level errors throw a `StorefrontError`; `userErrors` are data, left to the caller.
+ * Sends one GraphQL document to the commerce service's Storefront API and returns its `data`,
+ * its text composed (NFC, app/lib/unicode-text.ts); the products, collections and metaobjects it
+ * holds are named as the page's surrogate keys. Top-level errors throw a `StorefrontError`;
+ * `userErrors` are data, left to the caller.
  */
 export async function storefrontQuery<Result, Variables = Record<string, unknown>>(
   query: TypedDocument<Result, Variables>,
@@ -48,7 +55,9 @@ export async function storefrontQuery<Result, Variables = Record<string, unknown
   });
   let body: { data?: Result; errors?: unknown[] };
   try {
-    body = await readJsonInNfc<typeof body>(response);
+    const text = await readTextInNfc(response);
+    body = JSON.parse(text);
+    if (response.ok) addSurrogateKeys(keysOfStorefrontAnswer(text));
   } catch {
     throw new StorefrontError(`Storefront API answered ${response.status} without JSON`);
   }
@@ -69,7 +78,10 @@ export const CATALOGUE_READ_ENTRIES = 500;
 // The server (which hears of catalogue writes) and the storefront bundle (which reads) each load
 // this module: both must reach the same reads.
 const catalogueReads = () =>
-  processGlobal("catalogueReads", () => new Map<string, { at: number; data: Promise<unknown> }>());
+  processGlobal(
+    "catalogueReads",
+    () => new Map<string, { at: number; read: () => Promise<unknown> }>(),
+  );
 
 /**
  * A public catalogue read (products, listings, cards: the same for every visitor), kept in
@@ -78,7 +90,8 @@ const catalogueReads = () =>
  * entries — is rendered without asking the commerce service again. Every catalogue write made
  * in this process drops them all at once (`forgetCatalogueReads`); the minute bounds staleness
  * for writes made elsewhere. Concurrent reads of the same thing share one request; a failure is
- * not kept. The data is shared: callers must not change it.
+ * not kept. The data is shared: callers must not change it. A page served from a kept read is
+ * given the read's surrogate keys, as if it had asked.
  */
 export function catalogueQuery<Result, Variables = Record<string, unknown>>(
   query: TypedDocument<Result, Variables>,
@@ -91,16 +104,17 @@ export function catalogueQuery<Result, Variables = Record<string, unknown>>(
   reads.delete(key);
   if (hit && now() - hit.at < CATALOGUE_READ_TTL_MS) {
     reads.set(key, hit); // most recently used goes last
-    return hit.data as Promise<Result>;
+    return hit.read() as Promise<Result>;
   }
-  const data = storefrontQuery(query, variables);
-  const entry = { at: now(), data };
+  const read = withSurrogateKeys(() => storefrontQuery(query, variables));
+  const entry = { at: now(), read };
   reads.set(key, entry);
   while (reads.size > CATALOGUE_READ_ENTRIES) {
     const oldest = reads.keys().next().value;
     if (oldest === undefined) break;
     reads.delete(oldest);
   }
+  const data = read();
   data.catch(() => {
     if (reads.get(key) === entry) reads.delete(key);
   });

@@ -8,7 +8,12 @@
  * clients read the services' answers through `readJsonInNfc`.
  */
 
+/** A service's answer as text, composed (NFC). */
+export async function readTextInNfc(response: Response): Promise<string> {
+  return (await response.text()).normalize("NFC");
+}
+
 /** A service's JSON answer, its text composed (NFC) first: JSON's own syntax is ASCII. */
 export async function readJsonInNfc<T>(response: Response): Promise<T> {
-  return JSON.parse((await response.text()).normalize("NFC")) as T;
+  return JSON.parse(await readTextInNfc(response)) as T;
 }

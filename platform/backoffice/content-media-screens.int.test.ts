@@ -342,7 +342,9 @@ describe("one media's screen", () => {
     });
     expect(published.status).toBe(200);
     expect(await published.text()).toContain("Média publié");
-    expect(publish).toHaveBeenCalledWith({ kind: "content" });
+    // No entry shows the new media yet: no page to purge (its keys are those of the entries that
+    // show it), but the content client's copies go.
+    expect(publish).toHaveBeenCalledWith({ kind: "content", keys: [] });
     current = await findAsset(database.db, asset.id);
     expect(current?.publishedVersion).toBe((current?.revision ?? 0) - 1);
     const html = await page(assetPath(asset.id));
@@ -362,7 +364,7 @@ describe("one media's screen", () => {
       version: String(current?.revision),
     });
     expect(unpublished.status).toBe(200);
-    expect(publish).toHaveBeenCalledWith({ kind: "content" });
+    expect(publish).toHaveBeenCalledWith({ kind: "content", keys: [] });
     publish.mockRestore();
     const log = await readChangeLog(database.db, { subject: asset.id });
     expect(log.lines.slice(0, 2).map((line) => line.action)).toEqual([

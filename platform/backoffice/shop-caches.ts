@@ -16,8 +16,11 @@ export interface PageCache {
 
 /** In-memory copies the shop drops when the admin area changes what they copy. */
 export type ShopCaches = {
-  /** The content client's entries (content.server.ts). */
-  forgetContent(): void;
+  /**
+   * The content client's entries (content.server.ts), and the pages that name one of `keys`
+   * (platform/surrogate-keys.ts), or every page without them.
+   */
+  forgetContent(keys?: string[]): void;
   /** The copies of the ordering service's menus (`/api/flipdish/menus`). */
   forgetOrderingMenus(): void;
   /** The copies of the ordering service's stores, the shop facts and the pages that show them. */

@@ -61,6 +61,8 @@ export {
   listAssetsForEditing,
   listEntriesForEditing,
   type Page,
+  pageKeysOfChange,
+  publishedAncestors,
 } from "./editing/listing.ts";
 export {
   type AssetRow,

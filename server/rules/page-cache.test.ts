@@ -378,3 +378,71 @@ describe("PageCache", () => {
     ]);
   });
 });
+
+describe("validators and conditional requests", () => {
+  const keyed = (text: string, keys: string): CachedPage => ({
+    ...page(text),
+    headers: [
+      ["content-type", "text/plain"],
+      ["surrogate-key", keys],
+    ],
+  });
+
+  it("gives a stored page a strong ETag of its bytes, and its gzipped copy another", async () => {
+    const { app } = makeApp();
+    const plain = await app.request("/p/miel/");
+    const etag = plain.headers.get("ETag") ?? "";
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
+    // The same bytes, from the cache, the same validator.
+    expect((await app.request("/p/miel/")).headers.get("ETag")).toBe(etag);
+    const zipped = await app.request("/p/miel/", { headers: { "Accept-Encoding": "gzip" } });
+    expect(zipped.headers.get("Content-Encoding")).toBeNull(); // too short to compress
+    const cache = new PageCache();
+    cache.set(key("/long/"), {
+      ...page("x".repeat(5000)),
+      headers: [["content-type", "text/html"]],
+    });
+    const long = await cache.getGzipped(key("/long/"));
+    const longPlain = cache.get(key("/long/"));
+    expect(long?.headers.get("Content-Encoding")).toBe("gzip");
+    expect(long?.headers.get("ETag")).toBe(`${longPlain?.headers.get("ETag")?.slice(0, -1)}-gzip"`);
+  });
+
+  it("answers 304 with no body to a matching If-None-Match, on a miss and on a hit", async () => {
+    const { app, renders } = makeApp(new PageCache({ maxEntries: 0 }));
+    const first = await app.request("/p/miel/");
+    const etag = first.headers.get("ETag") ?? "";
+    expect(etag).not.toBe("");
+    // Nothing is kept (0 entries): the page is rendered again, and it changed (its render count).
+    const again = await app.request("/p/miel/", { headers: { "If-None-Match": etag } });
+    expect(again.status).toBe(200);
+    expect(renders()).toBe(2);
+
+    const kept = makeApp();
+    const stored = await kept.app.request("/p/miel/");
+    const tag = stored.headers.get("ETag") ?? "";
+    const hit = await kept.app.request("/p/miel/", {
+      headers: { "If-None-Match": `"other", W/${tag}` },
+    });
+    expect(hit.status).toBe(304);
+    expect(await hit.text()).toBe("");
+    expect(hit.headers.get("ETag")).toBe(tag);
+    expect(hit.headers.get("Content-Type")).toBeNull();
+    expect(hit.headers.get("X-Cache")).toBe("HIT");
+    const stale = await kept.app.request("/p/miel/", { headers: { "If-None-Match": '"other"' } });
+    expect(stale.status).toBe(200);
+  });
+
+  it("purges by surrogate key every page that names one of the keys, under both markers", () => {
+    const cache = new PageCache();
+    cache.set(key("/p/miel/"), keyed("miel", "all product-1 collection-9"));
+    cache.set(key("/p/miel/", true), keyed("miel", "all product-1"));
+    cache.set(key("/c/epicerie/"), keyed("épicerie", "all collection-9 product-2"));
+    cache.set(key("/faq/"), keyed("faq", "all entry-faq"));
+    expect(cache.purgeKeys(["product-1"])).toBe(2);
+    expect(cache.get(key("/c/epicerie/"))).toBeDefined();
+    expect(cache.purgeKeys(["collection-9", "entry-none"])).toBe(1);
+    expect(cache.pages().map((kept) => kept.url)).toEqual(["/faq/"]);
+    expect(cache.purgeKeys(["all"])).toBe(1);
+  });
+});

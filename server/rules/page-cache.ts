@@ -1,3 +1,4 @@
+import { hash } from "node:crypto";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import type { Context, MiddlewareHandler } from "hono";
@@ -28,6 +29,10 @@ export type PageCacheOptions = {
 type Entry = CachedPage & {
   url: string;
   expiresAt: number;
+  /** The strong validator of the plain body; the gzipped one's is this with `-gzip`. */
+  etag: string;
+  /** Its surrogate keys (`Surrogate-Key`): a purge of any of them drops it. */
+  keys: ReadonlySet<string>;
   /** The body gzipped, made for the first answer that takes it (miss or hit), kept with the entry. */
   gzipped?: Promise<Uint8Array<ArrayBuffer>>;
 };
@@ -44,6 +49,18 @@ const COMPRESSIBLE = /^\s*(?:text\/|application\/(?:json|javascript|xml|xhtml\+x
 const MIN_COMPRESSED_BYTES = 1024;
 
 const idOf = (key: PageKey) => `${key.isProvince ? "province" : "default"} ${key.url}`;
+
+/** The surrogate keys a page names, as `Surrogate-Key` lists them (space-separated). */
+export const SURROGATE_KEY_HEADER = "Surrogate-Key";
+const keysOf = (headers: Headers) =>
+  new Set((headers.get(SURROGATE_KEY_HEADER) ?? "").split(" ").filter(Boolean));
+
+/**
+ * A strong validator of `body`: a hash of its bytes. Gzip at a fixed level gives the same bytes
+ * for the same input, so the gzipped copy's validator is the plain one's with `-gzip`.
+ */
+export const etagOf = (body: Uint8Array) => `"${hash("sha1", body, "base64url")}"`;
+const gzippedEtag = (etag: string) => `${etag.slice(0, -1)}-gzip"`;
 
 /** In-memory LRU of whole responses, as the spec's server cache (10 entries, one week). */
 export class PageCache {
@@ -63,7 +80,9 @@ export class PageCache {
   get(key: PageKey): Response | undefined {
     const entry = this.#hit(key);
     if (!entry) return undefined;
-    return new Response(entry.body.slice(), { status: entry.status, headers: entry.headers });
+    const headers = new Headers(entry.headers);
+    headers.set("ETag", entry.etag);
+    return new Response(entry.body.slice(), { status: entry.status, headers });
   }
 
   /**
@@ -77,12 +96,14 @@ export class PageCache {
     const headers = new Headers(entry.headers);
     const type = headers.get("Content-Type") ?? "";
     if (!COMPRESSIBLE.test(type) || entry.body.length < MIN_COMPRESSED_BYTES) {
+      headers.set("ETag", entry.etag);
       return new Response(entry.body.slice(), { status: entry.status, headers });
     }
     entry.gzipped ??= gzipAsync(entry.body, GZIP_OPTIONS).then((zipped) => new Uint8Array(zipped));
     const body = await entry.gzipped;
     headers.set("Content-Encoding", "gzip");
     headers.set("Content-Length", String(body.length));
+    headers.set("ETag", gzippedEtag(entry.etag));
     const vary = headers.get("Vary");
     if (!vary?.toLowerCase().includes("accept-encoding")) {
       headers.set("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
@@ -105,7 +126,13 @@ export class PageCache {
     if (this.maxEntries <= 0) return;
     const id = idOf(key);
     this.#entries.delete(id);
-    this.#entries.set(id, { ...page, url: key.url, expiresAt: this.#now() + this.ttlMs });
+    this.#entries.set(id, {
+      ...page,
+      url: key.url,
+      expiresAt: this.#now() + this.ttlMs,
+      etag: etagOf(page.body),
+      keys: keysOf(new Headers(page.headers)),
+    });
     for (const oldest of this.#entries.keys()) {
       if (this.#entries.size <= this.maxEntries) break;
       this.#entries.delete(oldest);
@@ -120,6 +147,21 @@ export class PageCache {
     } else {
       for (const [id, entry] of this.#entries) {
         if (entry.url === url) this.#entries.delete(id);
+      }
+    }
+    return before - this.#entries.size;
+  }
+
+  /** Drops every entry that names one of `keys` as its surrogate keys. */
+  purgeKeys(keys: Iterable<string>): number {
+    const wanted = new Set(keys);
+    const before = this.#entries.size;
+    for (const [id, entry] of this.#entries) {
+      for (const key of entry.keys) {
+        if (wanted.has(key)) {
+          this.#entries.delete(id);
+          break;
+        }
       }
     }
     return before - this.#entries.size;
@@ -169,7 +211,7 @@ export function isCacheablePath(path: string): boolean {
 }
 
 /** Requests that speak for one visitor: their pages must neither come from nor go to the cache. */
-function isPersonal(c: Context): boolean {
+export function isPersonal(c: Context): boolean {
   return (
     Boolean(getCookie(c, CUSTOMER_SESSION_COOKIE)) || c.req.header("Authorization") !== undefined
   );
@@ -226,12 +268,13 @@ export function pageCacheMiddleware(
       isProvince: getCookie(c, PROVINCE_COOKIE) === "true",
     };
     const takesGzip = method === "GET" && acceptsGzip(c.req.header("Accept-Encoding"));
+    const ifNoneMatch = c.req.header("If-None-Match");
     const hit = takesGzip ? await cache.getGzipped(key) : cache.get(key);
     if (hit) {
       countPageCache("hit");
       const res = method === "HEAD" ? new Response(null, hit) : hit;
       res.headers.set("X-Cache", "HIT");
-      return res;
+      return notModified(ifNoneMatch, res) ?? res;
     }
 
     countPageCache("miss");
@@ -242,9 +285,46 @@ export function pageCacheMiddleware(
       const body = new Uint8Array(await res.arrayBuffer());
       cache.set(key, { status: res.status, headers: [...res.headers], body });
       // Gzipped as the hits to come will get it: compressed once, off the main thread, for this
-      // answer and them (the compress middleware leaves an encoded answer alone).
-      c.res = (takesGzip ? await cache.getGzipped(key) : undefined) ?? new Response(body, res);
+      // answer and them (the compress middleware leaves an encoded answer alone). A cache that
+      // keeps nothing still gives the page its validator.
+      c.res = (takesGzip ? await cache.getGzipped(key) : cache.get(key)) ?? new Response(body, res);
+      if (!c.res.headers.has("ETag")) c.res.headers.set("ETag", etagOf(body));
     }
     c.header("X-Cache", "MISS");
+    const unchanged = notModified(ifNoneMatch, c.res);
+    if (unchanged) c.res = unchanged;
   };
+}
+
+/** What a 304 keeps of the answer it stands for (RFC 9110 §15.4.5), and the shop's markers. */
+const NOT_MODIFIED_HEADERS = [
+  "Cache-Control",
+  "Content-Location",
+  "Date",
+  "ETag",
+  "Expires",
+  "Vary",
+  SURROGATE_KEY_HEADER,
+  "Cache-Tag",
+  "X-Cache",
+];
+
+/**
+ * A 304 with no body when `ifNoneMatch` names the answer's strong validator (or is `*`), else
+ * undefined. Weak comparison, as If-None-Match asks: `W/"x"` matches `"x"`.
+ */
+export function notModified(ifNoneMatch: string | undefined, res: Response): Response | undefined {
+  const etag = res.headers.get("ETag");
+  if (!ifNoneMatch || !etag || res.status !== 200) return undefined;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
+  const matches =
+    ifNoneMatch.trim() === "*" ||
+    ifNoneMatch.split(",").some((tag) => opaque(tag) === opaque(etag));
+  if (!matches) return undefined;
+  const headers = new Headers();
+  for (const name of NOT_MODIFIED_HEADERS) {
+    const value = res.headers.get(name);
+    if (value !== null) headers.set(name, value);
+  }
+  return new Response(null, { status: 304, headers });
 }

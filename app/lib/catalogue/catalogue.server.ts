@@ -21,6 +21,7 @@ import type {
 import { catalogueQuery, StorefrontError, storefrontQuery } from "#app/lib/storefront.server.ts";
 import { sanitizeRichHtml } from "#platform/commerce/index.ts";
 import { NUTRITION_ROWS, type NutritionKey } from "#platform/nutrition.ts";
+import { addSurrogateKeys, PRODUCT_SEARCH_KEY } from "#platform/surrogate-keys.ts";
 
 /**
  * The catalogue as the storefront pages read it, through the Storefront API (storefront.md §7):
@@ -271,6 +272,8 @@ export async function brandProducts(
   options: { first: number; after?: string | null; sort?: ListingSort; province?: boolean },
 ): Promise<ProductPage> {
   const vendor = `vendor:"${brand.name.replace(/"/g, "")}"`;
+  // Listed by a query: a product written may join the list.
+  addSurrogateKeys([PRODUCT_SEARCH_KEY]);
   const data = await fromCursor(options.after, (after) =>
     catalogueQuery(CATALOGUE_BRAND_PRODUCTS_QUERY, {
       query: options.province ? `${vendor} tag:${PROVINCE_TAG}` : vendor,
@@ -296,6 +299,8 @@ export async function searchProducts(
   options: { first: number; after?: string | null; sort?: ListingSort; province?: boolean },
 ): Promise<ProductPage & { totalCount: number }> {
   const sort = options.sort ?? "default";
+  // Listed by a query: a product written may join the results.
+  addSurrogateKeys([PRODUCT_SEARCH_KEY]);
   const data = await fromCursor(options.after, (after) =>
     storefrontQuery(CATALOGUE_SEARCH_QUERY, {
       query: term,

@@ -7,6 +7,7 @@ import { type Brand, type Taxon, toBrand, toTaxon } from "#app/lib/catalogue/pro
 import type { CatalogueCollectionPageFragment } from "#app/lib/storefront.generated.ts";
 import { storefrontQuery } from "#app/lib/storefront.server.ts";
 import { processGlobal } from "#platform/process-global.ts";
+import { addSurrogateKeys, CATALOGUE_REFERENCE_KEY, namedAs } from "#platform/surrogate-keys.ts";
 
 /**
  * What every catalogue page needs to resolve names — the category tree, brands and artisans,
@@ -47,11 +48,13 @@ const kept = () =>
  * every listing needs them to build breadcrumbs, sub-category links and readable filter URLs.
  */
 export function catalogueReference(now = Date.now()): Promise<CatalogueReference> {
+  // One key for the hundreds of collections and brands it holds (platform/surrogate-keys.ts).
+  addSurrogateKeys([CATALOGUE_REFERENCE_KEY]);
   const holder = kept();
   if (holder.reference && now - holder.reference.at < REFERENCE_TTL_MS) {
     return holder.reference.value;
   }
-  const value = loadReference();
+  const value = namedAs([CATALOGUE_REFERENCE_KEY], loadReference);
   holder.reference = { at: now, value };
   value.catch(() => {
     if (holder.reference?.value === value) holder.reference = null;

@@ -2,6 +2,12 @@ import { serviceFetch } from "#app/lib/services.server.ts";
 import { readJsonInNfc } from "#app/lib/unicode-text.ts";
 import { contentPreviewActive, findContentType } from "#platform/content/index.ts";
 import { processGlobal } from "#platform/process-global.ts";
+import {
+  addSurrogateKeys,
+  contentTypeKey,
+  entryKey,
+  withSurrogateKeys,
+} from "#platform/surrogate-keys.ts";
 
 /**
  * The storefront's client of the content service's Delivery API (ordering-and-server.md §7
@@ -84,7 +90,7 @@ const TAGGED_TYPES = new Set(["product", "blogpost"]);
 type Log = (error: unknown, message: string, context?: Record<string, unknown>) => void;
 type ClientState = {
   log: Log;
-  configuration: Map<string, Promise<unknown>>;
+  configuration: Map<string, () => Promise<unknown>>;
 };
 
 // The server and the storefront bundle each load this module: the server's content-change hook
@@ -108,19 +114,39 @@ export function invalidateContentCache() {
   state().configuration.clear();
 }
 
-/** A configuration read, once: concurrent and later callers share it; a failure is not kept. */
+/**
+ * A configuration read, once: concurrent and later callers share it, and each page given it
+ * carries its surrogate keys; a failure is not kept.
+ */
 function cached<T>(key: string, load: () => Promise<T | null>): Promise<T | null> {
   // A preview's drafts are for that page only.
   if (contentPreviewActive()) return load();
   const { configuration } = state();
-  const hit = configuration.get(key) as Promise<T | null> | undefined;
-  if (hit) return hit;
-  const value = load();
-  configuration.set(key, value);
+  const hit = configuration.get(key) as (() => Promise<T | null>) | undefined;
+  if (hit) return hit();
+  const read = withSurrogateKeys(load);
+  configuration.set(key, read);
+  const value = read();
   void value.then((result) => {
-    if (result === null && configuration.get(key) === value) configuration.delete(key);
+    if (result === null && configuration.get(key) === read) configuration.delete(key);
   });
   return value;
+}
+
+/** Filters that pick entries by themselves rather than list a type's (by slug, by id). */
+const PICKING_FILTERS = ["fields.slug", "sys.id", "sys.id[in]"];
+
+/**
+ * Names what a delivery answer shows as the page's surrogate keys: each entry asked for, and the
+ * content type when the request lists it (a new entry of the type joins the list). The entries
+ * and media its links bring are not named (the menu alone brings some 1 300): a publish of one
+ * of them names the entries that show it instead (`pageKeysOfChange`).
+ */
+function nameKeys(params: Record<string, string>, page: EntriesResponse) {
+  const keys = page.items.map((entry) => entryKey(entry.sys.id));
+  const type = params.content_type;
+  if (type && !PICKING_FILTERS.some((filter) => filter in params)) keys.push(contentTypeKey(type));
+  addSurrogateKeys(keys);
 }
 
 /** One delivery request for entries; null (logged) when the service fails or answers an error. */
@@ -147,7 +173,9 @@ async function fetchEntries(params: Record<string, string>): Promise<EntriesResp
       });
       return null;
     }
-    return await readJsonInNfc<EntriesResponse>(response);
+    const page = await readJsonInNfc<EntriesResponse>(response);
+    nameKeys(params, page);
+    return page;
   } catch (error) {
     state().log(error, "content read failed", { query: query.toString() });
     return null;

@@ -55,7 +55,16 @@ import {
 import { catalogueSearchSource } from "#platform/commerce/catalogue/search-source.ts";
 import { checkSoldByWeight } from "#platform/commerce/catalogue/sold-by-weight.ts";
 import { toGid } from "#platform/commerce/gid.ts";
+import { purgeKeysAtCommit } from "#platform/page-purges.ts";
 import { type CatalogueChanges, syncSearchIndex } from "#platform/search/index.ts";
+import {
+  ALL_PAGES_KEY,
+  CATALOGUE_REFERENCE_KEY,
+  collectionKey,
+  metaobjectKey,
+  PRODUCT_SEARCH_KEY,
+  productKey,
+} from "#platform/surrogate-keys.ts";
 import { DEFAULT_VAT_RATE, VAT_RATES } from "#platform/vat.ts";
 
 /**
@@ -409,10 +418,39 @@ export async function insertCollections(
   return items.map((item) => ({ id: ids.get(item.handle) ?? 0, handle: item.handle }));
 }
 
+/** Past this many products a write purges every page rather than each product's. */
+const MOST_PRODUCTS_PURGED = 1000;
+
+/**
+ * The surrogate keys of the pages a change shows on (platform/surrogate-keys.ts): each product,
+ * the collections it belongs to (their listings show it, or may now), and the listings by query;
+ * each collection and each metaobject (brands, allergens…), and the reference data that holds
+ * them all (catalogue-reference). A write of many products names every page.
+ */
+export async function changedPageKeys(tx: Tx, changes: CatalogueChanges): Promise<string[]> {
+  const products = changes.products ?? [];
+  if (products.length > MOST_PRODUCTS_PURGED) return [ALL_PAGES_KEY];
+  const keys = new Set<string>();
+  if (products.length > 0) {
+    for (const id of products) keys.add(productKey(id));
+    keys.add(PRODUCT_SEARCH_KEY);
+    const memberships = await tx
+      .selectDistinct({ id: commerceCollectionProduct.collectionId })
+      .from(commerceCollectionProduct)
+      .where(inArray(commerceCollectionProduct.productId, [...products]));
+    for (const { id } of memberships) keys.add(collectionKey(id));
+  }
+  for (const id of changes.collections ?? []) keys.add(collectionKey(id));
+  for (const id of changes.metaobjects ?? []) keys.add(metaobjectKey(id));
+  if (changes.collections?.length || changes.metaobjects?.length) keys.add(CATALOGUE_REFERENCE_KEY);
+  return [...keys];
+}
+
 /**
  * After any catalogue write, in its transaction: the search index follows, and the catalogue
  * version moves on so that caches of derived data (listing facets) know they are stale; caches
- * of catalogue reads in this process hear of it at once (catalogue-events.ts).
+ * of catalogue reads in this process hear of it at once (catalogue-events.ts), and the pages
+ * that show the change are purged everywhere when the transaction commits (page-purges.ts).
  */
 export async function catalogueChanged(tx: Tx, changes: CatalogueChanges) {
   await syncSearchIndex(tx, catalogueSearchSource, changes);
@@ -420,5 +458,6 @@ export async function catalogueChanged(tx: Tx, changes: CatalogueChanges) {
     .update(commerceCatalogueVersion)
     .set({ version: sql`${commerceCatalogueVersion.version} + 1` })
     .where(sql`${commerceCatalogueVersion.id} = 1`);
+  await purgeKeysAtCommit(tx, await changedPageKeys(tx, changes));
   announceCatalogueChange();
 }

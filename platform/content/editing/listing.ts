@@ -16,6 +16,7 @@ import { findContentType } from "#platform/content/content-types.ts";
 import type { AssetRow, EntityStatus, EntryRow } from "#platform/content/editing/render.ts";
 import { linksTo } from "#platform/content/query.ts";
 import { contentAsset, contentEntry } from "#platform/content/schema.ts";
+import { contentTypeKey, entryKey } from "#platform/surrogate-keys.ts";
 
 /**
  * The editors' lists: entries by type with search, status, last editor and sorting; assets;
@@ -179,6 +180,54 @@ export async function entriesLinkingTo(
     )
     .orderBy(asc(contentEntry.createdAt), asc(contentEntry.id))
     .limit(Math.min(options.limit ?? 100, EDITOR_LIST_LIMIT));
+}
+
+/**
+ * The published entries that show this entry or asset through their links, up to `depth` links
+ * away (the storefront reads with include depth 5): whatever page shows one of them shows the
+ * target, so a publish of the target purges their pages too (issue 51). One query a level.
+ */
+export async function publishedAncestors(
+  db: Db | Tx,
+  target: { linkType: "Entry" | "Asset"; id: string },
+  depth = 5,
+): Promise<string[]> {
+  const found = new Set<string>();
+  let frontier = [target.id];
+  const linkType = target.linkType;
+  for (let level = 0; level < depth && frontier.length > 0; level++) {
+    const type = level === 0 ? linkType : "Entry";
+    const rows = await db.execute(sql`
+      select distinct e.id from ${contentEntry} e,
+        lateral jsonb_path_query(e.published_fields,
+          ${`$.** ? (@.sys.type == "Link" && @.sys.linkType == "${type}").sys.id`}::jsonpath) as link(id)
+      where e.published_fields is not null and link.id #>> '{}' in ${frontier}`);
+    frontier = [];
+    for (const { id } of (rows as unknown as { rows: { id: string }[] }).rows) {
+      if (found.has(id) || id === target.id) continue;
+      found.add(id);
+      frontier.push(id);
+    }
+  }
+  return [...found];
+}
+
+/**
+ * The surrogate keys of the pages a publish or an unpublish changes: those that asked for the
+ * entry, those that list its type (a new blog post joins the blog), and those that asked for an
+ * entry showing it (a FAQ question shows on its category, a category's push in the menu on every
+ * page). A media has no page of its own: only the entries that show it count.
+ */
+export async function pageKeysOfChange(
+  db: Db | Tx,
+  change: { kind: "Entry" | "Asset"; id: string; contentType?: string },
+): Promise<string[]> {
+  const ancestors = await publishedAncestors(db, { linkType: change.kind, id: change.id });
+  return [
+    ...(change.kind === "Entry" ? [entryKey(change.id)] : []),
+    ...(change.kind === "Entry" && change.contentType ? [contentTypeKey(change.contentType)] : []),
+    ...ancestors.map(entryKey),
+  ];
 }
 
 /** The distinct last editors (`updatedBy`), for the list's filter. */

@@ -33,6 +33,7 @@ import {
   deleteAsset,
   entityStatus,
   findAsset,
+  pageKeysOfChange,
   publishAsset,
   unarchiveAsset,
   unpublishAsset,
@@ -240,7 +241,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       after: intent === "delete" ? undefined : facts ? mediaFacts(after) : statusOf(after),
     });
     // Shoppers see only the published copy: a publish or an unpublish changes pages.
-    if (intent === "publish" || intent === "unpublish") caches.forgetContent();
+    if (intent === "publish" || intent === "unpublish") {
+      caches.forgetContent(await pageKeysOfChange(db, { kind: "Asset", id }));
+    }
     if (intent === "delete") return redirect("/middleware/contenu/medias/?supprime=1");
     return data<ActionResult>({ ok: true, intent, message: DONE[intent], version: after.revision });
   } catch (error) {

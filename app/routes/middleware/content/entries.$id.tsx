@@ -48,6 +48,7 @@ import {
   findContentType,
   findEntry,
   listSnapshots,
+  pageKeysOfChange,
   previewPath,
   publishEntry,
   unarchiveEntry,
@@ -206,7 +207,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (intent === "publish") {
         try {
           const published = await publishEntry(ctx, { id: saved.id, version: saved.revision });
-          caches.forgetContent();
+          caches.forgetContent(await pageKeysOfChange(db, { kind: "Entry", ...saved }));
           await logChange(context, staff, "publication", saved, published);
           return {
             ok: true,
@@ -245,7 +246,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     if (intent === "unpublish") {
       const row = await unpublishEntry(ctx, { id: entry.id, version: held });
-      caches.forgetContent();
+      caches.forgetContent(await pageKeysOfChange(db, { kind: "Entry", ...entry }));
       await logChange(context, staff, "dépublication", entry, row);
       return {
         ok: true,
