@@ -11,13 +11,5 @@ if [ "$(id -u)" -ne 0 ]; then
   exit 1
 fi
 echo "Installing Debian's nginx…"
-export DEBIAN_FRONTEND=noninteractive
-apt-get update -qq
-# The package's own service is not started: a policy-rc.d that denies every start, for this install.
-policy=/usr/sbin/policy-rc.d
-if [ ! -e "$policy" ]; then
-  printf '#!/bin/sh\nexit 101\n' > "$policy"
-  chmod +x "$policy"
-  trap 'rm -f "$policy"' EXIT
-fi
-apt-get install -y -qq nginx-light >/dev/null
+source "$(dirname "$0")/debian-packages.sh"
+install_debian_packages nginx-light

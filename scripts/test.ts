@@ -1,7 +1,8 @@
 /**
- * `npm test`: the whole suite in one command — types and lint, then, side by side, the unit and
- * integration tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set) and the browser
- * journeys in Debian's Chromium on a production build. Ends with one summary line:
+ * `npm test`: the whole suite in one command — types and lint, Debian's Varnish for the shared
+ * cache's tests, then, side by side, the unit and integration tests (PGlite, and PostgreSQL when
+ * TEST_DATABASE_URL is set) and the browser journeys in Debian's Chromium on a production build.
+ * Ends with one summary line:
  * "tests: N passed, N failed, N skipped".
  */
 import { spawn } from "node:child_process";
@@ -55,6 +56,10 @@ let ok = true;
 ok = (await run("Type check", bin("react-router"), ["typegen"])) && ok;
 ok = (await run("Type check", bin("tsc"), ["-p", "."])) && ok;
 ok = (await run("Lint", bin("biome"), ["check", "."])) && ok;
+
+// The shared cache's tests run Debian's Varnish (server/shared-cache.int.test.ts): installed
+// first, when missing, since they start with the other integration tests.
+ok = (await run("Varnish", "bash", [join(root, "scripts/ensure-varnish.sh")])) && ok;
 
 if (!process.env.TEST_DATABASE_URL) {
   console.log("\nTEST_DATABASE_URL is not set: integration tests run on PGlite only.");

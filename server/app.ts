@@ -34,6 +34,7 @@ import { baseSecurityHeaders, pageSecurityHeaders } from "#server/rules/security
 import { trailingSlash } from "#server/rules/trailing-slash.ts";
 import { trustedHost } from "#server/rules/trusted-host.ts";
 import { followUrlRedirects } from "#server/rules/url-redirects.ts";
+import { varnishSharedCache } from "#server/shared-cache.ts";
 import { TEST_HOOKS_PREFIX, testHookRoutes } from "#server/test-hooks.ts";
 
 export type ServerDependencies = {
@@ -85,7 +86,16 @@ export function createServerApp(deps: ServerDependencies) {
   });
   // What a write makes stale, on this instance and every other one (server/invalidation.ts).
   const invalidations = new Invalidations({ database, logger });
-  subscribeCaches(invalidations, pageCache);
+  // The shared cache in front (Varnish, docs/deployment.md), purged with the page cache.
+  const sharedCache =
+    env.SHARED_CACHE_PURGE_URL && env.SHARED_CACHE_PURGE_TOKEN
+      ? varnishSharedCache({
+          url: env.SHARED_CACHE_PURGE_URL,
+          token: env.SHARED_CACHE_PURGE_TOKEN,
+          logger,
+        })
+      : undefined;
+  subscribeCaches(invalidations, pageCache, sharedCache);
   // The page cache as writers see it: a purge reaches every instance.
   const sharedPages = sharedPageCache(pageCache, invalidations);
 

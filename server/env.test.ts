@@ -190,3 +190,26 @@ describe("the payment provider", () => {
     );
   });
 });
+
+describe("the shared cache's purges", () => {
+  it("are off by default, and the s-maxage is an hour", () => {
+    const env = parseEnv({});
+    expect(env.SHARED_CACHE_PURGE_URL).toBeUndefined();
+    expect(env.SHARED_CACHE_MAX_AGE_SECONDS).toBe(3600);
+  });
+
+  it("take Varnish's address with its token, and refuse the address alone", () => {
+    const url = "http://127.0.0.1:6081";
+    expect(
+      parseEnv({ SHARED_CACHE_PURGE_URL: url, SHARED_CACHE_PURGE_TOKEN: "0123456789abcdef" }),
+    ).toMatchObject({ SHARED_CACHE_PURGE_URL: url });
+    expect(() => parseEnv({ SHARED_CACHE_PURGE_URL: url })).toThrow(
+      new EnvError(
+        "Invalid environment variable SHARED_CACHE_PURGE_TOKEN: required when SHARED_CACHE_PURGE_URL is set",
+      ),
+    );
+    expect(() => parseEnv({ SHARED_CACHE_PURGE_URL: "ftp://cache" })).toThrow(
+      /^Invalid environment variable SHARED_CACHE_PURGE_URL/,
+    );
+  });
+});

@@ -63,6 +63,10 @@ export const envSchema = z.object({
   // How long a shared cache in front (Varnish, a CDN) keeps a public page: its `s-maxage`. Each
   // change purges the pages that show it, so this bounds only what no purge reaches.
   SHARED_CACHE_MAX_AGE_SECONDS: z.coerce.number().int().min(0).default(3600),
+  // The shared cache's purge endpoint (deploy/varnish/comptoir.vcl: Varnish's own address) and
+  // the token it asks for: every purge of the page cache reaches it too, by surrogate key.
+  SHARED_CACHE_PURGE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SHARED_CACHE_PURGE_TOKEN: z.string().min(16).optional(),
 
   // The shop's public origin (e.g. https://comptoir.example): every absolute link (emails, SMS,
   // canonical links, sitemaps, checkout redirects, API URLs) is built from it, never from the
@@ -300,6 +304,15 @@ function checkPaymentProvider(env: ConfiguredEnv) {
   }
 }
 
+/** `SHARED_CACHE_PURGE_URL` needs the token the shared cache checks. */
+function checkSharedCache(env: ConfiguredEnv) {
+  if (env.SHARED_CACHE_PURGE_URL !== undefined && env.SHARED_CACHE_PURGE_TOKEN === undefined) {
+    throw new EnvError(
+      "Invalid environment variable SHARED_CACHE_PURGE_TOKEN: required when SHARED_CACHE_PURGE_URL is set",
+    );
+  }
+}
+
 const SMS_GATEWAY_SETTINGS = {
   outbox: [],
   smpp: ["SMPP_URL", "SMPP_SYSTEM_ID", "SMPP_PASSWORD"],
@@ -357,6 +370,7 @@ export function parseEnv(source: Record<string, string | undefined>): Configured
   checkProductionSecrets(env);
   checkPaymentProvider(env);
   checkSmsGateway(env);
+  checkSharedCache(env);
   checkTestHooks(env);
   const identity = shopIdentityFromEnv(env);
   const vatProblem = vatNumberProblem(identity.vatNumber, identity.siret);

@@ -8,16 +8,36 @@ import { ALL_PAGES_KEY, PRODUCT_SEARCH_KEY } from "#platform/surrogate-keys.ts";
 import { forgetOrderingMenus, forgetOrderingStores } from "#server/api/ordering-cache.ts";
 import type { Invalidations } from "#server/invalidation.ts";
 import type { PageCache } from "#server/rules/page-cache.ts";
+import type { SharedCache } from "#server/shared-cache.ts";
 
 /** Keys that name catalogue data: a purge of one also drops the catalogue reads kept. */
 const CATALOGUE_KEY = /^(product|collection|metaobject|catalogue)-/;
 
 /**
  * Every cache a write can make stale, subscribed in this one place to the events that name it
- * (server/invalidation.ts), whichever instance published them.
+ * (server/invalidation.ts), whichever instance published them. Pages go from this instance's
+ * page cache and from the shared cache in front, when there is one (server/shared-cache.ts).
  */
-export function subscribeCaches(invalidations: Invalidations, pageCache: PageCache): void {
-  invalidations.on("pages", (event) => pageCache.purge(event.url));
+export function subscribeCaches(
+  invalidations: Invalidations,
+  pageCache: PageCache,
+  sharedCache?: SharedCache,
+): void {
+  const pages = {
+    all() {
+      pageCache.purge();
+      void sharedCache?.purgeKeys([ALL_PAGES_KEY]);
+    },
+    url(url: string) {
+      pageCache.purge(url);
+      void sharedCache?.purgeUrl(url);
+    },
+    keys(keys: readonly string[]) {
+      pageCache.purgeKeys(keys);
+      if (keys.length > 0) void sharedCache?.purgeKeys(keys);
+    },
+  };
+  invalidations.on("pages", ({ url }) => (url === undefined ? pages.all() : pages.url(url)));
   // A write's commit names what it changed: the pages that show it go. The catalogue reads go
   // too, since a page rendered between the write and its commit may have kept the old data.
   invalidations.on("keys", ({ keys }) => {
@@ -25,7 +45,7 @@ export function subscribeCaches(invalidations: Invalidations, pageCache: PageCac
       forgetCatalogueReads();
       clearCatalogueReference();
     }
-    pageCache.purgeKeys(keys);
+    pages.keys(keys);
   });
   // Products, prices, facet counts: the storefront's catalogue reads; categories and brands.
   invalidations.on("catalogue", () => {
@@ -36,20 +56,20 @@ export function subscribeCaches(invalidations: Invalidations, pageCache: PageCac
   // that show the changed entries go, or every page when the change does not say which.
   invalidations.on("content", ({ keys }) => {
     invalidateContentCache();
-    if (keys) pageCache.purgeKeys(keys);
-    else pageCache.purge();
+    if (keys) pages.keys(keys);
+    else pages.all();
   });
   invalidations.on("ordering-menus", () => forgetOrderingMenus());
   // Stores' hours, zones and fees show in the shop facts of every page.
   invalidations.on("ordering-stores", () => {
     forgetOrderingStores();
     forgetShopFacts();
-    pageCache.purge();
+    pages.all();
   });
   // Synonyms are read at query time: the next search uses them, and no kept result page hides it.
   invalidations.on("search-synonyms", () => {
     forgetSynonymRules();
-    pageCache.purgeKeys([PRODUCT_SEARCH_KEY]);
+    pages.keys([PRODUCT_SEARCH_KEY]);
   });
 }
 
