@@ -8,13 +8,16 @@
  */
 import { sql } from "drizzle-orm";
 import type { Tx } from "#db/client.ts";
-import { ALL_PAGES_KEY } from "#platform/surrogate-keys.ts";
+import { ALL_PAGES_KEY, keyBatches } from "#platform/surrogate-keys.ts";
 
 export const INVALIDATION_CHANNEL = "comptoir_invalidation";
 /** The origin of notices sent at commit: every instance applies them, the sender's too. */
-export const AT_COMMIT_ORIGIN = "commit";
-/** PostgreSQL refuses a notification of 8000 bytes or more: keys go in notices below this. */
-const NOTICE_BYTES = 7000;
+const AT_COMMIT_ORIGIN = "commit";
+/**
+ * PostgreSQL refuses a notification of 8000 bytes or more. Keys of at most this many bytes,
+ * written as JSON (3 bytes a key more than space-separated, keys of 3 bytes at least), stay below.
+ */
+const NOTICE_KEY_BYTES = 5000;
 /** Past this many notices a write purges every page instead (an import, a seed). */
 const MOST_NOTICES = 20;
 
@@ -22,20 +25,8 @@ const MOST_NOTICES = 20;
 export function purgeNotices(keys: readonly string[]): string[] {
   const notice = (batch: string[]) =>
     JSON.stringify({ origin: AT_COMMIT_ORIGIN, event: { kind: "keys", keys: batch } });
-  const notices: string[] = [];
-  let batch: string[] = [];
-  let bytes = 0;
-  for (const key of new Set(keys)) {
-    if (bytes + key.length + 3 > NOTICE_BYTES && batch.length > 0) {
-      notices.push(notice(batch));
-      batch = [];
-      bytes = 0;
-    }
-    batch.push(key);
-    bytes += key.length + 3;
-  }
-  if (batch.length > 0) notices.push(notice(batch));
-  return notices.length > MOST_NOTICES ? [notice([ALL_PAGES_KEY])] : notices;
+  const batches = keyBatches(keys, NOTICE_KEY_BYTES);
+  return batches.length > MOST_NOTICES ? [notice([ALL_PAGES_KEY])] : batches.map(notice);
 }
 
 /** Purges the pages named by `keys`, everywhere, when `tx` commits (never if it rolls back). */

@@ -19,7 +19,6 @@ export const productKey = (id: number | string) => `product-${id}`;
 export const collectionKey = (id: number | string) => `collection-${id}`;
 export const metaobjectKey = (id: number | string) => `metaobject-${id}`;
 export const entryKey = (id: string) => `entry-${id}`;
-export const assetKey = (id: string) => `asset-${id}`;
 /** A page listing entries of a content type (the blog, the sitemaps): a new entry joins it. */
 export const contentTypeKey = (type: string) => `type-${type}`;
 /**
@@ -29,6 +28,27 @@ export const contentTypeKey = (type: string) => `type-${type}`;
 export const CATALOGUE_REFERENCE_KEY = "catalogue-reference";
 /** A page listing products by a query (search results): a product written may join it. */
 export const PRODUCT_SEARCH_KEY = "product-search";
+
+/**
+ * The keys, each once, in groups whose space-separated text is at most `maxBytes` long: what fits
+ * in one header or one notification.
+ */
+export function keyBatches(keys: readonly string[], maxBytes: number): string[][] {
+  const batches: string[][] = [];
+  let batch: string[] = [];
+  let bytes = 0;
+  for (const key of new Set(keys)) {
+    if (batch.length > 0 && bytes + 1 + key.length > maxBytes) {
+      batches.push(batch);
+      batch = [];
+      bytes = 0;
+    }
+    bytes += (batch.length > 0 ? 1 : 0) + key.length;
+    batch.push(key);
+  }
+  if (batch.length > 0) batches.push(batch);
+  return batches;
+}
 
 /** The Storefront API's global ids of the kinds a page is purged by, with their numeric id. */
 const GLOBAL_ID = /"gid:\/\/shopify\/(Product|Collection|Metaobject)\/(\d+)"/g;

@@ -1,3 +1,4 @@
+import { keyBatches as batchesOf } from "#platform/surrogate-keys.ts";
 import type { Logger } from "#server/logger.ts";
 
 /**
@@ -49,15 +50,5 @@ export function varnishSharedCache(options: {
 
 /** The keys, space-separated, in as few headers of at most `KEYS_HEADER_BYTES` as fit. */
 export function keyBatches(keys: readonly string[]): string[] {
-  const batches: string[] = [];
-  let batch = "";
-  for (const key of new Set(keys)) {
-    if (batch && batch.length + key.length + 1 > KEYS_HEADER_BYTES) {
-      batches.push(batch);
-      batch = "";
-    }
-    batch = batch ? `${batch} ${key}` : key;
-  }
-  if (batch) batches.push(batch);
-  return batches;
+  return batchesOf(keys, KEYS_HEADER_BYTES).map((batch) => batch.join(" "));
 }
