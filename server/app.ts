@@ -239,6 +239,7 @@ export function createServerApp(deps: ServerDependencies) {
       sharedMaxAgeSeconds: env.SHARED_CACHE_MAX_AGE_SECONDS,
       shared: env.SITE_PASSWORD === undefined,
       bypass: isContentPreview,
+      publicDocuments: ["/categories.json"],
     }),
   );
   app.all("*", async (c) => {

@@ -54,6 +54,16 @@ describe("Cache-Control by route family", () => {
     }
   });
 
+  it("makes the category paths public too, named by the catalogue's reference data", async () => {
+    const { response } = await get("/categories.json");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe(
+      `public, max-age=1, stale-while-revalidate=9, s-maxage=${env.SHARED_CACHE_MAX_AGE_SECONDS}`,
+    );
+    expect(keysOf(response)).toEqual(["all", "catalogue-reference"]);
+    expect(cached("/categories.json")).toBe(false);
+  });
+
   it("stores nothing personal anywhere", async () => {
     const personal = [
       "/cart/",

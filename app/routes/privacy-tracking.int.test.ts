@@ -129,7 +129,7 @@ describe("resource routes", () => {
   it("/categories.json gives sub-categories their full path", async () => {
     const response = await request("/categories.json");
     expect(response.status).toBe(200);
-    expect(response.headers.get("cache-control")).toContain("private");
+    expect(response.headers.get("cache-control")).toContain("public");
     const { paths } = (await response.json()) as { paths: Record<string, string> };
     const values = Object.values(paths);
     expect(values.length).toBeGreaterThan(5);

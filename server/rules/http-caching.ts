@@ -44,25 +44,33 @@ export function publicPages(options: {
   shared?: boolean;
   /** Requests rendered for one visitor though anonymous (a content preview). */
   bypass?: (c: Context) => boolean;
+  /**
+   * JSON answers that are the same for everyone (the category paths), public as pages are: a
+   * shared cache keeps and purges them by key, though the page cache keeps HTML only.
+   */
+  publicDocuments?: readonly string[];
 }): MiddlewareHandler {
   const policy = publicPageCacheControl(options.sharedMaxAgeSeconds);
+  const documents = new Set(options.publicDocuments);
   return async (c, next) => {
     const method = c.req.method;
+    const document = documents.has(c.req.path);
     if (
       (method !== "GET" && method !== "HEAD") ||
-      !isCacheablePath(c.req.path) ||
+      !(document || isCacheablePath(c.req.path)) ||
       isPersonal(c) ||
       options.bypass?.(c)
     ) {
       return next();
     }
+    const type = document ? JSON_TYPE : HTML_TYPE;
     const { keys } = await collectSurrogateKeys(async () => {
       await next();
-      if (isPublicPage(c.res) && c.res.body) {
+      if (isPublic(c.res, type) && c.res.body) {
         c.res = new Response(await c.res.arrayBuffer(), c.res);
       }
     });
-    if (!isPublicPage(c.res)) return;
+    if (!isPublic(c.res, type)) return;
     const all = [ALL_PAGES_KEY, ...keys.sort()];
     if (options.shared !== false) c.res.headers.set("Cache-Control", policy);
     c.res.headers.set(SURROGATE_KEY_HEADER, all.join(" "));
@@ -70,10 +78,13 @@ export function publicPages(options: {
   };
 }
 
-function isPublicPage(res: Response): boolean {
+const HTML_TYPE = /^\s*text\/html\b/i;
+const JSON_TYPE = /^\s*application\/json\b/i;
+
+function isPublic(res: Response, type: RegExp): boolean {
   return (
     res.status === 200 &&
-    /^\s*text\/html\b/i.test(res.headers.get("Content-Type") ?? "") &&
+    type.test(res.headers.get("Content-Type") ?? "") &&
     !res.headers.has("Set-Cookie") &&
     !res.headers.has("Cache-Control")
   );

@@ -34,9 +34,7 @@ export async function loader(_: Route.LoaderArgs) {
   for (const [handle, node] of categories) {
     if (!node.archived) paths[handle] = categoryPathOf(categories, handle);
   }
-  return Response.json({ paths } satisfies CategoryPaths, {
-    // The same for everyone, but kept out of the small shared page cache (private): the browser
-    // keeps it a few minutes.
-    headers: { "Cache-Control": "private, max-age=300" },
-  });
+  // The same for everyone: public, named by the catalogue's reference data (server/app.ts,
+  // publicDocuments), so a category written purges it from a shared cache in front.
+  return Response.json({ paths } satisfies CategoryPaths);
 }
