@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ComposedStorefront, composeStorefront } from "#app/testing/composed-storefront.ts";
-import { applyPriceChange } from "#platform/commerce/index.ts";
+import { applyPriceChange, giveBackStock, takeStock } from "#platform/commerce/index.ts";
 import { findEntry, updateEntry } from "#platform/content/index.ts";
 import { testEnv } from "#server/test-env.ts";
 import { withinOneSecond } from "#server/testing.ts";
@@ -164,6 +164,52 @@ describe("purges by key", () => {
     const fresh = await get(pages[0] ?? "");
     expect(fresh.response.headers.get("x-cache")).toBe("MISS");
     expect(fresh.body).toContain("43,21");
+  });
+
+  it("drop a product's page and category when its last counted unit is taken, and when it comes back", async () => {
+    const [counted] =
+      await composed.rows(sql`select p.handle, v.id as variant from commerce_product p
+      join commerce_variant v on v.product_id = p.id
+      join commerce_collection_product cp on cp.product_id = p.id
+      join commerce_collection c on c.id = cp.collection_id and c.handle = 'fromagerie'
+      where not p.archived and p.available_for_sale and p.id <> ${product.id}
+        and (select count(*) from commerce_variant w where w.product_id = p.id) = 1
+      order by cp.position, p.id limit 1`);
+    const variantId = Number(counted?.variant);
+    const pages = [`/p/${counted?.handle}/`, "/c/fromagerie/", "/faq/"];
+    await composed.rows(
+      sql`update commerce_variant set quantity_available = 2 where id = ${variantId}`,
+    );
+    const take = (quantity: number) =>
+      composed.database.db.transaction((tx) =>
+        takeStock(tx, [{ variantId, quantity, title: "Fromage" }]),
+      );
+    composed.pageCache.purge();
+    for (const path of pages) await get(path);
+
+    // One of two units: still for sale, nothing purged.
+    const first = await take(1);
+    await composed.database.db.transaction((tx) =>
+      applyPriceChange(tx, { query: product.title }, { kind: "set", cents: 4322 }),
+    );
+    expect(await withinOneSecond(() => !cached(`/p/${product.handle}/`))).toBe(true);
+    expect(cached(pages[0] ?? "")).toBe(true);
+
+    // The last one: the product is no longer for sale, its pages go.
+    const last = await take(1);
+    expect(await withinOneSecond(() => !cached(pages[0] ?? "") && !cached(pages[1] ?? ""))).toBe(
+      true,
+    );
+    expect(cached("/faq/")).toBe(true);
+    expect((await get(pages[0] ?? "")).body).toContain("schema.org/OutOfStock");
+
+    // Given back (a payment that failed): for sale again, purged again.
+    await composed.database.db.transaction((tx) => giveBackStock(tx, [...first, ...last]));
+    expect(await withinOneSecond(() => !cached(pages[0] ?? ""))).toBe(true);
+    expect((await get(pages[0] ?? "")).body).toContain("schema.org/InStock");
+    await composed.rows(
+      sql`update commerce_variant set quantity_available = null where id = ${variantId}`,
+    );
   });
 
   it("drop nothing when the write rolls back", async () => {

@@ -81,6 +81,7 @@ export { sanitizeRichHtml } from "./catalogue/rich-html.ts";
 export { serialiseMetafieldValue } from "./catalogue/rows.ts";
 export { catalogueSearchSource } from "./catalogue/search-source.ts";
 export { type SoldByWeight, soldByWeightProducts } from "./catalogue/sold-by-weight.ts";
+export { giveBackStock, type StockTaken, takeStock } from "./catalogue/stock.ts";
 export {
   collectionsForSync,
   countProductsForSync,

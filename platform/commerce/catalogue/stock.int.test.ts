@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
 import { commerceProduct, commerceVariant } from "#platform/commerce/catalogue/schema.ts";
-import { StockShort, takeStock } from "#platform/commerce/catalogue/stock.ts";
+import { giveBackStock, StockShort, takeStock } from "#platform/commerce/catalogue/stock.ts";
 
 /**
  * Counted stock taken by a checkout's hold (`takeStock`): the lines' variants are read and
@@ -112,5 +112,30 @@ describe("takeStock", () => {
     );
     expect(outcomes.sort()).toEqual([...Array(6).fill("short"), "taken", "taken"]);
     expect(await units()).toEqual({ honey: 1, jam: 1, bread: null });
+  });
+
+  it("makes a variant unavailable with its last unit, and available again when units come back", async () => {
+    const availability = async () => {
+      const [variant] = await database.db
+        .select({ available: commerceVariant.availableForSale })
+        .from(commerceVariant)
+        .where(eq(commerceVariant.id, jam));
+      const [product] = await database.db
+        .select({ available: commerceProduct.availableForSale })
+        .from(commerceProduct)
+        .where(eq(commerceProduct.handle, "panier-stock"));
+      return { variant: variant?.available, product: product?.available };
+    };
+    await count({ honey: 5, jam: 2 });
+    // Honey and bread are still for sale: the product stays available while the jam is out.
+    await database.db.update(commerceProduct).set({ availableForSale: true });
+    const first = await database.db.transaction((tx) => takeStock(tx, [line(jam, 1)]));
+    expect(await availability()).toEqual({ variant: true, product: true });
+    const last = await database.db.transaction((tx) => takeStock(tx, [line(jam, 1)]));
+    expect(await availability()).toEqual({ variant: false, product: true });
+    await database.db.transaction((tx) => giveBackStock(tx, last));
+    expect(await availability()).toEqual({ variant: true, product: true });
+    await database.db.transaction((tx) => giveBackStock(tx, first));
+    expect((await units()).jam).toBe(2);
   });
 });

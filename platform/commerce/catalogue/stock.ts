@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Tx } from "#db/client.ts";
+import { refreshDerivedFields } from "#platform/commerce/catalogue/catalogue.ts";
 import { commerceVariant } from "#platform/commerce/catalogue/schema.ts";
 import { commerceOrder } from "#platform/commerce/orders/schema.ts";
 
@@ -10,6 +11,12 @@ import { commerceOrder } from "#platform/commerce/orders/schema.ts";
  * units left: a checkout takes its units when the shopper leaves for the payment page, a payment
  * that fails, expires or is abandoned gives them back, the order keeps them, and cancelling the
  * order gives them back.
+ *
+ * A counted variant's last unit taken makes it unavailable, and units given back to one at zero
+ * make it available again: its product's availability follows (`refreshDerivedFields`), and the
+ * pages that show it are purged when the transaction commits, so that shoppers see « Bientôt
+ * disponible ! » rather than a button whose checkout would refuse them. Counts that stay above
+ * zero change nothing a page shows, and purge nothing.
  */
 
 /** Units of one variant taken by a checkout. */
@@ -59,6 +66,7 @@ export async function takeStock(
     .orderBy(asc(commerceVariant.id))
     .for("update");
   const taken: StockTaken[] = [];
+  const soldOut: number[] = [];
   for (const { id, left } of variants) {
     const line = wanted.get(id);
     // A variant that is not counted has nothing to take.
@@ -76,18 +84,45 @@ export async function takeStock(
       .returning({ id: commerceVariant.id });
     if (!updated) throw new StockShort(line.title, left);
     taken.push({ variantId: id, quantity: line.quantity });
+    if (left === line.quantity) soldOut.push(id);
   }
+  await availabilityFollows(tx, soldOut, false);
   return taken;
+}
+
+/** Marks these variants available or not, and brings their products' availability along. */
+async function availabilityFollows(tx: Tx, variantIds: readonly number[], available: boolean) {
+  if (variantIds.length === 0) return;
+  const changed = await tx
+    .update(commerceVariant)
+    .set({ availableForSale: available })
+    .where(
+      and(
+        inArray(commerceVariant.id, [...variantIds]),
+        sql`${commerceVariant.availableForSale} is distinct from ${available}`,
+      ),
+    )
+    .returning({ productId: commerceVariant.productId });
+  if (changed.length > 0) {
+    await refreshDerivedFields(
+      tx,
+      changed.map((row) => row.productId),
+    );
+  }
 }
 
 /** Gives back units a checkout took (its payment failed, or its order was cancelled). */
 export async function giveBackStock(tx: Tx, taken: readonly StockTaken[]): Promise<void> {
+  const backInStock: number[] = [];
   for (const { variantId, quantity } of [...taken].sort((a, b) => a.variantId - b.variantId)) {
-    await tx
+    const [given] = await tx
       .update(commerceVariant)
       .set({ quantityAvailable: sql`${commerceVariant.quantityAvailable} + ${quantity}` })
-      .where(and(eq(commerceVariant.id, variantId), isNotNull(commerceVariant.quantityAvailable)));
+      .where(and(eq(commerceVariant.id, variantId), isNotNull(commerceVariant.quantityAvailable)))
+      .returning({ left: commerceVariant.quantityAvailable });
+    if (given && given.left === quantity && quantity > 0) backInStock.push(variantId);
   }
+  await availabilityFollows(tx, backInStock, true);
 }
 
 /**
