@@ -6,7 +6,7 @@ import {
   type Page,
   test,
 } from "@playwright/test";
-import { signInStaff } from "./admin-account.ts";
+import { outboxLink, signInStaff } from "./admin-account.ts";
 import { DEMO_CUSTOMER, hydrated, payOnHostedCheckout, signIn } from "./journeys.ts";
 import { E2E_SECRETS } from "./shop-config.ts";
 
@@ -45,15 +45,9 @@ async function linkFromOutbox(browser: Browser, email: string, kind: string): Pr
   const context = await browser.newContext();
   const admin = await context.newPage();
   await signInStaff(admin);
-  await admin.goto(`/middleware/outbox/?a=${encodeURIComponent(email)}`);
-  const text = await admin
-    .getByRole("figure", { name: `Texte du message ${kind}` })
-    .first()
-    .textContent();
+  const link = await outboxLink(admin, email, kind);
   await context.close();
-  const link = /https?:\/\/[^\s<>"]+/.exec(text ?? "")?.[0];
-  if (!link) throw new Error(`no ${kind} link for ${email}`);
-  return new URL(link).pathname;
+  return link;
 }
 
 /** The header's account button, once the visitor's state has loaded. */

@@ -15,6 +15,39 @@ export async function signInStaff(page: Page) {
   await expect(page).toHaveURL(/\/middleware\/dashboard\/$/, { timeout: 30_000 });
 }
 
+/**
+ * Opens the edit screen of the first product on sale, among the products list's `rows`, whose
+ * prices are typed (not one sold by weight, priced from its price per kilogram), and gives its
+ * handle. Journeys that run at the same time take rows no other takes, so that they never edit
+ * the same product (e2e/admin-catalogue.spec.ts says which). The demo list starts with a cheese
+ * sold by weight.
+ */
+export async function openTypedPriceProduct(page: Page, rows: number[]): Promise<string> {
+  for (const next of rows) {
+    await page.goto("/middleware/products/?archive=non&dispo=en-vente");
+    await page.getByRole("table").getByRole("row").nth(next).getByRole("link").click();
+    await expect(page).toHaveURL(/\/middleware\/products\/[a-z0-9-]+\/$/);
+    const byWeight = page.getByRole("checkbox", { name: "Vendu au poids, coupé à la demande" });
+    if (!(await byWeight.isChecked())) return new URL(page.url()).pathname.split("/")[3] ?? "";
+  }
+  throw new Error(`no product with typed prices in rows ${rows.join(", ")}`);
+}
+
+/**
+ * On a page signed in as staff: the link of the newest message of `kind` sent to `email`, read
+ * in the admin area's outbox screen (docs/notify.md).
+ */
+export async function outboxLink(admin: Page, email: string, kind: string): Promise<string> {
+  await admin.goto(`/middleware/outbox/?a=${encodeURIComponent(email)}`);
+  const text = await admin
+    .getByRole("figure", { name: `Texte du message ${kind}` })
+    .first()
+    .textContent();
+  const link = /https?:\/\/[^\s<>"]+/.exec(text ?? "")?.[0];
+  if (!link) throw new Error(`no ${kind} link for ${email}`);
+  return new URL(link).pathname;
+}
+
 /** A 2×2 PNG, written out so the journeys need no fixture file. */
 const TINY_PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAFElEQVQImWM4M5PhzEwGED4zkwEAKkoFlSDGebQAAAAASUVORK5CYII=",

@@ -1,27 +1,19 @@
-import { expect, type Page, test } from "@playwright/test";
-import { attachImage, savePrice, signInStaff, uploadImage } from "./admin-account.ts";
+import { expect, test } from "@playwright/test";
+import {
+  attachImage,
+  openTypedPriceProduct,
+  savePrice,
+  signInStaff,
+  uploadImage,
+} from "./admin-account.ts";
 
-/**
- * Opens the edit screen of the first product on sale, among the list's `rows`, whose prices are
- * typed (not one sold by weight, priced from its price per kilogram). Journeys that run at the
- * same time take rows no other takes, so that they never edit the same product: the price on
- * desktop 1 and 3, on mobile 2 and 4; the image 7 and 9; the admin journey 5
- * (e2e/admin-journey.spec.ts). The demo list starts with a cheese sold by weight.
- */
-async function openProduct(page: Page, rows: number[]): Promise<string> {
-  for (const next of rows) {
-    await page.goto("/middleware/products/?archive=non&dispo=en-vente");
-    await page.getByRole("table").getByRole("row").nth(next).getByRole("link").click();
-    await expect(page).toHaveURL(/\/middleware\/products\/[a-z0-9-]+\/$/);
-    const byWeight = page.getByRole("checkbox", { name: "Vendu au poids, coupé à la demande" });
-    if (!(await byWeight.isChecked())) return new URL(page.url()).pathname.split("/")[3] ?? "";
-  }
-  throw new Error(`no product with typed prices in rows ${rows.join(", ")}`);
-}
-
+// Journeys that run at the same time take products list rows no other takes, so that they never
+// edit the same product: the price on desktop 1 and 3, on mobile 2 and 4; the image 7 and 9; the
+// admin journey 5 (e2e/admin-journey.spec.ts); the shared cache's journey has a shop of its own
+// (e2e/nginx.spec.ts).
 test("staff edit a product's price and the product page shows it", async ({ page }, info) => {
   await signInStaff(page);
-  const handle = await openProduct(page, info.project.name === "mobile" ? [2, 4] : [1, 3]);
+  const handle = await openTypedPriceProduct(page, info.project.name === "mobile" ? [2, 4] : [1, 3]);
   const price = info.project.name === "mobile" ? "31,17" : "23,45";
 
   // A wrong value is refused next to its field, and nothing is saved.
@@ -57,7 +49,7 @@ test("staff upload an image, attach it, reorder it, and delete it once unused", 
     "plateau-de-fromages",
   );
 
-  const handle = await openProduct(page, [7, 9]);
+  const handle = await openTypedPriceProduct(page, [7, 9]);
   await attachImage(page, path, "Plateau de fromages");
   await expect(page.getByRole("img", { name: "Plateau de fromages" })).toBeVisible();
 

@@ -1,9 +1,5 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
 import { serve } from "@hono/node-server";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,6 +9,7 @@ import { applyPriceChange } from "#platform/commerce/index.ts";
 import { findEntry, updateEntry } from "#platform/content/index.ts";
 import { testEnv } from "#server/test-env.ts";
 import { composedShops, withinOneSecond } from "#server/testing.ts";
+import { startVarnish, type Varnish, varnishConfig } from "../scripts/varnish.ts";
 
 /**
  * The shared cache in front of the shop (issue 51): Debian's Varnish with xkey
@@ -23,15 +20,12 @@ import { composedShops, withinOneSecond } from "#server/testing.ts";
  * account page and a signed-in shopper's pages are never stored; the isProvince marker keeps
  * its own copy; a purge without the token is refused.
  */
-const VARNISHD = process.env.VARNISHD_PATH ?? "/usr/sbin/varnishd";
 const TOKEN = "purge-token-for-the-tests-0123456789";
-const root = resolve(import.meta.dirname, "..");
 
 let database: Database;
 let shops: Awaited<ReturnType<typeof composedShops>>;
 let backend: ReturnType<typeof serve>;
-let varnish: ChildProcess;
-let workdir: string;
+let varnish: Varnish;
 let front: string;
 let product: { handle: string; title: string };
 
@@ -41,17 +35,6 @@ async function freePort(): Promise<number> {
   const { port } = probe.address() as AddressInfo;
   await new Promise((closed) => probe.close(closed));
   return port;
-}
-
-/** deploy/varnish/comptoir.vcl with the test's backend port and purge token. */
-function vclFor(backendPort: number): string {
-  const vcl = readFileSync(join(root, "deploy/varnish/comptoir.vcl"), "utf8");
-  for (const expected of ['.port = "3000";', '"change-this-purge-token"']) {
-    if (!vcl.includes(expected)) throw new Error(`comptoir.vcl no longer holds ${expected}`);
-  }
-  return vcl
-    .replace('.port = "3000";', `.port = "${backendPort}";`)
-    .replace('"change-this-purge-token"', `"${TOKEN}"`);
 }
 
 beforeAll(async () => {
@@ -78,55 +61,17 @@ beforeAll(async () => {
   await new Promise((listening) => backend.once("listening", listening));
   const backendPort = (backend.address() as AddressInfo).port;
 
-  workdir = mkdtempSync(join(tmpdir(), "comptoir-varnish-"));
-  writeFileSync(join(workdir, "comptoir.vcl"), vclFor(backendPort));
-  varnish = spawn(
-    VARNISHD,
-    [
-      "-F",
-      "-j",
-      "none",
-      "-a",
-      `127.0.0.1:${varnishPort}`,
-      "-T",
-      "none",
-      "-n",
-      join(workdir, "instance"),
-      "-f",
-      join(workdir, "comptoir.vcl"),
-      "-s",
-      "malloc,64m",
-    ],
-    { stdio: ["ignore", "pipe", "pipe"] },
-  );
-  let output = "";
-  varnish.stdout?.on("data", (chunk) => {
-    output += chunk;
+  varnish = await startVarnish({
+    port: varnishPort,
+    vcl: varnishConfig([backendPort, backendPort], TOKEN),
   });
-  varnish.stderr?.on("data", (chunk) => {
-    output += chunk;
-  });
-  // Ready once it answers its own refusal of a purge without the token.
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const ready = await fetch(front, { method: "PURGE" }).then(
-      (response) => response.status === 403,
-      () => false,
-    );
-    if (ready) break;
-    if (varnish.exitCode !== null || Date.now() > deadline) {
-      throw new Error(`varnishd did not start (${VARNISHD}):\n${output}`);
-    }
-    await new Promise((next) => setTimeout(next, 100));
-  }
 }, 300_000);
 
 afterAll(async () => {
-  varnish?.kill("SIGTERM");
+  await varnish?.stop();
   await new Promise((closed) => backend?.close(closed));
   await shops?.close();
   await database?.close();
-  if (workdir) rmSync(workdir, { recursive: true, force: true });
 });
 
 async function get(path: string, headers: Record<string, string> = {}) {

@@ -1,23 +1,59 @@
 # Varnish in front of Comptoir's instances (docs/deployment.md, "A shared cache in front"):
-# nginx (TLS) → varnishd → the instances. Debian: apt install varnish varnish-modules (xkey).
+# nginx (TLS) → varnishd → the instances. Debian: apt install varnish varnish-modules (xkey), and
+# in the varnish unit `-a 127.0.0.1:6081 -f /etc/varnish/comptoir.vcl` (nginx's upstream).
 #
 # It keeps the pages the shop marks public (Cache-Control: public, s-maxage), keyed by URL, host
 # and the isProvince cookie, as the shop's own page cache is; it never keeps a request of a
 # signed-in shopper (customerAccessToken) or with Authorization; it drops pages by surrogate key
-# when the shop sends PURGE with the keys (Surrogate-Key → xkey), or by URL.
+# when the shop sends PURGE with the keys (Surrogate-Key → xkey), or by URL. Everything else
+# (carts, checkout, the admin area, uploads) passes through to an instance.
 #
-# Edit: the backend (an instance, or a director over several), and the purge token: the same
-# value as the shop's SHARED_CACHE_PURGE_TOKEN.
+# Edit: the backends (the instances' addresses), and the purge token: the same value as the
+# shop's SHARED_CACHE_PURGE_TOKEN. e2e/nginx.spec.ts and server/shared-cache.int.test.ts run this
+# very file, its ports and token swapped for the tests'.
 vcl 4.1;
 
+import directors;
 import xkey;
 
-backend shop {
-  .host = "127.0.0.1";
-  .port = "3000";
+# An instance is taken out of the rotation when its database stops answering.
+probe ready {
+    .url = "/readyz";
+    .interval = 2s;
+    .timeout = 2s;
+    .window = 3;
+    .threshold = 2;
+    .initial = 2;
+}
+
+backend shop_1 {
+    .host = "127.0.0.1";
+    .port = "3001";
+    .probe = ready;
+    .connect_timeout = 5s;
+    # Longer than the slowest answer an instance gives (exports and rebuilds answer at once).
+    .first_byte_timeout = 60s;
+    .between_bytes_timeout = 60s;
+}
+
+backend shop_2 {
+    .host = "127.0.0.1";
+    .port = "3002";
+    .probe = ready;
+    .connect_timeout = 5s;
+    .first_byte_timeout = 60s;
+    .between_bytes_timeout = 60s;
+}
+
+# Any instance answers anyone (carts, sessions and caches are coherent through PostgreSQL).
+sub vcl_init {
+    new instances = directors.round_robin();
+    instances.add_backend(shop_1);
+    instances.add_backend(shop_2);
 }
 
 sub vcl_recv {
+  set req.backend_hint = instances.backend();
   if (req.method == "PURGE") {
     if (req.http.X-Purge-Token != "change-this-purge-token") {
       return (synth(403, "Forbidden"));
@@ -80,6 +116,14 @@ sub vcl_backend_response {
   set beresp.http.xkey = beresp.http.Surrogate-Key;
   set beresp.http.X-Url = bereq.url;
   return (deliver);
+}
+
+# An instance that is stopping or gone: the next one, for requests that may be repeated (a POST
+# that reached an instance is never sent again).
+sub vcl_backend_error {
+  if (bereq.retries < 1 && (bereq.method == "GET" || bereq.method == "HEAD")) {
+    return (retry);
+  }
 }
 
 sub vcl_deliver {
