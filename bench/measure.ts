@@ -17,6 +17,10 @@ export type BenchResult = {
   ok: boolean;
   /** A size rather than a latency: printed in kB instead of p50/p95. */
   kilobytes?: number;
+  /** A server's CPU per request rather than a latency: printed in ms instead of p50/p95. */
+  cpuMs?: number;
+  /** Requests answered per second, printed after p95 (`npm run bench -- http`). */
+  perSecond?: number;
   /** A figure to read beside a budget, with none of its own: never fails the run. */
   informative?: boolean;
 };

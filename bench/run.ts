@@ -36,9 +36,15 @@ for (const r of results) {
     );
     continue;
   }
+  if (r.cpuMs !== undefined) {
+    const cpu = r.cpuMs.toFixed(2).padStart(8);
+    console.log(`· ${r.name.padEnd(44)} ${cpu} ms CPU a page${" ".repeat(14)}  ${r.budget}`);
+    continue;
+  }
+  const rate = r.perSecond === undefined ? "" : `  ${r.perSecond.toFixed(0).padStart(5)} req/s`;
   const p50 = r.p50.toFixed(2).padStart(8);
   const p95 = r.p95.toFixed(2).padStart(8);
   const mark = r.informative ? "·" : r.ok ? "✓" : "✗";
-  console.log(`${mark} ${r.name.padEnd(44)} p50 ${p50} ms  p95 ${p95} ms  ${r.budget}`);
+  console.log(`${mark} ${r.name.padEnd(44)} p50 ${p50} ms  p95 ${p95} ms${rate}  ${r.budget}`);
 }
 process.exit(results.every((r) => r.ok) ? 0 : 1);

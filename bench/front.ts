@@ -1,0 +1,222 @@
+/**
+ * What `npm run bench -- http` puts beside the shop: Debian's nginx serving a page's bytes as a
+ * plain file (the yardstick of cached pages), Varnish with deploy/varnish/comptoir.vcl in front
+ * of the bench's shop, and a process's CPU time read from /proc. Each binary is optional: the
+ * lines that need it are skipped, saying so, when it is missing (benches are not part of CI).
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { once } from "node:events";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export const NGINX = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
+export const VARNISHD = process.env.VARNISHD_PATH ?? "/usr/sbin/varnishd";
+
+export type Front = { url: string; stop(): Promise<void> };
+
+/** A page as it goes on the wire: its encoded bytes and the headers that say how to read them. */
+export type WireAnswer = { body: Buffer; headers: Record<string, string> };
+
+/**
+ * nginx's main configuration for a throw-away instance in `dir`: in the foreground, its pid,
+ * logs and temporary files in `dir`, one worker (the shop is one process too).
+ */
+export function nginxConfig(dir: string, server: string): string {
+  const asRoot = process.getuid?.() === 0;
+  return `${asRoot ? "user root;\n" : ""}worker_processes 1;
+daemon off;
+pid ${join(dir, "nginx.pid")};
+error_log ${join(dir, "error.log")} warn;
+events { worker_connections 512; }
+http {
+  client_body_temp_path ${join(dir, "temp/body")};
+  proxy_temp_path ${join(dir, "temp/proxy")};
+  fastcgi_temp_path ${join(dir, "temp/fastcgi")};
+  uwsgi_temp_path ${join(dir, "temp/uwsgi")};
+  scgi_temp_path ${join(dir, "temp/scgi")};
+  access_log off;
+  keepalive_requests 100000;
+  sendfile on;
+  ${server}
+}
+`;
+}
+
+/** The `server` block that answers every path with `answer`'s bytes and headers, unchanged. */
+function fileServer(port: number, dir: string, answer: WireAnswer): string {
+  const type = answer.headers["content-type"] ?? "application/octet-stream";
+  const encoding = answer.headers["content-encoding"];
+  return `server {
+    listen 127.0.0.1:${port};
+    root ${dir};
+    location / {
+      types { }
+      default_type "${type}";
+      ${encoding ? `add_header Content-Encoding ${encoding};` : ""}
+      try_files /page.bin =404;
+    }
+  }`;
+}
+
+/** Waits until `ready` holds, polling every 100 ms; fails with `output` when `child` exits. */
+async function until(
+  ready: () => Promise<boolean>,
+  child: ChildProcess,
+  name: string,
+  output: () => string,
+) {
+  const deadline = Date.now() + 60_000;
+  while (!(await ready().catch(() => false))) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      throw new Error(`${name} did not start:\n${output()}`);
+    }
+    await new Promise((next) => setTimeout(next, 100));
+  }
+}
+
+function spawnLogged(command: string, args: string[]) {
+  const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  return { child, output: () => output };
+}
+
+async function ended(child: ChildProcess, signal: NodeJS.Signals) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill(signal);
+  await once(child, "exit");
+}
+
+/** nginx on 127.0.0.1:`port` sending `answer` for every GET; null when nginx is not installed. */
+export async function startNginx(port: number, answer: WireAnswer): Promise<Front | null> {
+  if (!existsSync(NGINX)) return null;
+  const dir = mkdtempSync(join(tmpdir(), "comptoir-bench-nginx-"));
+  mkdirSync(join(dir, "temp"));
+  writeFileSync(join(dir, "page.bin"), answer.body);
+  writeFileSync(join(dir, "nginx.conf"), nginxConfig(dir, fileServer(port, dir, answer)));
+  const { child, output } = spawnLogged(NGINX, [
+    "-p",
+    dir,
+    "-c",
+    join(dir, "nginx.conf"),
+    "-e",
+    join(dir, "error.log"),
+  ]);
+  const url = `http://127.0.0.1:${port}/`;
+  await until(
+    async () => (await fetch(url)).ok,
+    child,
+    "nginx",
+    () => {
+      const log = join(dir, "error.log");
+      return output() + (existsSync(log) ? readFileSync(log, "utf8") : "");
+    },
+  );
+  return {
+    url,
+    async stop() {
+      await ended(child, "SIGQUIT");
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The backend ports deploy/varnish/comptoir.vcl names: one instance, or the two of a director. */
+const VCL_PORTS = ['.port = "3000";', '.port = "3001";', '.port = "3002";'];
+const VCL_TOKEN = '"change-this-purge-token"';
+
+/**
+ * deploy/varnish/comptoir.vcl as it is now, every backend sent to `backendPort`; throws when it
+ * no longer holds the port strings or the token this substitution expects.
+ */
+export function vclFor(vcl: string, backendPort: number): string {
+  const ports = VCL_PORTS.filter((port) => vcl.includes(port));
+  if (ports.length === 0 || !vcl.includes(VCL_TOKEN)) {
+    throw new Error(`comptoir.vcl no longer holds ${VCL_PORTS.join(" or ")} and ${VCL_TOKEN}`);
+  }
+  let edited = vcl;
+  for (const port of ports) edited = edited.replaceAll(port, `.port = "${backendPort}";`);
+  return edited;
+}
+
+/**
+ * varnishd on 127.0.0.1:`port` with `vclPath` in front of the shop on `backendPort`; null when
+ * varnishd is not installed. Ready once it refuses a purge without the token (403).
+ */
+export async function startVarnish(
+  port: number,
+  backendPort: number,
+  vclPath: string,
+): Promise<Front | null> {
+  if (!existsSync(VARNISHD)) return null;
+  const dir = mkdtempSync(join(tmpdir(), "comptoir-bench-varnish-"));
+  writeFileSync(join(dir, "comptoir.vcl"), vclFor(readFileSync(vclPath, "utf8"), backendPort));
+  const { child, output } = spawnLogged(VARNISHD, [
+    "-F",
+    "-j",
+    "none",
+    "-a",
+    `127.0.0.1:${port}`,
+    "-T",
+    "none",
+    "-n",
+    join(dir, "instance"),
+    "-f",
+    join(dir, "comptoir.vcl"),
+    "-s",
+    "malloc,64m",
+  ]);
+  const url = `http://127.0.0.1:${port}`;
+  await until(
+    async () => (await fetch(url, { method: "PURGE" })).status === 403,
+    child,
+    `varnishd (${VARNISHD})`,
+    output,
+  );
+  return {
+    url,
+    async stop() {
+      await ended(child, "SIGTERM");
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+let clockTicks: number | undefined;
+
+/** The kernel's clock ticks per second, in which /proc reports CPU time (100 when unknown). */
+function ticksPerSecond(): number {
+  if (clockTicks === undefined) {
+    const answer = spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" });
+    const ticks = Number(answer.stdout?.trim());
+    clockTicks = Number.isInteger(ticks) && ticks > 0 ? ticks : 100;
+  }
+  return clockTicks;
+}
+
+/** The user and system time of `/proc/<pid>/stat`'s line, in clock ticks. */
+export function cpuTicksOf(stat: string): number {
+  // The command name (field 2) may hold spaces and parentheses: the fields after it are counted
+  // from its closing parenthesis; utime and stime are fields 14 and 15.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/**
+ * The CPU a process has used so far (all its threads), in ms; null where /proc cannot say
+ * (not Linux).
+ */
+export function cpuTimeMs(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    return (cpuTicksOf(readFileSync(`/proc/${pid}/stat`, "utf8")) * 1000) / ticksPerSecond();
+  } catch {
+    return null;
+  }
+}
