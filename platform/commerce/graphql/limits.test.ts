@@ -62,4 +62,17 @@ describe("query limits", () => {
     );
     expect(refused).toEqual([]);
   });
+
+  it("judge each request by its own variables once a document is kept as within bounds", () => {
+    const query = `query Nested($n: Int!, $handle: String!) {
+      collection(handle: $handle) { products(first: $n) { nodes { collections(first: $n) {
+        nodes { products(first: 2) { nodes { id } } } } } } }
+    }`;
+    const codes = (variables: Record<string, unknown>) =>
+      (checkQueryLimits(schema, query, variables) ?? []).map((error) => error.extensions.code);
+    expect(codes({ n: 1, handle: "a" })).toEqual([]);
+    expect(codes({ n: 1, handle: "b" })).toEqual([]);
+    expect(codes({ n: 10, handle: "a" })).toEqual(["MAX_COST_EXCEEDED"]);
+    expect(codes({ n: 1, handle: "c" })).toEqual([]);
+  });
 });

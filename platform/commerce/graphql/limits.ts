@@ -17,6 +17,7 @@ import {
   type ValidationContext,
   type ValueNode,
   validate,
+  visit,
 } from "graphql";
 import { createGraphQLError, type Plugin } from "graphql-yoga";
 
@@ -200,8 +201,35 @@ export const queryLimits =
 
 /** What the limits found in one document, whatever its variables. */
 type CheckedDocument =
-  | { document: DocumentNode; refused: GraphQLError[] }
+  | {
+      document: DocumentNode;
+      refused: GraphQLError[];
+      /** The variables that size a list (`first`, `last`, `ids`, `identifiers`). */
+      sizing: string[];
+      /** The sizes of those variables found within the depth and cost caps (`sizesOf`). */
+      withinLimits: Set<string>;
+    }
   | { document: undefined; refused: GraphQLError[] | undefined };
+
+/** The arguments whose value `queryLimits` reads, a variable's included. */
+const SIZING_ARGUMENTS = new Set(["first", "last", "ids", "identifiers"]);
+/** Variable sizes remembered per document as within the caps; the first ones are kept. */
+const SIZES_KEPT = 100;
+
+/**
+ * What `queryLimits` reads of the variables: a number as it is, a list by its length, anything
+ * else as open. Requests that agree on it have the same depth and cost (a product page's handle
+ * changes nothing): one validation serves them all.
+ */
+function sizesOf(sizing: string[], variables: Record<string, unknown>): string {
+  return JSON.stringify(
+    sizing.map((name) => {
+      const value = variables[name];
+      if (typeof value === "number") return value;
+      return Array.isArray(value) ? [value.length] : null;
+    }),
+  );
+}
 
 /**
  * Documents already parsed and checked against the caps that depend on them alone (tokens,
@@ -259,13 +287,20 @@ function parseAndCap(schema: GraphQLSchema, query: string): CheckedDocument {
       onReject: [armorRule("MAX_DIRECTIVES_EXCEEDED")],
     }),
   ]);
-  return { document, refused: [...refused] };
+  const sizing = new Set<string>();
+  visit(document, {
+    Argument(argument) {
+      if (SIZING_ARGUMENTS.has(argument.name.value) && argument.value.kind === Kind.VARIABLE)
+        sizing.add(argument.value.name.value);
+    },
+  });
+  return { document, refused: [...refused], sizing: [...sizing], withinLimits: new Set() };
 }
 
 /**
  * Every limit of a request, before anything runs: GraphQL Armor's token cap while parsing, its
  * alias and directive caps (kept per document), then depth and expensive fields, which read
- * the request's variables (a variable's `first` multiplies the searches inside). Answers the refusals in Shopify's shape, or undefined when the
+ * the request's variables (kept per document and sizes of the variables, when within bounds) (a variable's `first` multiplies the searches inside). Answers the refusals in Shopify's shape, or undefined when the
  * request is within bounds (or is not parseable: yoga then answers in GraphQL's own shape).
  */
 export function checkQueryLimits(
@@ -275,10 +310,14 @@ export function checkQueryLimits(
 ): GraphQLError[] | undefined {
   const checked = checkDocument(schema, query);
   if (!checked.document) return checked.refused;
+  const sizes = sizesOf(checked.sizing, variables);
+  if (checked.refused.length === 0 && checked.withinLimits.has(sizes)) return undefined;
   const errors = [
     ...checked.refused,
     ...validate(schema, checked.document, [queryLimits(variables)]),
   ];
+  if (errors.length === 0 && checked.withinLimits.size < SIZES_KEPT)
+    checked.withinLimits.add(sizes);
   return errors.length > 0
     ? errors.map((error) => limitError(error.message, String(error.extensions.code)))
     : undefined;
