@@ -5,8 +5,24 @@ import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { connect as tlsConnect } from "node:tls";
-import { type Browser, type BrowserType, expect, type LaunchOptions, test } from "@playwright/test";
-import { E2E_ADMIN, signInStaff } from "./admin-account.ts";
+import {
+  type Browser,
+  type BrowserType,
+  expect,
+  type LaunchOptions,
+  type Page,
+  type Response,
+  test,
+} from "@playwright/test";
+import { startVarnish, VARNISHD, type Varnish, varnishConfig } from "../scripts/varnish.ts";
+import {
+  E2E_ADMIN,
+  openTypedPriceProduct,
+  outboxLink,
+  savePrice,
+  signInStaff,
+} from "./admin-account.ts";
+import { publish } from "./admin-content.ts";
 import { type Instances, startInstances } from "./instances.ts";
 import {
   DEMO_CUSTOMER,
@@ -18,11 +34,14 @@ import {
 import { consentGiven } from "./shop-config.ts";
 
 /**
- * The production topology of docs/deployment.md (issue 20, item 8): Debian's nginx, running the
- * repository's own deploy/nginx/comptoir.conf, ends TLS in front of two instances on one
- * PostgreSQL database. A shopper signs in, fills a cart, pays and finds the order in the account;
- * the office works in the admin area; a visitor from elsewhere does not reach it, even with a
- * forged X-Forwarded-For. The instances see the visitors' addresses through TRUSTED_PROXIES.
+ * The production topology of docs/deployment.md (issue 20, item 8; issue 51): Debian's nginx,
+ * running the repository's own deploy/nginx/comptoir.conf, ends TLS in front of Debian's
+ * Varnish, running deploy/varnish/comptoir.vcl, in front of two instances on one PostgreSQL
+ * database. A shopper signs in, fills a cart, pays and finds the order in the account; the office
+ * works in the admin area; a visitor from elsewhere does not reach it, even with a forged
+ * X-Forwarded-For. The instances see the visitors' addresses through TRUSTED_PROXIES. Varnish
+ * serves a page's second visitor; a price or a content published in the admin area shows within a
+ * second; nothing of a signed-in shopper is stored or shown to another.
  *
  * The shop's name, comptoir.test, resolves to 127.0.0.1 for the shopper's browser and to ::1 for
  * the office's (Chromium's host resolver rules): two visitors from two addresses, on one machine.
@@ -37,6 +56,10 @@ test.skip(
   !existsSync(NGINX) && !process.env.CI,
   `nginx is missing at ${NGINX}: run scripts/ensure-nginx.sh`,
 );
+test.skip(
+  !existsSync(VARNISHD) && !process.env.CI,
+  `Varnish is missing at ${VARNISHD}: run scripts/ensure-varnish.sh`,
+);
 test.skip(({ isMobile }) => isMobile, "the proxy does not depend on the browser's shape");
 test.setTimeout(240_000);
 test.describe.configure({ mode: "serial" });
@@ -44,12 +67,15 @@ test.describe.configure({ mode: "serial" });
 const root = resolve(import.meta.dirname, "..");
 const HTTPS_PORT = Number(process.env.E2E_PORT ?? 3100) + 60;
 const HTTP_PORT = HTTPS_PORT + 1;
-const INSTANCE_PORTS = [HTTPS_PORT + 2, HTTPS_PORT + 3];
+const INSTANCE_PORTS = [HTTPS_PORT + 2, HTTPS_PORT + 3] as const;
+const VARNISH_PORT = HTTPS_PORT + 4;
+const PURGE_TOKEN = "purge-token-of-the-nginx-journey-2026";
 const NAME = "comptoir.test";
 const base = `https://${NAME}:${HTTPS_PORT}`;
 
 let dir = "";
 let nginx: ChildProcess | undefined;
+let varnish: Varnish | undefined;
 let instances: Instances | undefined;
 
 /** Replaces `from` by `to` in `text`, failing when the file no longer holds it. */
@@ -61,8 +87,7 @@ function swap(text: string, from: string, to: string): string {
 /** deploy/nginx/comptoir.conf with the test's name, ports and certificate. */
 function siteConfig(certificate: string, key: string): string {
   let site = readFileSync(join(root, "deploy/nginx/comptoir.conf"), "utf8");
-  site = swap(site, "server 127.0.0.1:3001", `server 127.0.0.1:${INSTANCE_PORTS[0]}`);
-  site = swap(site, "server 127.0.0.1:3002", `server 127.0.0.1:${INSTANCE_PORTS[1]}`);
+  site = swap(site, "server 127.0.0.1:6081", `server 127.0.0.1:${VARNISH_PORT}`);
   site = swap(site, "listen 80;", `listen 127.0.0.1:${HTTP_PORT};`);
   site = swap(site, "listen [::]:80;", `listen [::1]:${HTTP_PORT};`);
   site = swap(site, "listen 443 ssl", `listen 127.0.0.1:${HTTPS_PORT} ssl`);
@@ -141,15 +166,24 @@ function shopContext(browser: Browser) {
   });
 }
 
-/** The access log: for each request, who asked, which instance answered, and the status. */
-function accessLog(): { client: string; instance: string; status: number; path: string }[] {
+/** nginx's access log: for each request, who asked, where nginx sent it, and the status. */
+function accessLog(): { client: string; upstream: string; status: number; path: string }[] {
   return readFileSync(join(dir, "access.log"), "utf8")
     .trim()
     .split("\n")
     .map((line) => {
-      const [client = "", instance = "", status = "0", , path = ""] = line.split(" ");
-      return { client, instance, status: Number(status), path };
+      const [client = "", upstream = "", status = "0", , path = ""] = line.split(" ");
+      return { client, upstream, status: Number(status), path };
     });
+}
+
+/** The requests Varnish sent to each instance so far (varnishstat's backend counters). */
+function instanceRequests(): [number, number] {
+  const stats = JSON.parse(
+    execFileSync("varnishstat", ["-n", varnish?.name ?? "", "-1", "-j"], { encoding: "utf8" }),
+  ) as { counters: Record<string, { value: number }> };
+  const sent = (backend: string) => stats.counters[`VBE.boot.${backend}.req`]?.value ?? 0;
+  return [sent("shop_1"), sent("shop_2")];
 }
 
 test.beforeAll(async () => {
@@ -192,7 +226,13 @@ test.beforeAll(async () => {
       PUBLIC_URL: base,
       TRUSTED_PROXIES: "127.0.0.1",
       ADMIN_ALLOWLIST: "::1",
+      SHARED_CACHE_PURGE_URL: `http://127.0.0.1:${VARNISH_PORT}`,
+      SHARED_CACHE_PURGE_TOKEN: PURGE_TOKEN,
     },
+  });
+  varnish = await startVarnish({
+    port: VARNISH_PORT,
+    vcl: varnishConfig(INSTANCE_PORTS, PURGE_TOKEN),
   });
   nginx = spawn(NGINX, ["-p", dir, "-c", join(dir, "nginx.conf"), "-e", join(dir, "error.log")], {
     stdio: ["ignore", "ignore", "inherit"],
@@ -205,6 +245,7 @@ test.afterAll(async () => {
     nginx.kill("SIGQUIT");
     await once(nginx, "exit");
   }
+  await varnish?.stop();
   await instances?.stop();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
@@ -318,12 +359,206 @@ test("a shopper buys and finds the order in the account; only the office reaches
     await officeBrowser.close();
   }
 
-  // nginx spread the requests over both instances, none failed, and each address came through.
+  // nginx sent everything to Varnish, which spread what it did not keep over both instances;
+  // none failed, and each address came through.
   const log = accessLog();
-  const byInstance = (port: number) =>
-    log.filter((entry) => entry.instance === `127.0.0.1:${port}`);
-  expect(byInstance(INSTANCE_PORTS[0] as number).length).toBeGreaterThan(5);
-  expect(byInstance(INSTANCE_PORTS[1] as number).length).toBeGreaterThan(5);
+  // (nginx answers the plain-http redirect itself: no upstream, "-".)
+  const proxied = log.filter((entry) => entry.upstream !== "-");
+  expect(proxied.length).toBeGreaterThan(10);
+  expect(new Set(proxied.map((entry) => entry.upstream))).toEqual(
+    new Set([`127.0.0.1:${VARNISH_PORT}`]),
+  );
+  const [first, second] = instanceRequests();
+  expect(first).toBeGreaterThan(5);
+  expect(second).toBeGreaterThan(5);
   expect(log.filter((entry) => entry.status >= 500)).toEqual([]);
   expect(new Set(log.map((entry) => entry.client))).toEqual(new Set(["127.0.0.1", "::1"]));
+});
+
+/** The shared cache's verdict on an answer: HIT, MISS or PASS (deploy/varnish/comptoir.vcl). */
+const sharedCache = (response: Response | null) => response?.headers()["x-shared-cache"];
+
+/**
+ * From `page`: how long, in milliseconds, until the HTML of every path, asked again and again
+ * past the browser's own cache (through nginx and Varnish), holds `text`; Infinity after 5 s.
+ */
+function shownAfter(page: Page, paths: string[], text: string): Promise<number> {
+  return page.evaluate(
+    async ({ paths, text }) => {
+      const started = performance.now();
+      while (performance.now() - started < 5_000) {
+        const bodies = await Promise.all(
+          paths.map(async (path) => (await fetch(path, { cache: "no-store" })).text()),
+        );
+        if (bodies.every((body) => body.includes(text))) return performance.now() - started;
+        await new Promise((next) => setTimeout(next, 25));
+      }
+      return Number.POSITIVE_INFINITY;
+    },
+    { paths, text },
+  );
+}
+
+test("a page's second visitor gets it from the shared cache; a price and a content published in the admin area show within a second", async ({
+  playwright,
+  launchOptions,
+}) => {
+  const shopperBrowser = await browserAt(playwright.chromium, launchOptions, "127.0.0.1");
+  const officeBrowser = await browserAt(playwright.chromium, launchOptions, "[::1]");
+  try {
+    const office = await (await shopContext(officeBrowser)).newPage();
+    await signInStaff(office);
+    const product = `/p/${await openTypedPriceProduct(office, [1, 3])}/`;
+
+    // A first visitor reads the product and its category, then a second one, with nothing in
+    // their browser's cache, gets both from Varnish.
+    const first = await (await shopContext(shopperBrowser)).newPage();
+    await first.goto(product);
+    const category =
+      (await first
+        .getByRole("navigation", { name: "Fil d'Ariane" })
+        .getByRole("link")
+        .last()
+        .getAttribute("href")) ?? "";
+    expect(category).toMatch(/^\/c\//);
+    await first.goto(category);
+    await first.goto("/");
+    const visitor = await (await shopContext(shopperBrowser)).newPage();
+    for (const path of [product, category, "/"]) {
+      expect(sharedCache(await visitor.goto(path)), path).toBe("HIT");
+    }
+
+    // The office changes the price: both pages show it within a second of the save.
+    const price = `41,3${test.info().retry}`;
+    expect(await visitor.content()).not.toContain(price);
+    await savePrice(office, price);
+    expect(await shownAfter(visitor, [product, category], price)).toBeLessThan(1_000);
+    await visitor.goto(category);
+    await expect(visitor.locator("main").getByText(`${price} €`).first()).toBeVisible();
+
+    // The office publishes the home page's hero under a new title: shown within a second.
+    const title = `Le goût du Comptoir ${test.info().retry}`;
+    await office.goto("/middleware/contenu/?type=banner&q=Le%20go%C3%BBt%20des%20bonnes%20choses");
+    await office.getByRole("link", { name: "Le goût des bonnes choses", exact: true }).click();
+    await hydrated(office);
+    await office.getByLabel("Titre *").fill(title);
+    await publish(office);
+    expect(await shownAfter(visitor, ["/"], title)).toBeLessThan(1_000);
+    await visitor.goto("/");
+    await expect(visitor.getByText(title).first()).toBeVisible();
+    expect(sharedCache(await first.goto("/"))).toBe("HIT");
+  } finally {
+    await shopperBrowser.close();
+    await officeBrowser.close();
+  }
+});
+
+test("nothing of a signed-in shopper is stored, nor shown to another", async ({
+  playwright,
+  launchOptions,
+}) => {
+  const shopperBrowser = await browserAt(playwright.chromium, launchOptions, "127.0.0.1");
+  const officeBrowser = await browserAt(playwright.chromium, launchOptions, "[::1]");
+  const category = "/c/epicerie-salee/";
+  const cards = (page: Page) => page.locator("article.product-card:not(.product-card--archived)");
+  const heartOf = (page: Page, index: number) =>
+    cards(page)
+      .nth(index)
+      .getByRole("button", { name: /aux favoris/ });
+  /** Adds the listing's `index`-th card to the cart and waits until the cart holds it. */
+  const addCard = async (page: Page, index: number, count: number) => {
+    await cards(page)
+      .nth(index)
+      .getByRole("button", { name: /^Ajouter .+ au panier$/ })
+      .click();
+    const cart = page.getByRole("button", {
+      name: `Panier, ${count} ${count > 1 ? "articles" : "article"}`,
+    });
+    await expect(cart).not.toHaveAttribute("aria-busy", "true");
+  };
+  try {
+    // Marie, the demo customer, signs in: her account page is never stored, nor her pages.
+    const marie = await (await shopContext(shopperBrowser)).newPage();
+    await signIn(marie, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
+    for (let round = 0; round < 2; round++) {
+      const account = await marie.goto("/compte/");
+      expect(sharedCache(account)).toBe("PASS");
+      expect(account?.headers()["cache-control"]).toMatch(/no-store/);
+      expect(sharedCache(await marie.goto(category))).toBe("PASS");
+    }
+    await hydrated(marie);
+    await addCard(marie, 0, 1);
+    const heart = heartOf(marie, 3);
+    if ((await heart.getAttribute("aria-pressed")) !== "true") await heart.click();
+    await expect(heart).toHaveAttribute("aria-pressed", "true");
+    await expect(heart).not.toHaveAttribute("aria-busy", "true");
+
+    // Jules registers and activates his account from the email the office reads.
+    const email = `jules.cache.${Date.now()}@example.fr`;
+    const jules = await (await shopContext(shopperBrowser)).newPage();
+    await jules.goto("/compte/");
+    const register = jules.getByRole("region", { name: "Créer un compte" });
+    await register.getByLabel("Prénom").fill("Jules");
+    await register.getByLabel("Nom", { exact: true }).fill("Henry");
+    await register.getByLabel("E-mail", { exact: true }).fill(email);
+    await register.getByRole("button", { name: "Créer mon compte" }).click();
+    await expect(register.getByRole("status")).toContainText("Un e-mail d'activation");
+    const office = await (await shopContext(officeBrowser)).newPage();
+    await signInStaff(office);
+    await jules.goto(`${await outboxLink(office, email, "customer-activation")}/`);
+    await jules.getByLabel("Mot de passe", { exact: true }).fill("Jules-Cache-2026");
+    await jules.getByLabel("Confirmez le mot de passe").fill("Jules-Cache-2026");
+    await jules.getByRole("button", { name: "Activer mon compte" }).click();
+    await expect(jules).toHaveURL(/\/compte\/\?ok=active$/);
+    await jules.goto(category);
+    await hydrated(jules);
+    await addCard(jules, 1, 1);
+    await addCard(jules, 2, 2);
+
+    // A visitor keeps the pages in the shared cache; then each shopper sees only their own.
+    const visitor = await (await shopContext(shopperBrowser)).newPage();
+    for (const path of ["/", category]) {
+      await visitor.goto(path);
+      expect(sharedCache(await visitor.goto(path)), path).toBe("HIT");
+    }
+    for (const path of ["/", category]) {
+      for (const [page, own, other, count] of [
+        [marie, "Marie", "Jules Henry", "Panier, 1 article"],
+        [jules, "Jules", "Marie Dupont", "Panier, 2 articles"],
+      ] as const) {
+        await page.goto(path);
+        await hydrated(page);
+        const banner = page.getByRole("banner");
+        await expect(banner.getByRole("button", { name: `${own} — mon compte` })).toBeVisible();
+        await expect(banner.getByRole("button", { name: count })).toBeVisible();
+        await expect(page.getByText(other)).toHaveCount(0);
+        const otherFirstName = other.split(" ")[0];
+        await expect(
+          banner.getByRole("button", { name: `${otherFirstName} — mon compte` }),
+        ).toHaveCount(0);
+      }
+    }
+    await marie.goto(category);
+    await expect(heartOf(marie, 3)).toHaveAttribute("aria-pressed", "true");
+    await jules.goto(category);
+    await hydrated(jules);
+    await expect(heartOf(jules, 3)).toHaveAttribute("aria-pressed", "false");
+
+    // And the visitor, from the shared cache, sees neither.
+    await visitor.goto(category);
+    await hydrated(visitor);
+    for (const name of ["Marie", "Jules"]) {
+      await expect(visitor.getByRole("button", { name: `${name} — mon compte` })).toHaveCount(0);
+    }
+    for (const name of ["Marie Dupont", "Jules Henry"]) {
+      await expect(visitor.getByText(name)).toHaveCount(0);
+    }
+    await expect(
+      visitor.getByRole("banner").getByRole("button", { name: /^Panier, 0 / }),
+    ).toBeVisible();
+    await expect(heartOf(visitor, 3)).toHaveAttribute("aria-pressed", "false");
+  } finally {
+    await shopperBrowser.close();
+    await officeBrowser.close();
+  }
 });

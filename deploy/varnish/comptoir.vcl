@@ -127,7 +127,11 @@ sub vcl_backend_error {
 }
 
 sub vcl_deliver {
+  # The keys are for this cache: visitors need none of them (a category page names a hundred
+  # products, some 3 kB of headers), as Fastly and Cloudflare drop them too.
   unset resp.http.xkey;
+  unset resp.http.Surrogate-Key;
+  unset resp.http.Cache-Tag;
   unset resp.http.X-Url;
   if (obj.uncacheable) {
     set resp.http.X-Shared-Cache = "PASS";
