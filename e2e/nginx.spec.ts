@@ -221,7 +221,7 @@ test.beforeAll(async () => {
   instances = await startInstances({
     databaseUrl: databaseUrl as string,
     name: `comptoir_e2e_nginx_${process.pid}`,
-    ports: INSTANCE_PORTS,
+    ports: [...INSTANCE_PORTS],
     env: {
       PUBLIC_URL: base,
       TRUSTED_PROXIES: "127.0.0.1",
