@@ -940,12 +940,7 @@ export type CatalogueProductQueryVariables = Exact<{
 export type CatalogueProductQuery = { product: { descriptionHtml: string, id: string, handle: string, title: string, vendor: string, tags: Array<string>, availableForSale: boolean, createdAt: string, seo: { title: string | null, description: string | null }, images: { nodes: Array<{ altText: string | null, width: number | null, height: number | null, small: string, medium: string, large: string }> }, variants: { nodes: Array<{ sku: string | null, barcode: string | null, id: string, title: string, availableForSale: boolean, price: { amount: string, currencyCode: CurrencyCode }, compareAtPrice: { amount: string, currencyCode: CurrencyCode } | null, unitPrice: { amount: string, currencyCode: CurrencyCode } | null, unitPriceMeasurement: { referenceUnit: UnitPriceMeasurementMeasuredUnit | null, referenceValue: number } | null }> }, collections: { nodes: Array<{ handle: string }> }, metafields: Array<{ key: string, value: string, references: { nodes: Array<
           | { __typename: 'Collection' }
           | { __typename: 'Metaobject', id: string, handle: string, fields: Array<{ key: string, value: string | null }> }
-          | { __typename: 'Product', id: string, handle: string, title: string, vendor: string, tags: Array<string>, availableForSale: boolean, createdAt: string, variants: { nodes: Array<{ id: string, title: string, availableForSale: boolean, price: { amount: string, currencyCode: CurrencyCode }, compareAtPrice: { amount: string, currencyCode: CurrencyCode } | null, unitPrice: { amount: string, currencyCode: CurrencyCode } | null, unitPriceMeasurement: { referenceUnit: UnitPriceMeasurementMeasuredUnit | null, referenceValue: number } | null }> }, featuredImage: { altText: string | null, width: number | null, height: number | null, small: string, medium: string, large: string } | null, priceRange: { minVariantPrice: { amount: string, currencyCode: CurrencyCode }, maxVariantPrice: { amount: string, currencyCode: CurrencyCode } }, compareAtPriceRange: { minVariantPrice: { amount: string, currencyCode: CurrencyCode }, maxVariantPrice: { amount: string, currencyCode: CurrencyCode } }, metafields: Array<{ key: string, value: string, reference:
-                | { __typename: 'Collection' }
-                | { __typename: 'Metaobject', id: string, handle: string, fields: Array<{ key: string, value: string | null }> }
-                | { __typename: 'Product' }
-                | { __typename: 'ProductVariant' }
-               | null } | null> }
+          | { __typename: 'Product', id: string }
           | { __typename: 'ProductVariant' }
         > } | null, reference:
         | { __typename: 'Collection' }
@@ -953,6 +948,40 @@ export type CatalogueProductQuery = { product: { descriptionHtml: string, id: st
         | { __typename: 'Product' }
         | { __typename: 'ProductVariant' }
        | null } | null>, featuredImage: { altText: string | null, width: number | null, height: number | null, small: string, medium: string, large: string } | null, priceRange: { minVariantPrice: { amount: string, currencyCode: CurrencyCode }, maxVariantPrice: { amount: string, currencyCode: CurrencyCode } }, compareAtPriceRange: { minVariantPrice: { amount: string, currencyCode: CurrencyCode }, maxVariantPrice: { amount: string, currencyCode: CurrencyCode } } } | null };
+
+export type CatalogueProductCardsQueryVariables = Exact<{
+  ids: Array<string | number> | string | number;
+}>;
+
+
+export type CatalogueProductCardsQuery = { nodes: Array<
+    | { __typename: 'AppliedGiftCard' }
+    | { __typename: 'Article' }
+    | { __typename: 'Blog' }
+    | { __typename: 'Cart' }
+    | { __typename: 'CartLine' }
+    | { __typename: 'Collection' }
+    | { __typename: 'ComponentizableCartLine' }
+    | { __typename: 'MailingAddress' }
+    | { __typename: 'MediaImage' }
+    | { __typename: 'Menu' }
+    | { __typename: 'MenuItem' }
+    | { __typename: 'Metafield' }
+    | { __typename: 'Metaobject' }
+    | { __typename: 'Order' }
+    | { __typename: 'Page' }
+    | { __typename: 'Product', id: string, handle: string, title: string, vendor: string, tags: Array<string>, availableForSale: boolean, createdAt: string, variants: { nodes: Array<{ id: string, title: string, availableForSale: boolean, price: { amount: string, currencyCode: CurrencyCode }, compareAtPrice: { amount: string, currencyCode: CurrencyCode } | null, unitPrice: { amount: string, currencyCode: CurrencyCode } | null, unitPriceMeasurement: { referenceUnit: UnitPriceMeasurementMeasuredUnit | null, referenceValue: number } | null }> }, featuredImage: { altText: string | null, width: number | null, height: number | null, small: string, medium: string, large: string } | null, priceRange: { minVariantPrice: { amount: string, currencyCode: CurrencyCode }, maxVariantPrice: { amount: string, currencyCode: CurrencyCode } }, compareAtPriceRange: { minVariantPrice: { amount: string, currencyCode: CurrencyCode }, maxVariantPrice: { amount: string, currencyCode: CurrencyCode } }, metafields: Array<{ key: string, value: string, reference:
+          | { __typename: 'Collection' }
+          | { __typename: 'Metaobject', id: string, handle: string, fields: Array<{ key: string, value: string | null }> }
+          | { __typename: 'Product' }
+          | { __typename: 'ProductVariant' }
+         | null } | null> }
+    | { __typename: 'ProductOption' }
+    | { __typename: 'ProductOptionValue' }
+    | { __typename: 'ProductVariant' }
+    | { __typename: 'Shop' }
+    | { __typename: 'ShopPolicy' }
+   | null> };
 
 export type CatalogueFilterFragment = { id: string, label: string, type: FilterType, values: Array<{ id: string, label: string, count: number, input: string }> };
 
@@ -1286,6 +1315,7 @@ export interface StorefrontOperations {
   CatalogueCollectionsPage: { result: CatalogueCollectionsPageQuery; variables: CatalogueCollectionsPageQueryVariables };
   CatalogueCollectionVendors: { result: CatalogueCollectionVendorsQuery; variables: CatalogueCollectionVendorsQueryVariables };
   CatalogueProduct: { result: CatalogueProductQuery; variables: CatalogueProductQueryVariables };
+  CatalogueProductCards: { result: CatalogueProductCardsQuery; variables: CatalogueProductCardsQueryVariables };
   CatalogueReference: { result: CatalogueReferenceQuery; variables: CatalogueReferenceQueryVariables };
   CatalogueSearch: { result: CatalogueSearchQuery; variables: CatalogueSearchQueryVariables };
   CheckoutAddAddress: { result: CheckoutAddAddressMutation; variables: CheckoutAddAddressMutationVariables };

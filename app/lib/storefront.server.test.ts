@@ -3,10 +3,13 @@ import { configureService } from "#app/lib/services.server.ts";
 import {
   CATALOGUE_READ_ENTRIES,
   CATALOGUE_READ_TTL_MS,
+  catalogueNodes,
   catalogueQuery,
   forgetCatalogueReads,
   StorefrontError,
+  type TypedDocument,
 } from "#app/lib/storefront.server.ts";
+import { collectSurrogateKeys } from "#platform/surrogate-keys.ts";
 
 /** A commerce service that answers each query with how many it has answered, or fails. */
 let answered = 0;
@@ -98,5 +101,64 @@ describe("catalogueQuery", () => {
     expect(answered).toBe(CATALOGUE_READ_ENTRIES + 1);
     await catalogueQuery(QUERY, { i: 0 }); // the oldest: dropped
     expect(answered).toBe(CATALOGUE_READ_ENTRIES + 2);
+  });
+});
+
+describe("catalogueNodes", () => {
+  type Node = { id: string; answer: number };
+  const NODES = "query Nodes($ids: [ID!]!) { nodes(ids: $ids) { id } }" as TypedDocument<
+    { nodes: (Node | null)[] },
+    { ids: string[] }
+  >;
+  const gid = (id: number) => `gid://shopify/Product/${id}`;
+  let asked: string[][] = [];
+
+  beforeEach(() => {
+    asked = [];
+    configureService("commerce", {
+      baseUrl: "http://commerce.test",
+      handler: async (request) => {
+        const { variables } = (await request.json()) as { variables: { ids: string[] } };
+        answered += 1;
+        asked.push(variables.ids);
+        if (failing) return Response.json({ errors: [{ message: "down" }] }, { status: 500 });
+        const nodes = variables.ids.map((id) => (id === gid(0) ? null : { id, answer: answered }));
+        return Response.json({ data: { nodes } });
+      },
+    });
+  });
+
+  it("asks in one request for the objects not kept, and answers in the order asked", async () => {
+    const first = await catalogueNodes(NODES, [gid(1), gid(2)]);
+    expect(first.map((node) => node?.id)).toEqual([gid(1), gid(2)]);
+    const second = await catalogueNodes(NODES, [gid(3), gid(2), gid(0), gid(1)]);
+    expect(asked).toEqual([
+      [gid(1), gid(2)],
+      [gid(3), gid(0)],
+    ]);
+    expect(second.map((node) => node?.answer ?? null)).toEqual([2, 1, null, 1]);
+    expect(second[1]).toBe(first[1]);
+  });
+
+  it("asks again once a minute old, or after a catalogue change, and keeps no failure", async () => {
+    let now = 1_000_000;
+    await catalogueNodes(NODES, [gid(1)], () => now);
+    now += CATALOGUE_READ_TTL_MS;
+    await catalogueNodes(NODES, [gid(1)], () => now);
+    forgetCatalogueReads();
+    failing = true;
+    await expect(catalogueNodes(NODES, [gid(1)], () => now)).rejects.toBeInstanceOf(
+      StorefrontError,
+    );
+    failing = false;
+    expect((await catalogueNodes(NODES, [gid(1)], () => now))[0]?.answer).toBe(4);
+    expect(asked).toHaveLength(4);
+  });
+
+  it("names a page by the surrogate keys of the objects it shows, kept ones too", async () => {
+    const first = await collectSurrogateKeys(() => catalogueNodes(NODES, [gid(1), gid(2)]));
+    expect(first.keys.sort()).toEqual(["product-1", "product-2"]);
+    const second = await collectSurrogateKeys(() => catalogueNodes(NODES, [gid(2), gid(3)]));
+    expect(second.keys.sort()).toEqual(["product-2", "product-3"]);
   });
 });

@@ -5,6 +5,7 @@ import { processGlobal } from "#platform/process-global.ts";
 import {
   addSurrogateKeys,
   keysOfStorefrontAnswer,
+  namedAs,
   withSurrogateKeys,
 } from "#platform/surrogate-keys.ts";
 
@@ -121,10 +122,76 @@ export function catalogueQuery<Result, Variables = Record<string, unknown>>(
   return data;
 }
 
+/** Catalogue objects kept one by one (`catalogueNodes`): a product card is about 2 kB. */
+export const CATALOGUE_NODE_ENTRIES = 2000;
+
+const catalogueNodeReads = () =>
+  processGlobal(
+    "catalogueNodeReads",
+    () => new Map<string, { at: number; read: () => Promise<unknown> }>(),
+  );
+
+/**
+ * Public catalogue objects by id (`nodes(ids: $ids)`, a product's related products), each kept
+ * as `catalogueQuery` keeps a read — a minute at most, dropped by any catalogue write — but one
+ * by one: a page asks the commerce service, in one request, only for those no page read
+ * recently (the related products of a category's products are mostly the same few). Each is
+ * named by its own surrogate keys. Answers in the order of `ids`, null for one that is no more.
+ */
+export async function catalogueNodes<Node, Variables extends { ids: unknown }>(
+  query: TypedDocument<{ nodes: readonly (Node | null)[] }, Variables>,
+  ids: readonly string[],
+  now: () => number = Date.now,
+): Promise<(Node | null)[]> {
+  const reads = catalogueNodeReads();
+  const keyOf = (id: string) => `${id}\n${query}`;
+  const found = new Map<string, () => Promise<unknown>>();
+  const missing: string[] = [];
+  for (const id of new Set(ids)) {
+    const key = keyOf(id);
+    const hit = reads.get(key);
+    reads.delete(key);
+    if (hit && now() - hit.at < CATALOGUE_READ_TTL_MS) {
+      reads.set(key, hit); // most recently used goes last
+      found.set(id, hit.read);
+    } else missing.push(id);
+  }
+  if (missing.length > 0) {
+    // The answer's keys go to each object's own read below, not all of them to every one.
+    // The document's only variable is its ids (the generated type spells them loosely).
+    const variables = { ids: missing } as Variables;
+    const answer = namedAs([], () => storefrontQuery(query, variables));
+    const at = now();
+    missing.forEach((id, index) => {
+      const key = keyOf(id);
+      const entry = {
+        at,
+        read: withSurrogateKeys(async () => {
+          const node = (await answer).nodes[index] ?? null;
+          addSurrogateKeys(keysOfStorefrontAnswer(JSON.stringify(node)));
+          return node;
+        }),
+      };
+      reads.set(key, entry);
+      found.set(id, entry.read);
+      answer.catch(() => {
+        if (reads.get(key) === entry) reads.delete(key);
+      });
+    });
+    while (reads.size > CATALOGUE_NODE_ENTRIES) {
+      const oldest = reads.keys().next().value;
+      if (oldest === undefined) break;
+      reads.delete(oldest);
+    }
+  }
+  return Promise.all(ids.map(async (id) => ((await found.get(id)?.()) ?? null) as Node | null));
+}
+
 /**
  * Drops every kept catalogue read, those still on their way too: a read begun before a write may
  * bring the old data, so it serves the pages that asked for it and is not kept.
  */
 export function forgetCatalogueReads() {
   catalogueReads().clear();
+  catalogueNodeReads().clear();
 }

@@ -2,6 +2,7 @@ import {
   CATALOGUE_BRAND_PRODUCTS_QUERY,
   CATALOGUE_COLLECTION_QUERY,
   CATALOGUE_COLLECTION_VENDORS_QUERY,
+  CATALOGUE_PRODUCT_CARDS_QUERY,
   CATALOGUE_PRODUCT_QUERY,
   CATALOGUE_SEARCH_QUERY,
 } from "#app/lib/catalogue/documents.ts";
@@ -18,7 +19,12 @@ import type {
   CatalogueCollectionQueryVariables,
   CatalogueProductPageFragment,
 } from "#app/lib/storefront.generated.ts";
-import { catalogueQuery, StorefrontError, storefrontQuery } from "#app/lib/storefront.server.ts";
+import {
+  catalogueNodes,
+  catalogueQuery,
+  StorefrontError,
+  storefrontQuery,
+} from "#app/lib/storefront.server.ts";
 import { sanitizeRichHtml } from "#platform/commerce/index.ts";
 import { NUTRITION_ROWS, type NutritionKey } from "#platform/nutrition.ts";
 import { addSurrogateKeys, PRODUCT_SEARCH_KEY } from "#platform/surrogate-keys.ts";
@@ -44,7 +50,8 @@ export async function productByHandle(handle: string): Promise<{
   descriptionHtml: string;
   seo: { title: string | null; description: string | null };
   details: ProductDetails;
-  related: StorefrontProduct[];
+  /** The ids of its related products, for `relatedProducts`. */
+  relatedIds: string[];
   /** The handles of the collections (categories) it belongs to. */
   collections: string[];
 } | null> {
@@ -53,11 +60,9 @@ export async function productByHandle(handle: string): Promise<{
   if (!raw) return null;
   const fields = new Map(raw.metafields.filter((field) => field !== null).map((f) => [f.key, f]));
   const text = (key: string) => fields.get(key)?.value?.trim() || null;
-  const related = (fields.get("produit_associe")?.references?.nodes ?? [])
-    .filter((node) => node.__typename === "Product")
-    .map((node) => normaliseProduct(node))
-    .filter((product) => !product.tags.includes("Archive"))
-    .slice(0, 10);
+  const relatedIds = (fields.get("produit_associe")?.references?.nodes ?? []).flatMap((node) =>
+    node.__typename === "Product" ? [node.id] : [],
+  );
   return {
     product: normaliseProduct(raw),
     // Sanitised again at render (issue 16): rows written before write-time sanitising, straight
@@ -76,9 +81,23 @@ export async function productByHandle(handle: string): Promise<{
       >,
       nutritionExemption: text("nutrition_exemption"),
     },
-    related,
+    relatedIds,
     collections: raw.collections.nodes.map((node) => node.handle),
   };
+}
+
+/**
+ * A product's related products, as cards: the first ten of them still sold (not archived). The
+ * cards are kept one by one across pages (`catalogueNodes`): the products of a category mostly
+ * name the same few, so a product's first view seldom asks for them.
+ */
+export async function relatedProducts(ids: readonly string[]): Promise<StorefrontProduct[]> {
+  if (ids.length === 0) return [];
+  const nodes = await catalogueNodes(CATALOGUE_PRODUCT_CARDS_QUERY, ids);
+  return nodes
+    .flatMap((node) => (node?.__typename === "Product" ? [normaliseProduct(node)] : []))
+    .filter((product) => !product.tags.includes("Archive"))
+    .slice(0, 10);
 }
 
 /** The product page's texts beside the normalised product. */

@@ -1,6 +1,9 @@
 import {
+  CATALOGUE_METAFIELD_FRAGMENT,
   CATALOGUE_METAOBJECT_FRAGMENT,
   CATALOGUE_PRODUCT_CARD_FRAGMENT,
+  CATALOGUE_PRODUCT_SUMMARY_FRAGMENT,
+  CATALOGUE_VARIANT_FRAGMENT,
 } from "#app/lib/fragments.ts";
 import type { StorefrontDocument } from "#app/lib/storefront.server.ts";
 
@@ -67,20 +70,37 @@ export const CATALOGUE_PRODUCT_QUERY = `#graphql
         ]
       ) {
         ...CatalogueMetafield
+        # Related products by id only: their cards are read apart and kept across pages
+        # (CATALOGUE_PRODUCT_CARDS_QUERY), many products sharing the same few.
         references(first: 10) {
           nodes {
             __typename
             ...CatalogueMetaobject
             ... on Product {
-              ...CatalogueProductCard
+              id
             }
           }
         }
       }
     }
   }
-  ${CATALOGUE_PRODUCT_CARD_FRAGMENT}
+  ${CATALOGUE_PRODUCT_SUMMARY_FRAGMENT}
+  ${CATALOGUE_VARIANT_FRAGMENT}
+  ${CATALOGUE_METAFIELD_FRAGMENT}
 ` as StorefrontDocument<"CatalogueProduct">;
+
+/** Product cards by id, in the order asked; null for one that is no more. */
+export const CATALOGUE_PRODUCT_CARDS_QUERY = `#graphql
+  query CatalogueProductCards($ids: [ID!]!) {
+    nodes(ids: $ids) {
+      __typename
+      ... on Product {
+        ...CatalogueProductCard
+      }
+    }
+  }
+  ${CATALOGUE_PRODUCT_CARD_FRAGMENT}
+` as StorefrontDocument<"CatalogueProductCards">;
 
 const CATALOGUE_FILTER_FRAGMENT = `#graphql
   fragment CatalogueFilter on Filter {

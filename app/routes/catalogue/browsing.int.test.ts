@@ -52,6 +52,35 @@ describe("the product page", () => {
     expect(after.html).toMatch(/1\s?234,56\s?€/);
   });
 
+  it("shows its related products in the order it names them, and a new price of one at once", async () => {
+    const [row] = await rows(sql`select p.handle, m.value from commerce_product p
+      join commerce_metafield m on m.owner_type = 'PRODUCT' and m.owner_id = p.id
+        and m.namespace = 'custom' and m.key = 'produit_associe'
+      where p.archived = false order by p.id limit 1`);
+    const { handle, value } = row as { handle: string; value: string };
+    const ids = (JSON.parse(value) as string[]).map((gid) => Number(gid.split("/").pop()));
+    const named = (await rows(sql`select id, handle from commerce_product
+      where id in ${sql.raw(`(${ids.join(", ")})`)} and archived = false`)) as {
+      id: number;
+      handle: string;
+    }[];
+    const expected = ids
+      .flatMap((id) => named.filter((product) => product.id === id).map((p) => p.handle))
+      .slice(0, 10);
+    expect(expected.length).toBeGreaterThan(1);
+    const related = (html: string) => html.slice(html.indexOf('id="related-title"'));
+    const shown = (html: string) => [
+      ...new Set([...related(html).matchAll(/href="\/p\/([^/"]+)\/"/g)].map((m) => m[1])),
+    ];
+    const before = await page(`/p/${handle}/?related=1`);
+    expect(shown(before.html).slice(0, expected.length)).toEqual(expected);
+    // A related product's card is kept across pages: a catalogue write drops it.
+    await composed.database.db.transaction((tx) =>
+      applyPriceChange(tx, { query: expected[0] as string }, { kind: "set", cents: 65_432 }),
+    );
+    expect(related((await page(`/p/${handle}/?related=2`)).html)).toMatch(/654,32\s?€/);
+  });
+
   it("renders a product with its price, brand link, allergens, nutrition and JSON-LD", async () => {
     const product = await productWhere(sql`exists (select 1 from commerce_product_filter_value fv
       where fv.product_id = p.id and fv.key = 'allergens')

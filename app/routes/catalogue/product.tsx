@@ -6,7 +6,11 @@ import { TrackListing, TrackProductView } from "#app/components/privacy/tracking
 import { AddToCartForm } from "#app/components/product/add-to-cart-form.tsx";
 import { Price } from "#app/components/product/price.tsx";
 import { SoldByWeightPurchase } from "#app/components/product/sold-by-weight-purchase.tsx";
-import { type ProductDetails, productByHandle } from "#app/lib/catalogue/catalogue.server.ts";
+import {
+  type ProductDetails,
+  productByHandle,
+  relatedProducts,
+} from "#app/lib/catalogue/catalogue.server.ts";
 import {
   AGE_LIMIT_TAG,
   ARCHIVE_TAG,
@@ -70,11 +74,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!found || found.product.tags.includes(ARCHIVE_TAG)) {
     throw new Response(NOT_FOUND_MESSAGE, { status: 404, statusText: "Not Found" });
   }
-  const { product, details, related, descriptionHtml, seo } = found;
+  const { product, details, descriptionHtml, seo } = found;
   const origin = shopOrigin(context);
   const path = productPath(product.handle);
   // Accueil / department / category… / the product: the deepest of the product's categories.
-  const lineage = deepestLineage(await catalogueReference(), found.collections);
+  const [reference, related] = await Promise.all([
+    catalogueReference(),
+    relatedProducts(found.relatedIds),
+  ]);
+  const lineage = deepestLineage(reference, found.collections);
   const crumbs: Crumb[] = [
     ...lineage.map((node, index) => ({
       label: node.title,
