@@ -45,3 +45,4 @@ export {
   type SynonymSave,
   saveSearchSynonym,
 } from "./synonyms.ts";
+export { productWordsCondition, type WordScope } from "./word-match.ts";

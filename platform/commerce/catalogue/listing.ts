@@ -36,6 +36,8 @@ export type ListingQuery = {
   /** Restrict to these products (search results). */
   productIds?: number[];
   filters?: ProductFilterInput[];
+  /** A condition of its own on `p`: a `query` argument's (product-query.ts). */
+  where?: SQL;
   sort: ListingSort;
   reverse: boolean;
 };
@@ -112,6 +114,7 @@ export function conditions(query: ListingQuery, omitKind?: string): SQL[] {
         : sql`false`,
     );
   }
+  if (query.where) where.push(sql`(${query.where})`);
   const byKind = new Map<string, SQL[]>();
   for (const filter of query.filters ?? []) {
     const kind = filterKind(filter);

@@ -8,6 +8,7 @@ import {
   listingSort,
   type ProductFilterInput,
 } from "#platform/commerce/catalogue/listing.ts";
+import { productQueryCondition } from "#platform/commerce/catalogue/product-query.ts";
 import {
   commerceCollection,
   commerceCollectionProduct,
@@ -112,7 +113,7 @@ export function createResolvers() {
       },
       collectionByHandle: async (_: unknown, args: { handle: string }, ctx: CommerceContext) =>
         (await ctx.loaders.collectionByHandle(args.handle)) ?? null,
-      products: (
+      products: async (
         _: unknown,
         args: PageArgs & { sortKey?: string; query?: string | null },
         ctx: CommerceContext,
@@ -122,7 +123,8 @@ export function createResolvers() {
           {
             sort: listingSort(args.sortKey, false),
             reverse: Boolean(args.reverse),
-            filters: parseProductQuery(args.query),
+            // Shopify's search syntax (catalogue/product-query.ts).
+            where: await productQueryCondition(ctx.db, args.query),
           },
           args,
           false,
@@ -507,31 +509,4 @@ async function relevanceConnection(
 
 async function countListing(ctx: CommerceContext, query: ListingQuery) {
   return (await listingProductIds(ctx.db, query)).length;
-}
-
-/**
- * The subset of Shopify's product search syntax that listings use: `tag:x`, `vendor:x`,
- * `product_type:x`, `available_for_sale:true`, joined by spaces or AND.
- */
-export function parseProductQuery(query: string | null | undefined): ProductFilterInput[] {
-  if (!query) return [];
-  const filters: ProductFilterInput[] = [];
-  for (const match of query.matchAll(/(\w+):(?:"([^"]*)"|'([^']*)'|(\S+))/g)) {
-    const value = match[2] ?? match[3] ?? match[4] ?? "";
-    switch (match[1]) {
-      case "tag":
-        filters.push({ tag: value });
-        break;
-      case "vendor":
-        filters.push({ productVendor: value });
-        break;
-      case "product_type":
-        filters.push({ productType: value });
-        break;
-      case "available_for_sale":
-        filters.push({ available: value === "true" });
-        break;
-    }
-  }
-  return filters;
 }

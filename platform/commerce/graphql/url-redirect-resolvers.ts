@@ -15,7 +15,7 @@ import {
  * The subset of Shopify's search syntax the redirects take: `path:/x` (the path's key, so case
  * and trailing slash do not matter), `target:/y`, a trailing `*` for a prefix, quotes for values
  * with spaces, plain words (in the path or the target); all must hold (`AND` is implied). Other
- * fields (`created_at`) and operators are ignored, as `parseProductQuery` ignores them.
+ * fields (`created_at`) and operators are ignored, as the Storefront API once ignored them.
  */
 export function parseUrlRedirectQuery(query: string | null | undefined): UrlRedirectCondition[] {
   if (!query) return [];
