@@ -246,29 +246,54 @@ export async function runHttpBench(): Promise<BenchResult[]> {
   return results;
 }
 
-/** Requests for the cached lines: each takes about a millisecond, so more of them. */
-const CACHED_ITERATIONS = ITERATIONS * 5;
+/** Requests in each round of the cached lines: each takes about a millisecond, so more of them. */
+const CACHED_ITERATIONS = ITERATIONS * 3;
+/** Rounds of the cached lines, taken in turn: each keeps its fastest (another process's burst). */
+const CACHED_ROUNDS = 3;
 
 /**
  * The home page from the shop's page cache and from Varnish in front of it (a hit each time),
  * against nginx sending the same bytes as a file: gzipped as the shop sends them, with the same
  * Content-Type and Content-Encoding (the client's gunzip is a good part of a cached page's time).
- * Lines whose binary is missing are skipped, named in `skipped`.
+ * The three are asked in turn, CACHED_ROUNDS times, and each keeps its fastest round, so that a
+ * burst of another process on the machine does not fall on one of them only. Lines whose binary
+ * is missing are skipped, named in `skipped`.
  */
 async function cachedHomeLines(skipped: string[]): Promise<BenchResult[]> {
-  const results: BenchResult[] = [];
   await (await fetch(`${base}/`)).arrayBuffer(); // back in the cache after the loops above
   const hit = (header: string) => (res: Response) => {
     if (res.headers.get(header) !== "HIT") throw new Error(`expected ${header}: HIT`);
   };
   const nginx = await startNginx(nginxPort, await wireAnswer(`${base}/`));
-  let yardstick: Run | null = null;
-  if (nginx) {
-    try {
-      yardstick = await measure(() => nginx.url, undefined, { count: CACHED_ITERATIONS });
-    } finally {
-      await nginx.stop();
+  if (!nginx) skipped.push(`nginx lines: ${NGINX} is not installed (scripts/ensure-nginx.sh)`);
+  const varnish = await startVarnish(varnishPort, port, join(root, "deploy/varnish/comptoir.vcl"));
+  if (!varnish)
+    skipped.push(`Varnish line: ${VARNISHD} is not installed (scripts/ensure-varnish.sh)`);
+  const fastest = new Map<string, Run>();
+  try {
+    if (varnish) await (await fetch(`${varnish.url}/`)).arrayBuffer(); // its miss, kept from then on
+    type Target = { name: string; url: string; check?: (res: Response) => void };
+    const targets: Target[] = [];
+    if (nginx) targets.push({ name: "nginx", url: nginx.url });
+    targets.push({ name: "page cache", url: `${base}/`, check: hit("x-cache") });
+    if (varnish)
+      targets.push({ name: "varnish", url: `${varnish.url}/`, check: hit("x-shared-cache") });
+    for (let round = 0; round < CACHED_ROUNDS; round++) {
+      for (const { name, url, check } of targets) {
+        const run = await measure(() => url, check, { count: CACHED_ITERATIONS });
+        if (run.perSecond > (fastest.get(name)?.perSecond ?? 0)) fastest.set(name, run);
+      }
     }
+  } finally {
+    await nginx?.stop();
+    await varnish?.stop();
+  }
+
+  const results: BenchResult[] = [];
+  const yardstick = fastest.get("nginx");
+  const cached = fastest.get("page cache") as Run;
+  const shared = fastest.get("varnish");
+  if (yardstick) {
     results.push(
       line(
         "nginx, the home page's bytes (yardstick)",
@@ -278,10 +303,6 @@ async function cachedHomeLines(skipped: string[]): Promise<BenchResult[]> {
         true,
       ),
     );
-  } else skipped.push(`nginx lines: ${NGINX} is not installed (scripts/ensure-nginx.sh)`);
-
-  const cached = await measure(() => `${base}/`, hit("x-cache"), { count: CACHED_ITERATIONS });
-  if (yardstick) {
     const cachedP95 = percentile(cached.latencies, 95);
     const nginxP95 = percentile(yardstick.latencies, 95);
     results.push(
@@ -295,24 +316,12 @@ async function cachedHomeLines(skipped: string[]): Promise<BenchResult[]> {
   } else {
     results.push(line("home page, page cache (X-Cache: HIT)", cached, "no yardstick", true, true));
   }
-
-  const varnish = await startVarnish(varnishPort, port, join(root, "deploy/varnish/comptoir.vcl"));
-  if (!varnish) {
-    skipped.push(`Varnish line: ${VARNISHD} is not installed (scripts/ensure-varnish.sh)`);
-    return results;
-  }
-  try {
-    await (await fetch(`${varnish.url}/`)).arrayBuffer(); // its miss, kept from then on
-    const shared = await measure(() => `${varnish.url}/`, hit("x-shared-cache"), {
-      count: CACHED_ITERATIONS,
-    });
+  if (shared) {
     results.push(
       yardstick
         ? ratioLine("home page, shared cache (Varnish HIT)", shared, yardstick, "nginx", 0.8)
         : line("home page, shared cache (Varnish HIT)", shared, "no yardstick", true, true),
     );
-  } finally {
-    await varnish.stop();
   }
   return results;
 }
