@@ -55,6 +55,34 @@ describe("menus", () => {
     );
   });
 
+  it("give every item a url, as Hydrogen's header and footer need, and what it leads to", async () => {
+    const data = await query(`{
+      main: menu(handle: "main-menu") { items { title url type resourceId
+        resource { __typename ... on Collection { id handle } }
+        items { url resource { __typename } } } }
+      footer: menu(handle: "footer") { items { title url items { title url resourceId
+        resource { __typename ... on Page { id handle } } } } } }`);
+    const all = [...data.main.items, ...data.footer.items].flatMap(
+      (item: { url: string; items: { url: string }[] }) => [item, ...item.items],
+    );
+    for (const item of all) expect(item.url, JSON.stringify(item)).toBeTruthy();
+    // A footer column is a heading without a link: `#`, as a merchant's heading on Shopify.
+    expect(data.footer.items.every((column: { url: string }) => column.url === "#")).toBe(true);
+    const [department] = data.main.items;
+    expect(department.resource).toMatchObject({ __typename: "Collection" });
+    expect(department.resourceId).toBe(department.resource.id);
+    expect(department.url).toBe(`${ORIGIN}/c/${department.resource.handle}/`);
+    const links = data.footer.items.flatMap((column: { items: unknown[] }) => column.items);
+    const terms = links.find(
+      (link: { title: string }) => link.title === "Conditions générales de vente",
+    );
+    expect(terms.resource).toMatchObject({ __typename: "Page", handle: "cgv" });
+    expect(terms.resourceId).toBe(terms.resource.id);
+    // A link elsewhere (an email address) leads to nothing of the shop's.
+    const mail = links.find((link: { url: string }) => link.url.startsWith("mailto:"));
+    expect(mail).toMatchObject({ resource: null, resourceId: null });
+  });
+
   it("answer the footer's link columns, and null for a menu the content does not have", async () => {
     const data = await query(`{
       footer: menu(handle: "footer") { items { title url items { title url type } } }
@@ -129,6 +157,8 @@ describe("pages and policies", () => {
     const data = await query(`{ shop { brand {
       logo { id image { url } } colors { primary { background foreground } } } } }`);
     expect(data.shop.brand.logo.image.url).toBe(`${ORIGIN}/favicon.svg`);
+    const logo = await query(`{ shop { brand { logo { image { id } } } } }`);
+    expect(logo.shop.brand.logo.image.id).toMatch(/^gid:\/\/shopify\/ImageSource\//);
     expect(data.shop.brand.colors.primary).toEqual([
       { background: "#7a2e2e", foreground: "#ffffff" },
     ]);
@@ -137,7 +167,7 @@ describe("pages and policies", () => {
 
 describe("blogs and articles", () => {
   const ARTICLE = `id handle title contentHtml content(truncateAt: 80) excerpt publishedAt
-    authorV2 { name } image { url altText } blog { handle } onlineStoreUrl tags`;
+    authorV2 { name } image { id url altText } blog { handle } onlineStoreUrl tags`;
 
   it("list the blog's categories as blogs, each with its articles newest first, paged", async () => {
     const data = await query(`{ blogs(first: 10) { nodes { handle title onlineStoreUrl
@@ -170,6 +200,7 @@ describe("blogs and articles", () => {
     const article = opened.blog.articleByHandle;
     expect(article.blog.handle).toBe("recettes");
     expect(article.onlineStoreUrl).toBe(`${ORIGIN}/b/${handle}/`);
+    expect(article.image?.id).toMatch(/^gid:\/\/shopify\/ArticleImage\//);
     expect(article.authorV2.name.length).toBeGreaterThan(2);
     expect(article.contentHtml).toMatch(/<(p|h2|ul)>/);
     expect(article.content.length).toBeLessThanOrEqual(83);

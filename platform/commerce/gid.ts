@@ -3,6 +3,7 @@ export type GidType =
   | "Product"
   | "ProductVariant"
   | "ProductImage"
+  | "CollectionImage"
   | "Collection"
   | "Metafield"
   | "Metaobject"

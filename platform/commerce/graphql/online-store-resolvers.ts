@@ -9,6 +9,7 @@ import {
   SHOP_POLICY_FIELDS,
   type ShopPolicyField,
 } from "#platform/commerce/content-port.ts";
+import { toGid } from "#platform/commerce/gid.ts";
 import type { ImageRow } from "#platform/commerce/graphql/loaders.ts";
 import { connection, type PageArgs, pageWindow } from "#platform/commerce/graphql/pagination.ts";
 import { type CommerceContext, plainText } from "#platform/commerce/graphql/resolver-support.ts";
@@ -171,10 +172,14 @@ function articleList(articles: OnlineStoreArticle[], args: ListArgs) {
   }
 }
 
-/** An image the content service holds, as the `Image` type (no catalogue id: `id` is null). */
-function contentImage(image: OnlineStoreImage | null): ImageRow | null {
+/** An image the content service holds, as the `Image` type, with the id `gid` (not a row's). */
+function contentImage(
+  image: OnlineStoreImage | null,
+  gid: string,
+): (ImageRow & { gid: string }) | null {
   if (!image) return null;
   return {
+    gid,
     id: 0,
     productId: 0,
     position: 0,
@@ -223,18 +228,82 @@ function policyResolver(field: ShopPolicyField) {
   };
 }
 
-function menuItemNode(item: OnlineStoreMenuItem, ctx: CommerceContext): object {
-  const url = item.url === null ? null : absolute(item.url, ctx);
+/** A menu item as the API answers it; `path` (a storefront path, or null) finds its resource. */
+type MenuItemNode = {
+  id: string;
+  title: string;
+  url: string;
+  type: string;
+  path: string | null;
+  tags: string[];
+  items: MenuItemNode[];
+};
+
+/**
+ * A menu item: every one has a `url`, as on Shopify, where a heading without a link is `#`
+ * (Hydrogen's header and footer drop items without one).
+ */
+function menuItemNode(item: OnlineStoreMenuItem, ctx: CommerceContext): MenuItemNode {
   const path = item.url && !/^[a-z][a-z0-9+.-]*:/i.test(item.url) ? item.url : null;
   return {
     id: contentGid("MenuItem", item.id),
     title: item.title,
-    url,
-    type: menuItemType(path),
-    resourceId: null,
+    url: item.url === null ? "#" : absolute(item.url, ctx),
+    type: item.url === null ? "HTTP" : menuItemType(path),
+    path,
     tags: [],
     items: item.items.map((child) => menuItemNode(child, ctx)),
   };
+}
+
+const perItem = new WeakMap<MenuItemNode, Promise<{ __typename: string; gid: string } | null>>();
+
+/**
+ * What a menu item's path leads to, with its type and gid: a category or product of the
+ * catalogue, a page, a blog or a post of the content; null for a search, the account, a link
+ * elsewhere or a heading. Read once per item however many of its fields are asked.
+ */
+function menuResource(item: MenuItemNode, ctx: CommerceContext) {
+  let found = perItem.get(item);
+  if (!found) {
+    found = findMenuResource(item.path, ctx);
+    perItem.set(item, found);
+  }
+  return found;
+}
+
+async function findMenuResource(
+  path: string | null,
+  ctx: CommerceContext,
+): Promise<({ __typename: string; gid: string } & object) | null> {
+  if (!path) return null;
+  const clean = path.split(/[?#]/)[0] ?? "";
+  const last = clean.split("/").filter(Boolean).at(-1) ?? "";
+  const handle = (() => {
+    try {
+      return decodeURIComponent(last);
+    } catch {
+      return last;
+    }
+  })();
+  if (clean.startsWith("/c/")) {
+    const row = await ctx.loaders.collectionByHandle(handle);
+    return row ? { ...row, __typename: "Collection", gid: toGid("Collection", row.id) } : null;
+  }
+  if (clean.startsWith("/p/")) {
+    const row = await ctx.loaders.productByHandle(handle);
+    return row && !row.archived
+      ? { ...row, __typename: "Product", gid: toGid("Product", row.id) }
+      : null;
+  }
+  const samePath = (other: string) => other === clean;
+  const page = (await listContent(ctx, "pages")).find((one) => samePath(one.path));
+  if (page) return { ...page, __typename: "Page", gid: contentGid("Page", page.id) };
+  const blog = (await listContent(ctx, "blogs")).find((one) => samePath(one.path));
+  if (blog) return { ...blog, __typename: "Blog", gid: contentGid("Blog", blog.id) };
+  const article = (await listContent(ctx, "articles")).find((one) => samePath(one.path));
+  if (article) return { ...article, __typename: "Article", gid: contentGid("Article", article.id) };
+  return null;
 }
 
 /** What a storefront path leads to, in Shopify's menu item types. */
@@ -253,6 +322,7 @@ function menuItemType(path: string | null): string {
 
 /** The shop's logo and colours (app/styles/app.css), as a storefront draws its brand. */
 const LOGO: OnlineStoreImage = { url: "/favicon.svg", altText: "Comptoir", width: 32, height: 32 };
+const LOGO_GID = "gid://shopify/ImageSource/shop-logo";
 
 const BRAND_COLORS = {
   primary: [{ background: "#7a2e2e", foreground: "#ffffff" }],
@@ -329,8 +399,14 @@ export function createOnlineStoreResolvers() {
     },
 
     Brand: {
-      logo: () => contentImage(LOGO),
-      squareLogo: () => contentImage(LOGO),
+      logo: () => contentImage(LOGO, LOGO_GID),
+      squareLogo: () => contentImage(LOGO, LOGO_GID),
+    },
+
+    MenuItem: {
+      resource: (item: MenuItemNode, _: unknown, ctx: CommerceContext) => menuResource(item, ctx),
+      resourceId: async (item: MenuItemNode, _: unknown, ctx: CommerceContext) =>
+        (await menuResource(item, ctx))?.gid ?? null,
     },
 
     Page: {
@@ -391,7 +467,8 @@ export function createOnlineStoreResolvers() {
         article.excerpt === null ? null : plainText(article.excerpt, args.truncateAt),
       excerptHtml: (article: OnlineStoreArticle) =>
         article.excerpt === null ? null : `<p>${escapeHtml(article.excerpt)}</p>`,
-      image: (article: OnlineStoreArticle) => contentImage(article.image),
+      image: (article: OnlineStoreArticle) =>
+        contentImage(article.image, contentGid("ArticleImage", article.id)),
       onlineStoreUrl: (article: OnlineStoreArticle, _: unknown, ctx: CommerceContext) =>
         absolute(article.path, ctx),
     },

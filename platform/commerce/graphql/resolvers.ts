@@ -385,8 +385,9 @@ export function createResolvers() {
     },
 
     Image: {
-      // A picture of the content service (an article's) has no catalogue id.
-      id: (row: ImageRow) => (row.id > 0 ? toGid("ProductImage", row.id) : null),
+      // A product's picture has its row's id; a collection's, an article's or the logo theirs.
+      id: (row: ImageRow & { gid?: string }) =>
+        row.id > 0 ? toGid("ProductImage", row.id) : (row.gid ?? null),
       url: (
         row: ImageRow,
         args: { transform?: Record<string, unknown> | null },
@@ -402,7 +403,8 @@ export function createResolvers() {
       image: (row: CollectionRow) =>
         row.imageUrl
           ? {
-              id: null,
+              id: 0,
+              gid: toGid("CollectionImage", row.id),
               url: row.imageUrl,
               altText: row.imageAlt,
               width: null,

@@ -401,6 +401,20 @@ describe("the Storefront API endpoint", () => {
     expect(body.data.metaobject).toEqual({ type: "produit_marque", handle: "fromagerie-dubois" });
   });
 
+  it("gives a collection's picture an id, as a product's", async () => {
+    await database.db
+      .update(commerceCollection)
+      .set({ imageUrl: "/cdn/images/collections/fromagerie.svg", imageAlt: "Fromages" });
+    const { body } = await graphql(`{ collection(handle: "fromagerie") { id image { id url altText } }
+      product(handle: "fromage-1") { images(first: 1) { nodes { id } } } }`);
+    expect(body.errors).toBeUndefined();
+    const { collection, product } = body.data;
+    expect(collection.image.id).toBe(collection.id.replace("/Collection/", "/CollectionImage/"));
+    expect(collection.image.altText).toBe("Fromages");
+    expect(product.images.nodes[0].id).toMatch(/^gid:\/\/shopify\/ProductImage\/\d+$/);
+    await database.db.update(commerceCollection).set({ imageUrl: null, imageAlt: null });
+  });
+
   it("answers Shopify's official client", async () => {
     const client = createStorefrontApiClient({
       storeDomain: "http://shop.test",
