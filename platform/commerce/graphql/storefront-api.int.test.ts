@@ -405,7 +405,8 @@ describe("the Storefront API endpoint", () => {
     await database.db
       .update(commerceCollection)
       .set({ imageUrl: "/cdn/images/collections/fromagerie.svg", imageAlt: "Fromages" });
-    const { body } = await graphql(`{ collection(handle: "fromagerie") { id image { id url altText } }
+    const { body } =
+      await graphql(`{ collection(handle: "fromagerie") { id image { id url altText } }
       product(handle: "fromage-1") { images(first: 1) { nodes { id } } } }`);
     expect(body.errors).toBeUndefined();
     const { collection, product } = body.data;
