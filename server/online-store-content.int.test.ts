@@ -169,6 +169,54 @@ describe("blogs and articles", () => {
   const ARTICLE = `id handle title contentHtml content(truncateAt: 80) excerpt publishedAt
     authorV2 { name } image { id url altText } blog { handle } onlineStoreUrl tags`;
 
+  it("take Shopify's search syntax in the lists' query", async () => {
+    const all = await query(
+      `{ articles(first: 250) { nodes { handle title tags blog { handle } } } }`,
+    );
+    const articles: { handle: string; title: string; tags: string[]; blog: { handle: string } }[] =
+      all.articles.nodes;
+    const tag = articles.find((article) => article.tags.length > 0)?.tags[0] ?? "";
+    const handles = async (q: string) =>
+      (
+        await query(`query ($q: String) { articles(first: 250, query: $q) { nodes { handle } } }`, {
+          q,
+        })
+      ).articles.nodes
+        .map((article: { handle: string }) => article.handle)
+        .sort();
+    const expected = (keep: (article: (typeof articles)[number]) => boolean) =>
+      articles
+        .filter(keep)
+        .map((article) => article.handle)
+        .sort();
+    expect(await handles(`tag:'${tag}'`)).toEqual(expected((a) => a.tags.includes(tag)));
+    expect(await handles(`tag_not:'${tag}'`)).toEqual(expected((a) => !a.tags.includes(tag)));
+    expect(await handles("blog_title:recettes")).toEqual(
+      expected((a) => a.blog.handle === "recettes"),
+    );
+    expect(await handles("blog_title:recettes OR blog_title:conseils")).toEqual(
+      expected((a) => ["recettes", "conseils"].includes(a.blog.handle)),
+    );
+    expect(await handles("-blog_title:recettes")).toEqual(
+      expected((a) => a.blog.handle !== "recettes"),
+    );
+    expect(await handles(`created_at:<'2000-01-01'`)).toEqual([]);
+    expect(await handles(`created_at:>'2000-01-01'`)).toEqual(expected(() => true));
+    for (const nothing of ["couleur:rouge", "zzqxw", "()"]) {
+      expect(await handles(nothing), nothing).toEqual([]);
+    }
+    const pages = await query(`{
+      cgv: pages(first: 10, query: "handle:cgv") { nodes { handle } }
+      titled: pages(first: 10, query: "title:mentions*") { nodes { handle } }
+      blogs(first: 10, query: "handle:recettes OR handle:portraits") { nodes { handle } } }`);
+    expect(pages.cgv.nodes).toEqual([{ handle: "cgv" }]);
+    expect(pages.titled.nodes).toEqual([{ handle: "mentions-legales" }]);
+    expect(pages.blogs.nodes.map((blog: { handle: string }) => blog.handle).sort()).toEqual([
+      "portraits",
+      "recettes",
+    ]);
+  });
+
   it("list the blog's categories as blogs, each with its articles newest first, paged", async () => {
     const data = await query(`{ blogs(first: 10) { nodes { handle title onlineStoreUrl
       articles(first: 2) { nodes { handle publishedAt } pageInfo { hasNextPage endCursor } } } } }`);

@@ -233,3 +233,19 @@ export function parseSearchQuery(query: string | null | undefined): SearchNode |
   if (nodes.length === 0) return null;
   return nodes.length === 1 ? (nodes[0] ?? null) : { kind: "and", nodes };
 }
+
+export type SearchTerm = Extract<SearchNode, { kind: "term" }>;
+
+/** Whether a record passes a parsed query, each term judged by `holds`. */
+export function matchesSearch(node: SearchNode, holds: (term: SearchTerm) => boolean): boolean {
+  switch (node.kind) {
+    case "term":
+      return holds(node);
+    case "not":
+      return !matchesSearch(node.node, holds);
+    case "and":
+      return node.nodes.every((child) => matchesSearch(child, holds));
+    case "or":
+      return node.nodes.some((child) => matchesSearch(child, holds));
+  }
+}

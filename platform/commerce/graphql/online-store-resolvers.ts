@@ -10,6 +10,7 @@ import {
   type ShopPolicyField,
 } from "#platform/commerce/content-port.ts";
 import { toGid } from "#platform/commerce/gid.ts";
+import { filterByQuery, type Searchable } from "#platform/commerce/graphql/content-query.ts";
 import type { ImageRow } from "#platform/commerce/graphql/loaders.ts";
 import { connection, type PageArgs, pageWindow } from "#platform/commerce/graphql/pagination.ts";
 import { type CommerceContext, plainText } from "#platform/commerce/graphql/resolver-support.ts";
@@ -132,15 +133,29 @@ function pageOf<T>(items: readonly T[], args: PageArgs) {
   };
 }
 
-/** Shopify's `query` argument on content lists: words that each must appear in the title. */
-function matches(query: string | null | undefined, ...texts: (string | null)[]) {
-  const words = (query ?? "")
-    .toLowerCase()
-    .split(/\s+/)
-    .filter((word) => word && !word.includes(":"));
-  const haystack = texts.join(" ").toLowerCase();
-  return words.every((word) => haystack.includes(word));
-}
+/** What an article, a page or a blog offers a `query` argument (content-query.ts). */
+const searchableArticle = (article: OnlineStoreArticle): Searchable => ({
+  text: [article.title, article.excerpt, article.contentText, article.tags.join(" ")],
+  words: { title: article.title },
+  values: { handle: article.handle, author: article.author, blog_title: article.blogHandle },
+  tags: article.tags,
+  dates: {
+    created_at: article.publishedAt,
+    published_at: article.publishedAt,
+    updated_at: article.publishedAt,
+  },
+});
+const searchablePage = (page: OnlineStorePage): Searchable => ({
+  text: [page.title, page.bodyText],
+  words: { title: page.title, body: page.bodyText },
+  values: { handle: page.handle },
+  dates: { created_at: page.createdAt, updated_at: page.updatedAt },
+});
+const searchableBlog = (blog: OnlineStoreBlog): Searchable => ({
+  text: [blog.title],
+  words: { title: blog.title },
+  values: { handle: blog.handle },
+});
 
 function sorted<T>(items: readonly T[], key: (item: T) => string | number): T[] {
   return [...items].sort((a, b) => {
@@ -153,9 +168,7 @@ function sorted<T>(items: readonly T[], key: (item: T) => string | number): T[] 
 type ListArgs = PageArgs & { query?: string | null; sortKey?: string | null };
 
 function articleList(articles: OnlineStoreArticle[], args: ListArgs) {
-  const found = articles.filter((article) =>
-    matches(args.query, article.title, article.author, article.tags.join(" ")),
-  );
+  const found = filterByQuery(articles, args.query, searchableArticle);
   switch (args.sortKey) {
     case "TITLE":
       return sorted(found, (article) => article.title);
@@ -344,9 +357,7 @@ export function createOnlineStoreResolvers() {
         };
       },
       pages: async (_: unknown, args: ListArgs, ctx: CommerceContext) => {
-        const pages = (await listContent(ctx, "pages")).filter((page) =>
-          matches(args.query, page.title, page.handle),
-        );
+        const pages = filterByQuery(await listContent(ctx, "pages"), args.query, searchablePage);
         const order =
           args.sortKey === "TITLE"
             ? sorted(pages, (page) => page.title)
@@ -363,9 +374,7 @@ export function createOnlineStoreResolvers() {
       pageByHandle: async (_: unknown, args: { handle: string }, ctx: CommerceContext) =>
         findPage(await listContent(ctx, "pages"), args),
       blogs: async (_: unknown, args: ListArgs, ctx: CommerceContext) => {
-        const blogs = (await listContent(ctx, "blogs")).filter((blog) =>
-          matches(args.query, blog.title, blog.handle),
-        );
+        const blogs = filterByQuery(await listContent(ctx, "blogs"), args.query, searchableBlog);
         const order =
           args.sortKey === "TITLE"
             ? sorted(blogs, (blog) => blog.title)
