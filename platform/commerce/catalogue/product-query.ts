@@ -4,6 +4,8 @@ import {
   type Comparator,
   parseSearchQuery,
   type SearchNode,
+  type SearchTerm,
+  searchInstant,
 } from "#platform/commerce/catalogue/search-syntax.ts";
 import { productWordsCondition } from "#platform/search/index.ts";
 
@@ -33,7 +35,7 @@ const COMPARE: Record<Comparator, SQL> = {
   ">=": sql.raw(">="),
 };
 
-type Term = Extract<SearchNode, { kind: "term" }>;
+type Term = SearchTerm;
 
 /** `column` equal to the value (or starting with it), case and accents aside. */
 function sameText(column: SQL, term: Term): SQL {
@@ -53,14 +55,6 @@ function cents(value: string): number | undefined {
   return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
 }
 
-/** A date (`2024-06-01`) or an instant (`2024-06-01T10:00:00Z`); undefined when it is neither. */
-function instant(value: string): Date | undefined {
-  if (!/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value.trim()))
-    return undefined;
-  const date = new Date(value.trim());
-  return Number.isNaN(date.getTime()) ? undefined : date;
-}
-
 function productId(value: string): number | undefined {
   const match = /^(?:gid:\/\/shopify\/Product\/)?(\d{1,10})$/.exec(value.trim());
   const id = match ? Number(match[1]) : Number.NaN;
@@ -68,6 +62,21 @@ function productId(value: string): number | undefined {
 }
 
 const NOTHING = sql`false`;
+
+/**
+ * A date term on `column`: a bare day compared for equality is that day; otherwise the column
+ * is compared with the instant (a day's midnight, UTC).
+ */
+export function dateCondition(column: SQL, term: SearchTerm): SQL {
+  const at = searchInstant(term.value);
+  if (!at) return NOTHING;
+  if (term.comparator === "=") {
+    return at.until > at.from
+      ? sql`(${column} >= ${at.from.toISOString()} and ${column} < ${at.until.toISOString()})`
+      : sql`${column} = ${at.from.toISOString()}`;
+  }
+  return sql`${column} ${COMPARE[term.comparator]} ${at.from.toISOString()}`;
+}
 
 /** A field that has a value (`field:*`). */
 function exists(field: string): SQL {
@@ -140,17 +149,11 @@ async function termCondition(db: Db, term: Term): Promise<SQL> {
         and v.price_cents ${op} ${price})`;
     }
     case "created_at":
-    case "updated_at": {
-      const at = instant(term.value);
-      if (!at) return NOTHING;
-      const column = term.field === "created_at" ? sql`p.created_at` : sql`p.updated_at`;
-      // A bare date compared for equality means that day.
-      if (equality && /^\d{4}-\d{2}-\d{2}$/.test(term.value.trim())) {
-        const next = new Date(at.getTime() + 86_400_000);
-        return sql`(${column} >= ${at.toISOString()} and ${column} < ${next.toISOString()})`;
-      }
-      return sql`${column} ${op} ${at.toISOString()}`;
-    }
+    case "updated_at":
+      return dateCondition(
+        term.field === "created_at" ? sql`p.created_at` : sql`p.updated_at`,
+        term,
+      );
     case "id": {
       const id = productId(term.value);
       return id === undefined ? NOTHING : sql`p.id ${op} ${id}`;

@@ -249,3 +249,16 @@ export function matchesSearch(node: SearchNode, holds: (term: SearchTerm) => boo
       return node.nodes.some((child) => matchesSearch(child, holds));
   }
 }
+
+/**
+ * A date value of a term: a day (`2024-06-01`, from its midnight UTC to the next) or an instant
+ * (`2024-06-01T10:00:00Z`); undefined when it is neither.
+ */
+export function searchInstant(value: string): { from: Date; until: Date } | undefined {
+  const written = value.trim();
+  if (!/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(written)) return undefined;
+  const from = new Date(written);
+  if (Number.isNaN(from.getTime())) return undefined;
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(written);
+  return { from, until: day ? new Date(from.getTime() + 86_400_000) : from };
+}

@@ -3,6 +3,7 @@ import {
   matchesSearch,
   parseSearchQuery,
   type SearchTerm,
+  searchInstant,
 } from "#platform/commerce/catalogue/search-syntax.ts";
 
 /**
@@ -50,21 +51,22 @@ function sameValue(term: SearchTerm, value: string | null): boolean {
 }
 
 function compareDate(comparator: Comparator, date: Date, written: string): boolean {
-  const day = /^\d{4}-\d{2}-\d{2}$/.test(written.trim());
-  const at = new Date(written.trim());
-  if (!/^\d{4}-\d{2}-\d{2}/.test(written.trim()) || Number.isNaN(at.getTime())) return false;
+  const at = searchInstant(written);
+  if (!at) return false;
   const time = date.getTime();
   switch (comparator) {
     case "=":
-      return day ? time >= at.getTime() && time < at.getTime() + 86_400_000 : time === at.getTime();
+      return at.until > at.from
+        ? time >= at.from.getTime() && time < at.until.getTime()
+        : time === at.from.getTime();
     case "<":
-      return time < at.getTime();
+      return time < at.from.getTime();
     case "<=":
-      return time <= at.getTime();
+      return time <= at.from.getTime();
     case ">":
-      return time > at.getTime();
+      return time > at.from.getTime();
     case ">=":
-      return time >= at.getTime();
+      return time >= at.from.getTime();
   }
 }
 

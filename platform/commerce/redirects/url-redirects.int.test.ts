@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase } from "#db/testing/index.ts";
-import { parseUrlRedirectQuery } from "#platform/commerce/graphql/url-redirect-resolvers.ts";
 import {
   deleteUrlRedirect,
   findUrlRedirect,
@@ -95,17 +94,6 @@ describe("paths and targets", () => {
     expect(redirectLocation("/magasin/?onglet=1", "?utm_source=x")).toBe("/magasin/?onglet=1");
     expect(redirectLocation("/magasin/#plan", "?a=1")).toBe("/magasin/?a=1#plan");
     expect(redirectLocation("https://exemple.fr/", "")).toBe("https://exemple.fr/");
-  });
-
-  it("reads Hydrogen's query syntax: path, target, prefixes, quotes and plain words", () => {
-    expect(parseUrlRedirectQuery("path:/pages/notre-magasin")).toEqual([
-      { field: "path", value: "/pages/notre-magasin", prefix: false },
-    ]);
-    expect(parseUrlRedirectQuery('target:/blog/* AND "vieux blog" created_at:>2020')).toEqual([
-      { field: "target", value: "/blog/", prefix: true },
-      { field: "any", value: "vieux blog", prefix: false },
-    ]);
-    expect(parseUrlRedirectQuery("")).toEqual([]);
   });
 });
 
@@ -239,6 +227,26 @@ describe("the Storefront API's urlRedirects", () => {
       "/lot/53",
       "/lot/54",
     ]);
+  });
+
+  it("reads Shopify's search syntax: OR, NOT, quotes, dates, and nothing for an unknown field", async () => {
+    const paths = async (query: string) =>
+      (await postGraphql(api, URL_REDIRECTS, { first: 100, query })).body.data.urlRedirects.nodes
+        .map((node: { path: string }) => node.path)
+        .sort();
+    expect(await paths("path:/lot/50 OR path:/lot/51")).toEqual(["/lot/50", "/lot/51"]);
+    expect(await paths("path:/lot/5* -path:/lot/50")).toEqual([
+      "/lot/51",
+      "/lot/52",
+      "/lot/53",
+      "/lot/54",
+    ]);
+    expect(await paths("path:/lot/5* created_at:>'2000-01-01'")).toHaveLength(5);
+    expect(await paths("path:/lot/5* created_at:<'2000-01-01'")).toEqual([]);
+    expect(await paths('target:"/magasin/"')).toContain("/vieille-page");
+    for (const nothing of ["couleur:rouge", "()", "path:/lot/5* AND code:x"]) {
+      expect(await paths(nothing), nothing).toEqual([]);
+    }
   });
 
   it("pages forwards, backwards and reversed by id, as Relay connections do", async () => {

@@ -1,5 +1,7 @@
 import { and, asc, count, desc, eq, gt, ilike, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
+import { dateCondition } from "#platform/commerce/catalogue/product-query.ts";
+import type { SearchNode, SearchTerm } from "#platform/commerce/catalogue/search-syntax.ts";
 import { commerceUrlRedirect } from "#platform/commerce/redirects/schema.ts";
 
 /**
@@ -235,28 +237,24 @@ export async function listUrlRedirects(
 }
 
 /** A condition of the API's `query`: a field equal to a value, or starting with it (`value*`). */
-export type UrlRedirectCondition = {
-  field: "path" | "target" | "any";
-  value: string;
-  prefix: boolean;
-};
-
 /**
- * A keyset window of the redirects by id (the API's order), narrowed by conditions that all
- * hold: `path` compares keys (`path:/Old/` finds `/old`), `target` the target as stored
- * (case-insensitive), `any` a word in either. `limit` rows after the id `afterId`, ascending
- * unless `descending`.
+ * A keyset window of the redirects by id (the API's order), narrowed by a `query` in Shopify's
+ * search syntax (none: every redirect; `null`, a query with no term: none). `limit` rows after
+ * the id `afterId`, ascending unless `descending`.
  */
 export async function readUrlRedirectWindow(
   db: Db,
   options: {
-    conditions: readonly UrlRedirectCondition[];
+    query?: SearchNode | null;
     afterId?: number;
     descending: boolean;
     limit: number;
   },
 ): Promise<UrlRedirect[]> {
-  const where: (SQL | undefined)[] = options.conditions.map(conditionSql);
+  const where: (SQL | undefined)[] = [];
+  if (options.query !== undefined) {
+    where.push(options.query === null ? sql`false` : redirectQuerySql(options.query));
+  }
   if (options.afterId !== undefined) {
     where.push(
       options.descending
@@ -272,28 +270,57 @@ export async function readUrlRedirectWindow(
     .limit(options.limit);
 }
 
-function conditionSql(condition: UrlRedirectCondition): SQL | undefined {
+/** A parsed query as a condition on the redirects (AND, OR, NOT kept). */
+function redirectQuerySql(node: SearchNode): SQL {
+  switch (node.kind) {
+    case "term":
+      return termSql(node);
+    case "not":
+      return sql`not (${redirectQuerySql(node.node)})`;
+    case "and":
+    case "or":
+      return sql`(${sql.join(node.nodes.map(redirectQuerySql), node.kind === "and" ? sql` and ` : sql` or `)})`;
+  }
+}
+
+/**
+ * `path:` compares keys (`path:/Old/` finds `/old`; `path:/c/*` the paths that start so),
+ * `target:` the target as stored (case-insensitive), `created_at:` / `updated_at:` dates, free
+ * text a word in either the path or the target. Any other field matches nothing.
+ */
+function termSql(term: SearchTerm): SQL {
   const escaped = (text: string) => text.replace(/[%_\\]/g, "\\$&");
-  switch (condition.field) {
+  if (term.exists) return term.field === "path" || term.field === "target" ? sql`true` : sql`false`;
+  const equality = term.comparator === "=";
+  switch (term.field) {
     case "path": {
-      if (condition.prefix) {
-        // `path:/c/*`: the paths that start so, slash included when asked.
-        const start = (safeDecode(condition.value) ?? condition.value).normalize("NFC");
+      if (!equality) return sql`false`;
+      if (term.prefix) {
+        const start = (safeDecode(term.value) ?? term.value).normalize("NFC");
         return sql`${commerceUrlRedirect.path} like ${`${escaped(start.toLowerCase())}%`}`;
       }
-      const key = redirectPathKey(condition.value);
+      const key = redirectPathKey(term.value);
       // Not a path: nothing matches (a stored path always is one).
       return key === undefined ? sql`false` : eq(commerceUrlRedirect.path, key);
     }
     case "target":
-      return condition.prefix
-        ? ilike(commerceUrlRedirect.target, `${escaped(condition.value)}%`)
-        : sql`lower(${commerceUrlRedirect.target}) = ${condition.value.toLowerCase()}`;
-    case "any":
-      return or(
-        ilike(commerceUrlRedirect.path, likePattern(condition.value)),
-        ilike(commerceUrlRedirect.target, likePattern(condition.value)),
+      if (!equality) return sql`false`;
+      return term.prefix
+        ? ilike(commerceUrlRedirect.target, `${escaped(term.value)}%`)
+        : sql`lower(${commerceUrlRedirect.target}) = ${term.value.toLowerCase()}`;
+    case "created_at":
+      return dateCondition(sql`${commerceUrlRedirect.createdAt}`, term);
+    case "updated_at":
+      return dateCondition(sql`${commerceUrlRedirect.updatedAt}`, term);
+    case undefined:
+      return (
+        or(
+          ilike(commerceUrlRedirect.path, likePattern(term.value)),
+          ilike(commerceUrlRedirect.target, likePattern(term.value)),
+        ) ?? sql`false`
       );
+    default:
+      return sql`false`;
   }
 }
 
