@@ -75,7 +75,8 @@ async function catalogueVersion(db: Db): Promise<number> {
  * metafields, each counted on the listing filtered by every other facet's selection.
  */
 export async function listingFacets(db: Db, query: ListingQuery): Promise<Facet[]> {
-  if (query.productIds) return computeFacets(db, query); // search results: not worth keeping
+  // Search results, and listings by a query's condition: not worth keeping.
+  if (query.productIds || query.where) return computeFacets(db, query);
   if (query.collectionId !== undefined && (query.filters ?? []).length === 0) {
     const stored = await storedFacetCounts(db, query.collectionId);
     if (stored) return facetsFrom(stored);

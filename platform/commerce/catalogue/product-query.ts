@@ -178,6 +178,20 @@ async function nodeCondition(db: Db, node: SearchNode): Promise<SQL> {
 }
 
 /**
+ * Whether a query says more than words for the shop's search to rank (`search(query:)`): a
+ * field, a connective other than AND, a negation, a quote or a prefix. Plain words go to the
+ * search module, which ranks them and forgives typos, as Shopify's search does.
+ */
+export function usesSearchSyntax(query: string): boolean {
+  const node = parseSearchQuery(query);
+  const plain = (child: SearchNode): boolean =>
+    child.kind === "and"
+      ? child.nodes.every(plain)
+      : child.kind === "term" && !child.field && !child.prefix && !child.quoted;
+  return node !== null && !plain(node);
+}
+
+/**
  * The condition on `commerce_product p` that a `query` argument asks for; undefined when there
  * is no query at all (every product), `false` when it holds no term.
  */

@@ -190,6 +190,24 @@ describe("products(query:) in Shopify's search syntax", () => {
     expect(handles(await products("NOT title:chablis"))).toEqual(notChablis);
   });
 
+  it("answers search(query:) in the same syntax, with its count and facets", async () => {
+    const query = "title:chablis OR tag:bio";
+    const body = await graphqlRequest(
+      api,
+      `query ($query: String!) { search(query: $query, first: 250, types: [PRODUCT]) {
+        totalCount nodes { ... on Product { handle } } productFilters { id } } }`,
+      { query },
+    );
+    expect(body.errors).toBeUndefined();
+    const expected = handles(await products(query));
+    expect(expected.length).toBeGreaterThan(0);
+    expect(body.data.search.nodes.map((node: { handle: string }) => node.handle).sort()).toEqual(
+      expected,
+    );
+    expect(body.data.search.totalCount).toBe(expected.length);
+    expect(body.data.search.productFilters.length).toBeGreaterThan(0);
+  });
+
   it("lists nothing for a query that matches nothing or cannot be read", async () => {
     for (const query of [
       "zzqxw",

@@ -8,7 +8,10 @@ import {
   listingSort,
   type ProductFilterInput,
 } from "#platform/commerce/catalogue/listing.ts";
-import { productQueryCondition } from "#platform/commerce/catalogue/product-query.ts";
+import {
+  productQueryCondition,
+  usesSearchSyntax,
+} from "#platform/commerce/catalogue/product-query.ts";
 import {
   commerceCollection,
   commerceCollectionProduct,
@@ -291,6 +294,21 @@ export function createResolvers() {
           return contentSearchConnection(items, args);
         }
         const filters = args.productFilters ?? [];
+        if (usesSearchSyntax(args.query)) {
+          // Fields, OR, NOT…: the products that match, in id order or by price.
+          const query: ListingQuery = {
+            where: await productQueryCondition(ctx.db, args.query),
+            filters,
+            sort: args.sortKey === "PRICE" ? "PRICE" : "ID",
+            reverse: Boolean(args.reverse),
+          };
+          const page = await productConnection(ctx, query, args, true);
+          return {
+            ...page,
+            productFilters: page.filters,
+            totalCount: await countListing(ctx, query),
+          };
+        }
         if (args.sortKey !== "PRICE") return relevanceConnection(ctx, args.query, filters, args);
         const productIds = await ctx.search.matchingProductIds(args.query);
         const query: ListingQuery = {
