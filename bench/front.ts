@@ -20,11 +20,11 @@ export type WireAnswer = { body: Buffer; headers: Record<string, string> };
 
 /**
  * nginx's main configuration for a throw-away instance in `dir`: in the foreground, its pid,
- * logs and temporary files in `dir`, one worker (the shop is one process too).
+ * logs and temporary files in `dir`, a worker per core as Debian's own configuration has.
  */
 export function nginxConfig(dir: string, server: string): string {
   const asRoot = process.getuid?.() === 0;
-  return `${asRoot ? "user root;\n" : ""}worker_processes 1;
+  return `${asRoot ? "user root;\n" : ""}worker_processes auto;
 daemon off;
 pid ${join(dir, "nginx.pid")};
 error_log ${join(dir, "error.log")} warn;
