@@ -940,14 +940,14 @@ export type CatalogueProductQueryVariables = Exact<{
 export type CatalogueProductQuery = { product: { descriptionHtml: string, id: string, handle: string, title: string, vendor: string, tags: Array<string>, availableForSale: boolean, createdAt: string, seo: { title: string | null, description: string | null }, images: { nodes: Array<{ altText: string | null, width: number | null, height: number | null, small: string, medium: string, large: string }> }, variants: { nodes: Array<{ sku: string | null, barcode: string | null, id: string, title: string, availableForSale: boolean, price: { amount: string, currencyCode: CurrencyCode }, compareAtPrice: { amount: string, currencyCode: CurrencyCode } | null, unitPrice: { amount: string, currencyCode: CurrencyCode } | null, unitPriceMeasurement: { referenceUnit: UnitPriceMeasurementMeasuredUnit | null, referenceValue: number } | null }> }, collections: { nodes: Array<{ handle: string }> }, metafields: Array<{ key: string, value: string, references: { nodes: Array<
           | { __typename: 'Collection' }
           | { __typename: 'Metaobject', id: string, handle: string, fields: Array<{ key: string, value: string | null }> }
-          | { __typename: 'Product', id: string }
+          | { __typename: 'Product' }
           | { __typename: 'ProductVariant' }
         > } | null, reference:
         | { __typename: 'Collection' }
         | { __typename: 'Metaobject', id: string, handle: string, fields: Array<{ key: string, value: string | null }> }
         | { __typename: 'Product' }
         | { __typename: 'ProductVariant' }
-       | null } | null>, featuredImage: { altText: string | null, width: number | null, height: number | null, small: string, medium: string, large: string } | null, priceRange: { minVariantPrice: { amount: string, currencyCode: CurrencyCode }, maxVariantPrice: { amount: string, currencyCode: CurrencyCode } }, compareAtPriceRange: { minVariantPrice: { amount: string, currencyCode: CurrencyCode }, maxVariantPrice: { amount: string, currencyCode: CurrencyCode } } } | null };
+       | null } | null>, relatedProducts: { value: string } | null, featuredImage: { altText: string | null, width: number | null, height: number | null, small: string, medium: string, large: string } | null, priceRange: { minVariantPrice: { amount: string, currencyCode: CurrencyCode }, maxVariantPrice: { amount: string, currencyCode: CurrencyCode } }, compareAtPriceRange: { minVariantPrice: { amount: string, currencyCode: CurrencyCode }, maxVariantPrice: { amount: string, currencyCode: CurrencyCode } } } | null };
 
 export type CatalogueProductCardsQueryVariables = Exact<{
   ids: Array<string | number> | string | number;

@@ -60,9 +60,7 @@ export async function productByHandle(handle: string): Promise<{
   if (!raw) return null;
   const fields = new Map(raw.metafields.filter((field) => field !== null).map((f) => [f.key, f]));
   const text = (key: string) => fields.get(key)?.value?.trim() || null;
-  const relatedIds = (fields.get("produit_associe")?.references?.nodes ?? []).flatMap((node) =>
-    node.__typename === "Product" ? [node.id] : [],
-  );
+  const relatedIds = productIdsOf(raw.relatedProducts?.value);
   return {
     product: normaliseProduct(raw),
     // Sanitised again at render (issue 16): rows written before write-time sanitising, straight
@@ -86,8 +84,23 @@ export async function productByHandle(handle: string): Promise<{
   };
 }
 
+/** The product ids a `list.product_reference` metafield's value holds; none when it is not one. */
+function productIdsOf(value: string | null | undefined): string[] {
+  if (!value) return [];
+  try {
+    const ids: unknown = JSON.parse(value);
+    return Array.isArray(ids)
+      ? ids.filter((id): id is string => typeof id === "string" && id.startsWith(PRODUCT_GID))
+      : [];
+  } catch {
+    return [];
+  }
+}
+const PRODUCT_GID = "gid://shopify/Product/";
+
 /**
- * A product's related products, as cards: the first ten of them still sold (not archived). The
+ * A product's related products, as cards: the first ten that still exist (as the field's
+ * `references(first: 10)` would give them), less those archived. The
  * cards are kept one by one across pages (`catalogueNodes`): the products of a category mostly
  * name the same few, so a product's first view seldom asks for them.
  */
@@ -95,7 +108,9 @@ export async function relatedProducts(ids: readonly string[]): Promise<Storefron
   if (ids.length === 0) return [];
   const nodes = await catalogueNodes(CATALOGUE_PRODUCT_CARDS_QUERY, ids);
   return nodes
-    .flatMap((node) => (node?.__typename === "Product" ? [normaliseProduct(node)] : []))
+    .flatMap((node) => (node?.__typename === "Product" ? [node] : []))
+    .slice(0, 10)
+    .map((node) => normaliseProduct(node))
     .filter((product) => !product.tags.includes("Archive"))
     .slice(0, 10);
 }

@@ -63,24 +63,24 @@ export const CATALOGUE_PRODUCT_QUERY = `#graphql
           { namespace: "custom", key: "regimes" }
           { namespace: "custom", key: "ingredients_alertDetails" }
           { namespace: "custom", key: "marque" }
-          { namespace: "custom", key: "produit_associe" }
           { namespace: "custom", key: "hideInSearch" }
           { namespace: "custom", key: "sold_by_weight" }
           { namespace: "custom", key: "price_per_kg" }
         ]
       ) {
         ...CatalogueMetafield
-        # Related products by id only: their cards are read apart and kept across pages
-        # (CATALOGUE_PRODUCT_CARDS_QUERY), many products sharing the same few.
         references(first: 10) {
           nodes {
             __typename
             ...CatalogueMetaobject
-            ... on Product {
-              id
-            }
           }
         }
+      }
+      # Its related products' ids only (the field's value, a list of product ids): their cards
+      # are read apart and kept across pages (CATALOGUE_PRODUCT_CARDS_QUERY), many products
+      # sharing the same few.
+      relatedProducts: metafield(namespace: "custom", key: "produit_associe") {
+        value
       }
     }
   }

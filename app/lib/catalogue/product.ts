@@ -40,7 +40,10 @@ export type ApiMetaobject = CatalogueMetaobjectFragment;
  */
 export type ApiProduct =
   | CatalogueProductCardFragment
-  | Omit<NonNullable<CatalogueProductQuery["product"]>, "descriptionHtml" | "seo" | "collections">;
+  | Omit<
+      NonNullable<CatalogueProductQuery["product"]>,
+      "descriptionHtml" | "seo" | "collections" | "relatedProducts"
+    >;
 
 type ApiMetafield = ApiProduct["metafields"][number];
 type ApiImage = NonNullable<ApiProduct["featuredImage"]>;
