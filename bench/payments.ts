@@ -23,7 +23,7 @@ import {
   toGid,
 } from "#platform/commerce/index.ts";
 import { commerceOrder } from "#platform/commerce/tables.ts";
-import { bookOrderSlot, checkSlot, releaseOrderSlot } from "#platform/ordering/index.ts";
+import { grocerySlots } from "#platform/ordering/index.ts";
 import {
   createPayments,
   createSandboxApi,
@@ -77,7 +77,7 @@ export async function runPaymentsBench(): Promise<BenchResult[]> {
   });
   // The ordering service's slots and the hosted checkout, as server/platform.ts wires them: the
   // checkout registers the grocery payment handler on `payments`.
-  const slots: SlotBookings = { check: checkSlot, book: bookOrderSlot, release: releaseOrderSlot };
+  const slots: SlotBookings = grocerySlots;
   const app = new Hono();
   app.route("/", createSandboxApi(context));
   app.route(

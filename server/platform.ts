@@ -34,12 +34,7 @@ import {
   createVonageGateway,
   type SmsGateway,
 } from "#platform/notify/index.ts";
-import {
-  bookOrderSlot,
-  checkSlot,
-  createOrderingApi,
-  releaseOrderSlot,
-} from "#platform/ordering/index.ts";
+import { createOrderingApi, grocerySlots } from "#platform/ordering/index.ts";
 import type { PaymentHandler, Payments } from "#platform/payments/index.ts";
 import { limiterStore } from "#platform/rate-limit.ts";
 import { searchApi, startPopularityRefresh, warmProductIndex } from "#platform/search/index.ts";
@@ -87,7 +82,7 @@ export function createPlatform({
   const { payments } = paying;
 
   // Grocery orders book their slot in the ordering service's capacity (docs/architecture.md, "Ports").
-  const slots: SlotBookings = { check: checkSlot, book: bookOrderSlot, release: releaseOrderSlot };
+  const slots: SlotBookings = grocerySlots;
 
   const commerce = storefrontApi({
     db: database.db,

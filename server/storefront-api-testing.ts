@@ -2,13 +2,7 @@ import { invalidateContentCache } from "#app/lib/content/content.server.ts";
 import type { Db } from "#db/client.ts";
 import type { StorefrontApiOptions } from "#platform/commerce/index.ts";
 import { createContentApi } from "#platform/content/index.ts";
-import {
-  bookOrderSlot,
-  checkSlot,
-  freeSlotKeys,
-  listStores,
-  releaseOrderSlot,
-} from "#platform/ordering/index.ts";
+import { freeSlotKeys, grocerySlots, listStores } from "#platform/ordering/index.ts";
 import { configureService } from "#platform/services.ts";
 import { onlineStoreContent } from "#server/online-store-content.ts";
 import { catalogueSearch } from "#server/storefront-api-wiring.ts";
@@ -33,7 +27,7 @@ export function servedStorefrontOptions(
   return {
     content: onlineStoreContent(),
     search: catalogueSearch(db),
-    slots: { check: checkSlot, book: bookOrderSlot, release: releaseOrderSlot },
+    slots: grocerySlots,
   };
 }
 

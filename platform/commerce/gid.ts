@@ -4,6 +4,7 @@ export type GidType =
   | "ProductVariant"
   | "ProductImage"
   | "CollectionImage"
+  | "Location"
   | "Collection"
   | "Metafield"
   | "Metaobject"

@@ -13,10 +13,15 @@
  * asks that the field exists. AND binds tighter than OR, as in Lucene and SQL: `a b OR c` is
  * `(a AND b) OR c`.
  *
+ * Its readers (catalogue/product-query.ts, redirects, graphql/content-query.ts) share the reading
+ * of a date (`searchInstant`, `dateCondition`) and of a comparator (`COMPARE`) below.
+ *
  * The parser never fails: it reads a malformed query the way a forgiving search box does (an
  * unclosed parenthesis or quote closes at the end, a stray `)` or a connective with nothing to
  * join is dropped), and a query with no term left parses to `null`, which matches nothing.
  */
+
+import { type SQL, sql } from "drizzle-orm";
 
 export type Comparator = "=" | "<" | "<=" | ">" | ">=";
 
@@ -261,4 +266,28 @@ export function searchInstant(value: string): { from: Date; until: Date } | unde
   if (Number.isNaN(from.getTime())) return undefined;
   const day = /^\d{4}-\d{2}-\d{2}$/.test(written);
   return { from, until: day ? new Date(from.getTime() + 86_400_000) : from };
+}
+
+/** The SQL operator of a comparator. */
+export const COMPARE: Record<Comparator, SQL> = {
+  "=": sql.raw("="),
+  "<": sql.raw("<"),
+  "<=": sql.raw("<="),
+  ">": sql.raw(">"),
+  ">=": sql.raw(">="),
+};
+
+/**
+ * A date term on `column`: a bare day compared for equality is that day; otherwise the column
+ * is compared with the instant (a day's midnight, UTC).
+ */
+export function dateCondition(column: SQL, term: SearchTerm): SQL {
+  const at = searchInstant(term.value);
+  if (!at) return sql`false`;
+  if (term.comparator === "=") {
+    return at.until > at.from
+      ? sql`(${column} >= ${at.from.toISOString()} and ${column} < ${at.until.toISOString()})`
+      : sql`${column} = ${at.from.toISOString()}`;
+  }
+  return sql`${column} ${COMPARE[term.comparator]} ${at.from.toISOString()}`;
 }

@@ -53,4 +53,19 @@ export type SlotBookings = {
    * page expired or was abandoned, or a payment for a lost hold was refunded). Never below 0.
    */
   release(tx: Tx, request: SlotPortRelease): Promise<void>;
+  /** The stores where grocery orders are picked up (the Storefront API's `locations`). */
+  pickupLocations(db: Db | Tx, now: Date): Promise<SlotPortLocation[]>;
+};
+
+/** A pickup store, with the start of its first pickup slot with a place left (null: none). */
+export type SlotPortLocation = {
+  physicalRestaurantId: number;
+  name: string;
+  address: string;
+  postcode: string;
+  city: string;
+  latitude: number | null;
+  longitude: number | null;
+  phone: string | null;
+  firstPickup: Date | null;
 };

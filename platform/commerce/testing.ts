@@ -25,7 +25,7 @@ import { commerceOrder } from "#platform/commerce/orders/schema.ts";
 import { commerceShop } from "#platform/commerce/schema.ts";
 import type { CatalogueSearch } from "#platform/commerce/search-port.ts";
 import type { SlotBookings } from "#platform/commerce/slot-port.ts";
-import { bookOrderSlot, checkSlot, releaseOrderSlot } from "#platform/ordering/index.ts";
+import { grocerySlots } from "#platform/ordering/index.ts";
 import { insertTestStore } from "#platform/ordering/testing.ts";
 import { cardEntryRoutes } from "#platform/payments/index.ts";
 
@@ -409,11 +409,7 @@ export { documentsIn, extractGraphqlDocuments, sourceFiles } from "./graphql/doc
 // --- Slots: grocery orders book them in the ordering service's capacity -----------------------
 
 /** The ordering service's slots, as the server wires them (server/platform.ts). */
-export const TEST_SLOTS: SlotBookings = {
-  check: checkSlot,
-  book: bookOrderSlot,
-  release: releaseOrderSlot,
-};
+export const TEST_SLOTS: SlotBookings = grocerySlots;
 
 /** A slot offered at NOW (Monday 2 June 2025, 12:00 in Paris; the test store opens 18:00–21:00). */
 export const TEST_SLOT_KEY = "2025-06-02 18:00-19:00";

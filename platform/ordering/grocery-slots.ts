@@ -1,3 +1,4 @@
+import { asc, eq } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
 import type { DeliveryTerms } from "#platform/delivery-terms.ts";
 import {
@@ -6,7 +7,7 @@ import {
   storeByRestaurantId,
   zoneDeliveryTerms,
 } from "#platform/ordering/restaurants.ts";
-import type { OrderingMode } from "#platform/ordering/schema.ts";
+import { type OrderingMode, orderingStore } from "#platform/ordering/schema.ts";
 import {
   bookSlot,
   findSlot,
@@ -157,3 +158,54 @@ export async function freeSlotKeys(
   if (!store) return [];
   return (await listSlots(db, store, mode, now)).filter((s) => !s.isFull).map((s) => s.key);
 }
+
+/** A store where grocery orders are picked up, as the Storefront API's `Location` shows it. */
+export type PickupLocation = {
+  physicalRestaurantId: number;
+  name: string;
+  address: string;
+  postcode: string;
+  city: string;
+  latitude: number | null;
+  longitude: number | null;
+  phone: string | null;
+  /** The start of its first pickup slot with a place left at `now`; null when none is offered. */
+  firstPickup: Date | null;
+};
+
+/** The stores offering pickup, in StoreId order, each with its first free pickup slot. */
+export async function pickupLocations(db: Db | Tx, now: Date): Promise<PickupLocation[]> {
+  const stores = await db
+    .select()
+    .from(orderingStore)
+    .where(eq(orderingStore.pickupEnabled, true))
+    .orderBy(asc(orderingStore.id));
+  const offering = stores.filter((store) => slotCapacity(store, 2) > 0);
+  return Promise.all(
+    offering.map(async (store) => {
+      const free = (await listSlots(db, store, 2, now)).find((slot) => !slot.isFull);
+      return {
+        physicalRestaurantId: store.physicalRestaurantId,
+        name: store.name,
+        address: store.address,
+        postcode: store.postcode,
+        city: store.city,
+        latitude: store.latitude,
+        longitude: store.longitude,
+        phone: store.phone,
+        firstPickup: free?.start ?? null,
+      };
+    }),
+  );
+}
+
+/**
+ * Everything the commerce service's slot port takes (platform/commerce/slot-port.ts), as the
+ * server wires it (server/platform.ts) and the tests and benches do.
+ */
+export const grocerySlots = {
+  check: checkSlot,
+  book: bookOrderSlot,
+  release: releaseOrderSlot,
+  pickupLocations,
+};

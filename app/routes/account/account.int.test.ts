@@ -9,12 +9,7 @@ import { parseCartGid } from "#platform/commerce/index.ts";
 import { placeTestOrder } from "#platform/commerce/testing.ts";
 import { formatSlot } from "#platform/format.ts";
 import { latestMessage, linkIn } from "#platform/notify/testing.ts";
-import {
-  bookOrderSlot,
-  checkSlot,
-  freeSlotKeys,
-  releaseOrderSlot,
-} from "#platform/ordering/index.ts";
+import { freeSlotKeys, grocerySlots } from "#platform/ordering/index.ts";
 import { DEMO_CUSTOMER } from "#seed/commerce/customers.ts";
 
 /**
@@ -481,7 +476,7 @@ describe("orders", () => {
       },
       now: new Date(),
       storefrontOrigin: "http://localhost",
-      slots: { check: checkSlot, book: bookOrderSlot, release: releaseOrderSlot },
+      slots: grocerySlots,
     });
     expect(placed.kind).toBe("ordered");
     const name = placed.kind === "ordered" ? `n° ${placed.order.orderNumber}` : "";

@@ -1,12 +1,12 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import {
-  type Comparator,
+  COMPARE,
+  dateCondition,
   parseSearchQuery,
   type SearchNode,
   type SearchTerm,
-  searchInstant,
-} from "#platform/commerce/catalogue/search-syntax.ts";
+} from "#platform/commerce/search-syntax.ts";
 import { productWordsCondition } from "#platform/search/index.ts";
 
 /**
@@ -26,14 +26,6 @@ import { productWordsCondition } from "#platform/search/index.ts";
  * a date of « hier »), matches nothing, as does a query with no term: a query never lists the
  * whole catalogue by mistake.
  */
-
-const COMPARE: Record<Comparator, SQL> = {
-  "=": sql.raw("="),
-  "<": sql.raw("<"),
-  "<=": sql.raw("<="),
-  ">": sql.raw(">"),
-  ">=": sql.raw(">="),
-};
 
 type Term = SearchTerm;
 
@@ -62,21 +54,6 @@ function productId(value: string): number | undefined {
 }
 
 const NOTHING = sql`false`;
-
-/**
- * A date term on `column`: a bare day compared for equality is that day; otherwise the column
- * is compared with the instant (a day's midnight, UTC).
- */
-export function dateCondition(column: SQL, term: SearchTerm): SQL {
-  const at = searchInstant(term.value);
-  if (!at) return NOTHING;
-  if (term.comparator === "=") {
-    return at.until > at.from
-      ? sql`(${column} >= ${at.from.toISOString()} and ${column} < ${at.until.toISOString()})`
-      : sql`${column} = ${at.from.toISOString()}`;
-  }
-  return sql`${column} ${COMPARE[term.comparator]} ${at.from.toISOString()}`;
-}
 
 /** A field that has a value (`field:*`). */
 function exists(field: string): SQL {

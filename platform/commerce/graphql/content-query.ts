@@ -4,7 +4,7 @@ import {
   parseSearchQuery,
   type SearchTerm,
   searchInstant,
-} from "#platform/commerce/catalogue/search-syntax.ts";
+} from "#platform/commerce/search-syntax.ts";
 
 /**
  * Shopify's search syntax on the content lists (`articles`, `blogs`, `pages`, a blog's

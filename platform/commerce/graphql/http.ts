@@ -15,6 +15,7 @@ import { createDeliveryGroupResolvers } from "#platform/commerce/graphql/deliver
 import { executionBudgetPlugin } from "#platform/commerce/graphql/execution-budget.ts";
 import { queryLimitsPlugin } from "#platform/commerce/graphql/limits.ts";
 import { createLoaders } from "#platform/commerce/graphql/loaders.ts";
+import { createLocationResolvers } from "#platform/commerce/graphql/location-resolvers.ts";
 import { createOnlineStoreResolvers } from "#platform/commerce/graphql/online-store-resolvers.ts";
 import { createOrderResolvers } from "#platform/commerce/graphql/order-resolvers.ts";
 import { createRecommendationResolvers } from "#platform/commerce/graphql/recommendation-resolvers.ts";
@@ -111,6 +112,7 @@ export function storefrontApi(options: StorefrontApiOptions) {
       createUrlRedirectResolvers(),
       createShopSettingsResolvers(),
       createRecommendationResolvers(),
+      createLocationResolvers(),
     ],
   });
   const plainSchema = buildSchema(STOREFRONT_SDL);

@@ -12,7 +12,7 @@ import {
 import { toGid } from "#platform/commerce/gid.ts";
 import { filterByQuery, type Searchable } from "#platform/commerce/graphql/content-query.ts";
 import type { ImageRow } from "#platform/commerce/graphql/loaders.ts";
-import { connection, type PageArgs, pageWindow } from "#platform/commerce/graphql/pagination.ts";
+import { type PageArgs, pageOfList } from "#platform/commerce/graphql/pagination.ts";
 import { type CommerceContext, plainText } from "#platform/commerce/graphql/resolver-support.ts";
 
 /**
@@ -92,7 +92,7 @@ export function contentSearchConnection(
   items: readonly (OnlineStoreArticle | OnlineStorePage)[],
   args: PageArgs,
 ) {
-  return { ...pageOf(items, args), productFilters: [], totalCount: items.length };
+  return { ...pageOfList(items, args), productFilters: [], totalCount: items.length };
 }
 
 /** `gid://shopify/Page/cms-cgv`: content entries keep their own ids inside Shopify's GIDs. */
@@ -109,29 +109,6 @@ function contentIdOf(gid: string, type: string): string | null {
 }
 
 const absolute = (path: string, ctx: CommerceContext) => new URL(path, ctx.origin).toString();
-
-/** A list paged as a Relay connection; the cursor is a position in the whole (sorted) list. */
-function pageOf<T>(items: readonly T[], args: PageArgs) {
-  const window = pageWindow(args);
-  let positioned = (args.reverse ? [...items].reverse() : items).map((item, index) => ({
-    item,
-    id: index + 1,
-  }));
-  if (window.backwards) positioned = positioned.reverse();
-  if (window.after) {
-    const from = positioned.findIndex((entry) => entry.id === window.after?.id);
-    positioned = positioned.slice(from + 1);
-  }
-  const page = connection(positioned.slice(0, window.limit + 1), window, (entry) => ({
-    v: [],
-    id: entry.id,
-  }));
-  return {
-    edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: edge.node.item })),
-    nodes: page.nodes.map((entry) => entry.item),
-    pageInfo: page.pageInfo,
-  };
-}
 
 /** What an article, a page or a blog offers a `query` argument (content-query.ts). */
 const searchableArticle = (article: OnlineStoreArticle): Searchable => ({
@@ -364,7 +341,7 @@ export function createOnlineStoreResolvers() {
             : args.sortKey === "UPDATED_AT"
               ? sorted(pages, (page) => page.updatedAt.getTime())
               : pages;
-        return pageOf(order, args);
+        return pageOfList(order, args);
       },
       page: async (
         _: unknown,
@@ -381,7 +358,7 @@ export function createOnlineStoreResolvers() {
             : args.sortKey === "HANDLE"
               ? sorted(blogs, (blog) => blog.handle)
               : blogs;
-        return pageOf(order, args);
+        return pageOfList(order, args);
       },
       blog: async (
         _: unknown,
@@ -391,7 +368,7 @@ export function createOnlineStoreResolvers() {
       blogByHandle: async (_: unknown, args: { handle: string }, ctx: CommerceContext) =>
         findBlog(await listContent(ctx, "blogs"), args),
       articles: async (_: unknown, args: ListArgs, ctx: CommerceContext) =>
-        pageOf(articleList(await listContent(ctx, "articles"), args), args),
+        pageOfList(articleList(await listContent(ctx, "articles"), args), args),
       article: async (_: unknown, args: { id: string }, ctx: CommerceContext) => {
         const id = contentIdOf(args.id, "Article");
         return (await listContent(ctx, "articles")).find((article) => article.id === id) ?? null;
@@ -431,7 +408,7 @@ export function createOnlineStoreResolvers() {
       onlineStoreUrl: (blog: OnlineStoreBlog, _: unknown, ctx: CommerceContext) =>
         absolute(blog.path, ctx),
       articles: async (blog: OnlineStoreBlog, args: ListArgs, ctx: CommerceContext) =>
-        pageOf(
+        pageOfList(
           articleList(
             (await listContent(ctx, "articles")).filter(
               (article) => article.blogHandle === blog.handle,

@@ -87,3 +87,26 @@ export function connection<T, Extra extends object = Record<never, never>>(
     ...(extra as Extra),
   };
 }
+
+/** A list paged as a Relay connection; the cursor is a position in the whole (sorted) list. */
+export function pageOfList<T>(items: readonly T[], args: PageArgs) {
+  const window = pageWindow(args);
+  let positioned = (args.reverse ? [...items].reverse() : items).map((item, index) => ({
+    item,
+    id: index + 1,
+  }));
+  if (window.backwards) positioned = positioned.reverse();
+  if (window.after) {
+    const from = positioned.findIndex((entry) => entry.id === window.after?.id);
+    positioned = positioned.slice(from + 1);
+  }
+  const page = connection(positioned.slice(0, window.limit + 1), window, (entry) => ({
+    v: [],
+    id: entry.id,
+  }));
+  return {
+    edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: edge.node.item })),
+    nodes: page.nodes.map((entry) => entry.item),
+    pageInfo: page.pageInfo,
+  };
+}

@@ -17,6 +17,7 @@ import {
   type ProductRow,
   type VariantRow,
 } from "#platform/commerce/graphql/loaders.ts";
+import { pickupStores } from "#platform/commerce/graphql/location-resolvers.ts";
 import {
   connection,
   MAX_PAGE_SIZE,
@@ -225,6 +226,10 @@ export async function loadNode(id: string, ctx: CommerceContext) {
       : null;
   }
   if (parsed.type === "Shop") return null;
+  if (parsed.type === "Location") {
+    const stores = await pickupStores(ctx);
+    return stores.find((store) => store.physicalRestaurantId === parsed.id) ?? null;
+  }
   return loadReference(id, ctx);
 }
 

@@ -1,10 +1,10 @@
-import { parseSearchQuery } from "#platform/commerce/catalogue/search-syntax.ts";
 import { connection, type PageArgs, pageWindow } from "#platform/commerce/graphql/pagination.ts";
 import type { CommerceContext } from "#platform/commerce/graphql/resolver-support.ts";
 import {
   readUrlRedirectWindow,
   type UrlRedirect,
 } from "#platform/commerce/redirects/url-redirects.ts";
+import { parseSearchQuery } from "#platform/commerce/search-syntax.ts";
 
 /**
  * `urlRedirects`: the shop's redirects by id, paged as Shopify pages them, for Hydrogen's

@@ -1,8 +1,11 @@
 import { and, asc, count, desc, eq, gt, ilike, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
-import { dateCondition } from "#platform/commerce/catalogue/product-query.ts";
-import type { SearchNode, SearchTerm } from "#platform/commerce/catalogue/search-syntax.ts";
 import { commerceUrlRedirect } from "#platform/commerce/redirects/schema.ts";
+import {
+  dateCondition,
+  type SearchNode,
+  type SearchTerm,
+} from "#platform/commerce/search-syntax.ts";
 
 /**
  * The shop's URL redirects (Shopify's `UrlRedirect`): an old address of the storefront and where

@@ -22,7 +22,7 @@ describe("docs/storefront-api-coverage.md", () => {
   it("marks a served root field supported and an absent one not served", () => {
     expect(table).toContain("| `product` | ✅ supported |");
     expect(table).toContain("| `productByHandle` | ✅ supported |");
-    expect(table).toMatch(/\| `locations` \| — \|/);
+    expect(table).toMatch(/\| `cartCompletionAttempt` \| — \|/);
     expect(table).toMatch(/\| `Product` \| object \| 🟡 partial \(\d+ of \d+\) \|/);
   });
 });
