@@ -100,9 +100,9 @@ const PRODUCT_GID = "gid://shopify/Product/";
 
 /**
  * A product's related products, as cards: the first ten that still exist (as the field's
- * `references(first: 10)` would give them), less those archived. The
- * cards are kept one by one across pages (`catalogueNodes`): the products of a category mostly
- * name the same few, so a product's first view seldom asks for them.
+ * `references(first: 10)` would give them), less those archived. The cards are kept one by one
+ * across pages (`catalogueNodes`): the products of a category mostly name the same few, so a
+ * product's first view seldom asks for them all.
  */
 export async function relatedProducts(ids: readonly string[]): Promise<StorefrontProduct[]> {
   if (ids.length === 0) return [];
