@@ -218,15 +218,17 @@ const SIZES_KEPT = 100;
 
 /**
  * What `queryLimits` reads of the variables: a number as it is, a list by its length, anything
- * else as open. Requests that agree on it have the same depth and cost (a product page's handle
- * changes nothing): one validation serves them all.
+ * else by whether it is absent, null or given (a single input object is a list of one).
+ * Requests that agree on it have the same depth and cost (a product page's handle changes
+ * nothing): one validation serves them all.
  */
 function sizesOf(sizing: string[], variables: Record<string, unknown>): string {
   return JSON.stringify(
     sizing.map((name) => {
       const value = variables[name];
       if (typeof value === "number") return value;
-      return Array.isArray(value) ? [value.length] : null;
+      if (Array.isArray(value)) return [value.length];
+      return value === undefined ? "absent" : value === null ? null : "given";
     }),
   );
 }
