@@ -962,6 +962,7 @@ export type CatalogueProductCardsQuery = { nodes: Array<
     | { __typename: 'CartLine' }
     | { __typename: 'Collection' }
     | { __typename: 'ComponentizableCartLine' }
+    | { __typename: 'Location' }
     | { __typename: 'MailingAddress' }
     | { __typename: 'MediaImage' }
     | { __typename: 'Menu' }
@@ -1166,6 +1167,7 @@ export type FavouriteProductsQuery = { nodes: Array<
     | { __typename: 'CartLine' }
     | { __typename: 'Collection' }
     | { __typename: 'ComponentizableCartLine' }
+    | { __typename: 'Location' }
     | { __typename: 'MailingAddress' }
     | { __typename: 'MediaImage' }
     | { __typename: 'Menu' }
@@ -1256,6 +1258,7 @@ export type ShoppingListVariantsQuery = { nodes: Array<
     | { __typename: 'CartLine' }
     | { __typename: 'Collection' }
     | { __typename: 'ComponentizableCartLine' }
+    | { __typename: 'Location' }
     | { __typename: 'MailingAddress' }
     | { __typename: 'MediaImage' }
     | { __typename: 'Menu' }
