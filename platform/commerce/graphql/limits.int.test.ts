@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "#db/client.ts";
+import { commerceProduct } from "#platform/commerce/catalogue/schema.ts";
 import { MAX_RESOLVED_FIELDS } from "#platform/commerce/graphql/execution-budget.ts";
 import {
   MAX_ALIASES,
   MAX_DIRECTIVES,
   MAX_EXPENSIVE_FIELDS,
+  MAX_LISTINGS,
   MAX_TOKENS,
 } from "#platform/commerce/graphql/limits.ts";
+import { insertCollections } from "#platform/commerce/index.ts";
 import type { CatalogueSearch } from "#platform/commerce/search-port.ts";
 import {
   type Json,
@@ -118,10 +121,10 @@ describe("bounded work per request", () => {
     expect(within.body.errors).toBeUndefined();
     expect(searches).toBe(MAX_EXPENSIVE_FIELDS);
 
-    // A collection's products compute its facets: 10 collections' products are 10 of them.
+    // A collection's products filtered compute its facets: 10 collections' are 10 of them.
     expectRefused(
       await graphql(
-        `{ collections(first: 10) { nodes { products(first: 1) { filters { id } } } } }`,
+        `{ collections(first: 10) { nodes { products(first: 1, filters: [{ available: true }]) { filters { id } } } } }`,
       ),
       "MAX_COST_EXCEEDED",
     );
@@ -131,6 +134,36 @@ describe("bounded work per request", () => {
         `query ($q: String!) { ${Array.from({ length: 6 }, (_, i) => `s${i}: predictiveSearch(query: $q) { ...Found }`).join(" ")} }
          fragment Found on PredictiveSearchResult { queries { text } }`,
         { q: "comte" },
+      ),
+      "MAX_COST_EXCEEDED",
+    );
+  });
+
+  it("answers a grid of collections with their first products, facets unfiltered included", async () => {
+    const products = await database.db.select({ id: commerceProduct.id }).from(commerceProduct);
+    await database.db.transaction((tx) =>
+      insertCollections(
+        tx,
+        Array.from({ length: 20 }, (_, index) => ({
+          handle: `rayon-${index}`,
+          title: `Rayon ${index}`,
+          productIds: products.map((product) => product.id),
+        })),
+      ),
+    );
+    for (const query of [
+      `{ collections(first: 20) { nodes { handle products(first: 1) { nodes { handle } } } } }`,
+      `{ collections(first: 6) { nodes { products(first: 1) { nodes { title } filters { id } } } } }`,
+    ]) {
+      const answer = await graphql(query);
+      expect(answer.body.errors, query).toBeUndefined();
+      expect(answer.body.data.collections.nodes.length).toBeGreaterThanOrEqual(6);
+    }
+    expect(searches).toBe(0);
+    // Past MAX_LISTINGS collections' products, refused before anything runs.
+    expectRefused(
+      await graphql(
+        `{ collections(first: ${MAX_LISTINGS + 1}) { nodes { products(first: 1) { nodes { id } } } } }`,
       ),
       "MAX_COST_EXCEEDED",
     );

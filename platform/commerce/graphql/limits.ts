@@ -45,9 +45,18 @@ export const MAX_EXPENSIVE_FIELDS = 5;
 export const EXPENSIVE_FIELDS = new Set([
   "QueryRoot.search",
   "QueryRoot.predictiveSearch",
-  // A collection's products come with their facets (`filters`), computed over the collection.
+  // A collection's products filtered, with their facets (`filters`) asked: counted over the
+  // filtered collection. Unfiltered, its facets are stored (facets.ts), and they are computed
+  // only when asked: a grid of collections with their first products runs none.
   "Collection.products",
 ]);
+const FACETED_FIELD = "Collection.products";
+/**
+ * A collection's product listings a query may run (`Collection.products`, each time it would
+ * run): one query each, some 5–20 ms. A page's grid of departments with their first products is
+ * 20; a collection's products' collections' products, 250 × 250 of them, is not.
+ */
+export const MAX_LISTINGS = 50;
 /**
  * GraphQL Armor's caps, set well above what real clients send. Aliases are counted as they run,
  * once per spread of the fragment holding them: our content pages ask 50 product cards in one
@@ -84,7 +93,7 @@ export const queryLimits =
         fragments.set(definition.name.value, definition);
     }
 
-    type Measure = { depth: number; expensive: number };
+    type Measure = { depth: number; expensive: number; listings: number };
     const measure = (
       set: SelectionSetNode,
       type: GraphQLNamedType | undefined,
@@ -92,10 +101,11 @@ export const queryLimits =
       fanOut: number,
       seen: Set<string>,
     ): Measure => {
-      const total: Measure = { depth, expensive: 0 };
+      const total: Measure = { depth, expensive: 0, listings: 0 };
       const add = (inner: Measure) => {
         total.depth = Math.max(total.depth, inner.depth);
         total.expensive += inner.expensive;
+        total.listings += inner.listings;
       };
       for (const selection of set.selections) {
         if (selection.kind === Kind.FIELD) {
@@ -104,7 +114,11 @@ export const queryLimits =
             type && (isObjectType(type) || isInterfaceType(type))
               ? type.getFields()[name]
               : undefined;
-          if (type && EXPENSIVE_FIELDS.has(`${type.name}.${name}`)) total.expensive += fanOut;
+          const key = type ? `${type.name}.${name}` : "";
+          if (EXPENSIVE_FIELDS.has(key) && (key !== FACETED_FIELD || computesFacets(selection))) {
+            total.expensive += fanOut;
+          }
+          if (key === FACETED_FIELD) total.listings += fanOut;
           if (selection.selectionSet) {
             add(
               measure(
@@ -142,7 +156,7 @@ export const queryLimits =
       OperationDefinition(operation) {
         const root =
           operation.operation === "mutation" ? schema.getMutationType() : schema.getQueryType();
-        const { depth, expensive } = measure(
+        const { depth, expensive, listings } = measure(
           operation.selectionSet,
           root ?? undefined,
           0,
@@ -165,8 +179,36 @@ export const queryLimits =
             "MAX_COST_EXCEEDED",
           );
         }
+        if (listings > MAX_LISTINGS) {
+          refuse(
+            `Query lists the products of ${listings} collections, which exceeds the maximum of ${MAX_LISTINGS}`,
+            "MAX_COST_EXCEEDED",
+          );
+        }
       },
     };
+
+    /** A collection's products computing facets: filtered, and asking for `filters`. */
+    function computesFacets(field: FieldNode): boolean {
+      const filters = field.arguments?.find((argument) => argument.name.value === "filters");
+      const value = filters ? argumentValue(filters.value) : undefined;
+      const filtered = Array.isArray(value)
+        ? value.length > 0
+        : filters !== undefined && filters.value.kind !== Kind.NULL && value !== null;
+      return filtered && field.selectionSet !== undefined && selects(field.selectionSet, "filters");
+    }
+
+    /** Whether a selection set asks for a field of this name, through its fragments too. */
+    function selects(set: SelectionSetNode, name: string, seen = new Set<string>()): boolean {
+      return set.selections.some((selection) => {
+        if (selection.kind === Kind.FIELD) return selection.name.value === name;
+        if (selection.kind === Kind.INLINE_FRAGMENT)
+          return selects(selection.selectionSet, name, seen);
+        const fragment = fragments.get(selection.name.value);
+        if (!fragment || seen.has(fragment.name.value)) return false;
+        return selects(fragment.selectionSet, name, new Set([...seen, fragment.name.value]));
+      });
+    }
 
     /**
      * The `first`/`last` of a connection field (250 when a variable leaves it open): the times
@@ -204,15 +246,15 @@ type CheckedDocument =
   | {
       document: DocumentNode;
       refused: GraphQLError[];
-      /** The variables that size a list (`first`, `last`, `ids`, `identifiers`). */
+      /** The variables that size a list (`first`, `last`, `ids`, `identifiers`, `filters`). */
       sizing: string[];
       /** The sizes of those variables found within the depth and cost caps (`sizesOf`). */
       withinLimits: Set<string>;
     }
   | { document: undefined; refused: GraphQLError[] | undefined };
 
-/** The arguments whose value `queryLimits` reads, a variable's included. */
-const SIZING_ARGUMENTS = new Set(["first", "last", "ids", "identifiers"]);
+/** The arguments whose value `queryLimits` reads, a variable's included (`filters`: given or not). */
+const SIZING_ARGUMENTS = new Set(["first", "last", "ids", "identifiers", "filters"]);
 /** Variable sizes remembered per document as within the caps; the first ones are kept. */
 const SIZES_KEPT = 100;
 

@@ -240,9 +240,13 @@ export async function productConnection(
   withFacets: boolean,
 ) {
   const window = pageWindow(args);
-  const [{ rows, keyOf }, facets] = await Promise.all([
-    listProducts(ctx.db, query, window),
-    withFacets ? listingFacets(ctx.db, query) : Promise.resolve([]),
-  ]);
-  return connection(rows, window, keyOf, { filters: facets });
+  const { rows, keyOf } = await listProducts(ctx.db, query, window);
+  // Counted only when the query asks for them (GraphQL's default resolver calls a function): a
+  // grid of collections with their first products computes no facets (limits.ts counts it so).
+  let facets: Promise<Awaited<ReturnType<typeof listingFacets>>> | undefined;
+  const filters = () => {
+    facets ??= withFacets ? listingFacets(ctx.db, query) : Promise.resolve([]);
+    return facets;
+  };
+  return connection(rows, window, keyOf, { filters });
 }
