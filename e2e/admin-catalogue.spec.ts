@@ -13,7 +13,10 @@ import {
 // (e2e/nginx.spec.ts).
 test("staff edit a product's price and the product page shows it", async ({ page }, info) => {
   await signInStaff(page);
-  const handle = await openTypedPriceProduct(page, info.project.name === "mobile" ? [2, 4] : [1, 3]);
+  const handle = await openTypedPriceProduct(
+    page,
+    info.project.name === "mobile" ? [2, 4] : [1, 3],
+  );
   const price = info.project.name === "mobile" ? "31,17" : "23,45";
 
   // A wrong value is refused next to its field, and nothing is saved.
