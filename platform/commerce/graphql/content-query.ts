@@ -28,7 +28,8 @@ const fold = (text: string) =>
     .normalize("NFD")
     .replace(/\p{M}+/gu, "")
     .toLowerCase();
-const wordsOf = (text: string) =>
+/** A text's words, accents and case aside. */
+export const wordsOf = (text: string) =>
   fold(text)
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean);

@@ -10,7 +10,11 @@ import {
   type ShopPolicyField,
 } from "#platform/commerce/content-port.ts";
 import { toGid } from "#platform/commerce/gid.ts";
-import { filterByQuery, type Searchable } from "#platform/commerce/graphql/content-query.ts";
+import {
+  filterByQuery,
+  type Searchable,
+  wordsOf,
+} from "#platform/commerce/graphql/content-query.ts";
 import type { ImageRow } from "#platform/commerce/graphql/loaders.ts";
 import { type PageArgs, pageOfList } from "#platform/commerce/graphql/pagination.ts";
 import { type CommerceContext, plainText } from "#platform/commerce/graphql/resolver-support.ts";
@@ -42,16 +46,6 @@ export function listContent<K extends keyof ListReads>(
   }
   return value as ReturnType<ListReads[K]>;
 }
-
-const folded = (text: string) =>
-  text
-    .normalize("NFD")
-    .replace(/\p{Diacritic}/gu, "")
-    .toLowerCase();
-const wordsOf = (text: string) =>
-  folded(text)
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean);
 
 /** Whether every word of `term` starts a word of the texts, accents and case aside. */
 function found(term: string, texts: readonly (string | null)[]): boolean {
