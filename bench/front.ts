@@ -9,9 +9,11 @@ import { once } from "node:events";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { startVarnish, VARNISHD, varnishConfig } from "../scripts/varnish.ts";
+
+export { VARNISHD };
 
 export const NGINX = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
-export const VARNISHD = process.env.VARNISHD_PATH ?? "/usr/sbin/varnishd";
 
 export type Front = { url: string; stop(): Promise<void> };
 
@@ -127,65 +129,16 @@ export async function startNginx(port: number, answer: WireAnswer): Promise<Fron
   };
 }
 
-/** The backend ports deploy/varnish/comptoir.vcl names: one instance, or the two of a director. */
-const VCL_PORTS = ['.port = "3000";', '.port = "3001";', '.port = "3002";'];
-const VCL_TOKEN = '"change-this-purge-token"';
-
 /**
- * deploy/varnish/comptoir.vcl as it is now, every backend sent to `backendPort`; throws when it
- * no longer holds the port strings or the token this substitution expects.
+ * varnishd on 127.0.0.1:`port` with deploy/varnish/comptoir.vcl in front of the shop on
+ * `backendPort` (scripts/varnish.ts); null when varnishd is not installed.
  */
-export function vclFor(vcl: string, backendPort: number): string {
-  const ports = VCL_PORTS.filter((port) => vcl.includes(port));
-  if (ports.length === 0 || !vcl.includes(VCL_TOKEN)) {
-    throw new Error(`comptoir.vcl no longer holds ${VCL_PORTS.join(" or ")} and ${VCL_TOKEN}`);
-  }
-  let edited = vcl;
-  for (const port of ports) edited = edited.replaceAll(port, `.port = "${backendPort}";`);
-  return edited;
-}
-
-/**
- * varnishd on 127.0.0.1:`port` with `vclPath` in front of the shop on `backendPort`; null when
- * varnishd is not installed. Ready once it refuses a purge without the token (403).
- */
-export async function startVarnish(
-  port: number,
-  backendPort: number,
-  vclPath: string,
-): Promise<Front | null> {
+export async function startBenchVarnish(port: number, backendPort: number): Promise<Front | null> {
   if (!existsSync(VARNISHD)) return null;
-  const dir = mkdtempSync(join(tmpdir(), "comptoir-bench-varnish-"));
-  writeFileSync(join(dir, "comptoir.vcl"), vclFor(readFileSync(vclPath, "utf8"), backendPort));
-  const { child, output } = spawnLogged(VARNISHD, [
-    "-F",
-    "-j",
-    "none",
-    "-a",
-    `127.0.0.1:${port}`,
-    "-T",
-    "none",
-    "-n",
-    join(dir, "instance"),
-    "-f",
-    join(dir, "comptoir.vcl"),
-    "-s",
-    "malloc,64m",
-  ]);
-  const url = `http://127.0.0.1:${port}`;
-  await until(
-    async () => (await fetch(url, { method: "PURGE" })).status === 403,
-    child,
-    `varnishd (${VARNISHD})`,
-    output,
-  );
-  return {
-    url,
-    async stop() {
-      await ended(child, "SIGTERM");
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return startVarnish({
+    port,
+    vcl: varnishConfig([backendPort, backendPort], "bench-purge-token-0123456789"),
+  });
 }
 
 let clockTicks: number | undefined;

@@ -3,7 +3,7 @@
  * a throw-away embedded database. Requests go only to 127.0.0.1; loops are bounded in count.
  */
 import { get } from "node:http";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { modulePreloadsOf, moduleScriptOf } from "#server/rules/first-paint.ts";
 
@@ -17,7 +17,14 @@ const CONCURRENCY = 4;
 /** Chromium loads per page for the main-thread lines (their median and worst are printed). */
 const TRACED_LOADS = Number(process.env.BENCH_TRACED_LOADS ?? 5);
 
-import { cpuTimeMs, NGINX, startNginx, startVarnish, VARNISHD, type WireAnswer } from "./front.ts";
+import {
+  cpuTimeMs,
+  NGINX,
+  startBenchVarnish,
+  startNginx,
+  VARNISHD,
+  type WireAnswer,
+} from "./front.ts";
 import { launchChromium, measureMainThread } from "./main-thread.ts";
 import { type BenchResult, percentile } from "./measure.ts";
 import { buildStorefront, startShop, waitForReady } from "./serve.ts";
@@ -261,7 +268,7 @@ async function cachedHomeLines(skipped: string[]): Promise<BenchResult[]> {
   };
   const nginx = await startNginx(nginxPort, await wireAnswer(`${base}/`));
   if (!nginx) skipped.push(`nginx lines: ${NGINX} is not installed (scripts/ensure-nginx.sh)`);
-  const varnish = await startVarnish(varnishPort, port, join(root, "deploy/varnish/comptoir.vcl"));
+  const varnish = await startBenchVarnish(varnishPort, port);
   if (!varnish)
     skipped.push(`Varnish line: ${VARNISHD} is not installed (scripts/ensure-varnish.sh)`);
   const fastest = new Map<string, Run>();

@@ -17,11 +17,15 @@ const SHIPPED_PORTS = ['.port = "3001";', '.port = "3002";'] as const;
 const SHIPPED_TOKEN = '"change-this-purge-token"';
 
 /**
- * deploy/varnish/comptoir.vcl with its two instances at `backendPorts` (one port for both is
- * fine) and its purge token; fails when the file no longer holds what it replaces.
+ * deploy/varnish/comptoir.vcl (or `shipped`, its text) with its two instances at `backendPorts`
+ * (one port for both is fine) and its purge token; fails when it no longer holds what it replaces.
  */
-export function varnishConfig(backendPorts: readonly [number, number], token: string): string {
-  let vcl = readFileSync(join(root, "deploy/varnish/comptoir.vcl"), "utf8");
+export function varnishConfig(
+  backendPorts: readonly [number, number],
+  token: string,
+  shipped = readFileSync(join(root, "deploy/varnish/comptoir.vcl"), "utf8"),
+): string {
+  let vcl = shipped;
   for (const expected of [...SHIPPED_PORTS, SHIPPED_TOKEN]) {
     if (!vcl.includes(expected)) throw new Error(`comptoir.vcl no longer holds ${expected}`);
   }
