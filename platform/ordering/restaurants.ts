@@ -1,6 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
 import type { DeliveryTerms } from "#platform/delivery-terms.ts";
+import { distanceMetres } from "#platform/geo.ts";
 import {
   type DeliveryLocation,
   orderingDeliveryZone,
@@ -77,15 +78,4 @@ export function zoneCovers(zone: DeliveryZone, store: Store, location: DeliveryL
     location.longitude,
   );
   return metres <= zone.radiusMetres;
-}
-
-/** Great-circle distance (haversine) between two points, in metres. */
-export function distanceMetres(lat1: number, lng1: number, lat2: number, lng2: number): number {
-  const radians = (degrees: number) => (degrees * Math.PI) / 180;
-  const dLat = radians(lat2 - lat1);
-  const dLng = radians(lng2 - lng1);
-  const a =
-    Math.sin(dLat / 2) ** 2 +
-    Math.cos(radians(lat1)) * Math.cos(radians(lat2)) * Math.sin(dLng / 2) ** 2;
-  return 2 * 6_371_000 * Math.asin(Math.sqrt(a));
 }

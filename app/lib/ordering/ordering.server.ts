@@ -8,6 +8,7 @@ import {
 } from "#app/lib/order-mode/order-mode.ts";
 import { serverContext } from "#app/lib/server-context.ts";
 import { serviceFetch } from "#app/lib/services.server.ts";
+import { distanceMetres } from "#platform/geo.ts";
 
 /**
  * The storefront's typed client of the ordering service (docs/ordering-api.md): stores, their
@@ -242,16 +243,6 @@ export function normalisePostcode(postcode: string): string | null {
 /** Whether a postcode lies outside Île-de-France (sets the `isProvince` cookie). */
 export function isProvincePostcode(postcode: string): boolean {
   return !ILE_DE_FRANCE.has(postcode.slice(0, 2));
-}
-
-function distanceMetres(lat1: number, lng1: number, lat2: number, lng2: number): number {
-  const radians = (degrees: number) => (degrees * Math.PI) / 180;
-  const dLat = radians(lat2 - lat1);
-  const dLng = radians(lng2 - lng1);
-  const a =
-    Math.sin(dLat / 2) ** 2 +
-    Math.cos(radians(lat1)) * Math.cos(radians(lat2)) * Math.sin(dLng / 2) ** 2;
-  return 2 * 6_371_000 * Math.asin(Math.sqrt(a));
 }
 
 /** Whether a zone delivers an address: its postcode, or its coordinates within the radius. */

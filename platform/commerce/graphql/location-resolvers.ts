@@ -3,6 +3,7 @@ import { type PageArgs, pageOfList } from "#platform/commerce/graphql/pagination
 import type { CommerceContext } from "#platform/commerce/graphql/resolver-support.ts";
 import type { SlotPortLocation } from "#platform/commerce/slot-port.ts";
 import { formatDateTime } from "#platform/format.ts";
+import { distanceMetres } from "#platform/geo.ts";
 
 /**
  * Resolvers of locations.graphql: local pickup as Shopify models it. The locations are the
@@ -33,18 +34,10 @@ export function pickupStores(ctx: CommerceContext): Promise<LocationNode[]> {
 export const locationGid = (location: SlotPortLocation) =>
   `gid://shopify/Location/${location.physicalRestaurantId}`;
 
-/** Great-circle distance in kilometres; a store without coordinates is the farthest. */
+/** How far a store is from `near`; a store without coordinates is the farthest. */
 function distance(location: SlotPortLocation, near: Coordinates): number {
   if (location.latitude === null || location.longitude === null) return Number.POSITIVE_INFINITY;
-  const radians = (degrees: number) => (degrees * Math.PI) / 180;
-  const dLat = radians(location.latitude - near.latitude);
-  const dLng = radians(location.longitude - near.longitude);
-  const a =
-    Math.sin(dLat / 2) ** 2 +
-    Math.cos(radians(near.latitude)) *
-      Math.cos(radians(location.latitude)) *
-      Math.sin(dLng / 2) ** 2;
-  return 6371 * 2 * Math.atan2(Math.sqrt(a), Math.sqrt(1 - a));
+  return distanceMetres(location.latitude, location.longitude, near.latitude, near.longitude);
 }
 
 const byText =
