@@ -155,17 +155,18 @@ async function nodeCondition(db: Db, node: SearchNode): Promise<SQL> {
 }
 
 /**
- * Whether a query says more than words for the shop's search to rank (`search(query:)`): a
- * field, a connective other than AND, a negation, a quote or a prefix. Plain words go to the
- * search module, which ranks them and forgives typos, as Shopify's search does.
+ * The condition a `search(query:)` asks for when it says more than words for the shop's search
+ * to rank: a field, a connective other than AND, a negation, a quote or a prefix; undefined for
+ * plain words (or none), which go to the search module: it ranks them and forgives typos, as
+ * Shopify's search does.
  */
-export function usesSearchSyntax(query: string): boolean {
+export async function searchSyntaxCondition(db: Db, query: string): Promise<SQL | undefined> {
   const node = parseSearchQuery(query);
   const plain = (child: SearchNode): boolean =>
     child.kind === "and"
       ? child.nodes.every(plain)
       : child.kind === "term" && !child.field && !child.prefix && !child.quoted;
-  return node !== null && !plain(node);
+  return node === null || plain(node) ? undefined : nodeCondition(db, node);
 }
 
 /**

@@ -10,7 +10,7 @@ import {
 } from "#platform/commerce/catalogue/listing.ts";
 import {
   productQueryCondition,
-  usesSearchSyntax,
+  searchSyntaxCondition,
 } from "#platform/commerce/catalogue/product-query.ts";
 import {
   commerceCollection,
@@ -294,10 +294,11 @@ export function createResolvers() {
           return contentSearchConnection(items, args);
         }
         const filters = args.productFilters ?? [];
-        if (usesSearchSyntax(args.query)) {
+        const where = await searchSyntaxCondition(ctx.db, args.query);
+        if (where) {
           // Fields, OR, NOT…: the products that match, in id order or by price.
           const query: ListingQuery = {
-            where: await productQueryCondition(ctx.db, args.query),
+            where,
             filters,
             sort: args.sortKey === "PRICE" ? "PRICE" : "ID",
             reverse: Boolean(args.reverse),
