@@ -23,7 +23,7 @@ import { expandWithSynonyms, synonymRules } from "#platform/search/synonyms.ts";
  */
 
 /** Words kept from one query; the rest are ignored. */
-const MAX_WORDS = 8;
+export const MAX_WORDS = 8;
 /** Dictionary words a prefix may stand for. */
 const MAX_COMPLETIONS = 20;
 /**

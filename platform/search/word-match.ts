@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { typedWords } from "#platform/search/query.ts";
+import { MAX_WORDS, typedWords } from "#platform/search/query.ts";
 import type { SearchExecutor } from "#platform/search/sql.ts";
 import { expandWithSynonyms, synonymRules } from "#platform/search/synonyms.ts";
 
@@ -17,9 +17,6 @@ export type WordScope =
   | "text"
   /** `title:`: the title only. */
   | "title";
-
-/** Words past this count are ignored (the shop's own search reads eight). */
-const MAX_WORDS = 8;
 
 /** One word, or its synonym, as a tsquery of the index's configuration; a prefix with `:*`. */
 function wordQuery(word: string, prefix: boolean): SQL {

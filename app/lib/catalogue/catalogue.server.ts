@@ -111,8 +111,7 @@ export async function relatedProducts(ids: readonly string[]): Promise<Storefron
     .flatMap((node) => (node?.__typename === "Product" ? [node] : []))
     .slice(0, 10)
     .map((node) => normaliseProduct(node))
-    .filter((product) => !product.tags.includes("Archive"))
-    .slice(0, 10);
+    .filter((product) => !product.tags.includes("Archive"));
 }
 
 /** The product page's texts beside the normalised product. */
