@@ -9,6 +9,7 @@ import { once } from "node:events";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { nginxMainConfig } from "../scripts/nginx.ts";
 import { startVarnish, VARNISHD, varnishConfig } from "../scripts/varnish.ts";
 
 export { VARNISHD };
@@ -19,31 +20,6 @@ export type Front = { url: string; stop(): Promise<void> };
 
 /** A page as it goes on the wire: its encoded bytes and the headers that say how to read them. */
 export type WireAnswer = { body: Buffer; headers: Record<string, string> };
-
-/**
- * nginx's main configuration for a throw-away instance in `dir`: in the foreground, its pid,
- * logs and temporary files in `dir`, a worker per core as Debian's own configuration has.
- */
-export function nginxConfig(dir: string, server: string): string {
-  const asRoot = process.getuid?.() === 0;
-  return `${asRoot ? "user root;\n" : ""}worker_processes auto;
-daemon off;
-pid ${join(dir, "nginx.pid")};
-error_log ${join(dir, "error.log")} warn;
-events { worker_connections 512; }
-http {
-  client_body_temp_path ${join(dir, "temp/body")};
-  proxy_temp_path ${join(dir, "temp/proxy")};
-  fastcgi_temp_path ${join(dir, "temp/fastcgi")};
-  uwsgi_temp_path ${join(dir, "temp/uwsgi")};
-  scgi_temp_path ${join(dir, "temp/scgi")};
-  access_log off;
-  keepalive_requests 100000;
-  sendfile on;
-  ${server}
-}
-`;
-}
 
 /** The `server` block that answers every path with `answer`'s bytes and headers, unchanged. */
 function fileServer(port: number, dir: string, answer: WireAnswer): string {
@@ -101,7 +77,17 @@ export async function startNginx(port: number, answer: WireAnswer): Promise<Fron
   const dir = mkdtempSync(join(tmpdir(), "comptoir-bench-nginx-"));
   mkdirSync(join(dir, "temp"));
   writeFileSync(join(dir, "page.bin"), answer.body);
-  writeFileSync(join(dir, "nginx.conf"), nginxConfig(dir, fileServer(port, dir, answer)));
+  writeFileSync(
+    join(dir, "nginx.conf"),
+    nginxMainConfig(dir, {
+      // A worker per core, as Debian's own configuration has.
+      workers: "auto",
+      http: `access_log off;
+  keepalive_requests 100000;
+  sendfile on;
+  ${fileServer(port, dir, answer)}`,
+    }),
+  );
   const { child, output } = spawnLogged(NGINX, [
     "-p",
     dir,

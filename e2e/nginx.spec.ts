@@ -14,6 +14,7 @@ import {
   type Page,
   type Response,
 } from "@playwright/test";
+import { nginxMainConfig } from "../scripts/nginx.ts";
 import { startVarnish, VARNISHD, type Varnish, varnishConfig } from "../scripts/varnish.ts";
 import {
   E2E_ADMIN,
@@ -118,25 +119,14 @@ function siteConfig(certificate: string, key: string): string {
  * access log naming the instance that answered each request.
  */
 function mainConfig(site: string): string {
-  const asRoot = process.getuid?.() === 0;
-  return `${asRoot ? "user root;\n" : ""}worker_processes 1;
-daemon off;
-pid ${join(dir, "nginx.pid")};
-error_log ${join(dir, "error.log")} warn;
-events { worker_connections 512; }
-http {
-  include /etc/nginx/mime.types;
+  return nginxMainConfig(dir, {
+    workers: "1",
+    http: `include /etc/nginx/mime.types;
   default_type application/octet-stream;
-  client_body_temp_path ${join(dir, "temp/body")};
-  proxy_temp_path ${join(dir, "temp/proxy")};
-  fastcgi_temp_path ${join(dir, "temp/fastcgi")};
-  uwsgi_temp_path ${join(dir, "temp/uwsgi")};
-  scgi_temp_path ${join(dir, "temp/scgi")};
   log_format upstreams '$remote_addr $upstream_addr $status $request_method $uri';
   access_log ${join(dir, "access.log")} upstreams;
-  include ${site};
-}
-`;
+  include ${site};`,
+  });
 }
 
 async function listening(port: number) {
